@@ -1,0 +1,49 @@
+// Builds the server and the dashboard only when their sources are newer than the build, so
+// `npm start` is fast after the first run and always serves what is on disk.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+function newest(dirs, exts) {
+  let max = 0;
+  const walk = (d) => {
+    if (!fs.existsSync(d)) return;
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (exts.some((x) => e.name.endsWith(x))) max = Math.max(max, fs.statSync(p).mtimeMs);
+    }
+  };
+  dirs.forEach((d) => walk(path.join(root, d)));
+  return max;
+}
+
+function mtime(file) {
+  const p = path.join(root, file);
+  return fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0;
+}
+
+function run(script) {
+  console.log(`> npm run ${script}`);
+  const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+export function buildIfStale({ force = false } = {}) {
+  const serverOut = 'dist/server/src/main.js';
+  if (force || mtime(serverOut) < Math.max(newest(['src', 'migrations'], ['.ts']), mtime('tsconfig.json'), mtime('package-lock.json'))) {
+    run('build:server');
+    fs.utimesSync(path.join(root, serverOut), new Date(), new Date());
+  }
+  const webOut = 'dist/web/index.html';
+  if (force || mtime(webOut) < Math.max(newest(['web', 'src/shared'], ['.ts', '.tsx', '.css', '.html', '.svg', '.json']), mtime('package-lock.json'))) {
+    run('build:web');
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  buildIfStale({ force: process.argv.includes('--force') });
+}

@@ -1,0 +1,13 @@
+// `npm start`: build what is stale, then serve (or, with --worker, run an encoding worker).
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { buildIfStale } from './build-if-stale.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+buildIfStale();
+const worker = process.argv.includes('--worker');
+const entry = path.join(root, 'dist/server/src', worker ? 'worker.js' : 'main.js');
+process.env.NODE_ENV ??= 'production';
+const child = spawn(process.execPath, ['--enable-source-maps', entry], { stdio: 'inherit', cwd: root, env: process.env });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));

@@ -1,0 +1,109 @@
+import 'reflect-metadata';
+import path from 'node:path';
+import express from 'express';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { MikroORM } from '@mikro-orm/postgresql';
+import cookieParser from 'cookie-parser';
+import session from 'express-session';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/config.js';
+import { MigrationsService } from './database/migrations.service.js';
+import { loadOrCreateSecret } from './common/app-secrets.js';
+import { PgSessionStore } from './common/session-store.js';
+import { csrfMiddleware } from './common/csrf.middleware.js';
+import { routesOutsideApi } from './common/public-routes.js';
+import { publicAssetsDir, webDistDir } from './common/paths.js';
+import { WebAppService } from './common/web-app.service.js';
+import { isApiPath } from './common/http-exception.filter.js';
+
+export const SESSION_COOKIE = 'eyemail.sid';
+
+// Builds the whole HTTP application; used by main.ts and by the API tests alike.
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.trustProxy ? 1 : false);
+  app.disable('x-powered-by');
+
+  await app.get(MigrationsService).migrate();
+  const orm = app.get(MikroORM);
+  const secret = config.sessionSecret ?? (await loadOrCreateSecret(orm.em, 'session'));
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Exported media is loaded by mail clients and other sites.
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    }),
+  );
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: '100kb' });
+  app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
+  // sendBeacon posts text/plain.
+  app.useBodyParser('text', { limit: '10kb' });
+
+  const store = app.get(PgSessionStore);
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      secret,
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
+    }),
+  );
+  app.use(csrfMiddleware({ secure: config.secureCookies }));
+
+  // Built dashboard assets are content-hashed: cache them for a year. index.html is never cached.
+  app.use(
+    '/assets',
+    express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+  );
+  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
+  app.use('/static', express.static(publicAssetsDir, { index: false, maxAge: '7d' }));
+
+  app.setGlobalPrefix('api', { exclude: routesOutsideApi });
+
+  const docs = new DocumentBuilder()
+    .setTitle('EyeMail API')
+    .setDescription(
+      'Every JSON response is an envelope { result, message, body, errors }. State-changing calls that need a session ' +
+        'must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.',
+    )
+    .setVersion('1')
+    .addCookieAuth(SESSION_COOKIE)
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs), { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  await app.init();
+  // After init, so it runs only when no Nest route matched: page paths get the dashboard
+  // (history fallback), unknown /api/ paths the JSON 404 from the exception filter.
+  const web = app.get(WebAppService);
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.originalUrl)) return web.sendIndex(req, res);
+    next();
+  });
+  return app;
+}

@@ -1,0 +1,51 @@
+import session from 'express-session';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+type SessionData = session.SessionData & { userId?: string };
+
+// express-session store in Postgres (table http_session), so any instance can serve any user.
+export class PgSessionStore extends session.Store {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  private exec<T = any>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.em.fork().getConnection().execute(sql, params as any[], 'all') as Promise<T[]>;
+  }
+
+  private expiry(sess: SessionData): Date {
+    const expires = sess.cookie?.expires;
+    // Browser-session cookies have no expiry; keep such server records for one day of inactivity.
+    return expires ? new Date(expires) : new Date(Date.now() + 24 * 3600 * 1000);
+  }
+
+  override get(sid: string, cb: (err: unknown, sess?: SessionData | null) => void): void {
+    this.exec<{ data: SessionData }>('select data from http_session where sid = ? and expires_at > now()', [sid])
+      .then((rows) => cb(null, rows[0]?.data ?? null), cb);
+  }
+
+  override set(sid: string, sess: SessionData, cb?: (err?: unknown) => void): void {
+    this.exec(
+      `insert into http_session (sid, user_id, data, expires_at) values (?, ?, ?, ?)
+       on conflict (sid) do update set user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
+      [sid, sess.userId ?? null, JSON.stringify(sess), this.expiry(sess)],
+    ).then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  override touch(sid: string, sess: SessionData, cb?: (err?: unknown) => void): void {
+    this.exec('update http_session set expires_at = ? where sid = ?', [this.expiry(sess), sid]).then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  override destroy(sid: string, cb?: (err?: unknown) => void): void {
+    this.exec('delete from http_session where sid = ?', [sid]).then(() => cb?.(), (e) => cb?.(e));
+  }
+
+  // Ends every session of a user (password reset, deactivation).
+  async destroyForUser(userId: string, exceptSid?: string): Promise<void> {
+    await this.exec('delete from http_session where user_id = ? and sid <> ?', [userId, exceptSid ?? '']);
+  }
+
+  async prune(): Promise<void> {
+    await this.exec('delete from http_session where expires_at <= now()', []);
+  }
+}

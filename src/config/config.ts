@@ -1,0 +1,144 @@
+import path from 'node:path';
+
+// The whole runtime configuration, read from the environment once at start-up.
+// Every variable is optional: unset means the embedded default (see README "Configuration").
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  publicBaseUrl: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  gcsBucket: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  sessionSecret: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  ffmpegPath: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+  secureCookies: boolean;
+  encodeConcurrency: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function blank(v: string | undefined): v is undefined {
+  return v === undefined || v.trim() === '';
+}
+
+function parseUrl(name: string, value: string, protocols: string[], problems: string[]): string | null {
+  try {
+    const u = new URL(value);
+    if (!protocols.includes(u.protocol)) {
+      problems.push(`${name} must use ${protocols.join(' or ')} (got "${u.protocol}")`);
+      return null;
+    }
+    return value.trim();
+  } catch {
+    problems.push(`${name} is not a valid URL`);
+    return null;
+  }
+}
+
+function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number, problems: string[]): number {
+  if (blank(value)) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+    return fallback;
+  }
+  return n;
+}
+
+function parseBool(name: string, value: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (blank(value)) return fallback;
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  problems.push(`${name} must be true or false (got "${value}")`);
+  return fallback;
+}
+
+// Pure: the same environment always gives the same config (or the same list of problems).
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const nodeEnv = blank(env.NODE_ENV) ? 'development' : env.NODE_ENV!.trim();
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  }
+  const port = parseInteger('PORT', env.PORT, 3000, 0, 65535, problems);
+  const host = blank(env.HOST) ? '0.0.0.0' : env.HOST!.trim();
+  const dataDir = path.resolve(cwd, blank(env.DATA_DIR) ? './data' : env.DATA_DIR!.trim());
+
+  let publicBaseUrl = `http://localhost:${port || 3000}`;
+  if (!blank(env.PUBLIC_BASE_URL)) {
+    const u = parseUrl('PUBLIC_BASE_URL', env.PUBLIC_BASE_URL, ['http:', 'https:'], problems);
+    if (u) publicBaseUrl = u.replace(/\/+$/, '');
+  }
+  const databaseUrl = blank(env.DATABASE_URL)
+    ? null
+    : parseUrl('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'], problems);
+  const redisUrl = blank(env.REDIS_URL) ? null : parseUrl('REDIS_URL', env.REDIS_URL, ['redis:', 'rediss:'], problems);
+  const smtpUrl = blank(env.SMTP_URL) ? null : parseUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'], problems);
+  const gcsBucket = blank(env.GCS_BUCKET) ? null : env.GCS_BUCKET!.trim();
+  if (gcsBucket && !/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(gcsBucket)) {
+    problems.push(`GCS_BUCKET "${gcsBucket}" is not a valid bucket name`);
+  }
+  const mailFrom = blank(env.MAIL_FROM) ? 'EyeMail <no-reply@eyemail.local>' : env.MAIL_FROM!.trim();
+
+  const sessionSecret = blank(env.SESSION_SECRET) ? null : env.SESSION_SECRET!;
+  if (sessionSecret !== null && sessionSecret.length < 32) {
+    problems.push('SESSION_SECRET must be at least 32 characters long');
+  }
+
+  const adminEmail = blank(env.ADMIN_EMAIL) ? null : env.ADMIN_EMAIL!.trim().toLowerCase();
+  const adminPassword = blank(env.ADMIN_PASSWORD) ? null : env.ADMIN_PASSWORD!;
+  if ((adminEmail === null) !== (adminPassword === null)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (adminPassword !== null && adminPassword.length < 8) {
+    problems.push('ADMIN_PASSWORD must be at least 8 characters long');
+  }
+
+  const logLevel = (blank(env.LOG_LEVEL) ? (nodeEnv === 'test' ? 'warn' : 'info') : env.LOG_LEVEL!.trim()) as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const trustProxy = parseBool('TRUST_PROXY', env.TRUST_PROXY, false, problems);
+  const secureCookies = parseBool('SECURE_COOKIES', env.SECURE_COOKIES, publicBaseUrl.startsWith('https:'), problems);
+  const encodeConcurrency = parseInteger('ENCODE_CONCURRENCY', env.ENCODE_CONCURRENCY, 1, 1, 16, problems);
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    env: nodeEnv as AppConfig['env'],
+    port,
+    host,
+    dataDir,
+    publicBaseUrl,
+    databaseUrl,
+    redisUrl,
+    gcsBucket,
+    smtpUrl,
+    mailFrom,
+    sessionSecret,
+    adminEmail,
+    adminPassword,
+    ffmpegPath: blank(env.FFMPEG_PATH) ? null : env.FFMPEG_PATH!.trim(),
+    logLevel,
+    trustProxy,
+    secureCookies,
+    encodeConcurrency,
+  };
+}
+
+// Injection token for the config object.
+export const APP_CONFIG = Symbol('APP_CONFIG');

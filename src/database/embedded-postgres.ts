@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+// The embedded default database: PGlite (Postgres compiled to WASM) keeping its files in
+// DATA_DIR/pg, served over a loopback socket so the normal Postgres driver, the same
+// migrations and the same SQL run against it as against a real server.
+export interface EmbeddedPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+  const dir = path.join(dataDir, 'pg');
+  fs.mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir);
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 64 });
+  await server.start();
+  const [host, port] = server.getServerConn().split(':');
+  let stopped = false;
+  return {
+    url: `postgresql://postgres@${host}:${port}/postgres`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      await db.close();
+    },
+  };
+}

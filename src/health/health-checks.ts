@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+
+type Check = () => Promise<string | undefined>;
+
+// Other modules register their own reachability checks (Redis, storage) here, so health stays
+// ignorant of how each outside service is reached.
+@Injectable()
+export class HealthChecks {
+  private readonly checks = new Map<string, Check>();
+
+  register(name: string, check: Check): void {
+    this.checks.set(name, check);
+  }
+
+  all(): [string, Check][] {
+    return [...this.checks.entries()];
+  }
+}

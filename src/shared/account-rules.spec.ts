@@ -1,0 +1,76 @@
+import {
+  MESSAGES,
+  confirmPasswordError,
+  domainError,
+  emailError,
+  firstNameOf,
+  optionalTextError,
+  passwordError,
+  requiredTextError,
+  selectionError,
+  shortName,
+} from './account-rules.js';
+
+describe('account rules', () => {
+  it.each([
+    ['ann@example.com', null],
+    ['  Ann.Lee+promo@mail.example.co.uk ', null],
+    ['a@b', MESSAGES.invalidEmail],
+    ['ab', MESSAGES.invalidEmail],
+    ['no-at-sign.example.com', MESSAGES.invalidEmail],
+    ['two@@example.com', MESSAGES.invalidEmail],
+    ['space in@example.com', MESSAGES.invalidEmail],
+    ['', MESSAGES.invalidEmail],
+  ])('email %p gives %p', (value, expected) => {
+    expect(emailError(value)).toBe(expected);
+  });
+
+  it('uses the company form message when asked', () => {
+    expect(emailError('bad', MESSAGES.invalidEmailCompany)).toBe('Invalid email!');
+  });
+
+  it.each([
+    ['Secret1', null],
+    ['Abcde1', null],
+    ['Abcd1', MESSAGES.invalidPassword], // too short
+    ['secret1', MESSAGES.invalidPassword], // no capital
+    ['Secretive', MESSAGES.invalidPassword], // no digit
+    ['A1' + 'x'.repeat(127), MESSAGES.invalidPassword], // too long
+  ])('password %p gives %p', (value, expected) => {
+    expect(passwordError(value)).toBe(expected);
+  });
+
+  it('requires non-blank names within 90 characters', () => {
+    expect(requiredTextError('  ', MESSAGES.name)).toBe(MESSAGES.name);
+    expect(requiredTextError('x'.repeat(91), MESSAGES.name)).toBe(MESSAGES.name);
+    expect(requiredTextError('Ann Lee', MESSAGES.name)).toBeNull();
+    expect(optionalTextError('', MESSAGES.lastName)).toBeNull();
+    expect(optionalTextError(null, MESSAGES.lastName)).toBeNull();
+    expect(optionalTextError('y'.repeat(91), MESSAGES.lastName)).toBe(MESSAGES.lastName);
+  });
+
+  it('checks confirmation, domains and selections', () => {
+    expect(confirmPasswordError('Secret1', 'Secret2')).toBe('Passwords do not match');
+    expect(confirmPasswordError('Secret1', 'Secret1')).toBeNull();
+    expect(domainError('acme.com')).toBeNull();
+    expect(domainError('https://acme.com/x')).toBe(MESSAGES.domain);
+    expect(selectionError(0, MESSAGES.country)).toBe('Invalid country');
+    expect(selectionError(null, MESSAGES.timezone)).toBe('Invalid timezone');
+    expect(selectionError(12, MESSAGES.country)).toBeNull();
+  });
+
+  it.each([
+    ['Ann Lee', 'Ann L.'],
+    ['Ann', 'Ann'],
+    ['  maria   del carmen ', 'maria D.'],
+    ['Maximilianus Smith', 'Maximilianus S.'], // exactly 12: kept whole
+    ['Christopherus Smith', 'Christopher.'], // 13: cut to 11 plus '.'
+    ['', ''],
+  ])('short name of %p is %p', (full, expected) => {
+    expect(shortName(full)).toBe(expected);
+  });
+
+  it('greets by the first word of the full name', () => {
+    expect(firstNameOf('  Ann Marie Lee')).toBe('Ann');
+  });
+});

@@ -1,0 +1,100 @@
+// Account validation rules and their messages (spec 02 section 5), shared by the server DTOs and
+// the dashboard forms so both say exactly the same thing. Pure: no Node, Nest or React imports.
+// Each rule returns the message to show, or null when the value is fine.
+
+export const NAME_MAX = 90;
+export const PASSWORD_MIN = 6;
+// The spec's hint says 6-20; longer passphrases are better security and are allowed up to a bound
+// that keeps hashing cheap.
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+
+export const MESSAGES = {
+  invalidEmail: 'Invalid email',
+  invalidEmailCompany: 'Invalid email!',
+  invalidPassword: 'Invalid password',
+  invalidPasswordCompany: 'Invalid password!',
+  name: 'Please enter your name!',
+  companyName: 'Please enter your company name.',
+  department: 'Please enter your department name.',
+  domain: 'Please enter domain name!',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordsDoNotMatchSettings: 'Passwords do not match.',
+  samePassword: 'Please enter a password different than the current one',
+  firstName: 'Please enter your first name!',
+  lastName: 'Please enter your last name!',
+  country: 'Invalid country',
+  timezone: 'Invalid timezone',
+  passwordHint: 'Use 6-20 characters with at least one capital letter and one digit.',
+} as const;
+
+// Close to the HTML living standard's email pattern: one @, a dotted domain of letters, digits
+// and hyphens, no spaces.
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function emailError(value: unknown, message: string = MESSAGES.invalidEmail): string | null {
+  if (typeof value !== 'string') return message;
+  const v = value.trim();
+  if (v.length < 3 || v.length > EMAIL_MAX || !EMAIL_RE.test(v)) return message;
+  return null;
+}
+
+export function passwordError(value: unknown, message: string = MESSAGES.invalidPassword): string | null {
+  if (typeof value !== 'string') return message;
+  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return message;
+  if (!/[A-Z]/.test(value) || !/[0-9]/.test(value)) return message;
+  return null;
+}
+
+export function requiredTextError(value: unknown, message: string, max = NAME_MAX): string | null {
+  if (typeof value !== 'string' || value.trim() === '' || value.trim().length > max) return message;
+  return null;
+}
+
+export function optionalTextError(value: unknown, message: string, max = NAME_MAX): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value !== 'string' || value.trim().length > max) return message;
+  return null;
+}
+
+export function confirmPasswordError(password: unknown, confirm: unknown, message: string = MESSAGES.passwordsDoNotMatch): string | null {
+  return password === confirm ? null : message;
+}
+
+// A bare domain such as example.com (no scheme, no path).
+export function domainError(value: unknown): string | null {
+  if (typeof value !== 'string') return MESSAGES.domain;
+  const v = value.trim().toLowerCase();
+  if (!/^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(v)) return MESSAGES.domain;
+  return null;
+}
+
+// Option lists start with a blank entry of value 0; 0, null and empty all mean "not chosen".
+export function selectionError(value: unknown, message: string): string | null {
+  if (value === null || value === undefined || value === '' || value === 0 || value === '0') return message;
+  return null;
+}
+
+// Short display name (spec 02 section 3): the first name, cut to 11 characters plus '.' when
+// longer than 12; when the first name is at most 12 characters, followed by the initial of the
+// second word.
+export function shortName(fullName: string | null | undefined): string {
+  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return '';
+  const first = words[0];
+  if (first.length > 12) return `${first.slice(0, 11)}.`;
+  return words[1] ? `${first} ${words[1][0].toUpperCase()}.` : first;
+}
+
+// First name for greetings: the first word of the full name.
+export function firstNameOf(fullName: string | null | undefined): string {
+  return (fullName ?? '').trim().split(/\s+/)[0] ?? '';
+}
+
+export type Tier = 'standard' | 'enterprise';
+export const TIER_LABELS: Record<Tier, string> = { standard: 'Premium', enterprise: 'Express' };
