@@ -10,6 +10,7 @@ import { EnvelopeInterceptor } from './common/envelope.interceptor.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { createValidationPipe } from './common/validation.js';
 import { featureModules } from './feature-modules.js';
+import { redactRequestForLog } from './accounts/log-redaction.js';
 
 @Module({})
 export class AppModule {
@@ -22,6 +23,8 @@ export class AppModule {
           pinoHttp: {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+            // One-time link tokens and addresses in query strings never reach the logs.
+            serializers: { req: redactRequestForLog },
             autoLogging: { ignore: (req) => /^\/(api\/health|assets\/)/.test(req.url ?? '') },
           },
         }),

@@ -5,8 +5,10 @@ import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { HealthChecks } from './health-checks.js';
 import { ApiResult } from '../common/api-response.js';
+import { Public } from '../accounts/auth.decorators.js';
 
 @ApiTags('health')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

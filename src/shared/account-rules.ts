@@ -98,3 +98,11 @@ export function firstNameOf(fullName: string | null | undefined): string {
 
 export type Tier = 'standard' | 'enterprise';
 export const TIER_LABELS: Record<Tier, string> = { standard: 'Premium', enterprise: 'Express' };
+
+export const TIERS: readonly Tier[] = ['standard', 'enterprise'];
+export const TIER_MESSAGE = 'Please choose an account type.';
+
+// Sign-up's account type: Premium (standard) or Express (enterprise).
+export function tierError(value: unknown): string | null {
+  return typeof value === 'string' && (TIERS as readonly string[]).includes(value) ? null : TIER_MESSAGE;
+}

@@ -1,0 +1,201 @@
+// `node scripts/smoke.mjs`: starts the app the way a person would (`npm start`, embedded
+// defaults: no DATABASE_URL, REDIS_URL or SMTP_URL, a fresh temporary DATA_DIR and a free port),
+// then signs up, signs out and signs in again through the API like the dashboard does (session
+// cookie, XSRF-TOKEN cookie echoed in X-XSRF-TOKEN). Always stops the server it started.
+// Exits 0 when every step passed, 1 otherwise (with the server's last log lines).
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { spawn } from 'node:child_process';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const STARTUP_TIMEOUT_MS = 3 * 60 * 1000; // the first run may build the server and the dashboard
+const STOP_TIMEOUT_MS = 10_000;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-smoke-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+
+const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'GCS_BUCKET', 'PUBLIC_BASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SESSION_SECRET']) delete env[name];
+
+const logs = [];
+const keep = (chunk) => {
+  logs.push(...chunk.toString().split('\n').filter(Boolean));
+  if (logs.length > 400) logs.splice(0, logs.length - 400);
+};
+
+// Its own process group, so npm, the start script and the server are stopped together.
+const server = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+server.stdout.on('data', keep);
+server.stderr.on('data', keep);
+let exited = null;
+const exitedPromise = new Promise((resolve) => server.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+
+function killGroup(signal) {
+  try {
+    process.kill(-server.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopServer() {
+  if (exited) return;
+  killGroup('SIGTERM');
+  const done = await Promise.race([exitedPromise, sleep(STOP_TIMEOUT_MS).then(() => null)]);
+  if (!done) {
+    killGroup('SIGKILL');
+    await Promise.race([exitedPromise, sleep(2000)]);
+  }
+  // Whatever the start script left in the group.
+  killGroup('SIGKILL');
+}
+
+// Stop the server whatever happens to this script.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, async () => {
+    await stopServer();
+    process.exit(1);
+  });
+}
+process.on('exit', () => killGroup('SIGKILL'));
+
+// A minimal cookie jar: what a browser would keep for this one host.
+const jar = new Map();
+async function call(method, url, { body, xsrf = true } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  if (xsrf && jar.has('XSRF-TOKEN')) headers['X-XSRF-TOKEN'] = decodeURIComponent(jar.get('XSRF-TOKEN'));
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+  for (const c of res.headers.getSetCookie()) {
+    const [pair, ...attrs] = c.split(';');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    const expired = attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]).getTime() < Date.now());
+    if (!value || expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, json, text };
+}
+
+const results = [];
+async function step(name, fn) {
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`  ok   ${name}`);
+  } catch (e) {
+    results.push({ name, ok: false });
+    console.log(`  FAIL ${name}: ${e.message}`);
+    throw e;
+  }
+}
+
+function expectStatus(res, status, what) {
+  if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text.slice(0, 300)}`);
+}
+
+let failed = false;
+try {
+  console.log(`Starting EyeMail with npm start on ${base} (DATA_DIR ${dataDir})`);
+  await step('the server answers /api/health', async () => {
+    const until = Date.now() + STARTUP_TIMEOUT_MS;
+    for (;;) {
+      if (exited) throw new Error(`the server exited early (code ${exited.code}, signal ${exited.signal})`);
+      try {
+        const res = await call('GET', '/api/health');
+        if (res.status === 200 && res.json?.body?.status === 'up') return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > until) throw new Error('no healthy answer within 3 minutes');
+      await sleep(1000);
+    }
+  });
+
+  const email = `smoke.${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const password = 'Smoke1234';
+  let userId;
+
+  await step('sign-up creates the account and signs it in', async () => {
+    const res = await call('POST', '/api/accounts/signup', { body: { fullName: 'Smoke Test', email, password, confirmPassword: password, tier: 'standard' } });
+    expectStatus(res, 201, 'sign-up');
+    if (res.json?.body?.email !== email) throw new Error(`unexpected body ${res.text.slice(0, 300)}`);
+    if (!jar.has('eyemail.sid')) throw new Error('no session cookie');
+    userId = res.json.body.id;
+  });
+
+  await step('the verification email is written to DATA_DIR/outbox', async () => {
+    const dir = path.join(dataDir, 'outbox');
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')) : [];
+    const mail = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).find((m) => m.includes(email));
+    if (!mail || !mail.includes('/emailverification?token=')) throw new Error('no verification mail with a link');
+  });
+
+  await step('trysignin returns the signed-in user', async () => {
+    const res = await call('POST', '/api/accounts/trysignin');
+    expectStatus(res, 200, 'trysignin');
+    if (res.json?.body?.id !== userId) throw new Error('another user');
+  });
+
+  await step('sign-out without the X-XSRF-TOKEN header is refused', async () => {
+    expectStatus(await call('POST', '/api/accounts/signout', { xsrf: false }), 403, 'sign-out without CSRF header');
+  });
+
+  await step('sign-out ends the session', async () => {
+    expectStatus(await call('POST', '/api/accounts/signout'), 200, 'sign-out');
+    if (jar.has('eyemail.sid')) throw new Error('the session cookie was not cleared');
+    expectStatus(await call('POST', '/api/accounts/trysignin'), 401, 'trysignin after sign-out');
+  });
+
+  await step('sign-in with the same credentials', async () => {
+    const res = await call('POST', '/api/accounts/signin', { body: { email, password, rememberMe: false } });
+    expectStatus(res, 200, 'sign-in');
+    if (res.json?.body?.id !== userId) throw new Error('another user');
+  });
+
+  await step('trysignin sees the new session', async () => {
+    const res = await call('POST', '/api/accounts/trysignin');
+    expectStatus(res, 200, 'trysignin');
+    if (res.json?.body?.email !== email) throw new Error('another user');
+  });
+} catch {
+  failed = true;
+} finally {
+  await stopServer();
+  if (failed || results.some((r) => !r.ok)) {
+    console.log('\nLast server log lines:');
+    for (const line of logs.slice(-60)) console.log(`  | ${line}`);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const passed = results.filter((r) => r.ok).length;
+console.log(`\nsmoke: ${passed} passed, ${results.length - passed} failed`);
+process.exit(failed ? 1 : 0);

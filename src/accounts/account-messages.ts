@@ -1,0 +1,29 @@
+// Server messages of the accounts API contract that are not field-validation messages (those
+// live in src/shared/account-rules.ts, shared with the dashboard).
+export const ACCOUNT_MESSAGES = {
+  signInFailed: 'Invalid email or password.',
+  deactivated: 'Your account has been deactivated. Please contact support.',
+  tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  emailTaken: 'An account with this email address already exists.',
+  signedUp: 'Your account has been created. Please check your email to verify your address.',
+  signedUpMailFailed:
+    'Your account has been created, but we could not send the verification email just now. You can ask for a new link from your account.',
+  signedIn: 'Signed in successfully.',
+  signedOut: 'You have been signed out.',
+  resetLinkSent: 'A link has been sent to your email address to reset your password.',
+  noAccountForEmail: 'No account found associated with this email address',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  passwordReset: 'Your password has been reset successfully',
+  verificationLinkInvalid: 'This verification link is invalid or has expired.',
+  emailVerified: 'Your email address has been verified.',
+  verificationSent: 'We have sent you a new verification link.',
+  alreadyVerified: 'Your email address is already verified.',
+  mailFailed: 'We could not send the email just now. Please try again in a few minutes.',
+  profileUpdated: 'Profile updated successfully',
+  passwordUpdated: 'Password updated successfully',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  currentPasswordMissing: 'Please enter your current password.',
+  invalidInvite: 'This invitation link is not valid.',
+} as const;

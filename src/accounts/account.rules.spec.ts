@@ -1,0 +1,70 @@
+import {
+  blankToNull,
+  hashToken,
+  isTokenUsable,
+  isWellFormedToken,
+  joinFullName,
+  newRawToken,
+  shouldTouchActivity,
+  splitFullName,
+  tokenExpiry,
+} from './account.rules.js';
+
+describe('account rules', () => {
+  it('makes 32-byte base64url tokens, different each time, that pass the shape check', () => {
+    const a = newRawToken();
+    const b = newRawToken();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(a, 'base64url')).toHaveLength(32);
+    expect(a).not.toBe(b);
+    expect(isWellFormedToken(a)).toBe(true);
+  });
+
+  it.each([[''], ['short'], ['A'.repeat(44)], ['A'.repeat(42) + '='], [undefined], [42], [['x']]])('refuses the token shape %p', (raw) => {
+    expect(isWellFormedToken(raw)).toBe(false);
+  });
+
+  it('hashes tokens with SHA-256 (hex), never returning the token', () => {
+    const raw = newRawToken();
+    expect(hashToken(raw)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashToken(raw)).toBe(hashToken(raw));
+    expect(hashToken(raw)).not.toContain(raw);
+  });
+
+  it('gives reset links 1 hour and verification links 48 hours', () => {
+    const now = new Date('2025-01-01T00:00:00Z');
+    expect(tokenExpiry('reset_password', now).toISOString()).toBe('2025-01-01T01:00:00.000Z');
+    expect(tokenExpiry('verify_email', now).toISOString()).toBe('2025-01-03T00:00:00.000Z');
+  });
+
+  it('accepts a token only unused and before its expiry', () => {
+    const now = new Date('2025-01-01T12:00:00Z');
+    const later = new Date('2025-01-01T13:00:00Z');
+    expect(isTokenUsable({ expiresAt: later, usedAt: null }, now)).toBe(true);
+    expect(isTokenUsable({ expiresAt: later, usedAt: now }, now)).toBe(false);
+    expect(isTokenUsable({ expiresAt: now, usedAt: null }, now)).toBe(false);
+    expect(isTokenUsable({ expiresAt: now, usedAt: null }, later)).toBe(false);
+  });
+
+  it('writes last activity at most once a minute', () => {
+    const now = new Date('2025-01-01T12:00:00Z');
+    expect(shouldTouchActivity(null, now)).toBe(true);
+    expect(shouldTouchActivity(new Date('2025-01-01T11:59:30Z'), now)).toBe(false);
+    expect(shouldTouchActivity(new Date('2025-01-01T11:59:00Z'), now)).toBe(true);
+  });
+
+  it.each([
+    ['Ann Lee', 'Ann', 'Lee'],
+    ['  Maria   del Carmen ', 'Maria', 'del Carmen'],
+    ['Cher', 'Cher', null],
+  ])('splits %p at the first space', (full, first, last) => {
+    expect(splitFullName(full)).toEqual({ firstName: first, lastName: last });
+    expect(joinFullName(first, last)).toBe(full.trim().replace(/\s+/g, ' '));
+  });
+
+  it('stores blank optional text as null', () => {
+    expect(blankToNull('  ')).toBeNull();
+    expect(blankToNull(undefined)).toBeNull();
+    expect(blankToNull(' x ')).toBe('x');
+  });
+});

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+// Pure account decisions, kept apart from the services so they are unit-tested directly.
+
+export const TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+const HOUR_MS = 3600 * 1000;
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  reset_password: 1 * HOUR_MS,
+  verify_email: 48 * HOUR_MS,
+};
+
+// "Remember me" keeps the session cookie for 30 days; otherwise it lasts as long as the browser.
+export const REMEMBER_ME_MS = 30 * 24 * HOUR_MS;
+
+// last_activity_at is written at most this often per user, not on every request.
+export const ACTIVITY_RESOLUTION_MS = 60 * 1000;
+
+// 32 random bytes, base64url: what goes into the emailed link.
+export function newRawToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+// What the database keeps instead of the token itself.
+export function hashToken(raw: string): string {
+  return createHash('sha256').update(raw, 'utf8').digest('hex');
+}
+
+// A link token looks like what newRawToken makes; anything else is refused before any lookup.
+export function isWellFormedToken(raw: unknown): raw is string {
+  return typeof raw === 'string' && /^[A-Za-z0-9_-]{43}$/.test(raw);
+}
+
+export function tokenExpiry(purpose: TokenPurpose, now: Date): Date {
+  return new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);
+}
+
+export function isTokenUsable(token: { expiresAt: Date; usedAt?: Date | null }, now: Date): boolean {
+  return !token.usedAt && token.expiresAt.getTime() > now.getTime();
+}
+
+export function shouldTouchActivity(lastActivityAt: Date | null, now: Date): boolean {
+  return lastActivityAt === null || now.getTime() - lastActivityAt.getTime() >= ACTIVITY_RESOLUTION_MS;
+}
+
+// Sign-up's single "full name" field: first name before the first space, the rest as last name.
+export function splitFullName(fullName: string): { firstName: string; lastName: string | null } {
+  const trimmed = fullName.trim().replace(/\s+/g, ' ');
+  const space = trimmed.indexOf(' ');
+  if (space < 0) return { firstName: trimmed, lastName: null };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+}
+
+export function joinFullName(firstName: string, lastName: string | null): string {
+  return `${firstName} ${lastName ?? ''}`.trim();
+}
+
+// A blank optional text field is stored as null.
+export function blankToNull(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  return v ? v : null;
+}

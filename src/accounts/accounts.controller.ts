@@ -1,0 +1,102 @@
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ok } from '../common/api-response.js';
+import { ACCOUNT_MESSAGES } from './account-messages.js';
+import { AuthService } from './auth.service.js';
+import { CurrentUser, Public, type AuthUser } from './auth.decorators.js';
+import { RecoveryService } from './recovery.service.js';
+import { JsonOnlyGuard } from './json-only.guard.js';
+import { SignInDto } from './dto/sign-in.dto.js';
+import { CompanySignUpDto, SignUpDto } from './dto/sign-up.dto.js';
+import { ForgotPasswordQuery, ResetPasswordDto, TokenQuery } from './dto/recovery.dto.js';
+import { UserViewDto } from './dto/responses.dto.js';
+
+@ApiTags('accounts')
+@Controller('accounts')
+export class AccountsController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly recovery: RecoveryService,
+  ) {}
+
+  @Post('trysignin')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'The signed-in user, or 401 without a session' })
+  @ApiOkResponse({ type: UserViewDto })
+  trySignIn(@CurrentUser() user: AuthUser) {
+    return this.auth.currentUser(user.id);
+  }
+
+  @Public()
+  @Post('signin')
+  @UseGuards(JsonOnlyGuard)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in; starts a new session (30-day cookie with rememberMe, else a browser-session cookie)' })
+  @ApiOkResponse({ type: UserViewDto })
+  async signIn(@Body() dto: SignInDto, @Req() req: Request) {
+    return ok(await this.auth.signIn(dto, req), ACCOUNT_MESSAGES.signedIn);
+  }
+
+  @Public()
+  @Post('signup')
+  @UseGuards(JsonOnlyGuard)
+  @ApiOperation({ summary: 'Create an account (tier standard = Premium, enterprise = Express), sign it in and mail a verification link' })
+  @ApiCreatedResponse({ type: UserViewDto })
+  async signUp(@Body() dto: SignUpDto, @Req() req: Request) {
+    const { user, verificationSent } = await this.auth.signUp(dto, req);
+    return ok(user, verificationSent ? ACCOUNT_MESSAGES.signedUp : ACCOUNT_MESSAGES.signedUpMailFailed);
+  }
+
+  @Public()
+  @Post('companysignup')
+  @UseGuards(JsonOnlyGuard)
+  @ApiOperation({ summary: 'Create a company and its first user (its owner), sign in and mail a verification link' })
+  @ApiCreatedResponse({ type: UserViewDto })
+  async companySignUp(@Body() dto: CompanySignUpDto, @Req() req: Request) {
+    const { user, verificationSent } = await this.auth.companySignUp(dto, req);
+    return ok(user, verificationSent ? ACCOUNT_MESSAGES.signedUp : ACCOUNT_MESSAGES.signedUpMailFailed);
+  }
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mail a password reset link (valid 1 hour)' })
+  async forgotPassword(@Query() q: ForgotPasswordQuery, @Req() req: Request) {
+    await this.recovery.forgotPassword(q.email, req.ip);
+    return ok(null, ACCOUNT_MESSAGES.resetLinkSent);
+  }
+
+  @Public()
+  @Get('validate-reset-password-token')
+  @ApiOperation({ summary: 'Whether a password reset link can still be used' })
+  async validateResetToken(@Query() q: TokenQuery) {
+    await this.recovery.validateResetToken(q.token);
+    return ok(null, 'This password reset link is valid.');
+  }
+
+  @Public()
+  @Put('reset-password')
+  @UseGuards(JsonOnlyGuard)
+  @ApiOperation({ summary: 'Set a new password with a reset link; ends all sessions of the user' })
+  async resetPassword(@Body() dto: ResetPasswordDto) {
+    await this.recovery.resetPassword(dto);
+    return ok(null, ACCOUNT_MESSAGES.passwordReset);
+  }
+
+  @Public()
+  @Put('verify-email')
+  @ApiOperation({ summary: 'Verify the email address with the link from the sign-up email (valid 48 hours, single use)' })
+  async verifyEmail(@Query() q: TokenQuery) {
+    await this.recovery.verifyEmail(q.token);
+    return ok(null, ACCOUNT_MESSAGES.emailVerified);
+  }
+
+  @Post('resend-verification')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mail a new verification link to the signed-in user' })
+  async resendVerification(@CurrentUser() user: AuthUser) {
+    await this.recovery.resendVerification(user.id);
+    return ok(null, ACCOUNT_MESSAGES.verificationSent);
+  }
+}

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { MailModule } from '../mail/mail.module.js';
+import { AccountsController } from './accounts.controller.js';
+import { AccountHousekeepingService } from './account-housekeeping.service.js';
+import { AdminBootstrapService } from './admin-bootstrap.service.js';
+import { AuthGuard } from './auth.guard.js';
+import { AuthService } from './auth.service.js';
+import { AuthTokensService } from './auth-tokens.service.js';
+import { AuthToken } from './auth-token.entity.js';
+import { Company } from './company.entity.js';
+import { Country } from './country.entity.js';
+import { PasswordHasher } from './password-hasher.js';
+import { ProfileService } from './profile.service.js';
+import { RecoveryService } from './recovery.service.js';
+import { ReferenceDataController } from './reference-data.controller.js';
+import { ReferenceDataService } from './reference-data.service.js';
+import { SignOutController } from './sign-out.controller.js';
+import { Timezone } from './timezone.entity.js';
+import { User } from './user.entity.js';
+import { UsersController } from './users.controller.js';
+import { UsersService } from './users.service.js';
+
+// Accounts: sign-up/in/out, sessions, one-time links, profile, countries and time zones, and the
+// global AuthGuard (deny by default; see auth.decorators.ts for @Public, @AdminOnly, @CurrentUser).
+@Module({
+  imports: [MikroOrmModule.forFeature([User, Company, AuthToken, Country, Timezone]), MailModule],
+  controllers: [AccountsController, SignOutController, UsersController, ReferenceDataController],
+  providers: [
+    UsersService,
+    AuthService,
+    AuthTokensService,
+    RecoveryService,
+    ProfileService,
+    ReferenceDataService,
+    PasswordHasher,
+    AdminBootstrapService,
+    AccountHousekeepingService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [UsersService, ReferenceDataService],
+})
+export class AccountsModule {}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AuthToken } from './auth-token.entity.js';
+import { hashToken, isTokenUsable, isWellFormedToken, newRawToken, tokenExpiry, type TokenPurpose } from './account.rules.js';
+
+// One-time link tokens: random, stored only as a hash, single-use, expiring.
+@Injectable()
+export class AuthTokensService {
+  constructor(private readonly em: EntityManager) {}
+
+  // Creates a token and returns the raw value for the link; it is never stored or logged.
+  async issue(userId: string, purpose: TokenPurpose): Promise<string> {
+    const raw = newRawToken();
+    this.em.create(AuthToken, { userId, purpose, tokenHash: hashToken(raw), expiresAt: tokenExpiry(purpose, new Date()) });
+    await this.em.flush();
+    return raw;
+  }
+
+  // The token behind a link, if it is still usable (right purpose, unused, not expired).
+  async findUsable(raw: unknown, purpose: TokenPurpose): Promise<AuthToken | null> {
+    if (!isWellFormedToken(raw)) return null;
+    const token = await this.em.findOne(AuthToken, { tokenHash: hashToken(raw), purpose });
+    return token && isTokenUsable(token, new Date()) ? token : null;
+  }
+
+  // Marks the token used, atomically: of two requests racing with one link, only one wins.
+  async claim(token: AuthToken): Promise<boolean> {
+    const rows = await this.em
+      .getConnection()
+      .execute('update auth_token set used_at = now() where id = ? and used_at is null and expires_at > now() returning id', [token.id], 'all');
+    return rows.length > 0;
+  }
+
+  // Uses up every open token of this purpose for the user (the one just used and older links).
+  // Flushed by the caller together with the change the token allowed.
+  async useAll(userId: string, purpose: TokenPurpose): Promise<void> {
+    const open = await this.em.find(AuthToken, { userId, purpose, usedAt: null });
+    const now = new Date();
+    for (const t of open) t.usedAt = now;
+  }
+}

@@ -1,0 +1,90 @@
+import { Reflector } from '@nestjs/core';
+import type { ExecutionContext } from '@nestjs/common';
+import { ApiError } from '../common/api-response.js';
+import { AdminOnly, authUserOf, Public } from './auth.decorators.js';
+import { AuthGuard } from './auth.guard.js';
+import type { UsersService } from './users.service.js';
+
+class Routes {
+  open() {}
+  @Public() publicOne() {}
+  @AdminOnly() adminOne() {}
+}
+
+@AdminOnly()
+class AdminRoutes {
+  list() {}
+}
+
+type FakeUser = { id: string; role: 'user' | 'admin'; isActive: boolean; lastActivityAt: Date | null };
+
+function setup(users: FakeUser[]) {
+  const touched: string[] = [];
+  const service = {
+    findById: async (id: string) => users.find((u) => u.id === id) ?? null,
+    touchActivity: async (u: FakeUser) => void touched.push(u.id),
+  } as unknown as UsersService;
+  return { guard: new AuthGuard(new Reflector(), service), touched };
+}
+
+function context(cls: new () => object, method: string, userId?: string) {
+  let destroyed = false;
+  const req = {
+    session: userId ? { userId, destroy: (cb: () => void) => ((destroyed = true), cb()) } : undefined,
+  };
+  const ctx = {
+    getType: () => 'http',
+    getHandler: () => (cls.prototype as Record<string, unknown>)[method],
+    getClass: () => cls,
+    switchToHttp: () => ({ getRequest: () => req }),
+  } as unknown as ExecutionContext;
+  return { ctx, req, wasDestroyed: () => destroyed };
+}
+
+async function statusOf(p: Promise<unknown>): Promise<number | 'ok'> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return (e as ApiError).getStatus();
+  }
+}
+
+const ann: FakeUser = { id: 'u1', role: 'user', isActive: true, lastActivityAt: null };
+const boss: FakeUser = { id: 'a1', role: 'admin', isActive: true, lastActivityAt: null };
+const gone: FakeUser = { id: 'u2', role: 'user', isActive: false, lastActivityAt: null };
+
+describe('AuthGuard', () => {
+  it('denies by default without a session, and lets @Public() routes through', async () => {
+    const { guard } = setup([ann]);
+    expect(await statusOf(guard.canActivate(context(Routes, 'open').ctx))).toBe(401);
+    expect(await statusOf(guard.canActivate(context(Routes, 'publicOne').ctx))).toBe('ok');
+  });
+
+  it('puts the signed-in user on the request and records activity', async () => {
+    const { guard, touched } = setup([ann]);
+    const c = context(Routes, 'open', 'u1');
+    expect(await guard.canActivate(c.ctx)).toBe(true);
+    expect(authUserOf(c.req)).toMatchObject({ id: 'u1', role: 'user' });
+    expect(touched).toEqual(['u1']);
+  });
+
+  it('refuses a deactivated user with 403 and a deleted one with 401, ending the session', async () => {
+    const { guard } = setup([ann, gone]);
+    const deactivated = context(Routes, 'open', 'u2');
+    expect(await statusOf(guard.canActivate(deactivated.ctx))).toBe(403);
+    expect(deactivated.wasDestroyed()).toBe(true);
+    const deleted = context(Routes, 'open', 'nobody');
+    expect(await statusOf(guard.canActivate(deleted.ctx))).toBe(401);
+    expect(deleted.wasDestroyed()).toBe(true);
+  });
+
+  it('lets only admins call @AdminOnly() routes and controllers', async () => {
+    const { guard } = setup([ann, boss]);
+    expect(await statusOf(guard.canActivate(context(Routes, 'adminOne', 'u1').ctx))).toBe(403);
+    expect(await statusOf(guard.canActivate(context(AdminRoutes, 'list', 'u1').ctx))).toBe(403);
+    expect(await statusOf(guard.canActivate(context(Routes, 'adminOne', 'a1').ctx))).toBe('ok');
+    expect(await statusOf(guard.canActivate(context(AdminRoutes, 'list', 'a1').ctx))).toBe('ok');
+    expect(await statusOf(guard.canActivate(context(AdminRoutes, 'list').ctx))).toBe(401);
+  });
+});

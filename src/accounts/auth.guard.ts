@@ -1,0 +1,48 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { forbidden, unauthorized } from '../common/api-response.js';
+import { AUTH_USER, IS_PUBLIC, REQUIRED_ROLE } from './auth.decorators.js';
+import { ACCOUNT_MESSAGES } from './account-messages.js';
+import { UsersService } from './users.service.js';
+import { toAuthUser } from './user.mapper.js';
+
+function destroySession(req: Request): Promise<void> {
+  return new Promise((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
+}
+
+// Registered globally (APP_GUARD): every route needs a signed-in, active user unless marked
+// @Public(); @AdminOnly() routes also need the admin role. The user is loaded on each request,
+// so a deactivation or deletion takes effect at once.
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly users: UsersService,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    if (ctx.getType() !== 'http') return true;
+    const targets = [ctx.getHandler(), ctx.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
+    const role = this.reflector.getAllAndOverride<string>(REQUIRED_ROLE, targets);
+    const req = ctx.switchToHttp().getRequest<Request>();
+
+    const userId = req.session?.userId;
+    if (!userId) {
+      if (isPublic) return true;
+      throw unauthorized();
+    }
+    const user = await this.users.findById(userId);
+    if (!user || !user.isActive) {
+      if (isPublic) return true; // a public call works without the stale session
+      await destroySession(req);
+      if (!user) throw unauthorized();
+      throw forbidden(ACCOUNT_MESSAGES.deactivated);
+    }
+    (req as unknown as Record<symbol, unknown>)[AUTH_USER] = toAuthUser(user);
+    await this.users.touchActivity(user);
+    if (role && user.role !== role && !isPublic) throw forbidden();
+    return true;
+  }
+}

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Request, Response } from 'express';
+import { conflict, forbidden, unauthorized } from '../common/api-response.js';
+import { RateLimiter } from '../common/rate-limit.service.js';
+import { ACCOUNT_MESSAGES } from './account-messages.js';
+import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from './account-rate-limits.js';
+import { blankToNull, splitFullName } from './account.rules.js';
+import { Company } from './company.entity.js';
+import { PasswordHasher } from './password-hasher.js';
+import { RecoveryService } from './recovery.service.js';
+import { endSession, startUserSession } from './sessions.js';
+import { User } from './user.entity.js';
+import { toUserView, type UserView } from './user.mapper.js';
+import { UsersService } from './users.service.js';
+import type { SignInDto } from './dto/sign-in.dto.js';
+import type { CompanySignUpDto, SignUpDto } from './dto/sign-up.dto.js';
+
+export interface SignUpResult {
+  user: UserView;
+  verificationSent: boolean;
+}
+
+// Signing up, in and out. Sessions live server-side (PgSessionStore); see sessions.ts.
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly limiter: RateLimiter,
+    private readonly recovery: RecoveryService,
+  ) {}
+
+  async signUp(dto: SignUpDto, req: Request): Promise<SignUpResult> {
+    const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: dto.tier });
+    return this.welcome(user, req);
+  }
+
+  // Creates the company and its first user (its owner) together, or neither.
+  async companySignUp(dto: CompanySignUpDto, req: Request): Promise<SignUpResult> {
+    const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard' }, async (em, u) => {
+      const company = em.create(Company, {
+        name: dto.companyName.trim(),
+        domain: dto.domain.trim().toLowerCase(),
+        department: dto.department.trim(),
+        inviteCode: blankToNull(dto.inviteCode),
+      });
+      await em.flush();
+      u.companyId = company.id;
+      await em.flush();
+      company.ownerUserId = u.id;
+    });
+    return this.welcome(user, req);
+  }
+
+  private async createUser(
+    input: { fullName: string; email: string; password: string; tier: User['tier'] },
+    withCompany?: (em: EntityManager, user: User) => Promise<void>,
+  ): Promise<User> {
+    const email = input.email.trim();
+    if (await this.users.isEmailTaken(email)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+    const passwordHash = await this.hasher.hash(input.password);
+    const { firstName, lastName } = splitFullName(input.fullName);
+    try {
+      return await this.em.transactional(async (em) => {
+        const user = em.create(User, { email, passwordHash, firstName, lastName, tier: input.tier, role: 'user', isActive: true, lastActivityAt: new Date() });
+        await em.flush();
+        if (withCompany) await withCompany(em, user);
+        return user;
+      });
+    } catch (e) {
+      // Two sign-ups racing for one address: the unique index decides.
+      if (e instanceof UniqueConstraintViolationException) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+      throw e;
+    }
+  }
+
+  // A new user is signed in straight away and sent a verification link.
+  private async welcome(user: User, req: Request): Promise<SignUpResult> {
+    await startUserSession(req, user.id, false);
+    const verificationSent = await this.recovery.sendVerification(user);
+    return { user: toUserView(user), verificationSent };
+  }
+
+  async signIn(dto: SignInDto, req: Request): Promise<UserView> {
+    const email = dto.email.trim();
+    await this.limiter.consume([SIGN_IN_PER_IP, req.ip], [SIGN_IN_PER_EMAIL, email]);
+    const user = await this.users.findByEmail(email);
+    // Unknown addresses are checked against a decoy hash: same answer, same time.
+    const matches = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
+    if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.signInFailed);
+    if (!user.isActive) throw forbidden(ACCOUNT_MESSAGES.deactivated);
+    await this.limiter.reset(SIGN_IN_PER_EMAIL, email);
+
+    const now = new Date();
+    if (this.hasher.needsRehash(user.passwordHash)) user.passwordHash = await this.hasher.hash(dto.password);
+    user.lastSignInAt = now;
+    user.lastActivityAt = now;
+    await this.em.flush();
+    await startUserSession(req, user.id, dto.rememberMe === true);
+    return toUserView(user);
+  }
+
+  async currentUser(userId: string): Promise<UserView> {
+    const view = await this.users.getView(userId);
+    if (!view) throw unauthorized();
+    return view;
+  }
+
+  // Always succeeds: signing out without a session (or twice) is fine.
+  signOut(req: Request, res: Response): Promise<void> {
+    return endSession(req, res);
+  }
+}

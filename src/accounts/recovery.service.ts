@@ -1,0 +1,109 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ApiError, badRequest, forbidden, notFound } from '../common/api-response.js';
+import { RateLimiter } from '../common/rate-limit.service.js';
+import { PgSessionStore } from '../common/session-store.js';
+import { MailService } from '../mail/mail.service.js';
+import { accountLink, passwordResetMail, verificationMail } from '../mail/mail-views.js';
+import { ACCOUNT_MESSAGES } from './account-messages.js';
+import { FORGOT_PER_EMAIL, FORGOT_PER_IP, RESEND_PER_USER, SIGN_IN_PER_EMAIL } from './account-rate-limits.js';
+import { TOKEN_LIFETIME_MS } from './account.rules.js';
+import { AuthTokensService } from './auth-tokens.service.js';
+import { PasswordHasher } from './password-hasher.js';
+import { UsersService } from './users.service.js';
+import type { User } from './user.entity.js';
+import type { ResetPasswordDto } from './dto/recovery.dto.js';
+
+const mailFailed = () => new ApiError(HttpStatus.SERVICE_UNAVAILABLE, ACCOUNT_MESSAGES.mailFailed);
+
+// Email verification and password reset: the emailed one-time links and what they allow.
+@Injectable()
+export class RecoveryService {
+  private readonly logger = new Logger('Accounts');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly em: EntityManager,
+    private readonly users: UsersService,
+    private readonly tokens: AuthTokensService,
+    private readonly mail: MailService,
+    private readonly hasher: PasswordHasher,
+    private readonly limiter: RateLimiter,
+    private readonly sessions: PgSessionStore,
+  ) {}
+
+  // Mails a verification link. Returns false (and logs) when the mail could not be sent, so
+  // sign-up still succeeds while the mail server is down.
+  async sendVerification(user: Pick<User, 'id' | 'email' | 'firstName'>, opts: { addressChanged?: boolean } = {}): Promise<boolean> {
+    const raw = await this.tokens.issue(user.id, 'verify_email');
+    const link = accountLink(this.config.publicBaseUrl, 'emailverification', raw);
+    try {
+      const hours = TOKEN_LIFETIME_MS.verify_email / 3_600_000;
+      await this.mail.send(user.email, verificationMail({ firstName: user.firstName, link, hours, addressChanged: opts.addressChanged }));
+      return true;
+    } catch (e) {
+      this.logger.error(`Could not send the verification email for user ${user.id}: ${(e as Error).message}`);
+      return false;
+    }
+  }
+
+  async resendVerification(userId: string): Promise<void> {
+    await this.limiter.consume([RESEND_PER_USER, userId]);
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound();
+    if (user.emailVerifiedAt) throw badRequest(ACCOUNT_MESSAGES.alreadyVerified);
+    if (!(await this.sendVerification(user))) throw mailFailed();
+  }
+
+  async verifyEmail(raw: unknown): Promise<void> {
+    const token = await this.tokens.findUsable(raw, 'verify_email');
+    const user = token && (await this.users.findById(token.userId));
+    if (!token || !user || !(await this.tokens.claim(token))) throw badRequest(ACCOUNT_MESSAGES.verificationLinkInvalid);
+    user.emailVerifiedAt ??= new Date();
+    await this.tokens.useAll(user.id, 'verify_email');
+    await this.em.flush();
+  }
+
+  async forgotPassword(email: string, ip: string | undefined): Promise<void> {
+    await this.limiter.consume([FORGOT_PER_IP, ip], [FORGOT_PER_EMAIL, email]);
+    const user = await this.users.findByEmail(email);
+    if (!user) throw notFound(ACCOUNT_MESSAGES.noAccountForEmail);
+    if (!user.isActive) throw forbidden(ACCOUNT_MESSAGES.deactivated);
+    const raw = await this.tokens.issue(user.id, 'reset_password');
+    const link = accountLink(this.config.publicBaseUrl, 'resetpassword', raw);
+    try {
+      await this.mail.send(user.email, passwordResetMail({ firstName: user.firstName, link, minutes: TOKEN_LIFETIME_MS.reset_password / 60_000 }));
+    } catch (e) {
+      this.logger.error(`Could not send the password reset email for user ${user.id}: ${(e as Error).message}`);
+      throw mailFailed();
+    }
+  }
+
+  private async usableResetToken(raw: unknown) {
+    const token = await this.tokens.findUsable(raw, 'reset_password');
+    const user = token && (await this.users.findById(token.userId));
+    if (!token || !user || !user.isActive) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
+    return { token, user };
+  }
+
+  async validateResetToken(raw: unknown): Promise<void> {
+    await this.usableResetToken(raw);
+  }
+
+  // Sets the new password, uses up the link (and any older ones) and ends every session of the
+  // user, wherever they were signed in.
+  async resetPassword(dto: ResetPasswordDto): Promise<void> {
+    const { token, user } = await this.usableResetToken(dto.token);
+    if (!(await this.tokens.claim(token))) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
+    const now = new Date();
+    user.passwordHash = await this.hasher.hash(dto.password);
+    user.passwordChangedAt = now;
+    // The link arrived in the mailbox, which proves the address too.
+    user.emailVerifiedAt ??= now;
+    await this.tokens.useAll(user.id, 'reset_password');
+    await this.em.flush();
+    await this.sessions.destroyForUser(user.id);
+    await this.limiter.reset(SIGN_IN_PER_EMAIL, user.email);
+  }
+}

@@ -1,0 +1,102 @@
+import { joinFullName } from './account.rules.js';
+import type { UserRole, UserTier } from './user.entity.js';
+
+// The fields the mappers read; a User entity fits, and so does a plain row in tests.
+export interface UserFields {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName?: string | null;
+  phoneNumber?: string | null;
+  tier: UserTier;
+  role: UserRole;
+  isActive: boolean;
+  emailVerifiedAt?: Date | null;
+  profilePictureUrl?: string | null;
+  companyId?: string | null;
+  countryId?: number | null;
+  timezoneId?: number | null;
+}
+
+// `body` of trysignin, signin, signup and companysignup (the accounts API contract).
+export interface UserView {
+  id: string;
+  fullName: string;
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  tier: UserTier;
+  role: UserRole;
+  emailVerified: boolean;
+  profilePictureUrl: string | null;
+  countryId: number | null;
+  timezoneId: number | null;
+}
+
+// `body` of GET/PUT users/profile.
+export interface ProfileView {
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  countryId: number | null;
+  timezoneId: number | null;
+  tier: UserTier;
+  profilePictureUrl: string | null;
+}
+
+// The signed-in user as other modules see it (@CurrentUser()); never the entity.
+export interface AuthUser {
+  id: string;
+  email: string;
+  fullName: string;
+  firstName: string;
+  lastName: string | null;
+  tier: UserTier;
+  role: UserRole;
+  emailVerified: boolean;
+  companyId: string | null;
+}
+
+export function toUserView(u: UserFields): UserView {
+  return {
+    id: u.id,
+    fullName: joinFullName(u.firstName, u.lastName ?? null),
+    firstName: u.firstName,
+    lastName: u.lastName ?? null,
+    email: u.email,
+    phoneNumber: u.phoneNumber ?? null,
+    tier: u.tier,
+    role: u.role,
+    emailVerified: !!u.emailVerifiedAt,
+    profilePictureUrl: u.profilePictureUrl ?? null,
+    countryId: u.countryId ?? null,
+    timezoneId: u.timezoneId ?? null,
+  };
+}
+
+export function toProfileView(u: UserFields): ProfileView {
+  return {
+    firstName: u.firstName,
+    lastName: u.lastName ?? null,
+    email: u.email,
+    countryId: u.countryId ?? null,
+    timezoneId: u.timezoneId ?? null,
+    tier: u.tier,
+    profilePictureUrl: u.profilePictureUrl ?? null,
+  };
+}
+
+export function toAuthUser(u: UserFields): AuthUser {
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: joinFullName(u.firstName, u.lastName ?? null),
+    firstName: u.firstName,
+    lastName: u.lastName ?? null,
+    tier: u.tier,
+    role: u.role,
+    emailVerified: !!u.emailVerifiedAt,
+    companyId: u.companyId ?? null,
+  };
+}

@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  // The links the mail carries; logged by the outbox (development) transport only, so tokens
+  // never reach the logs of a server that really sends mail.
+  links: string[];
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+interface Log {
+  log(message: string): void;
+}
+
+// The only place that imports nodemailer: SMTP_URL set -> SMTP, else .eml files in DATA_DIR/outbox.
+export function createMailTransport(opts: { smtpUrl: string | null; dataDir: string; logger: Log }): MailTransport {
+  const message = ({ from, to, subject, html, text }: OutgoingMail) => ({ from, to, subject, html, text });
+
+  if (opts.smtpUrl) {
+    // Short timeouts: a stalled mail server must not hold a request for nodemailer's default minutes.
+    const smtp = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await smtp.sendMail(message(mail));
+      },
+      close: () => smtp.close(),
+    };
+  }
+
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      const info = await composer.sendMail(message(mail));
+      await fs.mkdir(outbox, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      opts.logger.log(`Mail "${mail.subject}" to ${mail.to} written to ${file}${mail.links.map((l) => `\n  link: ${l}`).join('')}`);
+    },
+    close: () => composer.close(),
+  };
+}

@@ -1,0 +1,33 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { createMailTransport, type MailTransport } from './mail-transport.js';
+import { MailTemplates } from './mail-templates.js';
+import type { MailContent } from './mail-views.js';
+
+// Renders a mail from its view model and hands it to the transport (SMTP or the outbox folder).
+@Injectable()
+export class MailService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: MailTransport;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly templates: MailTemplates,
+  ) {
+    this.transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: this.logger });
+  }
+
+  get deliversForReal(): boolean {
+    return this.transport.kind === 'smtp';
+  }
+
+  // Throws when the mail could not be handed over; callers decide whether that fails the request.
+  async send(to: string, content: MailContent): Promise<void> {
+    const { html, text } = this.templates.render(content.template, content.model);
+    await this.transport.send({ from: this.config.mailFrom, to, subject: content.subject, html, text, links: content.links });
+  }
+
+  onApplicationShutdown(): void {
+    this.transport.close();
+  }
+}
