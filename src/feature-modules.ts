@@ -1,2 +1,8 @@
+import { StorageModule } from './storage/storage.module.js';
+import { QueueModule } from './queue/queue.module.js';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { MailModule } from './mail/mail.module.js';
+import { RateLimitModule } from './common/rate-limit.module.js';
+
 // The product's domain modules, in one list so each capability is added in one place.
-export const featureModules = [];
+export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule];

@@ -5,4 +5,8 @@ import type { RouteInfo } from '@nestjs/common/interfaces/middleware/middleware-
 // assets and the unload sign-out beacon. Every other page path belongs to the dashboard.
 export const routesOutsideApi: (string | RouteInfo)[] = [
   { path: 'accounts/signout', method: RequestMethod.POST },
+  // The API sign-out shares its tail with the beacon above, so it is declared with its full path.
+  { path: 'api/accounts/signout', method: RequestMethod.POST },
+  // Stored media (local disk), with Range support; HEAD is answered by the GET route.
+  { path: 'media/*key', method: RequestMethod.GET },
 ];

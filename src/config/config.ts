@@ -11,6 +11,11 @@ export interface AppConfig {
   databaseUrl: string | null;
   redisUrl: string | null;
   gcsBucket: string | null;
+  // Another GCS JSON API endpoint (an emulator); requests to it are sent without credentials.
+  gcsApiEndpoint: string | null;
+  gcsProjectId: string | null;
+  // GOOGLE_APPLICATION_CREDENTIALS: a service-account key file; unset means the metadata server.
+  gcsKeyFile: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   sessionSecret: string | null;
@@ -21,6 +26,10 @@ export interface AppConfig {
   trustProxy: boolean;
   secureCookies: boolean;
   encodeConcurrency: number;
+  // false: this instance only enqueues jobs and `npm run worker` processes run them (Redis only).
+  processJobs: boolean;
+  // Namespaces the BullMQ keys in Redis, so several deployments (or test runs) can share one.
+  queuePrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +103,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (gcsBucket && !/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/.test(gcsBucket)) {
     problems.push(`GCS_BUCKET "${gcsBucket}" is not a valid bucket name`);
   }
+  const gcsApiEndpoint = blank(env.GCS_API_ENDPOINT)
+    ? null
+    : parseUrl('GCS_API_ENDPOINT', env.GCS_API_ENDPOINT, ['http:', 'https:'], problems)?.replace(/\/+$/, '') ?? null;
+  const gcsProjectId = blank(env.GCS_PROJECT_ID) ? null : env.GCS_PROJECT_ID!.trim();
+  if (gcsProjectId && !/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/.test(gcsProjectId)) {
+    problems.push(`GCS_PROJECT_ID "${gcsProjectId}" is not a valid project id`);
+  }
+  const gcsKeyFile = blank(env.GOOGLE_APPLICATION_CREDENTIALS) ? null : path.resolve(cwd, env.GOOGLE_APPLICATION_CREDENTIALS!.trim());
+  if (!gcsBucket && (gcsApiEndpoint || gcsProjectId)) {
+    problems.push('GCS_API_ENDPOINT and GCS_PROJECT_ID need GCS_BUCKET');
+  }
   const mailFrom = blank(env.MAIL_FROM) ? 'EyeMail <no-reply@eyemail.local>' : env.MAIL_FROM!.trim();
 
   const sessionSecret = blank(env.SESSION_SECRET) ? null : env.SESSION_SECRET!;
@@ -117,6 +137,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const secureCookies = parseBool('SECURE_COOKIES', env.SECURE_COOKIES, publicBaseUrl.startsWith('https:'), problems);
   const encodeConcurrency = parseInteger('ENCODE_CONCURRENCY', env.ENCODE_CONCURRENCY, 1, 1, 16, problems);
 
+  const processJobs = parseBool('PROCESS_JOBS', env.PROCESS_JOBS, true, problems);
+  if (!processJobs && !redisUrl) problems.push('PROCESS_JOBS=false needs REDIS_URL (workers started with `npm run worker` then run the jobs)');
+  const queuePrefix = blank(env.QUEUE_PREFIX) ? 'eyemail' : env.QUEUE_PREFIX!.trim();
+  if (!/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(queuePrefix)) problems.push(`QUEUE_PREFIX "${queuePrefix}" may use only letters, digits, "_" and "-"`);
+
   if (problems.length) throw new ConfigError(problems);
   return {
     env: nodeEnv as AppConfig['env'],
@@ -127,6 +152,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     databaseUrl,
     redisUrl,
     gcsBucket,
+    gcsApiEndpoint,
+    gcsProjectId,
+    gcsKeyFile,
     smtpUrl,
     mailFrom,
     sessionSecret,
@@ -137,6 +165,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     trustProxy,
     secureCookies,
     encodeConcurrency,
+    processJobs,
+    queuePrefix,
   };
 }
 

@@ -7,6 +7,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/config.js';
+import { deleteRedisPrefix, uniqueQueuePrefix } from './redis.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -17,7 +18,7 @@ export interface TestApp {
 
 // Each test file gets a fresh database: a new schema-free database on the real Postgres when
 // DATABASE_URL is set (created from it and dropped afterwards), else a fresh embedded PGlite.
-async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => undefined };
   const name = `eyemail_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -48,6 +49,8 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     PUBLIC_BASE_URL: 'http://eyemail.test',
     DATABASE_URL: db.url,
     REDIS_URL: undefined,
+    // BullMQ keys of this app only (when a test passes REDIS_URL), removed on close.
+    QUEUE_PREFIX: uniqueQueuePrefix(),
     ...env,
   });
   const app = await createApp(config);
@@ -58,6 +61,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     async close() {
       await app.close();
       await db.drop();
+      if (config.redisUrl) await deleteRedisPrefix(config.redisUrl, config.queuePrefix);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

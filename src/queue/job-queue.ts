@@ -1,0 +1,83 @@
+// Background jobs (video encoding first). Two implementations share this contract and the same
+// handlers: BullMQ on Redis when REDIS_URL is set (any number of app and worker processes), an
+// in-process runner with its state in the `job` table otherwise.
+//
+// Modules register their handlers when they initialise (`onModuleInit`), in the app and in
+// `npm run worker` alike, and enqueue by name.
+
+export interface JobContext<TData = unknown> {
+  readonly id: string;
+  readonly name: string;
+  readonly data: TData;
+  // 1 for the first start; a retry or a restart after a killed worker counts up.
+  readonly attempt: number;
+  readonly maxAttempts: number;
+  // Aborted when this process shuts down (the job will run again elsewhere or later).
+  readonly signal: AbortSignal;
+  // 0-100, shown to users while the job runs.
+  progress(percent: number): Promise<void>;
+  // A private folder for this attempt, created on first use and always removed when the attempt
+  // ends (success, failure or, at the next start, a killed process).
+  tempDir(): Promise<string>;
+}
+
+export type JobHandler<TData = unknown, TResult = unknown> = (job: JobContext<TData>) => Promise<TResult>;
+
+export interface BackoffOptions {
+  type: 'fixed' | 'exponential';
+  delayMs: number;
+}
+
+export interface RegisterOptions {
+  // Jobs of this name run at once in each process.
+  concurrency?: number;
+  // Tries in all, the first included.
+  attempts?: number;
+  backoff?: BackoffOptions;
+}
+
+export interface EnqueueOptions {
+  // Idempotency key: enqueuing an id that exists returns that job instead of adding another.
+  // Letters, digits, `_`, `-`, `.`; unique across job names. Random when omitted.
+  jobId?: string;
+}
+
+export type JobState = 'queued' | 'active' | 'completed' | 'failed';
+
+export interface JobStatus<TResult = unknown> {
+  id: string;
+  name: string;
+  state: JobState;
+  progress: number;
+  attemptsMade: number;
+  result?: TResult;
+  error?: string;
+}
+
+export interface JobQueue {
+  readonly kind: 'in-process' | 'bullmq';
+  register<TData, TResult>(name: string, handler: JobHandler<TData, TResult>, opts?: RegisterOptions): void;
+  enqueue<TData>(name: string, data: TData, opts?: EnqueueOptions): Promise<JobStatus>;
+  getStatus(jobId: string): Promise<JobStatus | null>;
+  // Started by QueueModule after the application has booted; stopped before the database closes.
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  healthCheck(): Promise<string>;
+}
+
+export const JOB_QUEUE = Symbol('JOB_QUEUE');
+
+// Thrown by a handler when trying again cannot help (a corrupt video): the job fails at once.
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export class UnknownJobError extends Error {
+  constructor(name: string) {
+    super(`No handler is registered for jobs named "${name}"`);
+    this.name = 'UnknownJobError';
+  }
+}

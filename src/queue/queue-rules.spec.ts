@@ -1,0 +1,111 @@
+import {
+  clampProgress,
+  decideAfterFailure,
+  describeError,
+  fromBullState,
+  isValidJobId,
+  isValidJobName,
+  MAX_BACKOFF_MS,
+  normaliseRegisterOptions,
+  retryDelayMs,
+  startIsAllowed,
+  workerStartProblem,
+} from './queue-rules.js';
+
+describe('retry and backoff decisions', () => {
+  const exponential = { type: 'exponential' as const, delayMs: 1000 };
+  const fixed = { type: 'fixed' as const, delayMs: 250 };
+
+  it('doubles an exponential delay after each failed try', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, exponential))).toEqual([1000, 2000, 4000, 8000]);
+  });
+
+  it('keeps a fixed delay fixed', () => {
+    expect([1, 2, 5].map((n) => retryDelayMs(n, fixed))).toEqual([250, 250, 250]);
+  });
+
+  it('never waits more than an hour', () => {
+    expect(retryDelayMs(40, exponential)).toBe(MAX_BACKOFF_MS);
+  });
+
+  it('retries while tries remain, with the backoff delay', () => {
+    expect(decideAfterFailure({ attemptsMade: 1, maxAttempts: 3, permanent: false, backoff: exponential })).toEqual({ retry: true, delayMs: 1000 });
+    expect(decideAfterFailure({ attemptsMade: 2, maxAttempts: 3, permanent: false, backoff: exponential })).toEqual({ retry: true, delayMs: 2000 });
+  });
+
+  it('gives up after the last try', () => {
+    expect(decideAfterFailure({ attemptsMade: 3, maxAttempts: 3, permanent: false, backoff: exponential })).toEqual({ retry: false });
+    expect(decideAfterFailure({ attemptsMade: 1, maxAttempts: 1, permanent: false, backoff: fixed })).toEqual({ retry: false });
+  });
+
+  it('gives up at once on a permanent error', () => {
+    expect(decideAfterFailure({ attemptsMade: 1, maxAttempts: 5, permanent: true, backoff: fixed })).toEqual({ retry: false });
+  });
+
+  it('stops restarting a job that keeps killing its worker', () => {
+    expect(startIsAllowed(3, 3)).toBe(true);
+    expect(startIsAllowed(4, 3)).toBe(false);
+  });
+});
+
+describe('registration options', () => {
+  it('fills in defaults', () => {
+    expect(normaliseRegisterOptions('encode-video')).toEqual({ concurrency: 1, attempts: 3, backoff: { type: 'exponential', delayMs: 5000 } });
+    expect(normaliseRegisterOptions('encode-video', { concurrency: 2, backoff: { type: 'fixed', delayMs: 10 } })).toEqual({
+      concurrency: 2,
+      attempts: 3,
+      backoff: { type: 'fixed', delayMs: 10 },
+    });
+  });
+
+  it.each([
+    [{ concurrency: 0 }, /concurrency/],
+    [{ concurrency: 1.5 }, /concurrency/],
+    [{ concurrency: 65 }, /concurrency/],
+    [{ attempts: 0 }, /attempts/],
+    [{ attempts: 21 }, /attempts/],
+    [{ backoff: { type: 'linear' as never, delayMs: 1 } }, /backoff/],
+    [{ backoff: { type: 'fixed' as const, delayMs: -1 } }, /backoff/],
+  ])('refuses %j', (opts, message) => {
+    expect(() => normaliseRegisterOptions('encode-video', opts)).toThrow(message);
+  });
+
+  it('accepts lowercase dashed job names only', () => {
+    expect(isValidJobName('encode-video')).toBe(true);
+    expect(['Encode', 'encode:video', '', '1job', 'a b'].some(isValidJobName)).toBe(false);
+  });
+});
+
+describe('job ids', () => {
+  it.each(['0b6f2c1e-3a4d-4e5f-8a9b-0c1d2e3f4a5b', 'encode-abc_1.2', 'x'])('accepts %s', (id) => expect(isValidJobId(id)).toBe(true));
+  it.each(['', '123', 'a:b', 'a/b', 'a b', '-a', '.a', 'x'.repeat(129)])('refuses %j', (id) => expect(isValidJobId(id)).toBe(false));
+});
+
+describe('status mapping', () => {
+  it('clamps progress to whole percentages from 0 to 100', () => {
+    expect([-5, 0, 42.9, 100, 250, Number.NaN, Infinity].map(clampProgress)).toEqual([0, 0, 42, 100, 100, 0, 0]);
+  });
+
+  it('describes errors in one bounded sentence', () => {
+    expect(describeError(new Error('ffmpeg exited with code 1'))).toBe('ffmpeg exited with code 1');
+    expect(describeError('plain')).toBe('plain');
+    expect(describeError({})).toBe('The job failed.');
+    expect(describeError(new Error('  '))).toBe('The job failed.');
+    expect(describeError(new Error('x'.repeat(5000))).length).toBe(1000);
+  });
+
+  it('maps BullMQ states onto queued, active, completed and failed', () => {
+    expect(['waiting', 'wait', 'delayed', 'prioritized', 'waiting-children', 'paused'].map(fromBullState)).toEqual(Array(6).fill('queued'));
+    expect(['active', 'completed', 'failed'].map(fromBullState)).toEqual(['active', 'completed', 'failed']);
+    expect(fromBullState('unknown')).toBeNull();
+  });
+});
+
+describe('worker start', () => {
+  it('needs both Redis and PostgreSQL', () => {
+    expect(workerStartProblem({ redisUrl: 'redis://r:6379', databaseUrl: 'postgresql://db/eyemail' })).toBeNull();
+    expect(workerStartProblem({ redisUrl: null, databaseUrl: 'postgresql://db/eyemail' })).toMatch(/^The worker needs REDIS_URL \(the shared job queue\)\./);
+    expect(workerStartProblem({ redisUrl: 'redis://r:6379', databaseUrl: null })).toMatch(/needs DATABASE_URL/);
+    expect(workerStartProblem({ redisUrl: null, databaseUrl: null })).toMatch(/needs REDIS_URL .* and DATABASE_URL/);
+  });
+});

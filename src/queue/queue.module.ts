@@ -1,0 +1,54 @@
+import path from 'node:path';
+import {
+  Inject,
+  Logger,
+  Module,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { HealthChecks } from '../health/health-checks.js';
+import { BullMqQueue } from './bullmq-queue.js';
+import { InProcessQueue } from './in-process-queue.js';
+import { JOB_QUEUE, type JobQueue } from './job-queue.js';
+
+export function createJobQueue(config: AppConfig, orm: MikroORM): JobQueue {
+  const logger = new Logger('Queue');
+  const tempRoot = path.join(config.dataDir, 'tmp', 'jobs');
+  if (config.redisUrl) {
+    return new BullMqQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, tempRoot, processJobs: config.processJobs, logger });
+  }
+  return new InProcessQueue({
+    sql: (sql, params) => orm.em.fork().getConnection().execute(sql, params as never[], 'all'),
+    tempRoot,
+    logger,
+  });
+}
+
+// The job queue chosen by config (REDIS_URL: BullMQ, else in-process), injected as JOB_QUEUE.
+// Modules register handlers in onModuleInit; processing starts once the application has booted
+// (after migrations) and stops before the database closes.
+@Module({
+  providers: [{ provide: JOB_QUEUE, inject: [APP_CONFIG, MikroORM], useFactory: createJobQueue }],
+  exports: [JOB_QUEUE],
+})
+export class QueueModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly checks: HealthChecks,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.queue.kind === 'bullmq') this.checks.register('redis', () => this.queue.healthCheck());
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.queue.stop();
+  }
+}

@@ -1,0 +1,84 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { pipeline } from 'node:stream';
+import type { Request, Response } from 'express';
+import type { Envelope } from '../common/api-response.js';
+import { contentRange, isNotModified, parseRangeHeader, rangeStillValid } from './http-range.js';
+import { isMediaType, isValidStorageKey, OPAQUE_TYPE } from './storage-keys.js';
+import { IMMUTABLE_CACHE_CONTROL, STORAGE, type StorageAdapter } from './storage.adapter.js';
+
+// Stored media must never run as a page on our origin, whatever its bytes are.
+const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+// Serves stored media at /media/<key> (outside /api/): local files with Range support, bucket
+// objects by redirect. Immutable keys let browsers, CDNs and mail proxies cache for a year.
+@Injectable()
+export class MediaService {
+  private readonly logger = new Logger('Media');
+
+  constructor(@Inject(STORAGE) private readonly storage: StorageAdapter) {}
+
+  async send(key: string, req: Request, res: Response): Promise<void> {
+    // Public, cacheable responses carry no cookies: drop the CSRF cookie the middleware may have
+    // set, and detach the session so the (rolling) session cookie is not re-sent either; a
+    // shared cache must never store someone's session with a year-long media response.
+    res.removeHeader('Set-Cookie');
+    delete (req as { session?: unknown }).session;
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (!isValidStorageKey(key)) return this.fail(res, 400, 'That media address is not valid.');
+
+    if (this.storage.kind !== 'local') {
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.redirect(302, this.storage.publicUrl(key));
+      return;
+    }
+
+    const object = await this.storage.stat(key);
+    if (!object) return this.fail(res, 404, 'Not found.');
+
+    const validators = { etag: object.etag, lastModified: object.updatedAt };
+    const media = isMediaType(object.contentType);
+    res.setHeader('Content-Type', media ? object.contentType : OPAQUE_TYPE);
+    if (!media) res.setHeader('Content-Disposition', 'attachment');
+    res.setHeader('Content-Security-Policy', MEDIA_CSP);
+    res.setHeader('Accept-Ranges', 'bytes');
+    res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+    res.setHeader('ETag', object.etag);
+    res.setHeader('Last-Modified', object.updatedAt.toUTCString());
+
+    if (isNotModified({ ifNoneMatch: req.get('if-none-match'), ifModifiedSince: req.get('if-modified-since') }, validators)) {
+      res.status(304).end();
+      return;
+    }
+
+    let range = parseRangeHeader(req.get('range'), object.size);
+    if (range.type !== 'full' && !rangeStillValid(req.get('if-range'), validators)) range = { type: 'full' };
+    if (range.type === 'unsatisfiable') {
+      res.setHeader('Content-Range', contentRange(range, object.size)!);
+      return this.fail(res, 416, 'The requested range is not satisfiable.', false);
+    }
+
+    const slice = range.type === 'partial' ? { start: range.start, end: range.end } : undefined;
+    res.status(slice ? 206 : 200);
+    res.setHeader('Content-Length', String(slice ? slice.end - slice.start + 1 : object.size));
+    if (slice) res.setHeader('Content-Range', contentRange(range, object.size)!);
+    if (req.method === 'HEAD' || object.size === 0) {
+      res.end();
+      return;
+    }
+    pipeline(this.storage.createReadStream(key, slice), res, (err) => {
+      // A client closing the connection mid-video is normal; anything else is worth a line.
+      if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.warn(`Streaming ${key} failed: ${err.message}`);
+    });
+  }
+
+  private fail(res: Response, status: number, message: string, resetCaching = true): void {
+    if (resetCaching) {
+      for (const h of ['ETag', 'Last-Modified', 'Accept-Ranges', 'Content-Disposition']) res.removeHeader(h);
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    // res.json keeps a Content-Type set earlier (the media type); this answer is JSON.
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    const body: Envelope = { result: false, message, body: null, errors: null };
+    res.status(status).json(body);
+  }
+}
