@@ -1,0 +1,197 @@
+// The email platforms an EyeMail can be exported for (global/email-platforms). Each platform
+// replaces its own merge tags when it sends, so the export writes them literally: the recipient tag
+// goes into every link's v= parameter and the unsubscribe tag into the unsubscribe link.
+// Where a platform has a URL-encoding form of its address tag, that form is used, so addresses
+// such as ann+news@example.com arrive intact; elsewhere the tracker puts back a "+" that a query
+// string turned into a space (see receiver.ts).
+
+export type UnsubscribeStyle =
+  | 'href' // the tag is a URL: <a href="TAG">
+  | 'element' // the platform's own element that it turns into a link: <unsubscribe>…</unsubscribe>
+  | 'none'; // no tag: the unsubscribe option is left out
+
+export interface EmailPlatform {
+  code: string;
+  name: string;
+  // Served by the app from public/platforms/<code>.svg.
+  iconPath: string;
+  // Empty for plain HTML: links then carry no v= parameter.
+  recipientTag: string;
+  unsubscribeTag: string | null;
+  unsubscribeStyle: UnsubscribeStyle;
+  // Markup the platform requires in the body of a whole email (written into the full document
+  // export only: a block pasted into an existing email finds it there already).
+  documentBodyTag: string;
+  notes: string;
+}
+
+// What global/email-platforms answers (spec 01 section 3: code, name, iconUrl), plus the tags
+// so the dashboard can show them.
+export interface EmailPlatformDto {
+  code: string;
+  name: string;
+  iconUrl: string;
+  recipientTag: string;
+  unsubscribeTag: string | null;
+  notes: string;
+}
+
+export const DEFAULT_PLATFORM_CODE = 'other';
+
+function platform(
+  code: string,
+  name: string,
+  recipientTag: string,
+  unsubscribeTag: string | null,
+  notes: string,
+  unsubscribeStyle: UnsubscribeStyle = unsubscribeTag ? 'href' : 'none',
+  documentBodyTag = '',
+): EmailPlatform {
+  return { code, name, iconPath: `/static/platforms/${code}.svg`, recipientTag, unsubscribeTag, unsubscribeStyle, documentBodyTag, notes };
+}
+
+export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
+  platform(
+    'mailchimp',
+    'Mailchimp',
+    '*|URL:EMAIL|*',
+    '*|UNSUB|*',
+    '*|URL:EMAIL|* is the URL-encoded form of *|EMAIL|*. Mailchimp requires *|UNSUB|* somewhere in every campaign.',
+  ),
+  platform(
+    'hubspot',
+    'HubSpot',
+    '{{contact.email}}',
+    '{{unsubscribe_link}}',
+    'Paste into a coded email template or the source view of a rich text module. HubSpot also adds its own subscription footer.',
+  ),
+  platform(
+    'salesforce-marketing-cloud',
+    'Salesforce Marketing Cloud',
+    '%%emailaddr%%',
+    '%%unsub_center_url%%',
+    'To report by subscriber key instead of email address, replace %%emailaddr%% with %%_subscriberkey%%.',
+  ),
+  platform(
+    'klaviyo',
+    'Klaviyo',
+    '{{ email }}',
+    '{% unsubscribe_link %}',
+    '{% unsubscribe_link %} is the bare unsubscribe URL ({% unsubscribe %} would write a whole link).',
+  ),
+  platform(
+    'marketo',
+    'Marketo',
+    '{{lead.Email Address}}',
+    '{{system.unsubscribeLink}}',
+    'Marketo adds its own unsubscribe footer unless the email already has an unsubscribe link.',
+  ),
+  platform(
+    'constant-contact',
+    'Constant Contact',
+    '[[EmailAddress]]',
+    '[[UnsubscribeLink]]',
+    'Use a custom code email; the downloaded file already has the [[trackingImage]] tag Constant Contact requires. Constant Contact also adds its own footer with an unsubscribe link.',
+    'href',
+    '[[trackingImage]]',
+  ),
+  platform(
+    'campaign-monitor',
+    'Campaign Monitor',
+    '[email]',
+    '<unsubscribe>',
+    'Campaign Monitor turns the <unsubscribe> element into the recipient\u2019s unsubscribe link.',
+    'element',
+  ),
+  platform(
+    'sendgrid',
+    'SendGrid',
+    '{{email}}',
+    '{{{unsubscribe}}}',
+    'For Marketing Campaigns (Single Sends). Legacy campaigns use [%email%] and [unsubscribe].',
+  ),
+  platform('brevo', 'Brevo', '{{ contact.EMAIL }}', '{{ unsubscribe }}', 'Brevo (formerly Sendinblue) template language.'),
+  platform(
+    'activecampaign',
+    'ActiveCampaign',
+    '%EMAIL%',
+    '%UNSUBSCRIBELINK%',
+    'ActiveCampaign requires %UNSUBSCRIBELINK% in every campaign.',
+  ),
+  platform(
+    'pardot',
+    'Salesforce Account Engagement (Pardot)',
+    '{{Recipient.Email}}',
+    '{{{unsubscribe}}}',
+    'Handlebars Merge Language (HML). Accounts still on the older Pardot merge language use %%email%% and %%unsubscribe%%.',
+  ),
+  platform(
+    'braze',
+    'Braze',
+    '{{${email_address} | url_param_escape}}',
+    '{{${unsubscribe_url}}}',
+    'Liquid; url_param_escape encodes the address for use in a link.',
+  ),
+  platform('iterable', 'Iterable', '{{email}}', '{{unsubscribeUrl}}', 'Iterable Handlebars.'),
+  platform(
+    'mailgun',
+    'Mailgun',
+    '%recipient_email%',
+    '%unsubscribe_url%',
+    'For batch sends with recipient variables, %recipient.email% works too. Use %tag_unsubscribe_url% to unsubscribe from a tag only.',
+  ),
+  platform(
+    'customer-io',
+    'Customer.io',
+    '{{customer.email | url_encode}}',
+    '{% unsubscribe_url %}',
+    'Liquid; url_encode encodes the address for use in a link.',
+  ),
+  platform(
+    'mailjet',
+    'Mailjet',
+    '[[EMAIL_TO]]',
+    '[[UNSUB_LINK_EN]]',
+    'For an unsubscribe page in another language use [[UNSUB_LINK_FR]], [[UNSUB_LINK_DE]] and so on.',
+  ),
+  platform(
+    'zoho-campaigns',
+    'Zoho Campaigns',
+    '$[EMAIL|]$',
+    '$[LI:UNSUBSCRIBE]$',
+    'Zoho Campaigns asks for $[LI:UNSUBSCRIBE]$ in every custom template.',
+  ),
+  platform('omnisend', 'Omnisend', '[[contact.email]]', '[[unsubscribe_link]]', 'Omnisend also adds its own footer.'),
+  platform(
+    DEFAULT_PLATFORM_CODE,
+    'Other / plain HTML',
+    '',
+    null,
+    'No merge tags: links carry no recipient, so opens and clicks are counted without a name. To see who engaged, add v=<your platform\u2019s email merge tag> to the links, or pick your platform.',
+  ),
+]);
+
+const BY_CODE = new Map(EMAIL_PLATFORMS.map((p) => [p.code, p]));
+
+// Looks a platform up by code, case-insensitively; unknown or missing codes give plain HTML.
+export function findEmailPlatform(code: unknown): EmailPlatform {
+  if (typeof code === 'string') {
+    const hit = BY_CODE.get(code.trim().toLowerCase());
+    if (hit) return hit;
+  }
+  return BY_CODE.get(DEFAULT_PLATFORM_CODE)!;
+}
+
+export function isKnownPlatformCode(code: unknown): boolean {
+  return typeof code === 'string' && BY_CODE.has(code.trim().toLowerCase());
+}
+
+// Icon URLs are absolute when a public base URL is given (the dashboard can use the path alone).
+export function toEmailPlatformDto(p: EmailPlatform, publicBaseUrl?: string): EmailPlatformDto {
+  const base = publicBaseUrl ? publicBaseUrl.replace(/\/+$/, '') : '';
+  return { code: p.code, name: p.name, iconUrl: `${base}${p.iconPath}`, recipientTag: p.recipientTag, unsubscribeTag: p.unsubscribeTag, notes: p.notes };
+}
+
+export function listEmailPlatforms(publicBaseUrl?: string): EmailPlatformDto[] {
+  return EMAIL_PLATFORMS.map((p) => toEmailPlatformDto(p, publicBaseUrl));
+}

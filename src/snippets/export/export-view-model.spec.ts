@@ -1,0 +1,156 @@
+import type { CtaButton } from '../../shared/snippet-rules.js';
+import { findEmailPlatform } from '../email-platforms.js';
+import { ExportNotReadyError, absoluteAssetUrl, allowedClickTargets, buildEmailViewModel, type ExportSnippet } from './export-view-model.js';
+
+const BASE = 'https://app.eyemail.example';
+const ID = '3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f';
+const button = (title: string, url = `https://shop.example.com/${title}`): CtaButton => ({
+  title,
+  url,
+  backgroundColor: '#444444',
+  fontColor: '#ffffff',
+  btnSize: 'small',
+  fontSize: 'small',
+  radius: 0,
+  bold: true,
+});
+const snippet = (over: Partial<ExportSnippet> = {}): ExportSnippet => ({
+  id: ID,
+  title: 'Spring launch',
+  width: 600,
+  logo: { url: 'https://cdn.example.com/logo.png', alignment: 'center', width: 160 },
+  cover: { url: 'https://cdn.example.com/cover.jpg', placement: 'above', spacing: 2 },
+  video: { mp4Url: 'https://cdn.example.com/v.mp4', posterUrl: 'https://cdn.example.com/p.jpg', gifUrl: 'https://cdn.example.com/g.gif' },
+  addVideoOverlay: true,
+  videoOverlay: 'black',
+  landingPageUrl: 'https://shop.example.com/spring',
+  videoURLData: null,
+  buttons: [button('one')],
+  ...over,
+});
+const build = (over: Partial<ExportSnippet> = {}, rest: Partial<Parameters<typeof buildEmailViewModel>[0]> = {}) =>
+  buildEmailViewModel({ snippet: snippet(over), platform: 'mailchimp', publicBaseUrl: BASE, ...rest });
+
+describe('email view model', () => {
+  it('uses the export option defaults: header on, unsubscribe off, branding on, open pixel', () => {
+    const vm = build();
+    expect(vm.header).toEqual({ hrefAttr: `${BASE}/eyemail/${ID}?v=*|URL:EMAIL|*`, textHtml: 'If Unable to See or Hear, Click Here' });
+    expect(vm.unsubscribe).toBeNull();
+    expect(vm.branding).toEqual({ hrefAttr: `${BASE}/` });
+    expect(vm.openPixel).toEqual({ srcAttr: `${BASE}/t/o/${ID}.gif?v=*|URL:EMAIL|*` });
+  });
+
+  it('applies the options', () => {
+    const vm = build({}, { options: { headerText: 'Watch it here', includeUnsubscribeLink: true, removeBranding: true } });
+    expect(vm.header!.textHtml).toBe('Watch it here');
+    expect(vm.unsubscribe).toEqual({ hrefAttr: '*|UNSUB|*', elementName: null });
+    expect(vm.branding).toBeNull();
+    expect(build({}, { options: { includeHeader: false } }).header).toBeNull();
+    // A blank header text never reaches the email; the API refuses it before.
+    expect(build({}, { options: { headerText: '  ' } }).header!.textHtml).toBe('If Unable to See or Hear, Click Here');
+  });
+
+  it('sends logo and cover clicks through the tracker to the landing page', () => {
+    const vm = build();
+    const tracked = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}`;
+    expect(vm.logo).toMatchObject({ hrefAttr: tracked, width: 160, align: 'center' });
+    expect(vm.coverAbove).toMatchObject({ hrefAttr: tracked, spacingPx: 16 });
+    expect(vm.coverBelow).toBeNull();
+    expect(build({ cover: { url: 'https://cdn.example.com/c.jpg', placement: 'below', spacing: 0 } }).coverBelow).toMatchObject({ spacingPx: 0 });
+    expect(build({ landingPageUrl: null }).logo!.hrefAttr).toBeNull();
+  });
+
+  it('links the video to the call-to-action video link, else the web view; the fallback always to the web view', () => {
+    expect(build().video.hrefAttr).toBe(`${BASE}/eyemail/${ID}?v=*|URL:EMAIL|*`);
+    expect(build({ videoURLData: 'https://example.com/watch' }).video.hrefAttr).toBe(
+      `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=https%3A%2F%2Fexample.com%2Fwatch`,
+    );
+    expect(build({ videoURLData: 'https://example.com/watch' }).video.fallbackHrefAttr).toBe(`${BASE}/eyemail/${ID}?v=*|URL:EMAIL|*`);
+  });
+
+  it('falls back to the poster without a GIF, and gives Outlook the poster', () => {
+    const vm = build({ video: { mp4Url: 'https://cdn.example.com/v.mp4', posterUrl: 'https://cdn.example.com/p.jpg', gifUrl: null } });
+    expect(vm.video.fallbackSrcAttr).toBe('https://cdn.example.com/p.jpg');
+    expect(build().video).toMatchObject({ fallbackSrcAttr: 'https://cdn.example.com/g.gif', msoFallbackSrcAttr: 'https://cdn.example.com/p.jpg' });
+  });
+
+  it('refuses a snippet without any encoded image', () => {
+    expect(() => build({ video: { mp4Url: 'https://cdn.example.com/v.mp4', posterUrl: '', gifUrl: null } })).toThrow(ExportNotReadyError);
+    expect(() => build({ video: { mp4Url: '', posterUrl: 'data:image/png;base64,AAAA' } })).toThrow(ExportNotReadyError);
+  });
+
+  it('keeps the width within 600-800 and the logo within the width', () => {
+    expect(build({ width: 5000 }).width).toBe(800);
+    expect(build({ width: 12 }).width).toBe(600);
+    expect(build({ logo: { url: 'https://cdn.example.com/l.png', width: 4000 } }).logo).toMatchObject({ width: 600, align: 'left' });
+  });
+
+  it('shows the mute icon only when the snippet asks for it', () => {
+    expect(build().muteIcon).toEqual({ srcAttr: `${BASE}/static/email/sound-off.png`, hrefAttr: `${BASE}/eyemail/${ID}?v=*|URL:EMAIL|*` });
+    expect(build({ addVideoOverlay: false }).muteIcon).toBeNull();
+    // The preview link's speakerIcon switch applies to previews only.
+    expect(build({ addVideoOverlay: true }, { preview: true, previewMuteIcon: false }).muteIcon).toBeNull();
+    expect(build({ addVideoOverlay: false }, { preview: true, previewMuteIcon: true }).muteIcon).not.toBeNull();
+    expect(build({ addVideoOverlay: true }, { previewMuteIcon: false }).muteIcon).not.toBeNull();
+  });
+
+  it('drops logo, cover and buttons for Express accounts whatever is stored', () => {
+    const vm = build({}, { tier: 'enterprise' });
+    expect(vm.logo).toBeNull();
+    expect(vm.coverAbove).toBeNull();
+    expect(vm.buttonsHtml).toBe('');
+    expect(vm.muteIcon).not.toBeNull();
+  });
+
+  it('does not track or count a preview', () => {
+    const vm = build({}, { preview: true });
+    expect(vm.openPixel).toBeNull();
+    expect(vm.logo!.hrefAttr).toBe('https://shop.example.com/spring');
+    expect(vm.header!.hrefAttr).toBe(`${BASE}/eyemail/${ID}`);
+    expect(vm.buttonsHtml).toContain('href="https://shop.example.com/one"');
+  });
+
+  it('writes no v= for plain HTML and ignores the unsubscribe option there', () => {
+    const vm = build({}, { platform: 'other', options: { includeUnsubscribeLink: true } });
+    expect(vm.header!.hrefAttr).toBe(`${BASE}/eyemail/${ID}`);
+    expect(vm.openPixel!.srcAttr).toBe(`${BASE}/t/o/${ID}.gif`);
+    expect(vm.unsubscribe).toBeNull();
+  });
+
+  it('uses the platform\'s element where its unsubscribe is an element', () => {
+    const vm = build({}, { platform: findEmailPlatform('campaign-monitor'), options: { includeUnsubscribeLink: true } });
+    expect(vm.unsubscribe).toEqual({ hrefAttr: null, elementName: 'unsubscribe' });
+  });
+
+  it('refuses a public base URL that is not absolute http(s)', () => {
+    expect(() => build({}, { publicBaseUrl: 'javascript:alert(1)//' })).toThrow(/publicBaseUrl/);
+  });
+});
+
+describe('asset URLs', () => {
+  it.each([
+    ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/a.jpg'],
+    ['/media/abc/poster.jpg', `${BASE}/media/abc/poster.jpg`],
+    ['https://cdn.example.com/a b.jpg', null],
+    ['https://cdn.example.com/%%emailaddr%%/{{x}}.jpg', 'https://cdn.example.com/%25%25emailaddr%25%25/%7B%7Bx%7D%7D.jpg'],
+    ['data:image/png;base64,AAAA', null],
+    ['javascript:alert(1)', null],
+    ['//evil.example.com/a.jpg', null],
+    ['poster.jpg', null],
+    [null, null],
+  ])('%p is written as %p', (url, expected) => {
+    expect(absoluteAssetUrl(url, `${BASE}/`)).toBe(expected);
+  });
+});
+
+describe('click targets', () => {
+  it('are the landing page, the video link and the buttons, http(s) only', () => {
+    expect(
+      allowedClickTargets({
+        landingPageUrl: 'https://shop.example.com/spring',
+        videoURLData: 'javascript:alert(1)',
+        buttons: [button('one'), button('bad', 'data:text/html,x')],
+      }),
+    ).toEqual(['https://shop.example.com/spring', 'https://shop.example.com/one']);
+  });
+});

@@ -1,0 +1,235 @@
+import {
+  COVER_SPACING_STEP_PX,
+  EXPORT_OPTION_DEFAULTS,
+  HEADER_TEXT_MAX,
+  LOGO_WIDTH_DEFAULT,
+  LOGO_WIDTH_MIN,
+  WIDTH_DEFAULT,
+  WIDTH_MAX,
+  WIDTH_MIN,
+  parseHttpUrl,
+  validateCtaButton,
+  type CoverPlacement,
+  type CtaButton,
+  type ExportOptions,
+  type LogoAlignment,
+  type SnippetTier,
+  type VideoOverlay,
+} from '../../shared/snippet-rules.js';
+import { renderCtaButtonsHtml } from '../cta-buttons.js';
+import { defuseUrl, escapeHtml, escapeUserText } from '../email-escape.js';
+import { findEmailPlatform, type EmailPlatform } from '../email-platforms.js';
+import { trackingLinks } from './tracking-links.js';
+
+// Builds what the email templates print, from a snippet-like object. Pure. Every string in the
+// view model is already escaped for the place it goes (attribute or text), because the templates
+// print with {{{ }}}: Handlebars' own escaping turns "=" into "&#x3D;", which would break merge tags
+// such as %%=v(@key)=%% that the platform must find verbatim in the source.
+
+export interface ExportSnippet {
+  id: string;
+  title: string;
+  width: number;
+  logo?: { url: string; alignment?: LogoAlignment | null; width?: number | null } | null;
+  cover?: { url: string; placement?: CoverPlacement | null; spacing?: number | null } | null;
+  video: { mp4Url: string; posterUrl: string; gifUrl?: string | null };
+  addVideoOverlay?: boolean;
+  videoOverlay?: VideoOverlay | null;
+  landingPageUrl?: string | null;
+  videoURLData?: string | null;
+  buttons?: readonly CtaButton[] | null;
+}
+
+export interface BuildEmailInput {
+  snippet: ExportSnippet;
+  platform: EmailPlatform | string | null | undefined;
+  options?: Partial<ExportOptions> | null;
+  publicBaseUrl: string;
+  // Express accounts never get logo, cover or buttons, whatever is stored.
+  tier?: SnippetTier;
+  // The preview page: same look, but no open pixel and links go straight to their targets, so
+  // looking at a preview never counts as an open or a click.
+  preview?: boolean;
+  // The preview link's speakerIcon choice. Only a preview honours it: an export always shows the
+  // mute icon exactly when the snippet has it.
+  previewMuteIcon?: boolean | null;
+}
+
+// The snippet cannot be exported as it is (no playable video yet). The caller answers 409.
+export class ExportNotReadyError extends Error {
+  constructor(message = 'This EyeMail has no encoded video yet.') {
+    super(message);
+    this.name = 'ExportNotReadyError';
+  }
+}
+
+// Strings marked Html are escaped text; Attr are escaped attribute values.
+export interface LinkedImage {
+  srcAttr: string;
+  hrefAttr: string | null;
+  altHtml: string;
+}
+
+export interface EmailViewModel {
+  titleHtml: string;
+  width: number;
+  header: { hrefAttr: string; textHtml: string } | null;
+  logo: (LinkedImage & { width: number; align: LogoAlignment }) | null;
+  coverAbove: (LinkedImage & { spacingPx: number }) | null;
+  coverBelow: (LinkedImage & { spacingPx: number }) | null;
+  video: {
+    mp4Attr: string | null;
+    posterAttr: string;
+    hrefAttr: string;
+    // Animated GIF (first frame alone in Outlook) or the poster when there is no GIF.
+    fallbackSrcAttr: string;
+    // Outlook for Windows shows only a GIF's first frame, so it gets the poster.
+    msoFallbackSrcAttr: string;
+    fallbackHrefAttr: string;
+    altHtml: string;
+  };
+  muteIcon: { srcAttr: string; hrefAttr: string } | null;
+  buttonsHtml: string;
+  unsubscribe: { hrefAttr: string | null; elementName: string | null } | null;
+  branding: { hrefAttr: string } | null;
+  openPixel: { srcAttr: string } | null;
+  // The platform's own required body markup (a constant of ours, not user input).
+  platformBodyHtml: string;
+}
+
+const MUTE_ICON_PATH = '/static/email/sound-off.png';
+
+function clamp(n: unknown, min: number, max: number, fallback: number): number {
+  const v = typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : fallback;
+  return Math.min(max, Math.max(min, v));
+}
+
+// Asset URLs (storage or CDN) must be absolute http(s); a root-relative path is served by the app
+// itself and gets the public base URL. Anything else (data:, javascript:, relative) gives null.
+export function absoluteAssetUrl(url: unknown, publicBaseUrl: string): string | null {
+  if (typeof url !== 'string' || !url.trim()) return null;
+  const u = url.trim();
+  const candidate = u.startsWith('/') && !u.startsWith('//') ? `${publicBaseUrl.replace(/\/+$/, '')}${u}` : u;
+  const parsed = parseHttpUrl(candidate);
+  return parsed ? defuseUrl(parsed) : null;
+}
+
+// The http(s) targets a click on this snippet may redirect to: its landing page, its
+// call-to-action video link and its buttons. The click endpoint refuses any other u= value.
+export function allowedClickTargets(snippet: Pick<ExportSnippet, 'landingPageUrl' | 'videoURLData' | 'buttons'>): string[] {
+  const out = new Set<string>();
+  for (const u of [snippet.landingPageUrl, snippet.videoURLData]) {
+    const p = parseHttpUrl(u);
+    if (p) out.add(p);
+  }
+  for (const b of snippet.buttons ?? []) {
+    const v = validateCtaButton(b).value;
+    if (v) out.add(v.url);
+  }
+  return [...out];
+}
+
+function withDefaults(options: Partial<ExportOptions> | null | undefined): ExportOptions {
+  const o = { ...EXPORT_OPTION_DEFAULTS, ...(options ?? {}) };
+  const headerText =
+    typeof o.headerText === 'string' && o.headerText.trim() ? o.headerText.trim().slice(0, HEADER_TEXT_MAX) : EXPORT_OPTION_DEFAULTS.headerText;
+  return {
+    headerText,
+    includeHeader: o.includeHeader !== false,
+    includeUnsubscribeLink: o.includeUnsubscribeLink === true,
+    removeBranding: o.removeBranding === true,
+  };
+}
+
+export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
+  const { snippet, publicBaseUrl } = input;
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  if (!parseHttpUrl(`${base}/`)) throw new Error(`publicBaseUrl must be an absolute http(s) URL (got "${publicBaseUrl}")`);
+  const platform = typeof input.platform === 'object' && input.platform ? input.platform : findEmailPlatform(input.platform);
+  const options = withDefaults(input.options);
+  const preview = input.preview === true;
+  const express = input.tier === 'enterprise';
+  const links = trackingLinks(base, snippet.id, platform.recipientTag);
+  const attr = (url: string) => escapeHtml(url);
+  // Clicks on a target go through the tracking redirect (direct in a preview).
+  const clickTo = (target: string) => (preview ? defuseUrl(target) : links.click(target));
+  const width = clamp(snippet.width, WIDTH_MIN, WIDTH_MAX, WIDTH_DEFAULT);
+  const title = typeof snippet.title === 'string' ? snippet.title.trim() : '';
+  const titleHtml = escapeUserText(title);
+  const webView = preview ? `${base}/eyemail/${encodeURIComponent(snippet.id)}` : links.webView;
+
+  const landing = parseHttpUrl(snippet.landingPageUrl);
+  const videoLink = parseHttpUrl(snippet.videoURLData);
+  const landingHref = landing ? attr(clickTo(landing)) : null;
+
+  const mp4 = absoluteAssetUrl(snippet.video?.mp4Url, base);
+  const poster = absoluteAssetUrl(snippet.video?.posterUrl, base);
+  const gif = absoluteAssetUrl(snippet.video?.gifUrl, base);
+  if (!poster && !gif) throw new ExportNotReadyError();
+
+  let logo: EmailViewModel['logo'] = null;
+  const logoSrc = express ? null : absoluteAssetUrl(snippet.logo?.url, base);
+  if (logoSrc) {
+    const align = snippet.logo?.alignment;
+    logo = {
+      srcAttr: attr(logoSrc),
+      hrefAttr: landingHref,
+      altHtml: 'Logo',
+      width: clamp(snippet.logo?.width ?? LOGO_WIDTH_DEFAULT, LOGO_WIDTH_MIN, width, LOGO_WIDTH_DEFAULT),
+      align: align === 'center' || align === 'right' ? align : 'left',
+    };
+  }
+
+  let coverAbove: EmailViewModel['coverAbove'] = null;
+  let coverBelow: EmailViewModel['coverBelow'] = null;
+  const coverSrc = express ? null : absoluteAssetUrl(snippet.cover?.url, base);
+  if (coverSrc) {
+    const cover = {
+      srcAttr: attr(coverSrc),
+      hrefAttr: landingHref,
+      altHtml: titleHtml,
+      spacingPx: clamp(snippet.cover?.spacing ?? 1, 0, 3, 1) * COVER_SPACING_STEP_PX,
+    };
+    if (snippet.cover?.placement === 'above') coverAbove = cover;
+    else coverBelow = cover;
+  }
+
+  const fallbackSrc = gif ?? poster!;
+  const video: EmailViewModel['video'] = {
+    mp4Attr: mp4 ? attr(mp4) : null,
+    posterAttr: attr(poster ?? gif!),
+    // The call-to-action video link when there is one, else the web view (sound and controls).
+    hrefAttr: videoLink ? attr(clickTo(videoLink)) : attr(webView),
+    fallbackSrcAttr: attr(fallbackSrc),
+    msoFallbackSrcAttr: attr(poster ?? gif!),
+    fallbackHrefAttr: attr(webView),
+    altHtml: titleHtml ? `Play video: ${titleHtml}` : 'Play video',
+  };
+
+  const showMuteIcon = preview && typeof input.previewMuteIcon === 'boolean' ? input.previewMuteIcon : snippet.addVideoOverlay === true;
+
+  let unsubscribe: EmailViewModel['unsubscribe'] = null;
+  if (options.includeUnsubscribeLink && platform.unsubscribeTag) {
+    if (platform.unsubscribeStyle === 'element') {
+      unsubscribe = { hrefAttr: null, elementName: platform.unsubscribeTag.replace(/[^a-z-]/gi, '') };
+    } else if (platform.unsubscribeStyle === 'href') {
+      unsubscribe = { hrefAttr: attr(platform.unsubscribeTag), elementName: null };
+    }
+  }
+
+  return {
+    titleHtml,
+    width,
+    header: options.includeHeader ? { hrefAttr: attr(webView), textHtml: escapeUserText(options.headerText) } : null,
+    logo,
+    coverAbove,
+    coverBelow,
+    video,
+    muteIcon: showMuteIcon ? { srcAttr: attr(`${base}${MUTE_ICON_PATH}`), hrefAttr: attr(webView) } : null,
+    buttonsHtml: express ? '' : renderCtaButtonsHtml(snippet.buttons, { maxWidth: width, trackUrl: preview ? undefined : links.click }),
+    unsubscribe,
+    branding: options.removeBranding ? null : { hrefAttr: attr(`${base}/`) },
+    openPixel: preview ? null : { srcAttr: attr(links.open) },
+    platformBodyHtml: preview ? '' : platform.documentBodyTag,
+  };
+}

@@ -1,0 +1,33 @@
+// The public addresses an exported EyeMail links to. Tracking and the public viewer serve these
+// paths (outside /api/); the export writes them with the platform's recipient merge tag as v=.
+//   open pixel:  /t/o/<snippetId>.gif?v=<tag>
+//   click:       /t/c/<snippetId>?v=<tag>&u=<percent-encoded target>
+//   web view:    /eyemail/<snippetId>?v=<tag>
+// The tag is written as is, never percent-encoded: the platform must find it to replace it.
+
+export const TRACKING_PATHS = {
+  open: '/t/o/:snippetId.gif',
+  click: '/t/c/:snippetId',
+  webView: '/eyemail/:snippetId',
+} as const;
+
+export interface TrackingLinks {
+  open: string;
+  webView: string;
+  click(target: string): string;
+}
+
+export function trackingLinks(publicBaseUrl: string, snippetId: string, recipientTag: string): TrackingLinks {
+  const base = publicBaseUrl.replace(/\/+$/, '');
+  const id = encodeURIComponent(snippetId);
+  const v = recipientTag ? `v=${recipientTag}` : '';
+  const query = (...parts: string[]) => {
+    const q = parts.filter(Boolean).join('&');
+    return q ? `?${q}` : '';
+  };
+  return {
+    open: `${base}/t/o/${id}.gif${query(v)}`,
+    webView: `${base}/eyemail/${id}${query(v)}`,
+    click: (target: string) => `${base}/t/c/${id}${query(v, `u=${encodeURIComponent(target)}`)}`,
+  };
+}
