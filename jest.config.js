@@ -22,7 +22,13 @@ const common = {
 
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      // web/src: the dashboard's pure rules; @shared is its alias for src/shared.
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
+      moduleNameMapper: { ...common.moduleNameMapper, '^@shared/(.*)$': '<rootDir>/src/shared/$1' },
+    },
     {
       ...common,
       displayName: 'e2e',

@@ -9,7 +9,13 @@ const apiTarget = process.env.EYEMAIL_API ?? 'http://localhost:3000';
 export default defineConfig({
   root: here,
   plugins: [react()],
-  resolve: { alias: { '@': path.join(here, 'src') } },
+  resolve: {
+    alias: {
+      '@': path.join(here, 'src'),
+      // Validation rules and messages shared with the server, so both say exactly the same thing.
+      '@shared': path.join(here, '..', 'src', 'shared'),
+    },
+  },
   build: { outDir: path.join(here, '..', 'dist', 'web'), emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 5173,

@@ -1,12 +1,18 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MantineProvider, Title, Text, Container } from '@mantine/core';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { createAppRouter } from './app/router';
+
+const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
-  <MantineProvider>
-    <Container py="xl">
-      <Title>EyeMail</Title>
-      <Text>Dashboard</Text>
-    </Container>
-  </MantineProvider>,
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
 );

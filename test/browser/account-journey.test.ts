@@ -1,0 +1,264 @@
+// The whole life of a new account in the browser: sign up, verify by the emailed link, the
+// welcome dialog, sign out and in, edit the profile, change the password.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { linksIn } from './support/mail.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const email = uniqueEmail('grace');
+const firstPassword = 'Welcome123';
+const newPassword = 'Newpass456';
+
+before(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  context = await newContext(browser, server.url);
+  page = await context.newPage();
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(p: Page, address: string, password: string, rememberMe = false) {
+  await p.getByLabel(/^Email/).fill(address);
+  await p.getByLabel(/^Password/).fill(password);
+  if (rememberMe) await p.getByLabel('Remember me').check();
+  await p.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('sign-up checks its fields, then signs the new user in to home with the welcome dialog', async () => {
+  await page.goto('/signup');
+  await expectTitle(page, 'Sign Up | Account | EyeMail');
+  await screenshot(page, 'signup');
+
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Please enter your name!').waitFor();
+  await page.getByText('Invalid email').waitFor();
+  assert.equal(await page.getByText('Invalid password', { exact: true }).count(), 1);
+  assert.equal(page.url(), `${server.url}/signup`);
+
+  await page.getByLabel('Full name').fill('Grace Hopper');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(firstPassword);
+  await page.getByLabel('Confirm password').fill('Welcome124');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Passwords do not match').waitFor();
+
+  await page.getByLabel('Confirm password').fill(firstPassword);
+  await page.getByRole('radio', { name: 'Express' }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await page.waitForURL((u) => u.pathname === '/' && u.searchParams.has('new'));
+  await page.getByRole('heading', { name: 'Hello, Grace!' }).waitFor();
+  await page.getByText('Welcome to the EyeMail Dashboard').waitFor();
+  await page.getByRole('heading', { name: 'Getting Started' }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Create your EyeMail' }).getAttribute('href'), '/create-eyemail');
+  // Not verified yet: the banner offers a new link.
+  await page.getByText('Please verify your email address').waitFor();
+
+  const dialog = page.getByRole('dialog', { name: 'Welcome, Grace H.!' });
+  await dialog.waitFor();
+  await dialog.getByText("We're glad to have you onboard").waitFor();
+  await dialog.getByText('Below are some options to get started quickly.').waitFor();
+  await page.waitForTimeout(800); // let the 700 ms fade-in finish before the picture
+  await screenshot(page, 'home-welcome', { phoneFullPage: false });
+
+  // Clicking outside does not close it.
+  await page.mouse.click(8, 400);
+  await page.waitForTimeout(300);
+  assert.equal(await dialog.isVisible(), true);
+
+  await dialog.getByRole('button', { name: 'Watch Video' }).click();
+  const video = dialog.locator('video');
+  await video.waitFor();
+  assert.equal(await video.getAttribute('src'), '/static/welcome.mp4');
+  // The shipped welcome video loads and plays in the browser: a short title video.
+  const duration = await video.evaluate(
+    (el) =>
+      new Promise<number>((resolve, reject) => {
+        const v = el as unknown as { readyState: number; duration: number; addEventListener: (e: string, f: () => void) => void };
+        if (v.readyState >= 1) return resolve(v.duration);
+        v.addEventListener('loadedmetadata', () => resolve(v.duration));
+        v.addEventListener('error', () => reject(new Error('the welcome video failed to load')));
+      }),
+  );
+  assert.ok(duration >= 6 && duration <= 10, `welcome video lasts ${duration} s`);
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: 'Skip' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.waitForURL((u) => u.pathname === '/' && u.search === '');
+
+  // Reopened from home, Create EyeMail goes to the create page; back returns home, dialog closed.
+  await page.getByRole('button', { name: 'Open the welcome tour' }).click();
+  await dialog.getByRole('button', { name: 'Create EyeMail' }).click();
+  await page.waitForURL((u) => u.pathname === '/create-eyemail');
+  await expectTitle(page, 'Create EyeMail | EyeMails | EyeMail');
+  await page.goBack();
+  await page.waitForURL((u) => u.pathname === '/' && u.search === '');
+  await page.getByRole('heading', { name: 'Hello, Grace!' }).waitFor();
+  assert.equal(await page.getByRole('dialog').count(), 0);
+});
+
+test('the emailed link verifies the address, counts down and returns to the platform', async () => {
+  const mail = await server.mail.next(email, /verify/i);
+  const link = linksIn(mail).find((l) => l.includes('/emailverification?token='));
+  assert.ok(link, `no verification link in: ${mail.text}`);
+  assert.ok(link.startsWith(`${server.url}/emailverification?token=`));
+
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Congratulations!' }).waitFor();
+  await page.getByText('Your email address has been verified.').waitFor();
+  await page.getByRole('button', { name: 'Go to platform' }).waitFor();
+  const first = Number(await page.getByTestId('countdown').textContent());
+  assert.ok(first >= 0 && first <= 4, `countdown shows ${first}`);
+  // The countdown ends on /signin, which sends a signed-in user on to home.
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Hello, Grace!' }).waitFor();
+  assert.equal(await page.getByText('Please verify your email address').count(), 0);
+  await screenshot(page, 'home');
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Sorry!' }).waitFor();
+  await page.getByText('This verification link is invalid or has expired.').waitFor();
+  await page.getByRole('button', { name: 'Go to platform' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+});
+
+test('sign out from the profile menu, back stays on sign-in, and wrong passwords are refused', async () => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((u) => u.pathname === '/signin');
+  await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+
+  // The back button is disabled on /signin.
+  await page.goBack().catch(() => null);
+  await page.waitForTimeout(300);
+  assert.equal(new URL(page.url()).pathname, '/signin');
+
+  // A signed-out visitor cannot open home.
+  await page.goto('/');
+  await page.waitForURL((u) => u.pathname === '/signin');
+
+  await signIn(page, 'not-an-email', 'whatever');
+  await page.getByText('Invalid email').waitFor();
+
+  await signIn(page, email, 'Wrong1234');
+  const alert = page.getByRole('alert').filter({ hasText: 'Login Failed!' });
+  await alert.waitFor();
+  await alert.getByText('Invalid email or password.').waitFor();
+
+  await signIn(page, email, firstPassword, true);
+  await page.waitForURL((u) => u.pathname === '/' && u.search === '');
+  await page.getByRole('heading', { name: 'Hello, Grace!' }).waitFor();
+  // Remember me keeps the session cookie for weeks, not just this browser session.
+  const sid = (await context.cookies()).find((c) => c.name === 'eyemail.sid');
+  assert.ok(sid && sid.expires > Date.now() / 1000 + 20 * 24 * 3600, 'session cookie should persist');
+  // No welcome dialog without ?new.
+  await page.waitForTimeout(1000);
+  assert.equal(await page.getByRole('dialog').count(), 0);
+});
+
+test('profile: option lists, validation, saving, and the saved values after a reload', async () => {
+  await page.getByRole('navigation', { name: 'Side navigation' }).getByRole('link', { name: 'Your Profile' }).click();
+  await page.waitForURL((u) => u.pathname === '/profile');
+  await expectTitle(page, 'Your Profile | Account | EyeMail');
+  const form = page.getByRole('region', { name: 'Profile Information' });
+  await form.getByLabel('First name').waitFor();
+
+  assert.equal(await form.getByLabel('First name').inputValue(), 'Grace');
+  assert.equal(await form.getByLabel('Last name').inputValue(), 'Hopper');
+  assert.equal(await form.getByLabel(/^Email/).inputValue(), email);
+  // No country yet: the blank '-' entry. No timezone yet: the first real option is preselected.
+  assert.equal(await form.getByRole('combobox', { name: 'Country' }).inputValue(), '-');
+  const tz = await form.getByRole('combobox', { name: 'Timezone' }).inputValue();
+  assert.ok(tz !== '-' && tz.includes('/'), `timezone preselected, got "${tz}"`);
+  // Registration Type is read-only.
+  assert.equal(await form.getByRole('radio', { name: 'Express' }).isChecked(), true);
+  assert.equal(await form.getByRole('radio', { name: 'Express' }).isDisabled(), true);
+  assert.equal(await form.getByRole('radio', { name: 'Premium' }).isDisabled(), true);
+
+  await form.getByLabel('First name').fill('');
+  await form.getByLabel(/^Email/).fill('grace@');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await form.getByText('Please enter your first name!').waitFor();
+  await form.getByText('Invalid email').waitFor();
+  await form.getByText('Invalid country').waitFor();
+
+  await form.getByLabel('First name').fill('Gracie');
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByRole('combobox', { name: 'Country' }).click();
+  await form.getByRole('combobox', { name: 'Country' }).fill('Fran');
+  await page.getByRole('option', { name: 'France', exact: true }).click();
+  await form.getByRole('combobox', { name: 'Timezone' }).click();
+  await form.getByRole('combobox', { name: 'Timezone' }).fill('Europe/Par');
+  await page.getByRole('option', { name: 'Europe/Paris' }).click();
+  await screenshot(page, 'profile');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Profile updated successfully').waitFor();
+  // The signed-in user is reloaded: the menu shows the new short name.
+  await page.getByRole('button', { name: 'Account menu' }).getByText('Gracie H.').waitFor();
+
+  await page.reload();
+  await form.getByLabel('First name').waitFor();
+  assert.equal(await form.getByLabel('First name').inputValue(), 'Gracie');
+  assert.equal(await form.getByRole('combobox', { name: 'Country' }).inputValue(), 'France');
+  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'Europe/Paris');
+});
+
+test('settings: change the password, then only the new one signs in', async () => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.waitForURL((u) => u.pathname === '/settings');
+  await expectTitle(page, 'Settings | Account | EyeMail');
+  await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+  await page.getByText('Update your account information').waitFor();
+  await screenshot(page, 'settings');
+
+  const card = page.getByRole('region', { name: 'Change password' });
+  const submit = card.getByRole('button', { name: 'Update password' });
+  await card.getByLabel('Current password').fill(firstPassword);
+  await card.getByLabel(/^New password/).fill(newPassword);
+  await card.getByLabel('Confirm new password').fill('Newpass457');
+  await submit.click();
+  await card.getByText('Passwords do not match.').waitFor();
+
+  await card.getByLabel(/^New password/).fill(firstPassword);
+  await card.getByLabel('Confirm new password').fill(firstPassword);
+  await submit.click();
+  await card.getByText('Please enter a password different than the current one').waitFor();
+
+  await card.getByLabel('Current password').fill('NotMine999');
+  await card.getByLabel(/^New password/).fill(newPassword);
+  await card.getByLabel('Confirm new password').fill(newPassword);
+  await submit.click();
+  await page.getByText('Your current password is incorrect.').first().waitFor();
+
+  await card.getByLabel('Current password').fill(firstPassword);
+  await submit.click();
+  await page.getByText('Password updated successfully').waitFor();
+  assert.equal(await card.getByLabel('Current password').inputValue(), '');
+
+  await page.getByRole('navigation', { name: 'Side navigation' }).getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL((u) => u.pathname === '/signin');
+  await signIn(page, email, firstPassword);
+  await page.getByRole('alert').filter({ hasText: 'Login Failed!' }).waitFor();
+  await signIn(page, email, newPassword);
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.getByRole('heading', { name: 'Hello, Gracie!' }).waitFor();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((u) => u.pathname === '/signin');
+  await page.goto('/settings');
+  await page.waitForURL((u) => u.pathname === '/signin' && u.searchParams.get('next') === '/settings');
+});

@@ -1,0 +1,121 @@
+// Starts the BUILT server (dist/server/src/main.js) as its own process on a free port, with a
+// fresh data folder, its mail going to a catcher, and - when DATABASE_URL is set - a fresh
+// database on that Postgres (dropped afterwards).
+import fs from 'node:fs';
+import os from 'node:os';
+import net from 'node:net';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startMailCatcher, type MailCatcher } from './mail.ts';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const ADMIN_EMAIL = 'admin@eyemail.test';
+export const ADMIN_PASSWORD = 'AdminPass123';
+
+export interface RunningServer {
+  url: string;
+  mail: MailCatcher;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: undefined, drop: async () => undefined };
+  const name = `eyemail_browser_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not come up within ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const entry = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
+  if (!fs.existsSync(entry)) throw new Error('Build first: npm run build (dist/server/src/main.js is missing)');
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('Build first: npm run build:web');
+  const [port, mail, db] = await Promise.all([freePort(), startMailCatcher(), freshDatabase()]);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-browser-'));
+  const url = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.homedir(),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: url,
+    SMTP_URL: mail.url,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+  };
+  if (db.url) env.DATABASE_URL = db.url;
+  let log = '';
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (b: Buffer) => {
+    log = (log + b.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await mail.close();
+    await db.drop().catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilUp(url, child, () => log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, mail, stop };
+}

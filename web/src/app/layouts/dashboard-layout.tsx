@@ -1,0 +1,215 @@
+import { AppShell, Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton, ActionIcon, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconLogout, IconPlus, IconSettings, IconUser } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { shortName } from '@shared/account-rules';
+import { userAtom } from '../../lib/session';
+import { Logo } from '../../components/logo';
+import { useSignOut } from '../use-sign-out';
+import { CREATE_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH, isActivePath } from './nav-items';
+import { UserAvatar } from './user-avatar';
+import classes from './dashboard-layout.module.css';
+
+function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const user = useAtomValue(userAtom);
+  const { signOut, pending } = useSignOut();
+  const name = user?.fullName ?? '';
+  return (
+    <Stack justify="space-between" h="100%" gap="md">
+      <Stack gap={4}>
+        <Button component={Link} to={CREATE_PATH} onClick={onNavigate} leftSection={<IconPlus size={18} />} size="md" mb="md" fullWidth>
+          New EyeMail
+        </Button>
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} style={{ letterSpacing: '0.06em' }}>
+          Workspace
+        </Text>
+        {NAV_ITEMS.map((item) => (
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            leftSection={<item.icon size={20} stroke={1.7} />}
+            active={isActivePath(item.to, pathname)}
+            onClick={onNavigate}
+            className={classes.navLink}
+          />
+        ))}
+      </Stack>
+      <Stack gap={4}>
+        <Divider mb="xs" />
+        <Group gap="sm" px="sm" py={6} wrap="nowrap">
+          <UserAvatar name={name} src={user?.profilePictureUrl} />
+          <Box style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate>
+              {shortName(name)}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user?.email}
+            </Text>
+          </Box>
+        </Group>
+        <NavLink
+          component={Link}
+          to={PROFILE_PATH}
+          label="Your Profile"
+          leftSection={<IconUser size={20} stroke={1.7} />}
+          active={isActivePath(PROFILE_PATH, pathname)}
+          onClick={onNavigate}
+          className={classes.navLink}
+        />
+        <NavLink
+          component={Link}
+          to={SETTINGS_PATH}
+          label="Settings"
+          leftSection={<IconSettings size={20} stroke={1.7} />}
+          active={isActivePath(SETTINGS_PATH, pathname)}
+          onClick={onNavigate}
+          className={classes.navLink}
+        />
+        <NavLink
+          component="button"
+          label="Sign out"
+          leftSection={<IconLogout size={20} stroke={1.7} />}
+          onClick={() => void signOut()}
+          disabled={pending}
+          className={classes.navLink}
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
+function UserMenu() {
+  const user = useAtomValue(userAtom);
+  const { signOut, pending } = useSignOut();
+  const name = user?.fullName ?? '';
+  return (
+    <Menu position="bottom-end" width={240} shadow="lg" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label="Account menu">
+          <Group gap={8} wrap="nowrap">
+            <UserAvatar name={name} src={user?.profilePictureUrl} size={34} />
+            <Text size="sm" fw={600} visibleFrom="sm">
+              {shortName(name)}
+            </Text>
+            <IconChevronDown size={16} stroke={1.8} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Box px="sm" py={8}>
+          <Text size="sm" fw={600} truncate>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user?.email}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={PROFILE_PATH} leftSection={<IconUser size={16} />}>
+          Your Profile
+        </Menu.Item>
+        <Menu.Item component={Link} to={SETTINGS_PATH} leftSection={<IconSettings size={16} />}>
+          Settings
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} disabled={pending}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function TopNav() {
+  const { pathname } = useLocation();
+  return (
+    <Group gap={4} component="nav" aria-label="Main" visibleFrom="lg">
+      {NAV_ITEMS.filter((i) => !i.sideOnly).map((item) => {
+        const active = isActivePath(item.to, pathname);
+        return (
+          <Link key={item.to} to={item.to} className={classes.topLink} data-active={active || undefined} aria-current={active ? 'page' : undefined}>
+            {item.label}
+          </Link>
+        );
+      })}
+    </Group>
+  );
+}
+
+// The signed-in shell: side navigation (a slide-in drawer on small screens), a top bar with the
+// main links, New EyeMail and the profile menu.
+export function DashboardLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      layout="alt"
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'md', collapsed: { mobile: true } }}
+      padding={0}
+      classNames={{ main: classes.main, navbar: classes.navbar, header: classes.header }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'md', sm: 'lg' }} justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} />
+            <Box hiddenFrom="md">
+              <Link to="/" className={classes.logoLink} aria-label="EyeMail home">
+                <Logo size={28} />
+              </Link>
+            </Box>
+            <TopNav />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Button component={Link} to={CREATE_PATH} leftSection={<IconPlus size={18} />} visibleFrom="sm" variant="light">
+              New EyeMail
+            </Button>
+            <Tooltip label="New EyeMail">
+              <ActionIcon component={Link} to={CREATE_PATH} hiddenFrom="sm" size="lg" variant="light" aria-label="New EyeMail">
+                <IconPlus size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="md" aria-label="Side navigation">
+        <AppShell.Section mb="lg" mt={4} px="xs">
+          <Link to="/" className={classes.logoLink} aria-label="EyeMail home">
+            <Logo size={30} />
+          </Link>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea} type="never">
+          <SideNav />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <Drawer
+        opened={opened}
+        onClose={close}
+        size={296}
+        padding="md"
+        hiddenFrom="md"
+        title={<Logo size={28} />}
+        aria-label="Menu"
+        classNames={{ body: classes.drawerBody }}
+      >
+        <SideNav onNavigate={close} />
+      </Drawer>
+
+      <AppShell.Main>
+        <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 32 }} maw={1200} mx="auto">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { useAtom, useSetAtom } from 'jotai';
+import { onUnauthorized } from '../lib/api-client';
+import { sessionCheckedAtom, trySignIn, userAtom } from '../lib/session';
+import { FullPageSpinner } from '../components/spinner';
+import { useDocumentTitle } from '../components/document-title';
+import { toast } from '../components/toasts';
+
+export interface RouteHandle {
+  title?: string;
+  module?: string;
+}
+
+// The root of every page: asks the server for the session once per page load (spec 02 section 2),
+// keeps the document title in step with the route, and signs the dashboard out when a call finds
+// the session gone.
+export function SessionRoot() {
+  const [checked, setChecked] = useAtom(sessionCheckedAtom);
+  const setUser = useSetAtom(userAtom);
+
+  useEffect(() => {
+    let live = true;
+    trySignIn().then((res) => {
+      if (!live) return;
+      setUser(res.result && res.body ? res.body : null);
+      setChecked(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [setUser, setChecked]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        setUser((current) => {
+          if (current) toast.info('Your session has ended. Please sign in again.', 'Signed out');
+          return null;
+        });
+      }),
+    [setUser],
+  );
+
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  useDocumentTitle(handle?.title, handle?.module);
+
+  if (!checked) return <FullPageSpinner />;
+  return <Outlet />;
+}

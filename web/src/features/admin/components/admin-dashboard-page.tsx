@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconMovie, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { adminApi, type DashboardCounts } from '../api/admin-api';
+import classes from './admin-dashboard-page.module.css';
+
+function Tile({ to, label, count, icon, loading }: { to: string; label: string; count: number; icon: React.ReactNode; loading: boolean }) {
+  return (
+    <Card component={Link} to={to} className={classes.tile} padding="xl">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Text c="dimmed" fw={600} size="sm" tt="uppercase" style={{ letterSpacing: '0.05em' }}>
+            {label}
+          </Text>
+          {loading ? <Skeleton h={40} w={80} mt={4} /> : <Text fz={40} fw={800} lh={1.1}>{count.toLocaleString()}</Text>}
+        </Stack>
+        <ThemeIcon size={52} radius="md" variant="light">
+          {icon}
+        </ThemeIcon>
+      </Group>
+      <Group gap={6} mt="lg" c="brand.6">
+        <Text size="sm" fw={600}>
+          Manage {label.toLowerCase()}
+        </Text>
+        <IconArrowRight size={16} />
+      </Group>
+    </Card>
+  );
+}
+
+export function AdminDashboardPage() {
+  const [counts, setCounts] = useState<DashboardCounts | null>(null);
+
+  // Counts fail silently to zero (spec 02 section 8).
+  useEffect(() => {
+    let live = true;
+    adminApi.dashboardCounts().then((res) => {
+      if (!live) return;
+      const b = res.result && res.body ? res.body : null;
+      setCounts({ userCount: Number(b?.userCount) || 0, videoCount: Number(b?.videoCount) || 0 });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <>
+      <Stack gap={4} mb="xl">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Hello, Admin!
+        </Title>
+        <Text c="dimmed" size="lg">
+          Welcome to the Admin Dashboard
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" maw={820}>
+        <Tile to="/admin-manage-user" label="Users" count={counts?.userCount ?? 0} loading={!counts} icon={<IconUsers size={26} />} />
+        <Tile to="/admin-video" label="Media" count={counts?.videoCount ?? 0} loading={!counts} icon={<IconMovie size={26} />} />
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSetAtom } from 'jotai';
+import { userAtom } from '../../../lib/session';
+import { accountsApi } from '../api/accounts-api';
+import { oncePerKey } from '../utils/once-per-key';
+import { useCountdown } from '../utils/use-countdown';
+
+const COUNTDOWN_FROM = 4;
+const INVALID_LINK = 'This verification link is invalid or has expired.';
+const VERIFIED = 'Your email address has been verified.';
+
+// The token is single-use: a re-mounted page must not spend it twice.
+const verifyOnce = oncePerKey((token) => accountsApi.verifyEmail(token));
+
+type State = { phase: 'loading' } | { phase: 'done'; ok: boolean; message: string };
+
+export function EmailVerificationPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const setUser = useSetAtom(userAtom);
+  const [state, setState] = useState<State>({ phase: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    if (!token) {
+      setState({ phase: 'done', ok: false, message: INVALID_LINK });
+      return;
+    }
+    verifyOnce(token).then((res) => {
+      if (!live) return;
+      if (res.result) {
+        // A signed-in user sees the banner disappear straight away.
+        setUser((u) => (u ? { ...u, emailVerified: true } : u));
+        setState({ phase: 'done', ok: true, message: res.message || VERIFIED });
+      } else {
+        setState({ phase: 'done', ok: false, message: res.message || INVALID_LINK });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, setUser]);
+
+  const goToPlatform = () => navigate('/signin', { replace: true });
+  const left = useCountdown(COUNTDOWN_FROM, state.phase === 'done', goToPlatform);
+
+  if (state.phase === 'loading') {
+    return (
+      <Stack align="center" ta="center" gap="md" role="status">
+        <Loader size="lg" />
+        <Title order={1} fz={28}>
+          Please Wait!
+        </Title>
+        <Text c="dimmed">We're confirming your email address…</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack align="center" ta="center" gap="md">
+      <ThemeIcon size={72} radius={36} variant="light" color={state.ok ? 'teal' : 'red'}>
+        {state.ok ? <IconCircleCheck size={40} /> : <IconCircleX size={40} />}
+      </ThemeIcon>
+      <Title order={1} fz={30}>
+        {state.ok ? 'Congratulations!' : 'Sorry!'}
+      </Title>
+      <Text c="dimmed" size="lg" role="status">
+        {state.message}
+      </Text>
+      <Button size="md" onClick={goToPlatform} mt="sm">
+        Go to platform
+      </Button>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Taking you to the platform in <strong data-testid="countdown">{left}</strong>…
+      </Text>
+    </Stack>
+  );
+}

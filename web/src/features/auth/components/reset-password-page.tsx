@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, confirmPasswordError, passwordError } from '@shared/account-rules';
+import { Spinner } from '../../../components/spinner';
+import { toast } from '../../../components/toasts';
+import { accountsApi } from '../api/accounts-api';
+import { AuthHeading } from './auth-heading';
+import { FormAlert } from './form-alert';
+
+const INVALID_LINK = 'This password reset link is invalid or has expired.';
+const RESET_DONE = 'Your password has been reset successfully';
+const RESET_FAILED = 'Failed to reset your password, please try again';
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(true);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // The token is checked first; an invalid one goes straight to /signin.
+  useEffect(() => {
+    let live = true;
+    const reject = (message?: string) => {
+      toast.error(message || INVALID_LINK, 'Link expired');
+      navigate('/signin', { replace: true });
+    };
+    if (!token) {
+      reject();
+      return;
+    }
+    accountsApi.validateResetToken(token).then((res) => {
+      if (!live) return;
+      if (res.result) setChecking(false);
+      else reject(res.message);
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, navigate]);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: {
+      password: (v) => passwordError(v),
+      confirmPassword: (v, values) => confirmPasswordError(values.password, v),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setLoading(true);
+    setFailure(null);
+    const res = await accountsApi.resetPassword({ token, password: values.password, confirmPassword: values.confirmPassword });
+    if (res.result) {
+      toast.success(res.message || RESET_DONE, 'Password reset');
+      navigate('/signin', { replace: true });
+      return;
+    }
+    setLoading(false);
+    if (res.errors) form.setErrors(res.errors);
+    // Field problems show under their fields; anything else (an expired link) above the form.
+    setFailure(res.errors ? null : res.message || '');
+  });
+
+  if (checking) return <Spinner label="Checking your reset link…" />;
+
+  return (
+    <>
+      <AuthHeading title="Choose a new password" subtitle="Pick something strong that you don't use anywhere else." />
+      {failure !== null ? <FormAlert title={RESET_FAILED} message={failure} color="red" /> : null}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label="New password"
+            description={MESSAGES.passwordHint}
+            placeholder="New password"
+            autoComplete="new-password"
+            leftSection={<IconLock size={18} />}
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            placeholder="Repeat the new password"
+            autoComplete="new-password"
+            leftSection={<IconLock size={18} />}
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" size="md" fullWidth loading={loading}>
+            Reset password
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" mt="xl" size="sm">
+        <Anchor component={Link} to="/signin" fw={500}>
+          Back to sign in
+        </Anchor>
+      </Text>
+    </>
+  );
+}

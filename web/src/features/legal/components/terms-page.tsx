@@ -1,0 +1,6 @@
+import { TERMS } from '../terms-content';
+import { LegalDocument } from './legal-document';
+
+export function TermsPage() {
+  return <LegalDocument doc={TERMS} />;
+}

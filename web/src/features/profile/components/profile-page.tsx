@@ -1,0 +1,237 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Anchor, Avatar, Badge, Button, Card, Flex, Grid, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconAt, IconClock, IconDeviceFloppy, IconWorld } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useSetAtom } from 'jotai';
+import { NAME_MAX, TIER_LABELS } from '@shared/account-rules';
+import { trySignIn, userAtom, type Tier } from '../../../lib/session';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { toast } from '../../../components/toasts';
+import { profileApi, type Profile } from '../api/profile-api';
+import {
+  countryOptions,
+  formErrorsFromServer,
+  initialCountry,
+  initialTimezone,
+  profileFormErrors,
+  timezoneOptions,
+  toProfilePayload,
+  type Option,
+  type ProfileFormValues,
+} from '../utils/profile-form';
+import classes from './profile-page.module.css';
+
+const UPDATED = 'Profile updated successfully';
+const NOT_UPDATED = 'Profile updatation unsuccessful';
+
+type Loaded = { countries: Option[]; timezones: Option[]; profile: Profile };
+
+function initials(first: string, last: string): string {
+  return `${first.trim()[0] ?? ''}${last.trim()[0] ?? ''}`.toUpperCase() || '?';
+}
+
+// Select takes string values; the form keeps numbers (0 is the blank '-').
+function selectData(options: Option[]) {
+  return options.map((o) => ({ value: String(o.value), label: o.label }));
+}
+
+export function ProfilePage() {
+  const setUser = useSetAtom(userAtom);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [updating, setUpdating] = useState(false);
+
+  const form = useForm<ProfileFormValues>({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', email: '', country: 0, timezone: 0 },
+    validate: (values) => profileFormErrors(values),
+  });
+
+  const fill = useCallback(
+    (profile: Profile, countries: Option[], timezones: Option[]) => {
+      const values: ProfileFormValues = {
+        firstName: profile.firstName ?? '',
+        lastName: profile.lastName ?? '',
+        email: profile.email ?? '',
+        country: initialCountry(profile.countryId, countries),
+        timezone: initialTimezone(profile.timezoneId, timezones),
+      };
+      form.setValues(values);
+      form.resetDirty(values);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  // Countries and timezones first, then the profile (spec 02 section 4).
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const [c, t] = await Promise.all([profileApi.countries(), profileApi.timezones()]);
+      const countries = countryOptions(c.result && Array.isArray(c.body) ? c.body : []);
+      const timezones = timezoneOptions(t.result && Array.isArray(t.body) ? t.body : []);
+      const p = await profileApi.get();
+      if (!live) return;
+      if (!p.result || !p.body) {
+        setLoadError(p.message || 'We could not load your profile. Please reload the page.');
+        return;
+      }
+      fill(p.body, countries, timezones);
+      setLoaded({ countries, timezones, profile: p.body });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [fill]);
+
+  const submit = form.onSubmit(async (values) => {
+    if (!loaded) return;
+    setUpdating(true);
+    const res = await profileApi.update(toProfilePayload(values));
+    if (res.result) {
+      // Reload the profile into the form and the signed-in user everyone else reads.
+      const [p, session] = await Promise.all([profileApi.get(), trySignIn()]);
+      const profile = p.result && p.body ? p.body : (res.body ?? loaded.profile);
+      fill(profile, loaded.countries, loaded.timezones);
+      setLoaded({ ...loaded, profile });
+      if (session.result && session.body) setUser(session.body);
+      else
+        setUser((u) =>
+          u
+            ? { ...u, firstName: profile.firstName, lastName: profile.lastName, fullName: [profile.firstName, profile.lastName].filter(Boolean).join(' '), email: profile.email, countryId: profile.countryId, timezoneId: profile.timezoneId }
+            : u,
+        );
+      toast.success(UPDATED, 'Saved');
+    } else {
+      form.setErrors(formErrorsFromServer(res.errors));
+      toast.warning(res.message || 'Please check the highlighted fields.', NOT_UPDATED);
+    }
+    setUpdating(false);
+  });
+
+  if (loadError) {
+    return (
+      <>
+        <PageHeader title="Your Profile" subtitle="Manage your personal information" />
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Profile unavailable">
+          {loadError}
+        </Alert>
+      </>
+    );
+  }
+
+  if (!loaded) {
+    return (
+      <>
+        <PageHeader title="Your Profile" subtitle="Manage your personal information" />
+        <Card>
+          <Spinner label="Loading your profile…" />
+        </Card>
+      </>
+    );
+  }
+
+  const tier: Tier = loaded.profile.tier === 'enterprise' ? 'enterprise' : 'standard';
+  const displayName = [loaded.profile.firstName, loaded.profile.lastName].filter(Boolean).join(' ');
+
+  return (
+    <>
+      <PageHeader title="Your Profile" subtitle="Manage your personal information" />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card component="section" aria-labelledby="profile-info-title">
+            <Title order={2} fz={18} id="profile-info-title">
+              Profile Information
+            </Title>
+            <Text size="sm" c="dimmed" mt={4} mb="lg">
+              This is how you appear in EyeMail and in the emails we send you.
+            </Text>
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <TextInput label="First name" autoComplete="given-name" required maxLength={NAME_MAX} {...form.getInputProps('firstName')} />
+                  <TextInput label="Last name" autoComplete="family-name" maxLength={NAME_MAX} {...form.getInputProps('lastName')} />
+                </SimpleGrid>
+                <TextInput label="Email" type="email" autoComplete="email" required leftSection={<IconAt size={18} />} {...form.getInputProps('email')} />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <Select
+                    label="Country"
+                    required
+                    searchable
+                    allowDeselect={false}
+                    nothingFoundMessage="No country matches"
+                    leftSection={<IconWorld size={18} />}
+                    data={selectData(loaded.countries)}
+                    value={String(form.values.country)}
+                    onChange={(v) => form.setFieldValue('country', Number(v ?? 0))}
+                    error={form.errors.country}
+                    comboboxProps={{ shadow: 'md' }}
+                  />
+                  <Select
+                    label="Timezone"
+                    required
+                    searchable
+                    allowDeselect={false}
+                    nothingFoundMessage="No timezone matches"
+                    leftSection={<IconClock size={18} />}
+                    data={selectData(loaded.timezones)}
+                    value={String(form.values.timezone)}
+                    onChange={(v) => form.setFieldValue('timezone', Number(v ?? 0))}
+                    error={form.errors.timezone}
+                    comboboxProps={{ shadow: 'md' }}
+                  />
+                </SimpleGrid>
+                <Radio.Group label="Registration Type" description="Your plan is set when the account is created." value={tier} size="md">
+                  <Group mt="xs" gap="xl">
+                    <Radio value="standard" label={TIER_LABELS.standard} disabled classNames={{ radio: classes.readOnlyRadio, label: classes.readOnlyLabel }} />
+                    <Radio value="enterprise" label={TIER_LABELS.enterprise} disabled classNames={{ radio: classes.readOnlyRadio, label: classes.readOnlyLabel }} />
+                  </Group>
+                </Radio.Group>
+                <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm" mt="sm">
+                  <Button variant="default" onClick={() => fill(loaded.profile, loaded.countries, loaded.timezones)} disabled={updating || !form.isDirty()}>
+                    Discard changes
+                  </Button>
+                  <Button type="submit" loading={updating} leftSection={<IconDeviceFloppy size={18} />}>
+                    Save changes
+                  </Button>
+                </Flex>
+              </Stack>
+            </form>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          {/* Profile picture block: shows the current picture; uploading one is added with the uploads feature. */}
+          <Card component="section" aria-label="Profile picture">
+            <Stack align="center" ta="center" gap="xs">
+              <Avatar src={loaded.profile.profilePictureUrl ?? undefined} alt={displayName} size={104} radius={52} color="brand" variant="light">
+                <Text fz={34} fw={700}>
+                  {initials(loaded.profile.firstName ?? '', loaded.profile.lastName ?? '')}
+                </Text>
+              </Avatar>
+              <Text fw={700} fz="lg" mt="xs">
+                {displayName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {loaded.profile.email}
+              </Text>
+              <Badge variant="light" size="lg" mt={4}>
+                {TIER_LABELS[tier]} plan
+              </Badge>
+            </Stack>
+          </Card>
+          <Card mt="xl" padding="lg">
+            <Text fw={600}>Password and security</Text>
+            <Text size="sm" c="dimmed" mt={4}>
+              Change your password from your account settings.
+            </Text>
+            <Anchor component={Link} to="/settings" size="sm" fw={600} mt="sm" display="inline-block">
+              Go to Settings
+            </Anchor>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// The one way the dashboard talks to the server. Every call resolves (never throws) to the
+// server's envelope plus the HTTP status; a network or parse failure becomes status 500 with
+// result false, so pages only ever branch on `result`.
+
+export interface ApiResult<T> {
+  status: number;
+  result: boolean;
+  message: string;
+  body: T | null;
+  errors: Record<string, string> | null;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface CallOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export const API_BASE = '/api/';
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'X-XSRF-TOKEN';
+export const NETWORK_FAILURE_MESSAGE = 'We could not reach EyeMail. Please check your connection and try again.';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+// Pure: the value of one cookie from a document.cookie string, or null.
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+// Pure: `/api/<path>?<query>`; empty query values are left out.
+export function buildUrl(path: string, query?: Query): string {
+  const clean = path.replace(/^\/+/, '').replace(/^api\//i, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${clean}${qs ? `?${qs}` : ''}`;
+}
+
+function failure<T>(status = 500, message = NETWORK_FAILURE_MESSAGE): ApiResult<T> {
+  return { status, result: false, message, body: null, errors: null };
+}
+
+function asErrors(value: unknown): Record<string, string> | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof v === 'string') out[k] = v;
+    else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+// Pure: reads a response (status and raw text) into an ApiResult. Statuses 200-399 count as
+// success unless the envelope says result false; anything unreadable is a 500 failure.
+export function parseEnvelope<T>(status: number, text: string): ApiResult<T> {
+  const okStatus = status >= 200 && status < 400;
+  if (text.trim() === '') {
+    return okStatus ? { status, result: true, message: '', body: null, errors: null } : failure(status, `Request failed (${status}).`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return failure();
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return failure();
+  const env = data as Record<string, unknown>;
+  return {
+    status,
+    result: okStatus && env.result !== false,
+    message: typeof env.message === 'string' ? env.message : '',
+    body: (env.body ?? null) as T | null,
+    errors: asErrors(env.errors),
+  };
+}
+
+type UnauthorizedListener = (path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+// Lets the app react when a session ends under a signed-in page (expired, signed out elsewhere).
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+// Calls that answer 401 as part of their normal job (no session yet, wrong password).
+const SESSIONLESS = /^accounts\/(trysignin|signin|signup|companysignup|forgot-password|validate-reset-password-token|reset-password|verify-email|signout)\b/i;
+
+export async function apiCall<T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const upper = method.toUpperCase();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  }
+  if (STATE_CHANGING.has(upper)) {
+    const token = typeof document === 'undefined' ? null : readCookie(document.cookie, CSRF_COOKIE);
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method: upper,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+    text = await res.text();
+  } catch {
+    return failure();
+  }
+  const out = parseEnvelope<T>(res.status, text);
+  const clean = path.replace(/^\/+/, '').replace(/^api\//i, '');
+  if (out.status === 401 && !SESSIONLESS.test(clean)) unauthorizedListeners.forEach((l) => l(clean));
+  return out;
+}
+
+export const api = {
+  get: <T>(path: string, options?: CallOptions) => apiCall<T>('GET', path, options),
+  post: <T>(path: string, options?: CallOptions) => apiCall<T>('POST', path, options),
+  put: <T>(path: string, options?: CallOptions) => apiCall<T>('PUT', path, options),
+  patch: <T>(path: string, options?: CallOptions) => apiCall<T>('PATCH', path, options),
+  delete: <T>(path: string, options?: CallOptions) => apiCall<T>('DELETE', path, options),
+};
