@@ -6,6 +6,7 @@ import { AUTH_USER, IS_PUBLIC, REQUIRED_ROLE } from './auth.decorators.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { UsersService } from './users.service.js';
 import { toAuthUser } from './user.mapper.js';
+import { isClosedByBeacon } from './sessions.js';
 
 function destroySession(req: Request): Promise<void> {
   return new Promise((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
@@ -28,6 +29,13 @@ export class AuthGuard implements CanActivate {
     const role = this.reflector.getAllAndOverride<string>(REQUIRED_ROLE, targets);
     const req = ctx.switchToHttp().getRequest<Request>();
 
+    if (req.session?.userId && req.session.closingAt !== undefined) {
+      if (isClosedByBeacon(req.session.closingAt, Date.now())) {
+        await destroySession(req);
+      } else {
+        delete req.session.closingAt; // the page was reloaded, not closed
+      }
+    }
     const userId = req.session?.userId;
     if (!userId) {
       if (isPublic) return true;

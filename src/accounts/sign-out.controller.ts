@@ -5,6 +5,7 @@ import { ok } from '../common/api-response.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { AuthService } from './auth.service.js';
 import { Public } from './auth.decorators.js';
+import { markSessionClosing } from './sessions.js';
 
 // Sign-out lives at two addresses with the same tail: the API call and the unload beacon
 // outside /api. Both are listed in src/common/public-routes.ts and declared with full paths.
@@ -24,11 +25,12 @@ export class SignOutController {
 
   // navigator.sendBeacon on page unload (text/plain, no answer read). SameSite=Lax keeps the
   // session cookie off cross-site posts; a browser-flagged cross-site request is ignored too.
+  // The session is marked closing rather than ended, so reloading the page keeps it.
   @Post('accounts/signout')
   @HttpCode(204)
   @ApiExcludeEndpoint()
-  async beacon(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async beacon(@Req() req: Request): Promise<void> {
     if (req.get('sec-fetch-site') === 'cross-site') return;
-    await this.auth.signOut(req, res);
+    await markSessionClosing(req);
   }
 }

@@ -333,10 +333,18 @@ describe('accounts', () => {
       await u.client.post('/api/accounts/signout').expect(200);
     });
 
-    it('answers the unload beacon outside /api with 204 and signs out', async () => {
+    it('answers the unload beacon outside /api with 204; a reload keeps the session, a closed page ends it', async () => {
       const u = await signUp(t);
       await u.client.post('/accounts/signout').set('Content-Type', 'text/plain').send('').expect(204);
+      // The reloaded page asks for its session at once: still signed in.
+      await u.client.post('/api/accounts/trysignin').expect(200);
+
+      await u.client.post('/accounts/signout').set('Content-Type', 'text/plain').send('').expect(204);
+      // Nothing came back within the grace period: the page was closed.
+      await sql(t, "update http_session set data = jsonb_set(data, '{closingAt}', to_jsonb((data->>'closingAt')::bigint - 20000)) where user_id = ?", [u.id]);
       await u.client.post('/api/accounts/trysignin').expect(401);
+      expect(await sql(t, 'select sid from http_session where user_id = ?', [u.id])).toHaveLength(0);
+
       await (await newClient(t)).post('/accounts/signout').set('Content-Type', 'text/plain').send('bye').expect(204);
     });
 
