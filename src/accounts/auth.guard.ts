@@ -6,7 +6,7 @@ import { AUTH_USER, IS_PUBLIC, REQUIRED_ROLE } from './auth.decorators.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { UsersService } from './users.service.js';
 import { toAuthUser } from './user.mapper.js';
-import { isClosedByBeacon } from './sessions.js';
+import { isClosedByBeacon } from './beacon-close.js';
 
 function destroySession(req: Request): Promise<void> {
   return new Promise((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));

@@ -1,4 +1,4 @@
-import { CLOSE_GRACE_MS, isClosedByBeacon } from './sessions.js';
+import { CLOSE_GRACE_MS, isClosedByBeacon } from './beacon-close.js';
 
 describe('beacon sign-out grace period', () => {
   it('keeps a session whose page came back within the grace period', () => {
