@@ -23,11 +23,13 @@ import { TemplatesPage } from '../features/placeholders/components/templates-pag
 import { CompaniesPage } from '../features/placeholders/components/companies-page';
 import { ComingSoonPage } from '../features/placeholders/components/coming-soon-page';
 import { AdminDashboardPage } from '../features/admin/components/admin-dashboard-page';
+import { VideoLibraryPage } from '../features/video-library/components/video-library-page';
 
 // Modules name the part of the product a page belongs to, for the document title.
 const ACCOUNT = 'Account';
 const DASHBOARD = 'Dashboard';
 const EYEMAILS = 'EyeMails';
+const VIDEOS = 'Videos';
 const REPORTS = 'Reports';
 const SUPPORT = 'Support';
 const LEGAL = 'Legal';
@@ -96,7 +98,7 @@ export const routes: RouteObject[] = [
           soon('/eyemails', 'My EyeMails', EYEMAILS, 'Everything you have created'),
           soon('/eyemails/:id', 'View Detail', EYEMAILS),
           soon('/update-eyemail/:id', 'Update EyeMail', EYEMAILS),
-          soon('/video-library', 'My Videos', EYEMAILS, 'Your uploaded videos'),
+          page('/video-library', 'My Videos', VIDEOS, <VideoLibraryPage />),
           page('/campaigns', 'My Campaigns', DASHBOARD, <CampaignsPage />),
           page('/templates', 'My Templates', DASHBOARD, <TemplatesPage />),
           page('/companies', 'My Companies', DASHBOARD, <CompaniesPage />),

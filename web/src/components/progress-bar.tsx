@@ -1,19 +1,20 @@
 import { Group, Progress, Text } from '@mantine/core';
 
 // A progress bar with its whole-number percentage (spec 01 generic parts).
-export function ProgressBar({ value, label }: { value: number; label?: string }) {
+export function ProgressBar({ value, label, ariaLabel, size = 'md' }: { value: number; label?: React.ReactNode; ariaLabel?: string; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
   const pct = Math.max(0, Math.min(100, Math.floor(value)));
+  const name = ariaLabel ?? (typeof label === 'string' ? label : 'Progress');
   return (
     <div>
-      <Group justify="space-between" mb={6}>
-        <Text size="sm" c="dimmed">
+      <Group justify="space-between" mb={6} wrap="nowrap" gap="xs">
+        <Text size="sm" c="dimmed" truncate>
           {label ?? 'Progress'}
         </Text>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {pct}%
         </Text>
       </Group>
-      <Progress value={pct} size="md" radius="xl" animated={pct < 100} aria-label={label ?? 'Progress'} />
+      <Progress value={pct} size={size} radius="xl" animated={pct < 100} aria-label={name} />
     </div>
   );
 }

@@ -142,3 +142,77 @@ export const api = {
   patch: <T>(path: string, options?: CallOptions) => apiCall<T>('PATCH', path, options),
   delete: <T>(path: string, options?: CallOptions) => apiCall<T>('DELETE', path, options),
 };
+
+// Uploads go through XMLHttpRequest rather than fetch: only XHR reports upload progress
+// (xhr.upload.onprogress) and can be cancelled mid-body in every browser.
+export interface UploadOptions {
+  query?: Query;
+  // The multipart part the server reads the file from.
+  fieldName?: string;
+  // Whole percent of the request body sent so far, 0-100, never decreasing.
+  onProgress?: (percent: number) => void;
+}
+
+export interface UploadResult<T> extends ApiResult<T> {
+  // True when abort() stopped it; nothing was stored then.
+  aborted: boolean;
+}
+
+export interface UploadHandle<T> {
+  promise: Promise<UploadResult<T>>;
+  abort: () => void;
+}
+
+export const UPLOAD_FAILED_MESSAGE = 'Fail to upload try again';
+
+// Pure: the floored whole percentage of `loaded` out of `total`, within 0-100.
+export function uploadPercent(loaded: number, total: number): number {
+  if (!Number.isFinite(loaded) || !Number.isFinite(total) || total <= 0) return 0;
+  return Math.max(0, Math.min(100, Math.floor((loaded / total) * 100)));
+}
+
+export function apiUpload<T>(path: string, file: Blob, options: UploadOptions = {}, fileName?: string): UploadHandle<T> {
+  const xhr = new XMLHttpRequest();
+  let settled = false;
+  let last = -1;
+  const promise = new Promise<UploadResult<T>>((resolve) => {
+    const finish = (r: ApiResult<T>, aborted = false) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ...r, aborted });
+    };
+    xhr.upload.onprogress = (e: ProgressEvent) => {
+      if (!e.lengthComputable || !options.onProgress) return;
+      const pct = uploadPercent(e.loaded, e.total);
+      if (pct > last) {
+        last = pct;
+        options.onProgress(pct);
+      }
+    };
+    xhr.onload = () => {
+      const out = parseEnvelope<T>(xhr.status, xhr.responseText ?? '');
+      const clean = path.replace(/^\/+/, '').replace(/^api\//i, '');
+      if (out.status === 401) unauthorizedListeners.forEach((l) => l(clean));
+      finish(out);
+    };
+    // A refused or dropped connection (the server may close early on an oversized body).
+    xhr.onerror = () => finish(failure(500, UPLOAD_FAILED_MESSAGE));
+    xhr.ontimeout = () => finish(failure(500, UPLOAD_FAILED_MESSAGE));
+    xhr.onabort = () => finish({ status: 0, result: false, message: 'Upload cancelled.', body: null, errors: null }, true);
+
+    xhr.open('POST', buildUrl(path, options.query));
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = typeof document === 'undefined' ? null : readCookie(document.cookie, CSRF_COOKIE);
+    if (token) xhr.setRequestHeader(CSRF_HEADER, token);
+    const form = new FormData();
+    if (fileName !== undefined) form.append(options.fieldName ?? 'file', file, fileName);
+    else form.append(options.fieldName ?? 'file', file);
+    xhr.send(form);
+  });
+  return {
+    promise,
+    abort: () => {
+      if (!settled) xhr.abort();
+    },
+  };
+}

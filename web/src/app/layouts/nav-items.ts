@@ -1,4 +1,4 @@
-import { IconChartBar, IconHome, IconLifebuoy, IconMail, IconSparkles } from '@tabler/icons-react';
+import { IconChartBar, IconHome, IconLifebuoy, IconMail, IconMovie, IconSparkles } from '@tabler/icons-react';
 
 export interface NavItem {
   label: string;
@@ -11,6 +11,8 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Home', to: '/', icon: IconHome },
   { label: 'My EyeMails', to: '/eyemails', icon: IconMail },
+  // The video library sits in the side menu, like Product Lines, to keep the top bar short.
+  { label: 'My Videos', to: '/video-library', icon: IconMovie, sideOnly: true },
   { label: 'Reports', to: '/reports', icon: IconChartBar },
   { label: 'Product Lines', to: '/product-lines', icon: IconSparkles, sideOnly: true },
   { label: 'Support', to: '/support', icon: IconLifebuoy },

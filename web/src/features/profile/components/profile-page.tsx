@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Anchor, Avatar, Badge, Button, Card, Flex, Grid, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Flex, Grid, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconAt, IconClock, IconDeviceFloppy, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { useSetAtom } from 'jotai';
 import { NAME_MAX, TIER_LABELS } from '@shared/account-rules';
 import { trySignIn, userAtom, type Tier } from '../../../lib/session';
 import { PageHeader } from '../../../components/page-header';
+import { ProfilePictureBlock } from '../../../components/profile-picture/profile-picture-block';
 import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toasts';
 import { profileApi, type Profile } from '../api/profile-api';
@@ -27,10 +28,6 @@ const UPDATED = 'Profile updated successfully';
 const NOT_UPDATED = 'Profile updatation unsuccessful';
 
 type Loaded = { countries: Option[]; timezones: Option[]; profile: Profile };
-
-function initials(first: string, last: string): string {
-  return `${first.trim()[0] ?? ''}${last.trim()[0] ?? ''}`.toUpperCase() || '?';
-}
 
 // Select takes string values; the form keeps numbers (0 is the blank '-').
 function selectData(options: Option[]) {
@@ -202,24 +199,24 @@ export function ProfilePage() {
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          {/* Profile picture block: shows the current picture; uploading one is added with the uploads feature. */}
           <Card component="section" aria-label="Profile picture">
-            <Stack align="center" ta="center" gap="xs">
-              <Avatar src={loaded.profile.profilePictureUrl ?? undefined} alt={displayName} size={104} radius={52} color="brand" variant="light">
-                <Text fz={34} fw={700}>
-                  {initials(loaded.profile.firstName ?? '', loaded.profile.lastName ?? '')}
+            <ProfilePictureBlock
+              name={displayName}
+              currentUrl={loaded.profile.profilePictureUrl}
+              onChange={(url) => setLoaded((l) => (l ? { ...l, profile: { ...l.profile, profilePictureUrl: url } } : l))}
+            >
+              <Stack align="center" gap={2} mb="xs">
+                <Text fw={700} fz="lg">
+                  {displayName}
                 </Text>
-              </Avatar>
-              <Text fw={700} fz="lg" mt="xs">
-                {displayName}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {loaded.profile.email}
-              </Text>
-              <Badge variant="light" size="lg" mt={4}>
-                {TIER_LABELS[tier]} plan
-              </Badge>
-            </Stack>
+                <Text size="sm" c="dimmed">
+                  {loaded.profile.email}
+                </Text>
+                <Badge variant="light" size="lg" mt={6}>
+                  {TIER_LABELS[tier]} plan
+                </Badge>
+              </Stack>
+            </ProfilePictureBlock>
           </Card>
           <Card mt="xl" padding="lg">
             <Text fw={600}>Password and security</Text>

@@ -1,0 +1,185 @@
+import { useMemo, useRef } from 'react';
+import { ActionIcon, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconCircleCheck, IconCloudUpload, IconFileAlert, IconMovie, IconPhoto, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
+import type { FileKind, FileView } from '../../lib/media-api';
+import { formatBytes } from '../../lib/media-format';
+import { ProgressBar } from '../progress-bar';
+import { acceptAttribute, RULES, type UploadRules } from './upload-rules';
+import { rowStatusText, type UploadRow } from './upload-state';
+import { useFileUploads } from './use-file-uploads';
+import classes from './file-upload.module.css';
+
+export interface FileUploadProps {
+  // The `type` of POST files: decides the server's checks and the defaults below.
+  fileType: FileKind;
+  // Allowed extensions ('.png') and content types; defaults to those of fileType.
+  accept?: { extensions: string[]; mimeTypes: string[] };
+  maxFiles?: number;
+  maxSize?: number;
+  sizeMessage?: string;
+  // Non-GIF images are resized to fit 600x600 as JPEG before they are sent.
+  resizeImages?: boolean;
+  label?: string;
+  // A line under the dropzone; defaults to the kind's help ('300mb max upload size').
+  help?: React.ReactNode;
+  disabled?: boolean;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  onUploaded?: (file: FileView) => void;
+  onRemoved?: (file: FileView | null) => void;
+}
+
+function RowView({ row, kind, onCancel, onRetry, onRemove }: { row: UploadRow; kind: FileKind; onCancel: () => void; onRetry: () => void; onRemove: () => void }) {
+  const Icon = row.status === 'failed' ? IconFileAlert : row.status === 'uploaded' ? IconCircleCheck : kind === 'video' ? IconMovie : IconPhoto;
+  const color = row.status === 'failed' ? 'red' : row.status === 'uploaded' ? 'teal' : 'brand';
+  return (
+    <Paper className={classes.row} data-status={row.status} p="sm" radius="md" role="group" aria-label={`Upload of ${row.name}`}>
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <ThemeIcon variant="light" color={color} size={40} radius="md">
+          <Icon size={22} stroke={1.7} />
+        </ThemeIcon>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate title={row.name}>
+                {row.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatBytes(row.size)}
+                {row.status === 'uploaded' ? ' · Uploaded' : ''}
+              </Text>
+            </div>
+            {row.status === 'uploading' ? (
+              <Button size="xs" variant="default" onClick={onCancel} aria-label={`Cancel upload of ${row.name}`} style={{ flexShrink: 0 }}>
+                Cancel
+              </Button>
+            ) : (
+              <Group gap={4} wrap="nowrap">
+                {row.status === 'failed' ? (
+                  <Tooltip label="Try again">
+                    <ActionIcon variant="subtle" color="gray" onClick={onRetry} aria-label={`Retry ${row.name}`}>
+                      <IconRefresh size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+                <Tooltip label="Remove">
+                  <ActionIcon variant="subtle" color="gray" onClick={onRemove} aria-label={`Remove ${row.name}`}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            )}
+          </Group>
+          {row.status === 'uploading' ? <ProgressBar value={row.percent} label={rowStatusText(row)} ariaLabel={`Uploading ${row.name}`} size="sm" /> : null}
+          {row.status === 'failed' ? (
+            <Text size="sm" c="red.8" role="alert">
+              {rowStatusText(row)}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+// The upload control of spec 01: a dropzone, then one row per file with its floored percent,
+// Cancel while sending, and uploaded or failed afterwards. The dropzone rests while the list
+// holds maxFiles files and wakes when one is removed.
+export function FileUpload({
+  fileType,
+  accept,
+  maxFiles = 1,
+  maxSize,
+  sizeMessage,
+  resizeImages = false,
+  label,
+  help,
+  disabled = false,
+  query,
+  onUploaded,
+  onRemoved,
+}: FileUploadProps) {
+  const rules: UploadRules = useMemo(() => {
+    const base = RULES[fileType];
+    return {
+      ...base,
+      ...(accept ? { extensions: accept.extensions.map((e) => e.toLowerCase()), mimeTypes: accept.mimeTypes } : {}),
+      ...(maxSize ? { maxBytes: maxSize } : {}),
+      ...(sizeMessage ? { sizeMessage } : {}),
+    };
+  }, [fileType, accept, maxSize, sizeMessage]);
+  const uploads = useFileUploads({ fileType, rules, maxFiles, resizeImages, query, onUploaded, onRemoved });
+  const root = useRef<HTMLDivElement>(null);
+  // Forget the picked file once it is taken, so choosing the same file again (after Cancel or
+  // Remove) is seen as a new choice.
+  const take = (files: File[]) => {
+    uploads.addFiles(files);
+    const input = root.current?.querySelector<HTMLInputElement>('input[type="file"]');
+    if (input) input.value = '';
+  };
+  const isVideo = fileType === 'video';
+  const noun = isVideo ? 'video' : 'file';
+  const resting = disabled || uploads.full;
+
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={() => undefined}
+        ref={root}
+        onDropAny={(files, rejections) => take([...files, ...rejections.map((r) => r.file)])}
+        multiple={maxFiles > 1}
+        disabled={resting}
+        className={classes.dropzone}
+        radius="lg"
+        inputProps={{ accept: acceptAttribute(rules), 'aria-label': label ?? `Choose a ${noun} to upload` }}
+        aria-disabled={resting || undefined}
+      >
+        {uploads.full ? (
+          // Resting: one quiet line, so the file below holds the attention.
+          <Group justify="center" gap="xs" py={2} wrap="nowrap">
+            <IconCloudUpload size={18} stroke={1.6} style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={500}>
+              Remove the {noun} below to choose another
+            </Text>
+          </Group>
+        ) : (
+          <Stack align="center" gap={6} py="lg" px="sm" ta="center">
+            <ThemeIcon size={52} radius="xl" variant="light">
+              <Dropzone.Reject>
+                <IconX size={26} />
+              </Dropzone.Reject>
+              <Dropzone.Accept>
+                <IconCloudUpload size={26} />
+              </Dropzone.Accept>
+              <Dropzone.Idle>{isVideo ? <IconMovie size={26} stroke={1.6} /> : <IconCloudUpload size={26} stroke={1.6} />}</Dropzone.Idle>
+            </ThemeIcon>
+            <Text fw={600} mt={4}>
+              Drag a {noun} here or click to choose
+            </Text>
+            <Text size="sm" c="dimmed">
+              {rules.extensions.join(', ')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {help ?? rules.help}
+            </Text>
+          </Stack>
+        )}
+      </Dropzone>
+      {uploads.error ? (
+        <Text size="sm" c="red.7" fw={500} role="alert">
+          {uploads.error}
+        </Text>
+      ) : null}
+      {uploads.rows.map((row) => (
+        <RowView
+          key={row.key}
+          row={row}
+          kind={fileType}
+          onCancel={() => uploads.cancel(row.key)}
+          onRetry={() => uploads.retry(row.key)}
+          onRemove={() => uploads.remove(row.key)}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { AspectRatio, Badge, Button, Card, Modal, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconMovie, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
+import type { VideoListItem } from '../../lib/media-api';
+import { fileNameWithoutExtension, formatDayMonthYear, formatDuration } from '../../lib/media-format';
+import classes from './video-grid.module.css';
+
+export interface VideoGridProps {
+  items: VideoListItem[];
+  loading?: boolean;
+  // Picker mode (the EyeMail forms): each card offers Select instead of Delete.
+  selectMode?: boolean;
+  selectedId?: string | null;
+  onSelect?: (item: VideoListItem) => void;
+  onDelete?: (item: VideoListItem) => void;
+}
+
+export function videoTitle(item: VideoListItem): string {
+  return item.fileName || fileNameWithoutExtension(item.file.fileName);
+}
+
+function Thumbnail({ item, onOpen }: { item: VideoListItem; onOpen: () => void }) {
+  const [broken, setBroken] = useState(false);
+  const src = item.file.thumbnailUrl;
+  const duration = formatDuration(item.file.durationSecs);
+  return (
+    <UnstyledButton className={classes.thumbButton} onClick={onOpen} aria-label={`Play ${videoTitle(item)}`}>
+      <AspectRatio ratio={16 / 9}>
+        {src && !broken ? (
+          <img className={classes.thumb} src={src} alt="" loading="lazy" onError={() => setBroken(true)} />
+        ) : (
+          <div className={classes.placeholder} data-testid="thumbnail-placeholder">
+            <IconMovie size={36} stroke={1.4} />
+          </div>
+        )}
+      </AspectRatio>
+      <span className={classes.play} aria-hidden="true">
+        <IconPlayerPlayFilled size={34} color="white" />
+      </span>
+      {duration ? (
+        <Badge className={classes.duration} size="sm" color="dark" variant="filled" radius="sm">
+          {duration}
+        </Badge>
+      ) : null}
+    </UnstyledButton>
+  );
+}
+
+function VideoCard({ item, selectMode, selected, onSelect, onDelete, onOpen }: { item: VideoListItem; selectMode: boolean; selected: boolean; onSelect?: () => void; onDelete?: () => void; onOpen: () => void }) {
+  const title = videoTitle(item);
+  return (
+    <Card className={classes.card} padding={0} radius="lg" data-selected={selected || undefined} component="article" aria-label={title}>
+      <Thumbnail item={item} onOpen={onOpen} />
+      <div className={classes.body}>
+        <Stack gap={2} px="sm" pt="sm" style={{ flex: 1 }}>
+          <Text fw={600} size="sm" truncate title={title}>
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            Uploaded {formatDayMonthYear(item.dateUploadedUTC || item.file.dateUploadedUTC)}
+          </Text>
+        </Stack>
+        <div style={{ padding: 'var(--mantine-spacing-sm)' }}>
+          {selectMode ? (
+            <Button fullWidth size="xs" variant={selected ? 'filled' : 'light'} leftSection={selected ? <IconCheck size={14} /> : null} onClick={onSelect}>
+              {selected ? 'Selected' : 'Select'}
+            </Button>
+          ) : (
+            <Button fullWidth size="xs" variant="default" c="red.7" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={`Delete ${title}`}>
+              Delete
+            </Button>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+// The video library grid (spec 01 'My Videos'): 2, 3 or 4 columns of poster, name without
+// extension and upload date, with Delete, or Select in picker mode.
+export function VideoGrid({ items, loading = false, selectMode = false, selectedId = null, onSelect, onDelete }: VideoGridProps) {
+  const [playing, setPlaying] = useState<VideoListItem | null>(null);
+  const cols = { base: 2, sm: 3, lg: 4 };
+  if (loading) {
+    return (
+      <SimpleGrid cols={cols} spacing={{ base: 'sm', sm: 'lg' }} aria-busy="true" aria-label="Loading videos">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Card key={i} padding={0} radius="lg">
+            <AspectRatio ratio={16 / 9}>
+              <Skeleton radius={0} />
+            </AspectRatio>
+            <Stack gap={8} p="sm">
+              <Skeleton height={12} width="70%" radius="sm" />
+              <Skeleton height={10} width="45%" radius="sm" />
+              <Skeleton height={28} radius="md" mt={4} />
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <>
+      <SimpleGrid cols={cols} spacing={{ base: 'sm', sm: 'lg' }} role="list" aria-label="Videos">
+        {items.map((item) => (
+          <div role="listitem" key={item.file.fileId}>
+            <VideoCard
+              item={item}
+              selectMode={selectMode}
+              selected={selectedId === item.file.fileId}
+              onSelect={() => onSelect?.(item)}
+              onDelete={() => onDelete?.(item)}
+              onOpen={() => setPlaying(item)}
+            />
+          </div>
+        ))}
+      </SimpleGrid>
+      <Modal opened={playing !== null} onClose={() => setPlaying(null)} title={playing ? videoTitle(playing) : ''} size="xl">
+        {playing ? (
+          <video
+            src={playing.file.url}
+            poster={playing.file.thumbnailUrl ?? undefined}
+            controls
+            autoPlay
+            muted
+            playsInline
+            style={{ width: '100%', maxHeight: '70vh', borderRadius: 12, background: '#000', display: 'block' }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
