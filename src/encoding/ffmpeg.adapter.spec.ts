@@ -1,0 +1,43 @@
+import { progressFromLine, redactPaths, resolveBinaries, stderrTail } from './ffmpeg.adapter.js';
+
+describe('progressFromLine', () => {
+  it('turns out_time into a fraction of the duration', () => {
+    expect(progressFromLine('out_time_us=15000000', 30)).toBe(0.5);
+    expect(progressFromLine('out_time_ms=3000000', 30)).toBeCloseTo(0.1);
+    expect(progressFromLine('out_time_us=45000000', 30)).toBe(1);
+    expect(progressFromLine('progress=end', undefined)).toBe(1);
+  });
+  it('ignores other lines and unknown durations', () => {
+    expect(progressFromLine('frame=12', 30)).toBeNull();
+    expect(progressFromLine('out_time_us=N/A', 30)).toBeNull();
+    expect(progressFromLine('out_time_us=100', 0)).toBeNull();
+    expect(progressFromLine('progress=continue', 30)).toBeNull();
+  });
+});
+
+describe('redactPaths', () => {
+  it('hides known and unknown absolute paths', () => {
+    const text = "[mov] file:/data/media/u1/in.mov: Invalid data\nError opening output /srv/work/.encode-x/video.mp4\nmoov atom not found";
+    const out = redactPaths(text, ['/data/media/u1/in.mov']);
+    expect(out).not.toMatch(/\/data|\/srv/);
+    expect(out).toContain('moov atom not found');
+    expect(out).toContain('<file>');
+  });
+  it('leaves ordinary words and ratios alone', () => {
+    expect(redactPaths('fps 30000/1001 and/or 1/2')).toBe('fps 30000/1001 and/or 1/2');
+  });
+});
+
+describe('stderrTail', () => {
+  it('keeps the last non-empty lines', () => {
+    expect(stderrTail('a\n\nb\nc\n  \nd\n', 2)).toBe('c\nd');
+  });
+});
+
+describe('resolveBinaries', () => {
+  it('uses PATH by default, FFMPEG_PATH when set, and its sibling ffprobe when there is one', () => {
+    expect(resolveBinaries(null)).toEqual({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    expect(resolveBinaries('/opt/ff/bin/ffmpeg', () => true)).toEqual({ ffmpeg: '/opt/ff/bin/ffmpeg', ffprobe: '/opt/ff/bin/ffprobe' });
+    expect(resolveBinaries('/opt/ff/bin/ffmpeg', () => false)).toEqual({ ffmpeg: '/opt/ff/bin/ffmpeg', ffprobe: 'ffprobe' });
+  });
+});
