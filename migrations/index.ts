@@ -2,6 +2,8 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Foundation } from './0001-foundation.js';
 import { Migration0002Accounts } from './0002-accounts.js';
 import { Migration0003Jobs } from './0003-jobs.js';
+import { Migration0004Media } from './0004-media.js';
+import { Migration0005Snippets } from './0005-snippets.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -9,4 +11,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '0001-foundation', class: Migration0001Foundation },
   { name: '0002-accounts', class: Migration0002Accounts },
   { name: '0003-jobs', class: Migration0003Jobs },
+  { name: '0004-media', class: Migration0004Media },
+  { name: '0005-snippets', class: Migration0005Snippets },
 ];

@@ -3,6 +3,9 @@ import { QueueModule } from './queue/queue.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './common/rate-limit.module.js';
+import { FilesModule } from './files/files.module.js';
+import { VideosModule } from './videos/videos.module.js';
+import { SnippetsModule } from './snippets/snippets.module.js';
 
 // The product's domain modules, in one list so each capability is added in one place.
-export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule];
+export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, SnippetsModule];

@@ -1,0 +1,63 @@
+import { nameWithoutExtension, type FileKind } from './upload-rules.js';
+
+// The fields the mappers read: a MediaFile entity fits, and so does a plain row in tests.
+export interface MediaFileFields {
+  id: string;
+  kind: FileKind;
+  fileName: string;
+  contentType: string;
+  size: number;
+  width?: number | null;
+  height?: number | null;
+  durationSecs?: number | null;
+  createdAt: Date;
+}
+
+// An uploaded file as every caller sees it (POST files, GET files/{id}, other modules).
+export interface FileView {
+  fileId: string;
+  fileName: string;
+  fileType: FileKind;
+  contentType: string;
+  size: number;
+  // absolute public address of the stored file
+  url: string;
+  width: number | null;
+  height: number | null;
+  durationSecs: number | null;
+  dateUploadedUTC: string;
+}
+
+// One entry of GET files?type=...: the file with a thumbnail, its name without the extension.
+export interface FileListItem {
+  file: FileView & { thumbnailUrl: string | null };
+  fileName: string;
+  dateUploadedUTC: string;
+}
+
+export function toFileView(f: MediaFileFields, url: string): FileView {
+  return {
+    fileId: f.id,
+    fileName: f.fileName,
+    fileType: f.kind,
+    contentType: f.contentType,
+    size: Number(f.size),
+    url,
+    width: f.width ?? null,
+    height: f.height ?? null,
+    durationSecs: f.durationSecs === null || f.durationSecs === undefined ? null : Math.round(Number(f.durationSecs) * 1000) / 1000,
+    dateUploadedUTC: new Date(f.createdAt).toISOString(),
+  };
+}
+
+export function toListItem(view: FileView, thumbnailUrl: string | null): FileListItem {
+  return {
+    file: { ...view, thumbnailUrl },
+    fileName: nameWithoutExtension(view.fileName),
+    dateUploadedUTC: view.dateUploadedUTC,
+  };
+}
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

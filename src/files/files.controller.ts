@@ -1,0 +1,54 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ok } from '../common/api-response.js';
+import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { FilesService } from './files.service.js';
+import { FileListItemDto, FileViewDto } from './files.dto.js';
+import { FILE_KINDS, UPLOAD_MESSAGES } from './upload-rules.js';
+
+@ApiTags('files')
+@Controller('files')
+export class FilesController {
+  constructor(private readonly files: FilesService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Upload one file (multipart/form-data, streamed)',
+    description:
+      'The file may be in any single file part (usually "file"). Limits: video .mp4/.mov up to 300 MB; gif 14 MB; image 15 MB; ' +
+      'logo, cover, videoIcon, profile and attachment 10 MB (png/jpg/jpeg; cover also gif). The content is checked (magic bytes, ' +
+      'ffprobe for videos); images other than GIF are stored as JPEG of at most 600x600 (attachments 2000x2000) without metadata. ' +
+      '400 no/empty/several files, 413 too large, 415 wrong type, 422 unreadable content; nothing is stored on failure.',
+  })
+  @ApiQuery({ name: 'type', enum: FILE_KINDS })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiCreatedResponse({ type: FileViewDto })
+  async upload(@CurrentUser() user: AuthUser, @Query('type') type: unknown, @Req() req: Request) {
+    return ok(await this.files.upload(user.id, type, req), UPLOAD_MESSAGES.uploaded);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The signed-in user’s files of one type, newest first (type=video for the video library)' })
+  @ApiQuery({ name: 'type', enum: FILE_KINDS })
+  @ApiOkResponse({ type: FileListItemDto, isArray: true })
+  list(@CurrentUser() user: AuthUser, @Query('type') type: unknown) {
+    return this.files.list(user.id, type);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One of the signed-in user’s files' })
+  @ApiOkResponse({ type: FileViewDto })
+  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.files.getOwned(user.id, id);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a file and everything made from it (409 while an EyeMail uses it)' })
+  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    await this.files.delete(user.id, id);
+    return ok(null, UPLOAD_MESSAGES.deleted);
+  }
+}

@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { FILE_KINDS } from './upload-rules.js';
+
+// Response shapes, for the OpenAPI document only (the service returns the mapper interfaces).
+export class FileViewDto {
+  @ApiProperty({ format: 'uuid' }) fileId: string;
+  @ApiProperty({ example: 'launch.mp4', description: 'The name the file was uploaded with' }) fileName: string;
+  @ApiProperty({ enum: FILE_KINDS }) fileType: string;
+  @ApiProperty({ example: 'video/mp4', description: 'Images other than GIF are stored as image/jpeg' }) contentType: string;
+  @ApiProperty({ description: 'Bytes stored' }) size: number;
+  @ApiProperty({ example: 'https://eyemail.example/media/f/0b7c.../5d1e....mp4' }) url: string;
+  @ApiProperty({ nullable: true, type: Number }) width: number | null;
+  @ApiProperty({ nullable: true, type: Number }) height: number | null;
+  @ApiProperty({ nullable: true, type: Number }) durationSecs: number | null;
+  @ApiProperty({ example: '2025-01-31T10:00:00.000Z' }) dateUploadedUTC: string;
+}
+
+export class FileWithThumbnailDto extends FileViewDto {
+  @ApiProperty({ nullable: true, type: String, description: 'Poster of the latest finished encoding, else a frame cut at upload' })
+  thumbnailUrl: string | null;
+}
+
+export class FileListItemDto {
+  @ApiProperty({ type: FileWithThumbnailDto }) file: FileWithThumbnailDto;
+  @ApiProperty({ example: 'launch', description: 'Without the extension' }) fileName: string;
+  @ApiProperty() dateUploadedUTC: string;
+}
+
+export class ProfilePictureDto {
+  @ApiProperty({ nullable: true, type: String }) profilePictureUrl: string | null;
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_IMAGE_PIXELS } from './upload-rules.js';
+
+// The only place uploads meet sharp (libvips): images are decoded with a pixel limit, so a small
+// file that claims a gigantic picture (a decompression bomb) is refused from its header alone.
+
+export class ImageTooManyPixelsError extends Error {
+  constructor() {
+    super('The image has more pixels than we process');
+    this.name = 'ImageTooManyPixelsError';
+  }
+}
+
+export class ImageUnreadableError extends Error {
+  constructor(detail: string) {
+    super(`The image could not be decoded: ${detail}`);
+    this.name = 'ImageUnreadableError';
+  }
+}
+
+export interface NormalisedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface GifFacts {
+  width: number;
+  // one frame's height
+  height: number;
+  pages: number;
+}
+
+function mapError(e: unknown): Error {
+  const message = e instanceof Error ? e.message : String(e);
+  if (/pixel limit/i.test(message)) return new ImageTooManyPixelsError();
+  return new ImageUnreadableError(message.slice(0, 200));
+}
+
+@Injectable()
+export class ImageAdapter {
+  // Upright (EXIF orientation applied), at most maxSide on each side, transparent parts on white,
+  // JPEG, and no metadata at all (camera, GPS, comments) in what is mailed to people.
+  async normaliseToJpeg(inputFile: string, maxSide: number): Promise<NormalisedImage> {
+    try {
+      const { data, info } = await sharp(inputFile, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
+        .autoOrient()
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      return { data, width: info.width, height: info.height };
+    } catch (e) {
+      throw mapError(e);
+    }
+  }
+
+  // A GIF's frame size and count, read from its header; the GIF itself is kept as uploaded.
+  async gifFacts(inputFile: string): Promise<GifFacts> {
+    let meta: Metadata;
+    try {
+      meta = await sharp(inputFile, { animated: true, limitInputPixels: false }).metadata();
+    } catch (e) {
+      throw mapError(e);
+    }
+    if (meta.format !== 'gif' || !meta.width || !meta.height) throw new ImageUnreadableError('not a GIF');
+    const pages = meta.pages ?? 1;
+    return { width: meta.width, height: meta.pageHeight ?? Math.round(meta.height / pages), pages };
+  }
+}

@@ -1,0 +1,167 @@
+// Pure: what each kind of upload may be (size, extension, declared type, real content) and the
+// messages people see when it is not (spec 01 sections 5 and 8, the files API contract).
+
+export const FILE_KINDS = ['video', 'image', 'gif', 'logo', 'cover', 'videoIcon', 'profile', 'attachment'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export const UPLOAD_MESSAGES = {
+  failed: 'Fail to upload try again',
+  unknownKind: `type must be one of ${FILE_KINDS.join(', ')}`,
+  videoTooLarge: 'Max video size is 300mb',
+  image10TooLarge: 'Max image size is 10mb',
+  image15TooLarge: 'Max image size is 15mb',
+  gifTooLarge: 'Max GIF size is 14mb',
+  videoType: 'Please upload .mp4 or .mov file only',
+  imageType: 'Invalid file type!',
+  imageUnreadable: 'This image could not be read. Please upload a .png or .jpg file.',
+  gifUnreadable: 'This GIF could not be read. Please upload another .gif file.',
+  tooManyPixels: 'This image is too large to process. Please upload an image under 100 megapixels.',
+  gifTooManyPixels: 'This GIF has too many or too large frames. Please upload a GIF of at most 4096 pixels on a side.',
+  uploaded: 'File uploaded successfully',
+  deleted: 'File deleted.',
+  notFound: 'File not found.',
+  inUse: 'This file is in use and cannot be deleted.',
+  videoInUse: 'This video is used by an EyeMail and cannot be deleted.',
+} as const;
+
+const MB = 1024 * 1024;
+
+// What the server does with the bytes once they are checked.
+export type Treatment = 'video' | 'gif' | 'image';
+
+// Content types as file-type names them (by magic bytes).
+type Sniffed = 'mp4' | 'mov' | 'm4v' | 'png' | 'jpg' | 'gif';
+
+export interface UploadRule {
+  maxBytes: number;
+  tooLarge: string;
+  wrongType: string;
+  extensions: readonly string[];
+  declaredTypes: readonly string[];
+  contents: readonly Sniffed[];
+  // The longest side a normalised image may have (images only).
+  maxSide: number;
+}
+
+const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
+const IMAGE_DECLARED = ['image/png', 'image/jpeg', 'image/jpg', 'image/pjpeg'] as const;
+const IMAGE_CONTENTS: Sniffed[] = ['png', 'jpg'];
+// Browsers and tools that do not know a file's type send one of these; the content decides.
+const UNSPECIFIC_TYPES = ['', 'application/octet-stream', 'binary/octet-stream'];
+
+const image = (maxBytes: number, tooLarge: string, maxSide = 600): UploadRule => ({
+  maxBytes,
+  tooLarge,
+  wrongType: UPLOAD_MESSAGES.imageType,
+  extensions: IMAGE_EXTENSIONS,
+  declaredTypes: IMAGE_DECLARED,
+  contents: IMAGE_CONTENTS,
+  maxSide,
+});
+
+export const UPLOAD_RULES: Record<FileKind, UploadRule> = {
+  video: {
+    maxBytes: 314_572_800,
+    tooLarge: UPLOAD_MESSAGES.videoTooLarge,
+    wrongType: UPLOAD_MESSAGES.videoType,
+    extensions: ['mp4', 'mov'],
+    declaredTypes: ['video/mp4', 'video/quicktime'],
+    // m4v is an MP4 with Apple's brand; ffprobe decides the rest.
+    contents: ['mp4', 'mov', 'm4v'],
+    maxSide: 0,
+  },
+  image: image(15 * MB, UPLOAD_MESSAGES.image15TooLarge),
+  gif: {
+    maxBytes: 14 * MB,
+    tooLarge: UPLOAD_MESSAGES.gifTooLarge,
+    wrongType: UPLOAD_MESSAGES.imageType,
+    extensions: ['gif'],
+    declaredTypes: ['image/gif'],
+    contents: ['gif'],
+    maxSide: 0,
+  },
+  logo: image(10 * MB, UPLOAD_MESSAGES.image10TooLarge),
+  cover: {
+    ...image(10 * MB, UPLOAD_MESSAGES.image10TooLarge),
+    extensions: [...IMAGE_EXTENSIONS, 'gif'],
+    declaredTypes: [...IMAGE_DECLARED, 'image/gif'],
+    contents: [...IMAGE_CONTENTS, 'gif'],
+  },
+  videoIcon: image(10 * MB, UPLOAD_MESSAGES.image10TooLarge),
+  profile: image(10 * MB, UPLOAD_MESSAGES.image10TooLarge),
+  // Support attachments are screenshots of problems: kept readable, not shrunk to 600 px.
+  attachment: image(10 * MB, UPLOAD_MESSAGES.image10TooLarge, 2000),
+};
+
+// Room for the multipart boundaries and part headers around the file itself.
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+// Past this many pixels an image is refused before it is decoded (decompression bombs).
+export const MAX_IMAGE_PIXELS = 100_000_000;
+export const MAX_GIF_SIDE = 4096;
+// All frames of a GIF together: what a mail client or browser would have to decode.
+export const MAX_GIF_TOTAL_PIXELS = 1_000_000_000;
+
+export function isFileKind(value: unknown): value is FileKind {
+  return typeof value === 'string' && (FILE_KINDS as readonly string[]).includes(value);
+}
+
+// Lowercased extension without the dot, '' when there is none.
+export function extensionOf(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+// The user's file name, safe to store and show: no folders, no control characters, at most 255
+// characters (the extension kept), never empty.
+export function cleanFileName(raw: string | undefined | null, fallback = 'file'): string {
+  // eslint-disable-next-line no-control-regex
+  let name = (raw ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!name || name === '.' || name === '..') name = fallback;
+  if (name.length > 255) {
+    const ext = extensionOf(name);
+    const keep = ext && ext.length < 16 ? `.${ext}` : '';
+    name = name.slice(0, 255 - keep.length) + keep;
+  }
+  return name;
+}
+
+export function nameWithoutExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+// Checked when the part's headers arrive, before any of its bytes are read: the name's extension
+// and the type the browser declared. Returns the refusal message, or null.
+export function checkDeclared(kind: FileKind, fileName: string, declaredType: string): string | null {
+  const rule = UPLOAD_RULES[kind];
+  if (!rule.extensions.includes(extensionOf(fileName))) return rule.wrongType;
+  const type = declaredType.split(';')[0].trim().toLowerCase();
+  if (!UNSPECIFIC_TYPES.includes(type) && !rule.declaredTypes.includes(type)) return rule.wrongType;
+  return null;
+}
+
+// Checked on the stored bytes: the magic-bytes type must be one the kind accepts.
+export function checkContent(kind: FileKind, sniffed: string | null): string | null {
+  const rule = UPLOAD_RULES[kind];
+  return sniffed && (rule.contents as readonly string[]).includes(sniffed) ? null : rule.wrongType;
+}
+
+// How the checked file is handled, from its kind and real content.
+export function treatmentFor(kind: FileKind, sniffed: string): Treatment {
+  if (kind === 'video') return 'video';
+  return sniffed === 'gif' ? 'gif' : 'image';
+}
+
+// Pure limit check on a declared request length (Content-Length), so an upload that is sure to
+// be too large is refused before it is read.
+export function declaredLengthTooLarge(kind: FileKind, contentLength: string | undefined): boolean {
+  if (contentLength === undefined || !/^\d+$/.test(contentLength)) return false;
+  return Number(contentLength) > UPLOAD_RULES[kind].maxBytes + MULTIPART_OVERHEAD_BYTES;
+}
+
+// Whether a GIF's frames are within what we agree to store and mail.
+export function gifWithinLimits(g: { width: number; height: number; pages: number }): boolean {
+  return g.width <= MAX_GIF_SIDE && g.height <= MAX_GIF_SIDE && g.width * g.height * Math.max(1, g.pages) <= MAX_GIF_TOTAL_PIXELS;
+}

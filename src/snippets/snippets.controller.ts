@@ -1,0 +1,125 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { badRequest, ok } from '../common/api-response.js';
+import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
+import { parseListFilters, parseStatusFilter } from './snippet-list-query.js';
+import { SnippetsService, type ExportQuery } from './snippets.service.js';
+import {
+  DeleteSnippetDto,
+  SnippetBriefDto,
+  SnippetExportDto,
+  SnippetIdDto,
+  SnippetPayloadDto,
+  SnippetSlugDto,
+  SnippetStatusDto,
+  SnippetUrlsDto,
+  SnippetViewDto,
+  UpdateSnippetPayloadDto,
+} from './dto/snippet.dto.js';
+
+// The signed-in user's own snippets (EyeMails). Another user's snippet is "not found".
+@ApiTags('snippets')
+@Controller('snippets')
+export class SnippetsController {
+  constructor(private readonly snippets: SnippetsService) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create an EyeMail (active at once). 403 for logo, cover or buttons on Express accounts; 404 for a file that is not yours; 409 while the video is not encoded for this overlay and width',
+  })
+  @ApiCreatedResponse({ type: SnippetViewDto })
+  async create(@CurrentUser() user: AuthUser, @Body() dto: SnippetPayloadDto) {
+    return ok(await this.snippets.create(user, dto), M.created);
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Update an EyeMail: the create payload plus snippetId' })
+  @ApiOkResponse({ type: SnippetViewDto })
+  async update(@CurrentUser() user: AuthUser, @Body() dto: UpdateSnippetPayloadDto) {
+    return ok(await this.snippets.update(user, dto), M.updated);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Your EyeMails, newest updated first' })
+  @ApiQuery({ name: 'query', required: false, description: 'part of the title, any case' })
+  @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'], description: 'empty: all' })
+  @ApiOkResponse({ type: SnippetViewDto, isArray: true })
+  list(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
+    const { value, errors } = parseListFilters(query);
+    if (!value) throw badRequest(Object.values(errors)[0], errors);
+    return this.snippets.list(user.id, value);
+  }
+
+  @Get('brief')
+  @ApiOperation({ summary: 'Id, title and thumbnail of your EyeMails (for selectors)' })
+  @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'] })
+  @ApiOkResponse({ type: SnippetBriefDto, isArray: true })
+  brief(@CurrentUser() user: AuthUser, @Query('status') status: unknown) {
+    const s = parseStatusFilter(status);
+    if (s.error) throw badRequest(s.error, { status: s.error });
+    return this.snippets.brief(user.id, s.value);
+  }
+
+  @Put('status')
+  @ApiOperation({ summary: 'Activate or deactivate an EyeMail' })
+  @ApiOkResponse({ type: SnippetViewDto })
+  async setStatus(@CurrentUser() user: AuthUser, @Body() dto: SnippetStatusDto) {
+    const view = await this.snippets.setStatus(user.id, dto.snippetId, dto.status);
+    return ok(view, dto.status ? M.activated : M.deactivated);
+  }
+
+  @Post('snippetId')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'One EyeMail by {snippetId} (same as GET snippets/{id})' })
+  @ApiOkResponse({ type: SnippetViewDto })
+  byBody(@CurrentUser() user: AuthUser, @Body() dto: SnippetIdDto) {
+    return this.snippets.get(user.id, dto.snippetId);
+  }
+
+  @Delete()
+  @ApiOperation({ summary: 'Delete an EyeMail by {SnippetId}; your uploaded files stay in your library' })
+  async removeByBody(@CurrentUser() user: AuthUser, @Body() dto: DeleteSnippetDto) {
+    await this.snippets.remove(user.id, dto.SnippetId ?? dto.snippetId);
+    return ok(null, M.deleted);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: SnippetViewDto })
+  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.snippets.get(user.id, id);
+  }
+
+  @Get(':id/u')
+  @ApiOperation({ summary: 'The public addresses of an EyeMail' })
+  @ApiOkResponse({ type: SnippetUrlsDto })
+  urls(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.snippets.urls(user.id, id);
+  }
+
+  @Get(':id/slug')
+  @ApiOperation({ summary: 'A readable link: the title as a slug plus the first 8 digits of the id' })
+  @ApiOkResponse({ type: SnippetSlugDto })
+  slug(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.snippets.slug(user.id, id);
+  }
+
+  @Get(':id/html')
+  @ApiOperation({ summary: 'The email HTML for a platform (active EyeMails only: 409 otherwise)' })
+  @ApiQuery({ name: 'emailPlatform', required: false, description: 'a code from global/email-platforms; default other' })
+  @ApiQuery({ name: 'headerText', required: false })
+  @ApiQuery({ name: 'includeHeader', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'includeUnsubscribeLink', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'removeBranding', required: false, enum: ['true', 'false'] })
+  @ApiOkResponse({ type: SnippetExportDto })
+  html(@CurrentUser() user: AuthUser, @Param('id') id: string, @Query() query: ExportQuery) {
+    return this.snippets.exportHtml(user, id, query);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete an EyeMail; your uploaded files stay in your library' })
+  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    await this.snippets.remove(user.id, id);
+    return ok(null, M.deleted);
+  }
+}

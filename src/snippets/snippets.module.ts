@@ -1,0 +1,48 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { FilesModule } from '../files/files.module.js';
+import { FilesService } from '../files/files.service.js';
+import { VideosModule } from '../videos/videos.module.js';
+import { loadEmailTemplates } from './export/export-html.js';
+import { GlobalController } from './global.controller.js';
+import { PublicSnippetsController } from './public-snippets.controller.js';
+import { Snippet } from './snippet.entity.js';
+import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
+import { SnippetsController } from './snippets.controller.js';
+import { SnippetsService } from './snippets.service.js';
+import { TrackingController } from './tracking.controller.js';
+import { TrackingService } from './tracking.service.js';
+import { ViewerController } from './viewer.controller.js';
+import { ViewerService } from './viewer.service.js';
+import { loadViewerTemplates } from './viewer/viewer-templates.js';
+
+// The image kinds a snippet can use (logo, cover, GIF, video icon).
+const IMAGE_KINDS = ['image', 'gif', 'logo', 'cover', 'videoIcon'] as const;
+
+// Snippets (EyeMails): CRUD, status, HTML export, email platforms, the public viewer pages, the
+// email preview page and the tracking redirects. Exports TrackingService for the reports
+// capability (recordOpen/recordClick).
+@Module({
+  imports: [MikroOrmModule.forFeature([Snippet]), AccountsModule, FilesModule, VideosModule],
+  controllers: [SnippetsController, GlobalController, PublicSnippetsController, ViewerController, TrackingController],
+  providers: [SnippetsService, ViewerService, TrackingService],
+  exports: [SnippetsService, TrackingService],
+})
+export class SnippetsModule implements OnModuleInit {
+  constructor(
+    private readonly files: FilesService,
+    private readonly snippets: SnippetsService,
+  ) {}
+
+  onModuleInit(): void {
+    // Templates compile at boot: a broken one stops start-up instead of failing a recipient.
+    loadEmailTemplates();
+    loadViewerTemplates();
+    // Deleting a file an EyeMail uses is refused (409) with these messages.
+    this.files.registerUsageCheck('video', async (fileId) => ((await this.snippets.isVideoInUse(fileId)) ? M.videoInUse : null));
+    for (const kind of IMAGE_KINDS) {
+      this.files.registerUsageCheck(kind, async (fileId) => ((await this.snippets.isImageInUse(fileId)) ? M.imageInUse : null));
+    }
+  }
+}

@@ -1,0 +1,71 @@
+// Pure: the encode request's options, the job's name and id, the output keys and how often
+// progress is written.
+import { EMAIL_WIDTH, type OverlayVariant } from '../encoding/encode-plan.js';
+
+export const ENCODE_JOB = 'encode-video';
+export const OVERLAYS = ['black', 'white', 'none'] as const;
+
+export const VIDEO_MESSAGES = {
+  notFound: 'Video not found.',
+  overlay: 'overlay must be black, white or none',
+  width: 'Video width can be up to 800px.',
+  sourceMissing: 'The uploaded video could not be found. Please upload it again.',
+  queueDown: 'Video processing is unavailable right now. Please try again in a few minutes.',
+  queued: 'Your video is being processed.',
+  completed: 'Your video is ready.',
+} as const;
+
+export type EncodeRequest = { overlay: OverlayVariant; width: number };
+export type EncodeRequestProblem = { field: 'overlay' | 'width'; message: string };
+
+// Query values as they arrive (strings, repeated values as arrays, or absent).
+export function parseEncodeRequest(overlayRaw: unknown, widthRaw: unknown): EncodeRequest | EncodeRequestProblem {
+  let overlay: OverlayVariant = 'none';
+  if (overlayRaw !== undefined && overlayRaw !== '') {
+    const v = typeof overlayRaw === 'string' ? overlayRaw.trim().toLowerCase() : null;
+    if (!v || !(OVERLAYS as readonly string[]).includes(v)) return { field: 'overlay', message: VIDEO_MESSAGES.overlay };
+    overlay = v as OverlayVariant;
+  }
+  let width: number = EMAIL_WIDTH.default;
+  if (widthRaw !== undefined && widthRaw !== '') {
+    const text = typeof widthRaw === 'string' ? widthRaw.trim() : '';
+    const n = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+    if (!Number.isInteger(n) || n < EMAIL_WIDTH.min || n > EMAIL_WIDTH.max) return { field: 'width', message: VIDEO_MESSAGES.width };
+    width = n;
+  }
+  return { overlay, width };
+}
+
+export const encodeJobId = (encodingId: string) => `encode-${encodingId}`;
+
+// Fresh keys for every attempt: stored media is immutable and never overwritten.
+export function outputKeys(encodingId: string, unique: () => string): { mp4: string; poster: string; gif: string } {
+  return {
+    mp4: `v/${encodingId}/${unique()}.mp4`,
+    poster: `v/${encodingId}/${unique()}.jpg`,
+    gif: `v/${encodingId}/${unique()}.gif`,
+  };
+}
+
+// The encoder's 0-100 becomes 0-95: storing the three outputs is the last part of the bar.
+export function scaleEncodeProgress(percent: number): number {
+  if (!Number.isFinite(percent)) return 0;
+  return Math.max(0, Math.min(95, Math.floor(percent * 0.95)));
+}
+export const STORING_PROGRESS = 97;
+
+// Progress is written when it rose, at most once per interval (the encoder reports far more often).
+export class ProgressThrottle {
+  private lastPercent = 0;
+  private lastAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly minIntervalMs = 500) {}
+
+  shouldWrite(percent: number, nowMs: number): boolean {
+    if (percent <= this.lastPercent) return false;
+    if (nowMs - this.lastAt < this.minIntervalMs && percent < 100) return false;
+    this.lastPercent = percent;
+    this.lastAt = nowMs;
+    return true;
+  }
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { OVERLAYS } from './encode-rules.js';
+
+export const ENCODING_STATES = ['queued', 'active', 'completed', 'failed'] as const;
+export type EncodingState = (typeof ENCODING_STATES)[number];
+
+// One email encoding of an uploaded video (overlay and width). State changes go through
+// VideosService's conditional updates; never returned from a controller (see encoding.mapper.ts).
+export const VideoEncoding = defineEntity({
+  name: 'VideoEncoding',
+  tableName: 'video_encoding',
+  properties: {
+    id: p.uuid().primary().onCreate(() => randomUUID()),
+    ownerId: p.uuid(),
+    sourceFileId: p.uuid(),
+    overlay: p.enum(OVERLAYS),
+    width: p.integer(),
+    state: p.enum(ENCODING_STATES).default('queued'),
+    progress: p.smallint().default(0),
+    error: p.text().nullable(),
+    mp4Key: p.text().nullable(),
+    posterKey: p.text().nullable(),
+    gifKey: p.text().nullable(),
+    outWidth: p.integer().nullable(),
+    outHeight: p.integer().nullable(),
+    durationSecs: p.float().nullable(),
+    hasAudio: p.boolean().nullable(),
+    gifBytes: p.integer().nullable(),
+    jobId: p.text().nullable(),
+    runToken: p.uuid().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p.datetime().onCreate(() => new Date()),
+    completedAt: p.datetime().nullable(),
+  },
+});
+export type VideoEncoding = InferEntity<typeof VideoEncoding>;

@@ -1,0 +1,44 @@
+import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ok } from '../common/api-response.js';
+import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { VideosService } from './videos.service.js';
+import { EncodingViewDto } from './videos.dto.js';
+import { OVERLAYS, VIDEO_MESSAGES } from './encode-rules.js';
+
+@ApiTags('videos')
+@Controller('videos')
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  @Post(':id')
+  @ApiOperation({
+    summary: 'Encode an uploaded video for email',
+    description:
+      '202 with the queued or running encoding (poll GET videos/encodings/{encodingId}); 200 with the finished one at once when ' +
+      'the same video, overlay and width was encoded before.',
+  })
+  @ApiQuery({ name: 'overlay', enum: OVERLAYS, required: false })
+  @ApiQuery({ name: 'width', required: false, description: '600-800, default 600' })
+  @ApiAcceptedResponse({ type: EncodingViewDto })
+  @ApiOkResponse({ type: EncodingViewDto })
+  async encode(
+    @CurrentUser() user: AuthUser,
+    @Param('id') id: string,
+    @Query('overlay') overlay: unknown,
+    @Query('width') width: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { status, view } = await this.videos.requestEncode(user.id, id, overlay, width);
+    res.status(status);
+    return ok(view, status === 200 ? VIDEO_MESSAGES.completed : VIDEO_MESSAGES.queued);
+  }
+
+  @Get('encodings/:encodingId')
+  @ApiOperation({ summary: 'State and progress of an encoding; the video, poster and GIF URLs once completed' })
+  @ApiOkResponse({ type: EncodingViewDto })
+  status(@CurrentUser() user: AuthUser, @Param('encodingId') encodingId: string) {
+    return this.videos.getEncoding(user.id, encodingId);
+  }
+}

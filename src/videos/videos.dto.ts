@@ -1,0 +1,21 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ENCODING_STATES } from './video-encoding.entity.js';
+import { OVERLAYS } from './encode-rules.js';
+
+// Response shape, for the OpenAPI document only (the service returns EncodingView).
+export class EncodingViewDto {
+  @ApiProperty({ format: 'uuid' }) encodingId: string;
+  @ApiProperty({ format: 'uuid', description: 'The uploaded video (fileId)' }) videoId: string;
+  @ApiProperty({ enum: OVERLAYS }) overlay: string;
+  @ApiProperty({ minimum: 600, maximum: 800 }) width: number;
+  @ApiProperty({ enum: ENCODING_STATES }) state: string;
+  @ApiProperty({ minimum: 0, maximum: 100, description: 'Real progress of the running encode' }) progress: number;
+  @ApiProperty({ nullable: true, type: String, description: 'Why it failed, in words for the user' }) error: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The email MP4 (completed only)' }) videoUrl: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Poster JPEG (completed only)' }) thumbnailUrl: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Animated GIF fallback (completed only)' }) gifUrl: string | null;
+  @ApiProperty({ nullable: true, type: Number }) outWidth: number | null;
+  @ApiProperty({ nullable: true, type: Number }) outHeight: number | null;
+  @ApiProperty({ nullable: true, type: Number }) durationSecs: number | null;
+  @ApiProperty({ nullable: true, type: Boolean }) hasAudio: boolean | null;
+}

@@ -1,0 +1,171 @@
+// The public viewer in Chromium: the video plays muted by itself, the mute icon turns the sound
+// on, pausing reports the play time with the recipient, nothing breaks the page's CSP, and an
+// inactive EyeMail shows 'No active campaign found.'. Screenshots: viewer-*.png.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+
+const run = promisify(execFile);
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dir: string;
+let snippetId: string;
+let inactiveId: string;
+const cspErrors: string[] = [];
+
+async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
+  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
+}
+
+async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, opts: Record<string, unknown> = {}) {
+  const res = await request[method](url, { ...opts, headers: { ...(await xsrf(context)), ...((opts.headers as Record<string, string>) ?? {}) } });
+  const body = await res.json();
+  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${JSON.stringify(body)}`);
+  return body.body;
+}
+
+// Signs up, uploads a 2 s clip with sound, encodes it with the black mute icon and publishes it
+// with a logo and a button, all through the API as the dashboard would.
+async function publish(): Promise<void> {
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'clip.mp4'], { cwd: dir });
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1c7ed6:size=240x80', '-frames:v', '1', 'logo.png'], { cwd: dir });
+  const request = context.request;
+  await request.get('/api/health');
+  await api(request, 'post', '/api/accounts/signup', {
+    data: { fullName: 'Ada Lovelace', email: uniqueEmail('viewer'), password: 'Analytical1843', confirmPassword: 'Analytical1843', tier: 'standard' },
+  });
+  const upload = async (type: string, file: string, mimeType: string) =>
+    api(request, 'post', `/api/files?type=${type}`, { multipart: { file: { name: file, mimeType, buffer: fs.readFileSync(path.join(dir, file)) } } });
+  const video = await upload('video', 'clip.mp4', 'video/mp4');
+  const logo = await upload('logo', 'logo.png', 'image/png');
+  let encoding = await api(request, 'post', `/api/videos/${video.fileId}?overlay=black&width=600`);
+  for (let i = 0; encoding.state !== 'completed' && i < 600; i++) {
+    assert.notEqual(encoding.state, 'failed');
+    await new Promise((r) => setTimeout(r, 200));
+    encoding = await api(request, 'get', `/api/videos/encodings/${encoding.encodingId}`);
+  }
+  const payload = {
+    title: 'Spring launch',
+    videoId: video.fileId,
+    addVideoOverlay: true,
+    videoOverlay: 'black',
+    logoImageId: logo.fileId,
+    logoImageAlignment: 'center',
+    logoImageWidth: 160,
+    landingPageUrl: 'https://shop.example.com/spring',
+    ctaButtonsJSON: JSON.stringify([{ title: 'Book a seat', url: 'https://shop.example.com/book', backgroundColor: '#e8590c', radius: 6 }]),
+  };
+  snippetId = (await api(request, 'post', '/api/snippets', { data: payload })).snippet;
+  inactiveId = (await api(request, 'post', '/api/snippets', { data: { ...payload, title: 'Switched off' } })).snippet;
+  await api(request, 'put', '/api/snippets/status', { data: { snippetId: inactiveId, status: false } });
+}
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-viewer-'));
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  context = await newContext(browser, server.url);
+  await publish();
+  // Recipients are not signed in: the pages are opened in a context of their own.
+  await context.clearCookies();
+  page = await context.newPage();
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text());
+  });
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+type VideoState = { paused: boolean; muted: boolean; currentTime: number; readyState: number };
+const videoState = (): Promise<VideoState> =>
+  page.locator('video').evaluate((v: { paused: boolean; muted: boolean; currentTime: number; readyState: number }) => ({
+    paused: v.paused,
+    muted: v.muted,
+    currentTime: v.currentTime,
+    readyState: v.readyState,
+  }));
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test('the web view plays the video muted on its own, with the logo, mute icon and button', async () => {
+  await page.goto(`/eyemail/${snippetId}?v=${encodeURIComponent('"ann@example.com"')}`);
+  await page.getByRole('img', { name: 'Logo' }).waitFor();
+  await page.getByRole('link', { name: 'Book a seat' }).waitFor();
+  await page.getByRole('button', { name: 'Turn sound on' }).waitFor();
+  await until('the video to play', async () => {
+    const s = await videoState();
+    return !s.paused && s.currentTime > 0;
+  });
+  assert.equal((await videoState()).muted, true);
+  await screenshot(page, 'viewer-web-view');
+});
+
+test('the mute icon turns the sound on and goes away', async () => {
+  await page.getByRole('button', { name: 'Turn sound on' }).click();
+  await until('the sound to be on', async () => !(await videoState()).muted);
+  assert.equal(await page.getByRole('button', { name: 'Turn sound on' }).isVisible(), false);
+});
+
+test('pausing sends the play time with the recipient to the reports endpoint', async () => {
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/reports/updateduration') && r.method() === 'POST');
+  await page.waitForTimeout(600);
+  await page.locator('video').evaluate((v: { pause: () => void }) => v.pause());
+  const request = await sent;
+  const body = JSON.parse(request.postData() ?? '{}');
+  assert.equal(body.SnippetId, snippetId);
+  assert.equal(body.Receiver, 'ann@example.com');
+  assert.ok(body.DurationSecs > 0, `DurationSecs ${body.DurationSecs}`);
+  assert.ok(body.TotalPlayTimeVideo >= 1.5 && body.TotalPlayTimeVideo <= 2.5, `TotalPlayTimeVideo ${body.TotalPlayTimeVideo}`);
+});
+
+test('the button goes through the click tracker to its target', async () => {
+  const href = await page.getByRole('link', { name: 'Book a seat' }).getAttribute('href');
+  assert.equal(href, `${server.url}/t/c/${snippetId}?v=ann%40example.com&u=${encodeURIComponent('https://shop.example.com/book')}`);
+  const res = await context.request.get(href!, { maxRedirects: 0 });
+  assert.equal(res.status(), 302);
+  assert.equal(res.headers().location, 'https://shop.example.com/book');
+});
+
+test('an inactive EyeMail says so', async () => {
+  const res = await page.goto(`/live/${inactiveId}`);
+  assert.equal(res?.status(), 404);
+  await page.getByRole('alert').getByText('No active campaign found.').waitFor();
+  assert.equal(await page.locator('video').count(), 0);
+  await screenshot(page, 'viewer-not-found');
+});
+
+test('the email preview shows the email at 600 px as a recipient sees it', async () => {
+  await page.goto(`/emailpreview/${snippetId}?emailHeader=${encodeURIComponent('If Unable to See or Hear, Click Here')}&speakerIcon=true&unsub=true&p=mailchimp`);
+  await page.getByRole('link', { name: 'If Unable to See or Hear, Click Here' }).waitFor();
+  await page.getByRole('link', { name: 'Unsubscribe' }).waitFor();
+  await page.getByRole('link', { name: 'Book a seat' }).waitFor();
+  const width = await page.locator('.em-preview').evaluate((el: { getBoundingClientRect: () => { width: number } }) => el.getBoundingClientRect().width);
+  assert.equal(Math.round(width), 600);
+  await screenshot(page, 'viewer-email-preview');
+});
+
+test('nothing on these pages was blocked by the content security policy', () => {
+  assert.deepEqual(cspErrors, []);
+});

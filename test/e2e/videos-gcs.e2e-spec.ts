@@ -1,0 +1,73 @@
+// Uploads and encodes with media in a Google Cloud Storage bucket (GCS_BUCKET; a local stand-in
+// for the GCS JSON API): the upload lands in the bucket, the encode job reads it back from there
+// and writes its outputs there, and deleting the video empties the bucket again.
+import fs from 'node:fs';
+import { jest } from '@jest/globals';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { signUp, type SignedUpUser } from '../support/account-factory.js';
+import { startGcsStub, type GcsStub } from '../support/gcs-stub-server.js';
+import { waitFor } from '../support/wait.js';
+import { clip, HTML_FILE, upload } from '../support/upload-fixtures.js';
+
+jest.setTimeout(180_000);
+
+const BUCKET = 'eyemail-media-test';
+
+describe('uploads and encodes with media in a GCS bucket', () => {
+  let stub: GcsStub;
+  let t: TestApp;
+  let ann: SignedUpUser;
+  const objects = () => [...(stub.buckets.get(BUCKET)?.keys() ?? [])].sort();
+
+  beforeAll(async () => {
+    stub = await startGcsStub([BUCKET]);
+    t = await startTestApp({ GCS_BUCKET: BUCKET, GCS_API_ENDPOINT: stub.url, GCS_PROJECT_ID: 'eyemail-test' });
+    ann = await signUp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it('stores the upload in the bucket, encodes from it, and removes everything on delete', async () => {
+    const res = await upload(ann.client, 'video', clip('mp4'), 'cloud.mp4', 'video/mp4');
+    expect(res.status).toBe(201);
+    const file = res.body.body;
+    const sourceKey = file.url.slice(`${stub.url}/${BUCKET}/`.length);
+    expect(file.url.startsWith(`${stub.url}/${BUCKET}/f/${file.fileId}/`)).toBe(true);
+    const stored = stub.buckets.get(BUCKET)!.get(sourceKey)!;
+    expect(stored.contentType).toBe('video/mp4');
+    expect(stored.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(stored.data.equals(fs.readFileSync(clip('mp4')))).toBe(true);
+    // the video and the poster cut at upload
+    expect(objects()).toHaveLength(2);
+
+    const queued = await ann.client.post(`/api/videos/${file.fileId}`);
+    const final = await waitFor(
+      async () => {
+        const body = (await ann.client.get(`/api/videos/encodings/${queued.body.body.encodingId}`)).body.body;
+        return body.state === 'completed' || body.state === 'failed' ? body : null;
+      },
+      'the encode to finish',
+      150_000,
+      100,
+    );
+    expect(final).toMatchObject({ state: 'completed', outWidth: 600 });
+    for (const url of [final.videoUrl, final.thumbnailUrl, final.gifUrl]) {
+      expect(url.startsWith(`${stub.url}/${BUCKET}/v/${final.encodingId}/`)).toBe(true);
+      const object = await fetch(url);
+      expect(object.status).toBe(200);
+    }
+    expect(objects()).toHaveLength(5);
+
+    expect((await ann.client.delete(`/api/files/${file.fileId}`)).status).toBe(200);
+    expect(objects()).toEqual([]);
+  });
+
+  it('puts nothing in the bucket for a refused upload', async () => {
+    const before = objects();
+    const res = await upload(ann.client, 'logo', HTML_FILE, 'page.png', 'image/png');
+    expect(res.status).toBe(415);
+    expect(objects()).toEqual(before);
+  });
+});
