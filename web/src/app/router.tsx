@@ -24,6 +24,10 @@ import { CompaniesPage } from '../features/placeholders/components/companies-pag
 import { ComingSoonPage } from '../features/placeholders/components/coming-soon-page';
 import { AdminDashboardPage } from '../features/admin/components/admin-dashboard-page';
 import { VideoLibraryPage } from '../features/video-library/components/video-library-page';
+import { CreateEyeMailPage } from '../features/eyemails/components/create-eyemail-page';
+import { EyeMailsListPage } from '../features/eyemails/components/eyemails-list-page';
+import { EyeMailDetailPage } from '../features/eyemails/components/eyemail-detail-page';
+import { EditEyeMailPage } from '../features/eyemails/components/edit-eyemail-page';
 
 // Modules name the part of the product a page belongs to, for the document title.
 const ACCOUNT = 'Account';
@@ -94,10 +98,10 @@ export const routes: RouteObject[] = [
           page('/product-lines', 'Product Lines', DASHBOARD, <ProductLinesPage />),
           page('/settings', 'Settings', ACCOUNT, <SettingsPage />),
           page('/profile', 'Your Profile', ACCOUNT, <ProfilePage />),
-          soon('/create-eyemail', 'Create EyeMail', EYEMAILS, 'Upload a video and turn it into an EyeMail'),
-          soon('/eyemails', 'My EyeMails', EYEMAILS, 'Everything you have created'),
-          soon('/eyemails/:id', 'View Detail', EYEMAILS),
-          soon('/update-eyemail/:id', 'Update EyeMail', EYEMAILS),
+          page('/create-eyemail', 'Create EyeMail', EYEMAILS, <CreateEyeMailPage />),
+          page('/eyemails', 'My EyeMails', EYEMAILS, <EyeMailsListPage />),
+          page('/eyemails/:id', 'View Detail', EYEMAILS, <EyeMailDetailPage />),
+          page('/update-eyemail/:id', 'Update EyeMail', EYEMAILS, <EditEyeMailPage />),
           page('/video-library', 'My Videos', VIDEOS, <VideoLibraryPage />),
           page('/campaigns', 'My Campaigns', DASHBOARD, <CampaignsPage />),
           page('/templates', 'My Templates', DASHBOARD, <TemplatesPage />),

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ActionIcon, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconCircleCheck, IconCloudUpload, IconFileAlert, IconMovie, IconPhoto, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
@@ -27,6 +27,10 @@ export interface FileUploadProps {
   query?: Record<string, string | number | boolean | null | undefined>;
   onUploaded?: (file: FileView) => void;
   onRemoved?: (file: FileView | null) => void;
+  // Told when a file starts or stops being sent (forms wait for it before saving).
+  onBusyChange?: (busy: boolean) => void;
+  // One slim line instead of the tall dropzone, for optional files in long forms.
+  compact?: boolean;
 }
 
 function RowView({ row, kind, onCancel, onRetry, onRemove }: { row: UploadRow; kind: FileKind; onCancel: () => void; onRetry: () => void; onRemove: () => void }) {
@@ -98,6 +102,8 @@ export function FileUpload({
   query,
   onUploaded,
   onRemoved,
+  onBusyChange,
+  compact = false,
 }: FileUploadProps) {
   const rules: UploadRules = useMemo(() => {
     const base = RULES[fileType];
@@ -110,6 +116,13 @@ export function FileUpload({
   }, [fileType, accept, maxSize, sizeMessage]);
   const uploads = useFileUploads({ fileType, rules, maxFiles, resizeImages, query, onUploaded, onRemoved });
   const root = useRef<HTMLDivElement>(null);
+  const busyListener = useRef(onBusyChange);
+  busyListener.current = onBusyChange;
+  useEffect(() => {
+    busyListener.current?.(uploads.busy);
+  }, [uploads.busy]);
+  // Unmounted mid-upload: the upload is stopped, so nothing is busy any more.
+  useEffect(() => () => busyListener.current?.(false), []);
   // Forget the picked file once it is taken, so choosing the same file again (after Cancel or
   // Remove) is seen as a new choice.
   const take = (files: File[]) => {
@@ -141,6 +154,18 @@ export function FileUpload({
             <Text size="sm" fw={500}>
               Remove the {noun} below to choose another
             </Text>
+          </Group>
+        ) : compact ? (
+          <Group justify="center" gap="sm" py={4} wrap="nowrap">
+            <IconCloudUpload size={20} stroke={1.6} style={{ flexShrink: 0, color: 'var(--mantine-color-brand-6)' }} />
+            <div style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600}>
+                Drag a {noun} here or click to choose
+              </Text>
+              <Text size="xs" c="dimmed">
+                {help ?? rules.help}
+              </Text>
+            </div>
           </Group>
         ) : (
           <Stack align="center" gap={6} py="lg" px="sm" ta="center">

@@ -5,12 +5,16 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { firstNameOf, shortName } from '@shared/account-rules';
 import { userAtom } from '../../../lib/session';
+import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
+import { EyeMailGrid } from '../../../components/eyemail-grid/eyemail-grid';
 import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '../utils/welcome-flag';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { WelcomeDialog } from './welcome-dialog';
 import classes from './home-page.module.css';
 
 const CREATE_PATH = '/create-eyemail';
+// Home shows the newest few EyeMails; 'View All' leads to the list when there are more.
+const RECENT_LIMIT = 4;
 
 const STEPS = [
   { icon: IconUpload, title: 'Upload a video', text: 'MP4 or MOV, ideally 30 seconds. We take it from there.' },
@@ -31,6 +35,17 @@ export function HomePage() {
   const navigate = useNavigate();
   const wantsWelcome = hasWelcomeFlag(location.search);
   const [welcomeOpen, setWelcomeOpen] = useState(false);
+  const [recent, setRecent] = useState<SnippetView[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    snippetsApi.list().then((res) => {
+      if (live) setRecent(res.result && Array.isArray(res.body) ? res.body : []);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   // ?new opens the welcome dialog 800 ms after the page loads.
   useEffect(() => {
@@ -110,6 +125,17 @@ export function HomePage() {
           ))}
         </SimpleGrid>
       </Card>
+
+      {recent === null || recent.length > 0 ? (
+        <Box mt="xl" component="section" aria-label="My EyeMails">
+          <Group justify="space-between" mb="md">
+            <Title order={2} fz={22}>
+              My EyeMails
+            </Title>
+          </Group>
+          <EyeMailGrid items={recent} limit={RECENT_LIMIT} />
+        </Box>
+      ) : null}
 
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }} mt="xl">
         {SHORTCUTS.map((s) => (

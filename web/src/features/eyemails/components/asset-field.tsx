@@ -1,0 +1,64 @@
+import { ActionIcon, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import type { FileKind } from '../../../lib/media-api';
+import { FileUpload } from '../../../components/upload/file-upload';
+import type { FileRef } from '../utils/snippet-form';
+
+export interface AssetFieldProps {
+  label: string;
+  description?: string;
+  fileType: FileKind;
+  value: FileRef | null;
+  onChange: (value: FileRef | null) => void;
+  onBusyChange?: (busy: boolean) => void;
+  resizeImages?: boolean;
+}
+
+// One optional image of the EyeMail (logo, cover, video icon, GIF): the chosen file with a
+// Remove control, or the upload control when there is none.
+export function AssetField({ label, description, fileType, value, onChange, onBusyChange, resizeImages = false }: AssetFieldProps) {
+  return (
+    <Stack gap={6} role="group" aria-label={label}>
+      <div>
+        <Text size="md" fw={500}>
+          {label}
+        </Text>
+        {description ? (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        ) : null}
+      </div>
+      {value ? (
+        <Paper withBorder p="xs" radius="md">
+          <Group gap="sm" wrap="nowrap">
+            {value.url ? (
+              <img src={value.url} alt={`${label} preview`} style={{ width: 56, height: 56, objectFit: 'contain', borderRadius: 8, background: 'var(--mantine-color-gray-1)', flexShrink: 0 }} />
+            ) : (
+              <ThemeIcon size={56} variant="light" radius="md">
+                <IconPhoto size={24} />
+              </ThemeIcon>
+            )}
+            <Text size="sm" fw={500} truncate style={{ flex: 1, minWidth: 0 }} title={value.name}>
+              {value.name}
+            </Text>
+            <Tooltip label="Remove">
+              <ActionIcon variant="subtle" color="gray" onClick={() => onChange(null)} aria-label={`Remove ${label.toLowerCase()}`}>
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Paper>
+      ) : (
+        <FileUpload
+          fileType={fileType}
+          resizeImages={resizeImages}
+          compact
+          label={`Choose ${label.toLowerCase()}`}
+          onBusyChange={onBusyChange}
+          onUploaded={(f) => onChange({ fileId: f.fileId, url: f.url, name: f.fileName })}
+        />
+      )}
+    </Stack>
+  );
+}

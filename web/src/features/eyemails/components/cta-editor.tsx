@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Checkbox, ColorInput, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { BUTTON_RADIUS_MAX, BUTTON_RADIUS_MIN, BUTTON_TEXT_MAX, MAX_BUTTONS, type ButtonSize, type CtaButton } from '@shared/snippet-rules';
+import { canAddButton, draftErrors, draftIsValid, draftOf, emptyDraft, removeButton, saveButton, type ButtonDraft } from '../utils/cta-editor-rules';
+import { CtaButtonsView } from './cta-buttons-view';
+
+const SIZES: { value: ButtonSize; label: string }[] = [
+  { value: 'small', label: 'Small' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'large', label: 'Large' },
+];
+
+const SWATCHES = ['#444444', '#000000', '#ffffff', '#5b3df5', '#1c7ed6', '#0ca678', '#e8590c', '#e03131', '#f08c00'];
+
+// The call-to-action buttons: a list with Edit and Remove, and one form for adding (no index)
+// or editing (an index). Add and Update wait until the button is valid; the form then resets.
+export function CtaEditor({ value, onChange }: { value: CtaButton[]; onChange: (buttons: CtaButton[]) => void }) {
+  const [draft, setDraft] = useState<ButtonDraft | null>(null);
+  const [index, setIndex] = useState<number | null>(null);
+  const errors = draft ? draftErrors(draft) : {};
+  // Messages for what was typed; an empty required field only greys the button.
+  const shown = (field: keyof typeof errors, typed: string) => (typed.trim() !== '' ? errors[field] : undefined);
+
+  const close = () => {
+    setDraft(null);
+    setIndex(null);
+  };
+  const save = () => {
+    if (!draft || !draftIsValid(draft)) return;
+    onChange(saveButton(value, draft, index));
+    close();
+  };
+  const set = <K extends keyof ButtonDraft>(k: K, v: ButtonDraft[K]) => setDraft((d) => (d ? { ...d, [k]: v } : d));
+
+  return (
+    <Stack gap="sm">
+      {value.map((b, i) => (
+        <Paper key={i} withBorder p="xs" radius="md" role="group" aria-label={`Button ${i + 1}: ${b.title}`} data-editing={index === i || undefined}>
+          <Group gap="sm" wrap="nowrap">
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Group gap="sm" wrap="nowrap">
+                <div style={{ flexShrink: 0, transform: 'scale(0.85)', transformOrigin: 'left center' }}>
+                  <CtaButtonsView buttons={[b]} interactive={false} flush />
+                </div>
+                <Text size="xs" c="dimmed" truncate title={b.url}>
+                  {b.url}
+                </Text>
+              </Group>
+            </div>
+            <Tooltip label="Edit">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Edit button ${b.title}`}
+                onClick={() => {
+                  setDraft(draftOf(b));
+                  setIndex(i);
+                }}
+              >
+                <IconEdit size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Remove">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Remove button ${b.title}`}
+                onClick={() => {
+                  onChange(removeButton(value, i));
+                  if (index !== null) close();
+                }}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Paper>
+      ))}
+
+      {draft ? (
+        <Paper withBorder p="md" radius="md" bg="gray.0" role="group" aria-label={index === null ? 'New button' : 'Edit button'}>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label="Button text" value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} error={shown('title', draft.title)} maxLength={BUTTON_TEXT_MAX + 10} description={`Up to ${BUTTON_TEXT_MAX} characters`} withAsterisk />
+              <TextInput label="Button URL" value={draft.url} onChange={(e) => set('url', e.currentTarget.value)} error={shown('url', draft.url)} placeholder="example.com/offer" description="https:// is added when left out" withAsterisk />
+              <ColorInput label="Background color" value={draft.backgroundColor} onChange={(v) => set('backgroundColor', v)} error={errors.backgroundColor} swatches={SWATCHES} format="hex" withAsterisk />
+              <ColorInput label="Font color" value={draft.fontColor} onChange={(v) => set('fontColor', v)} error={errors.fontColor} swatches={SWATCHES} format="hex" withAsterisk />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <div>
+                <Text size="sm" fw={500} mb={4}>
+                  Button size
+                </Text>
+                <SegmentedControl fullWidth size="xs" data={SIZES} value={draft.btnSize} onChange={(v) => set('btnSize', v as ButtonSize)} aria-label="Button size" />
+              </div>
+              <div>
+                <Text size="sm" fw={500} mb={4}>
+                  Font size
+                </Text>
+                <SegmentedControl fullWidth size="xs" data={SIZES} value={draft.fontSize} onChange={(v) => set('fontSize', v as ButtonSize)} aria-label="Font size" />
+              </div>
+            </SimpleGrid>
+            <Group gap="lg" align="flex-end">
+              <NumberInput label="Radius" value={draft.radius} onChange={(v) => set('radius', v)} min={BUTTON_RADIUS_MIN} max={BUTTON_RADIUS_MAX} allowDecimal={false} error={errors.radius} w={140} suffix=" px" size="sm" />
+              <Checkbox label="Bold" checked={draft.bold} onChange={(e) => set('bold', e.currentTarget.checked)} mb={8} />
+            </Group>
+            <div>
+              <Text size="xs" c="dimmed" mb={4}>
+                Looks like
+              </Text>
+              {draftIsValid(draft) ? (
+                <CtaButtonsView buttons={[saveButton([], draft, null)[0]!]} interactive={false} flush />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Fill in the text and the URL to see the button.
+                </Text>
+              )}
+            </div>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button onClick={save} disabled={!draftIsValid(draft)}>
+                {index === null ? 'Add' : 'Update'}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : canAddButton(value) ? (
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => {
+            setDraft(emptyDraft());
+            setIndex(null);
+          }}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Add button
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed">
+          You can add up to {MAX_BUTTONS} call-to-action buttons.
+        </Text>
+      )}
+    </Stack>
+  );
+}

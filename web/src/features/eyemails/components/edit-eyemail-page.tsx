@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@mantine/core';
+import { useAtomValue } from 'jotai';
+import { Link, useParams } from 'react-router';
+import { userAtom } from '../../../lib/session';
+import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { formFromSnippet } from '../utils/snippet-form';
+import { useEyeMailEditor } from '../utils/use-eyemail-editor';
+import { EyeMailFormLayout } from './eyemail-form-layout';
+import { EyeMailNotFound } from './eyemail-not-found';
+
+function EditForm({ saved }: { saved: SnippetView }) {
+  const user = useAtomValue(userAtom);
+  const tier = user?.tier ?? 'standard';
+  const [initial] = useState(() => formFromSnippet(saved));
+  const editor = useEyeMailEditor({ mode: 'edit', tier, initial, saved });
+  return (
+    <>
+      <PageHeader title="Update EyeMail" subtitle={saved.title} />
+      <EyeMailFormLayout
+        editor={editor}
+        express={tier === 'enterprise'}
+        withGif
+        submitLabel="Update EyeMail"
+        playable={editor.playable}
+        secondary={
+          <Button component={Link} to={`/eyemails/${saved.snippet}`} variant="default" size="md">
+            Cancel
+          </Button>
+        }
+      />
+    </>
+  );
+}
+
+// /update-eyemail/{id}: the same form as create, filled from the saved EyeMail.
+export function EditEyeMailPage() {
+  const { id = '' } = useParams();
+  const [saved, setSaved] = useState<SnippetView | null>(null);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setSaved(null);
+    setMissing(false);
+    snippetsApi.get(id).then((res) => {
+      if (!live) return;
+      if (res.result && res.body) setSaved(res.body);
+      else setMissing(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+
+  if (missing) return <EyeMailNotFound />;
+  if (!saved) return <Spinner label="Loading EyeMail…" />;
+  return <EditForm key={saved.snippet} saved={saved} />;
+}

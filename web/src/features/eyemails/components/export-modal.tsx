@@ -1,0 +1,199 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, type ComboboxLikeRenderOptionInput, type ComboboxItem } from '@mantine/core';
+import { IconCheck, IconCopy, IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import { DEFAULT_HEADER_TEXT, headerTextError, type ExportOptions } from '@shared/snippet-rules';
+import { snippetsApi, type EmailPlatform, type SnippetView } from '../../../lib/snippets-api';
+import { formatBytes } from '../../../lib/media-format';
+import { toast } from '../../../components/toasts';
+import { emailPreviewLink, htmlFileName } from '../utils/export-file';
+
+export const COPIED_RESET_MS = 3000;
+const REFETCH_DEBOUNCE_MS = 350;
+const DEFAULT_PLATFORM = 'other';
+
+async function copyText(text: string, fallbackFrom: HTMLTextAreaElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Plain-http deployments have no async clipboard: copy the selection instead.
+    if (!fallbackFrom) return false;
+    fallbackFrom.focus();
+    fallbackFrom.select();
+    return document.execCommand('copy');
+  }
+}
+
+function PlatformIcon({ platform, size = 18 }: { platform?: EmailPlatform; size?: number }) {
+  if (!platform) return null;
+  return <img src={platform.iconUrl} alt="" width={size} height={size} style={{ display: 'block', objectFit: 'contain' }} />;
+}
+
+// 'Download or Copy HTML': the email HTML for a platform, copied or downloaded, with options.
+export function ExportModal({ opened, snippet, onClose }: { opened: boolean; snippet: SnippetView; onClose: () => void }) {
+  const [platforms, setPlatforms] = useState<EmailPlatform[]>([]);
+  const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
+  const [headerText, setHeaderText] = useState(DEFAULT_HEADER_TEXT);
+  const [includeHeader, setIncludeHeader] = useState(true);
+  const [includeUnsubscribeLink, setIncludeUnsub] = useState(false);
+  const [removeBranding, setRemoveBranding] = useState(false);
+  const [html, setHtml] = useState('');
+  const [size, setSize] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  const headerError = includeHeader ? headerTextError(headerText) : null;
+  const options: ExportOptions = useMemo(
+    () => ({ headerText: headerText.trim() || DEFAULT_HEADER_TEXT, includeHeader, includeUnsubscribeLink, removeBranding }),
+    [headerText, includeHeader, includeUnsubscribeLink, removeBranding],
+  );
+
+  useEffect(() => {
+    if (!opened || platforms.length) return;
+    snippetsApi.emailPlatforms().then((res) => {
+      if (res.result && Array.isArray(res.body)) setPlatforms(res.body);
+    });
+  }, [opened, platforms.length]);
+
+  // The HTML follows the platform and the options, fetched again shortly after they settle.
+  useEffect(() => {
+    if (!opened) return;
+    if (headerError) {
+      setLoading(false);
+      return;
+    }
+    const ctrl = new AbortController();
+    setLoading(true);
+    const timer = window.setTimeout(async () => {
+      const res = await snippetsApi.html(snippet.snippet, { emailPlatform: platform, ...options }, ctrl.signal);
+      if (ctrl.signal.aborted) return;
+      setLoading(false);
+      if (res.result && res.body) {
+        setHtml(res.body.html);
+        setSize(res.body.sizeBytes);
+      } else {
+        setHtml('');
+        setSize(null);
+        toast.error(res.message || 'Failed to get html', 'Failed to get html');
+      }
+    }, REFETCH_DEBOUNCE_MS);
+    return () => {
+      ctrl.abort();
+      window.clearTimeout(timer);
+    };
+  }, [opened, snippet.snippet, platform, options, headerError]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const id = window.setTimeout(() => setCopied(false), COPIED_RESET_MS);
+    return () => window.clearTimeout(id);
+  }, [copied]);
+
+  const ready = html !== '' && !loading && !headerError;
+  const current = platforms.find((p) => p.code === platform);
+  const data = (platforms.length ? platforms : [{ code: DEFAULT_PLATFORM, name: 'Other', iconUrl: '/static/platforms/other.svg' }]).map((p) => ({ value: p.code, label: p.name }));
+  const renderOption = ({ option, checked }: ComboboxLikeRenderOptionInput<ComboboxItem>) => (
+    <Group gap="sm" wrap="nowrap" style={{ flex: 1 }}>
+      <PlatformIcon platform={platforms.find((p) => p.code === option.value)} />
+      <Text size="sm" style={{ flex: 1 }}>
+        {option.label}
+      </Text>
+      {checked ? <IconCheck size={16} /> : null}
+    </Group>
+  );
+
+  const copy = async () => {
+    if (!ready) return;
+    if (await copyText(html, box.current)) {
+      setCopied(true);
+      toast.info('Code copied to clipboard.', 'Copied');
+    } else toast.error('Your browser did not allow copying. Select the code and copy it yourself.');
+  };
+
+  const download = () => {
+    if (!ready) return;
+    const url = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = htmlFileName(snippet.title);
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const previewHref = emailPreviewLink(snippet.livePreviewUrlForEmail, options, platform, snippet.addVideoOverlay);
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Download or Copy HTML" size="xl">
+      <Stack gap="md">
+        <Select
+          label="Email platform"
+          description="Links carry the platform's merge tag, so every recipient is tracked."
+          data={data}
+          value={platform}
+          onChange={(v) => setPlatform(v ?? DEFAULT_PLATFORM)}
+          allowDeselect={false}
+          searchable
+          renderOption={renderOption}
+          leftSection={<PlatformIcon platform={current} />}
+          maxDropdownHeight={300}
+          size="sm"
+        />
+        {current?.notes ? (
+          <Alert variant="light" color="brand" icon={<IconInfoCircle size={18} />} py="xs">
+            <Text size="sm">{current.notes}</Text>
+          </Alert>
+        ) : null}
+
+        <div>
+          <Group justify="space-between" mb={6} wrap="nowrap">
+            <Text component="label" htmlFor="eyemail-video-html" size="sm" fw={500}>
+              Video HTML
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              {loading ? <Loader size="xs" aria-label="Generating HTML" /> : size !== null ? <Text size="xs" c="dimmed">{formatBytes(size)}</Text> : null}
+              <Button size="xs" variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'brand'} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={() => void copy()} disabled={!ready}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            </Group>
+          </Group>
+          <Textarea
+            id="eyemail-video-html"
+            ref={box}
+            value={html}
+            readOnly
+            rows={5}
+            autosize={false}
+            styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 } }}
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
+
+        <div>
+          <Text size="sm" fw={600} mb="xs">
+            Export options
+          </Text>
+          <Stack gap="sm">
+            <TextInput size="sm" label="Header text" value={headerText} onChange={(e) => setHeaderText(e.currentTarget.value)} error={headerError} disabled={!includeHeader} withAsterisk={includeHeader} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
+              <Checkbox label="Include header" checked={includeHeader} onChange={(e) => setIncludeHeader(e.currentTarget.checked)} />
+              <Checkbox label="Include unsubscribe link" checked={includeUnsubscribeLink} onChange={(e) => setIncludeUnsub(e.currentTarget.checked)} />
+              <Checkbox label="Remove branding" checked={removeBranding} onChange={(e) => setRemoveBranding(e.currentTarget.checked)} />
+            </SimpleGrid>
+          </Stack>
+        </div>
+
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button component="a" href={previewHref} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={16} />} aria-disabled={!!headerError} onClick={(e: React.MouseEvent) => headerError && e.preventDefault()}>
+            Preview
+          </Button>
+          <Button leftSection={<IconDownload size={16} />} onClick={download} disabled={!ready}>
+            Download File (.html)
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

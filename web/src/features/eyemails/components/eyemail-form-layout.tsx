@@ -1,0 +1,87 @@
+import { Alert, Box, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { useEyeMailEditor } from '../utils/use-eyemail-editor';
+import { FILE_PROCESSING_HINT } from '../utils/use-eyemail-editor';
+import { PleaseWaitModal } from './please-wait-modal';
+import { PreviewPane, type Playable } from './preview-pane';
+import { SnippetFormFields } from './snippet-form-fields';
+import classes from './eyemail-form.module.css';
+
+export const EXPRESS_NOTE = 'Express accounts include the video only: logo, cover image and buttons are Premium features.';
+
+type Editor = ReturnType<typeof useEyeMailEditor>;
+
+// The full EyeMail form beside its live preview, with the submit bar under the fields.
+export function EyeMailFormLayout({
+  editor,
+  express,
+  withGif = false,
+  submitLabel,
+  playable,
+  top,
+  secondary,
+}: {
+  editor: Editor;
+  express: boolean;
+  withGif?: boolean;
+  submitLabel: string;
+  playable: Playable | null;
+  top?: React.ReactNode;
+  secondary?: React.ReactNode;
+}) {
+  const hint = editor.uploading ? FILE_PROCESSING_HINT : !editor.canSubmit && editor.waiting === null ? 'Add a name and a video to continue.' : null;
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void editor.submit();
+        }}
+        aria-label={submitLabel}
+      >
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              {top}
+              {express ? (
+                <Alert variant="light" color="brand" icon={<IconInfoCircle size={18} />}>
+                  {EXPRESS_NOTE}
+                </Alert>
+              ) : null}
+              <SnippetFormFields
+                values={editor.values}
+                onChange={editor.onChange}
+                errors={editor.errors}
+                express={express}
+                withGif={withGif}
+                encoding={editor.encoding}
+                onRetryEncoding={editor.retryEncoding}
+                onBusyChange={editor.onBusyChange}
+              />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Box className={classes.previewCol}>
+              <PreviewPane values={editor.values} encoded={playable} express={express} />
+            </Box>
+          </Grid.Col>
+        </Grid>
+        <Card mt="lg" padding="md" className={classes.submitBar}>
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Text size="sm" c="dimmed" role="status" style={{ flex: '1 1 200px' }}>
+              {hint ?? (editor.encodingNow ? 'You can save now: we finish processing the video first.' : 'Everything is ready.')}
+            </Text>
+            <Group gap="sm" wrap="nowrap">
+              {secondary}
+              <Button type="submit" size="md" disabled={!editor.canSubmit} loading={editor.waiting !== null}>
+                {submitLabel}
+              </Button>
+            </Group>
+          </Group>
+        </Card>
+      </form>
+      <PleaseWaitModal opened={editor.blocking} progress={editor.waitProgress} label={editor.waitLabel} />
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Group, Select, TextInput } from '@mantine/core';
+import { IconMail, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/empty-state';
+import { toast } from '../../../components/toasts';
+import { EyeMailGrid, NO_EYEMAILS } from '../../../components/eyemail-grid/eyemail-grid';
+import { apiFilters, filtersFromSearch, searchFromFilters, type ListFilters, type StatusFilter } from '../utils/list-filters';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
+// My EyeMails: the filters come from the address, the list is fetched for them, and every
+// change of filter is written back to the address.
+export function EyeMailsListPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromSearch(params);
+  const [query, setQuery] = useState(filters.query);
+  const [items, setItems] = useState<SnippetView[] | null>(null);
+  const key = searchFromFilters(filters);
+
+  // Back/forward and links change the address: the box follows.
+  useEffect(() => setQuery(filters.query), [filters.query]);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setItems(null);
+    snippetsApi.list(apiFilters(filtersFromSearch(key)), ctrl.signal).then((res) => {
+      if (ctrl.signal.aborted) return;
+      if (res.result && Array.isArray(res.body)) setItems(res.body);
+      else {
+        setItems([]);
+        toast.error(res.message || 'Unable to load snippets');
+      }
+    });
+    return () => ctrl.abort();
+  }, [key]);
+
+  const apply = (next: ListFilters) => setParams(new URLSearchParams(searchFromFilters(next)));
+  const filtered = filters.query !== '' || filters.status !== 'all';
+
+  return (
+    <>
+      <PageHeader
+        title="My EyeMails"
+        subtitle="Everything you have created"
+        actions={
+          <Button component={Link} to="/create-eyemail" leftSection={<IconPlus size={18} />}>
+            New
+          </Button>
+        }
+      />
+      <Card mb="lg" padding="md">
+        <form
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply({ ...filters, query });
+          }}
+        >
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Search"
+              placeholder="Search by title"
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              leftSection={<IconSearch size={16} />}
+              style={{ flex: '1 1 240px' }}
+              type="search"
+            />
+            <Select
+              label="Status"
+              data={STATUS_OPTIONS}
+              value={filters.status}
+              onChange={(v) => apply({ query, status: (v ?? 'all') as StatusFilter })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 160 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Button type="submit" variant="light" size="md" w={{ base: '100%', xs: 'auto' }}>
+              Search
+            </Button>
+          </Group>
+        </form>
+      </Card>
+      <EyeMailGrid
+        items={items}
+        empty={
+          <Card>
+            <EmptyState
+              icon={<IconMail size={32} stroke={1.6} />}
+              title={NO_EYEMAILS}
+              description={filtered ? 'Nothing matches these filters. Try another search or status.' : 'Upload a video and turn it into your first EyeMail.'}
+            >
+              {filtered ? (
+                <Button variant="default" mt="sm" onClick={() => apply({ query: '', status: 'all' })}>
+                  Clear filters
+                </Button>
+              ) : (
+                <Button component={Link} to="/create-eyemail" mt="sm" leftSection={<IconPlus size={18} />}>
+                  Create your EyeMail
+                </Button>
+              )}
+            </EmptyState>
+          </Card>
+        }
+      />
+    </>
+  );
+}

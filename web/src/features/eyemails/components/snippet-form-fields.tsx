@@ -1,0 +1,238 @@
+import { Badge, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCrown } from '@tabler/icons-react';
+import { LOGO_WIDTH_MAX, LOGO_WIDTH_MIN, TITLE_MAX, WIDTH_MAX, WIDTH_MIN, type CoverPlacement, type LogoAlignment } from '@shared/snippet-rules';
+import { withOverlayChecked, type FileRef, type FormErrors, type SnippetFormValues } from '../utils/snippet-form';
+import type { EncodingStatus } from '../utils/use-video-encoding';
+import { AssetField } from './asset-field';
+import { CtaEditor } from './cta-editor';
+import { VideoField } from './video-field';
+
+const SPACING = [
+  { value: '0', label: 'None' },
+  { value: '1', label: 'Small' },
+  { value: '2', label: 'Medium' },
+  { value: '3', label: 'Large' },
+];
+
+export interface SnippetFormFieldsProps {
+  values: SnippetFormValues;
+  onChange: (next: SnippetFormValues) => void;
+  errors: FormErrors;
+  express: boolean;
+  // The edit page also offers a GIF of its own.
+  withGif?: boolean;
+  encoding: EncodingStatus;
+  onRetryEncoding: () => void;
+  // Per upload control: whether a file is still being sent.
+  onBusyChange: (field: string, busy: boolean) => void;
+}
+
+function Section({ title, premium, children, description }: { title: string; premium?: boolean; description?: string; children: React.ReactNode }) {
+  return (
+    <Card component="section" aria-label={title} padding="lg">
+      <Group justify="space-between" mb={description ? 4 : 'md'} gap="xs">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {premium ? (
+          <Badge variant="light" color="grape" leftSection={<IconCrown size={12} />}>
+            Premium
+          </Badge>
+        ) : null}
+      </Group>
+      {description ? (
+        <Text size="sm" c="dimmed" mb="md">
+          {description}
+        </Text>
+      ) : null}
+      <Stack gap="md">{children}</Stack>
+    </Card>
+  );
+}
+
+// Every field of the EyeMail form (spec 01 section 2), in sections. Express accounts see the
+// video, its icon and links only.
+export function SnippetFormFields({ values, onChange, errors, express, withGif = false, encoding, onRetryEncoding, onBusyChange }: SnippetFormFieldsProps) {
+  const set = <K extends keyof SnippetFormValues>(k: K, v: SnippetFormValues[K]) => onChange({ ...values, [k]: v });
+  const file = (k: 'logo' | 'cover' | 'videoIcon' | 'gif') => (v: FileRef | null) => set(k, v);
+
+  return (
+    <Stack gap="lg">
+      <Section title="Video">
+        <TextInput
+          label="Name"
+          description="For you: it names the EyeMail in your list and the downloaded file."
+          placeholder="Spring launch"
+          value={values.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+          error={errors.title}
+          maxLength={TITLE_MAX + 20}
+          withAsterisk
+        />
+        <VideoField
+          value={values.video}
+          onChange={(v) => set('video', v)}
+          onBusyChange={(b) => onBusyChange('video', b)}
+          encoding={encoding}
+          onRetryEncoding={onRetryEncoding}
+          error={errors.video}
+        />
+        <div>
+          <Checkbox
+            label="Show a mute icon on the video"
+            description="Tells recipients the video has sound. It is drawn into the video, so changing it processes the video again."
+            checked={values.addVideoOverlay}
+            onChange={(e) => onChange(withOverlayChecked(values, e.currentTarget.checked))}
+          />
+          {values.addVideoOverlay ? (
+            <SegmentedControl
+              mt="xs"
+              ml={32}
+              size="xs"
+              aria-label="Mute icon colour"
+              data={[
+                { value: 'black', label: 'Black' },
+                { value: 'white', label: 'White' },
+              ]}
+              value={values.videoOverlay === 'white' ? 'white' : 'black'}
+              onChange={(v) => set('videoOverlay', v as 'black' | 'white')}
+            />
+          ) : null}
+        </div>
+        <NumberInput
+          label="Video width"
+          description={`${WIDTH_MIN} to ${WIDTH_MAX} px (600 fits most emails)`}
+          value={values.width}
+          onChange={(v) => set('width', v)}
+          min={WIDTH_MIN}
+          max={WIDTH_MAX}
+          step={10}
+          allowDecimal={false}
+          clampBehavior="none"
+          suffix=" px"
+          error={errors.width}
+          size="md"
+          w={{ base: '100%', xs: 260 }}
+        />
+        {withGif ? (
+          <AssetField
+            label="GIF"
+            description="Optional: your own animated GIF for inboxes that do not play video. We make one for you otherwise."
+            fileType="gif"
+            value={values.gif}
+            onChange={file('gif')}
+            onBusyChange={(b) => onBusyChange('gif', b)}
+          />
+        ) : null}
+      </Section>
+
+      {express ? null : (
+        <Section title="Logo and creative" premium>
+          <AssetField label="Logo" fileType="logo" value={values.logo} onChange={file('logo')} onBusyChange={(b) => onBusyChange('logo', b)} resizeImages />
+          {values.logo ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <div>
+                <Text size="md" fw={500} mb={4}>
+                  Logo alignment
+                </Text>
+                <SegmentedControl
+                  fullWidth
+                  aria-label="Logo alignment"
+                  data={[
+                    { value: 'left', label: 'Left' },
+                    { value: 'center', label: 'Center' },
+                    { value: 'right', label: 'Right' },
+                  ]}
+                  value={values.logoImageAlignment}
+                  onChange={(v) => set('logoImageAlignment', v as LogoAlignment)}
+                />
+              </div>
+              <NumberInput
+                label="Logo width"
+                description={`At least ${LOGO_WIDTH_MIN}px`}
+                value={values.logoImageWidth}
+                onChange={(v) => set('logoImageWidth', v)}
+                min={LOGO_WIDTH_MIN}
+                max={LOGO_WIDTH_MAX}
+                clampBehavior="none"
+                suffix=" px"
+                error={errors.logoImageWidth}
+                size="sm"
+              />
+            </SimpleGrid>
+          ) : null}
+          <AssetField
+            label="Creative image"
+            description="A cover or graphic shown above or below the video."
+            fileType="cover"
+            value={values.cover}
+            onChange={file('cover')}
+            onBusyChange={(b) => onBusyChange('cover', b)}
+            resizeImages
+          />
+          {values.cover ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <div>
+                <Text size="md" fw={500} mb={4}>
+                  Placement
+                </Text>
+                <SegmentedControl
+                  fullWidth
+                  aria-label="Creative image placement"
+                  data={[
+                    { value: 'above', label: 'Above video' },
+                    { value: 'below', label: 'Below video' },
+                  ]}
+                  value={values.coverImagePlacement}
+                  onChange={(v) => set('coverImagePlacement', v as CoverPlacement)}
+                />
+              </div>
+              <Select
+                label="Spacing"
+                data={SPACING}
+                value={String(values.coverImageSpacing)}
+                onChange={(v) => set('coverImageSpacing', Number(v ?? 1))}
+                allowDeselect={false}
+                size="sm"
+              />
+            </SimpleGrid>
+          ) : null}
+        </Section>
+      )}
+
+      <Section title="Links">
+        <TextInput
+          label="Landing page URL"
+          description="Where the video takes people when they click it."
+          placeholder="https://example.com/offer"
+          value={values.landingPageUrl}
+          onChange={(e) => set('landingPageUrl', e.currentTarget.value)}
+          error={errors.landingPageUrl}
+        />
+        <AssetField
+          label="Call-to-action video icon"
+          description="Optional: a small image under the video, e.g. 'Watch the full video'."
+          fileType="videoIcon"
+          value={values.videoIcon}
+          onChange={file('videoIcon')}
+          onBusyChange={(b) => onBusyChange('videoIcon', b)}
+          resizeImages
+        />
+        <TextInput
+          label="Call-to-action video URL"
+          description="Where the icon links to."
+          placeholder="https://youtube.com/watch?v=…"
+          value={values.videoURLData}
+          onChange={(e) => set('videoURLData', e.currentTarget.value)}
+          error={errors.videoURLData}
+        />
+      </Section>
+
+      {express ? null : (
+        <Section title="Call-to-action buttons" premium description="Bulletproof buttons that work in every inbox, Outlook included.">
+          <CtaEditor value={values.buttons} onChange={(b) => set('buttons', b)} />
+        </Section>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+// The EyeMail form (create and edit) as plain data, and the decisions around it: what is wrong,
+// whether it can be sent, the payload it becomes, and whether saving needs a new encoding. Pure.
+import {
+  COVER_SPACING_DEFAULT,
+  LOGO_WIDTH_DEFAULT,
+  WIDTH_DEFAULT,
+  landingPageUrlError,
+  logoWidthError,
+  normalizeOverlay,
+  parseCtaButtonsJson,
+  parseLogoWidth,
+  parseWidth,
+  titleError,
+  videoLinkError,
+  widthError,
+  type CoverPlacement,
+  type CtaButton,
+  type LogoAlignment,
+  type SnippetTier,
+  type VideoOverlay,
+} from '@shared/snippet-rules';
+import type { SnippetPayload, SnippetView } from '../../../lib/snippets-api';
+
+// A file the form points at: uploaded now, picked from My Videos, or loaded with the EyeMail.
+export interface FileRef {
+  fileId: string;
+  url: string | null;
+  name: string;
+  // Videos: a poster to show until the encoded video is there.
+  thumbnailUrl?: string | null;
+}
+
+export interface SnippetFormValues {
+  title: string;
+  video: FileRef | null;
+  gif: FileRef | null;
+  addVideoOverlay: boolean;
+  videoOverlay: VideoOverlay;
+  logo: FileRef | null;
+  logoImageAlignment: LogoAlignment;
+  // Inputs hand back numbers or, while typing, strings.
+  logoImageWidth: number | string;
+  cover: FileRef | null;
+  coverImagePlacement: CoverPlacement;
+  coverImageSpacing: number;
+  landingPageUrl: string;
+  videoIcon: FileRef | null;
+  videoURLData: string;
+  buttons: CtaButton[];
+  width: number | string;
+}
+
+export function emptyForm(): SnippetFormValues {
+  return {
+    title: '',
+    video: null,
+    gif: null,
+    addVideoOverlay: false,
+    videoOverlay: 'none',
+    logo: null,
+    logoImageAlignment: 'left',
+    logoImageWidth: LOGO_WIDTH_DEFAULT,
+    cover: null,
+    coverImagePlacement: 'below',
+    coverImageSpacing: COVER_SPACING_DEFAULT,
+    landingPageUrl: '',
+    videoIcon: null,
+    videoURLData: '',
+    buttons: [],
+    width: WIDTH_DEFAULT,
+  };
+}
+
+function ref(fileId: string | null, url: string | null, name: string): FileRef | null {
+  return fileId ? { fileId, url, name } : null;
+}
+
+// What the edit page starts from.
+export function formFromSnippet(s: SnippetView): SnippetFormValues {
+  const buttons = parseCtaButtonsJson(s.ctaButtonsJSON ?? '').value;
+  return {
+    title: s.title,
+    video: s.videoId ? { fileId: s.videoId, url: s.video?.url ?? s.videoUrl, name: 'Current video', thumbnailUrl: s.video?.thumbnailUrl ?? s.thumbnailUrl } : null,
+    gif: ref(s.gifId, s.gifUrl, 'Current GIF'),
+    addVideoOverlay: s.addVideoOverlay,
+    videoOverlay: normalizeOverlay(s.addVideoOverlay, s.videoOverlay),
+    logo: ref(s.logoImageId, s.logoImageUrl, 'Current logo'),
+    logoImageAlignment: s.logoImageAlignment ?? 'left',
+    logoImageWidth: s.logoImageWidth ?? LOGO_WIDTH_DEFAULT,
+    cover: ref(s.coverImageId, s.coverImageUrl, 'Current image'),
+    coverImagePlacement: s.coverImagePlacement ?? 'below',
+    coverImageSpacing: s.coverImageSpacing ?? COVER_SPACING_DEFAULT,
+    landingPageUrl: s.landingPageUrl ?? '',
+    videoIcon: ref(s.videoLogoImgId, s.videoLogoImgUrl, 'Current icon'),
+    videoURLData: s.videoURLData ?? '',
+    buttons,
+    width: s.width ?? WIDTH_DEFAULT,
+  };
+}
+
+// The mute icon checkbox: checked means black (until white is chosen), unchecked none.
+export function withOverlayChecked(values: SnippetFormValues, checked: boolean): SnippetFormValues {
+  return { ...values, addVideoOverlay: checked, videoOverlay: checked ? 'black' : 'none' };
+}
+
+export type FormErrors = Partial<Record<'title' | 'video' | 'width' | 'logoImageWidth' | 'landingPageUrl' | 'videoURLData', string>>;
+
+// Field errors with the shared messages. Required title and video are only reported when
+// `submitted` (the submit button is greyed without them anyway); typed values are always checked.
+export function formErrors(values: SnippetFormValues, tier: SnippetTier, submitted = false): FormErrors {
+  const errors: FormErrors = {};
+  const title = titleError(values.title);
+  if (title && (submitted || values.title.trim() !== '')) errors.title = title;
+  if (!values.video && submitted) errors.video = 'Video is required.';
+  const width = widthError(values.width);
+  if (width) errors.width = width;
+  const landing = landingPageUrlError(values.landingPageUrl);
+  if (landing) errors.landingPageUrl = landing;
+  const link = videoLinkError(values.videoURLData);
+  if (link) errors.videoURLData = link;
+  if (tier !== 'enterprise') {
+    const logo = logoWidthError(values.logoImageWidth);
+    if (logo) errors.logoImageWidth = logo;
+  }
+  return errors;
+}
+
+// The submit button is greyed without a video and a name (spec 01 section 2).
+export function hasEssentials(values: SnippetFormValues): boolean {
+  return values.video !== null && values.title.trim() !== '';
+}
+
+// Express (enterprise) accounts keep the video, its icon and links only.
+export function toPayload(values: SnippetFormValues, tier: SnippetTier): SnippetPayload {
+  const express = tier === 'enterprise';
+  const trimmed = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    title: values.title.trim(),
+    videoId: values.video?.fileId ?? '',
+    gifId: values.gif?.fileId ?? null,
+    addVideoOverlay: values.addVideoOverlay,
+    videoOverlay: normalizeOverlay(values.addVideoOverlay, values.videoOverlay),
+    logoImageId: express ? null : values.logo?.fileId ?? null,
+    logoImageAlignment: values.logoImageAlignment,
+    logoImageWidth: parseLogoWidth(values.logoImageWidth).value,
+    coverImageId: express ? null : values.cover?.fileId ?? null,
+    coverImagePlacement: values.coverImagePlacement,
+    coverImageSpacing: values.coverImageSpacing,
+    landingPageUrl: trimmed(values.landingPageUrl),
+    videoLogoImgId: values.videoIcon?.fileId ?? null,
+    videoURLData: trimmed(values.videoURLData),
+    ctaButtonsJSON: JSON.stringify(express ? [] : values.buttons),
+    width: parseWidth(values.width).value,
+  };
+}
+
+// What an encoding is asked for: the video, the mute icon burned into it, and the width.
+export interface EncodeTarget {
+  fileId: string;
+  overlay: VideoOverlay;
+  width: number;
+}
+
+// Null while there is no video or the width is not valid yet (no point encoding for it).
+export function encodeTargetOf(values: SnippetFormValues): EncodeTarget | null {
+  if (!values.video) return null;
+  const width = parseWidth(values.width);
+  if (width.error) return null;
+  return { fileId: values.video.fileId, overlay: normalizeOverlay(values.addVideoOverlay, values.videoOverlay), width: width.value };
+}
+
+export function encodeKey(t: EncodeTarget): string {
+  return `${t.fileId}|${t.overlay}|${t.width}`;
+}
+
+// Edit: a new video, another mute icon or another width needs a new encoding; anything else
+// (title, links, images, buttons) is saved as it is.
+export function needsReencode(saved: Pick<SnippetView, 'videoId' | 'videoOverlay' | 'addVideoOverlay' | 'width'>, values: SnippetFormValues): boolean {
+  const target = encodeTargetOf(values);
+  if (!target) return false;
+  return (
+    target.fileId.toLowerCase() !== saved.videoId.toLowerCase() ||
+    target.overlay !== normalizeOverlay(saved.addVideoOverlay, saved.videoOverlay) ||
+    target.width !== saved.width
+  );
+}
+
+// Server field errors (400) onto the form's fields; the rest stay in the toast.
+export function fieldErrorsFromServer(errors: Record<string, string> | null): FormErrors {
+  const out: FormErrors = {};
+  if (!errors) return out;
+  const map: Record<string, keyof FormErrors> = {
+    title: 'title',
+    videoId: 'video',
+    width: 'width',
+    logoImageWidth: 'logoImageWidth',
+    landingPageUrl: 'landingPageUrl',
+    videoURLData: 'videoURLData',
+  };
+  for (const [k, v] of Object.entries(errors)) if (map[k]) out[map[k]] = v;
+  return out;
+}
