@@ -7,6 +7,7 @@ import {
   normaliseOptions,
   outputSize,
   planEncode,
+  threadPlan,
   videoFilterChain,
 } from './encode-plan.js';
 import type { MediaInfo, VideoStreamInfo } from './probe.js';
@@ -152,6 +153,15 @@ describe('bitrate and audio', () => {
     expect(audioSettings(null)).toBeNull();
     expect(audioSettings({ index: 1, codec: 'aac', channels: 1, sampleRate: 44100 })).toEqual({ bitrateKbps: 64, sampleRate: 44100 });
     expect(audioSettings({ index: 1, codec: 'pcm_s16le', channels: 6, sampleRate: 96000 })).toEqual({ bitrateKbps: 96, sampleRate: 48000 });
+  });
+});
+
+describe('threadPlan', () => {
+  it('gives the decoder twice the cores and x264 one frame thread per core, within bounds', () => {
+    expect(threadPlan(2)).toEqual({ decoder: 4, x264: 2 });
+    expect(threadPlan(1)).toEqual({ decoder: 2, x264: 1 });
+    expect(threadPlan(32)).toEqual({ decoder: 8, x264: 8 });
+    expect(threadPlan(0)).toEqual({ decoder: 2, x264: 1 });
   });
 });
 

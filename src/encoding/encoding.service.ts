@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
@@ -156,7 +157,7 @@ export class EncodingService {
     const tmp = await fs.mkdtemp(path.join(workDir, '.encode-'));
     const placed: string[] = [];
     try {
-      const plan = planEncode(info, options);
+      const plan = planEncode(info, options, os.availableParallelism());
       if (plan.overlay) {
         await fs.writeFile(path.join(tmp, WORK_FILES.icon), await renderMuteIconPng(plan.overlay.variant, plan.overlay.size));
       }
@@ -201,12 +202,16 @@ export class EncodingService {
         throw new EncodingError('undecodable', UNDECODABLE_MESSAGE, 'no frames were decoded');
       }
 
-      const gif = await this.makeGifAndPoster(plan, tmp, signal, (f) => report('gif', 88, 97, f));
-      await this.step('encode', () => this.ffmpeg.run(finalizeArgs(withAudio), { cwd: tmp, signal, timeoutMs: 60_000 }));
-      report('finish', 97, 99, 0.5);
-
-      // what was actually written, not what was planned
-      const out = parseProbe(await this.ffmpeg.probe(probeArgs(path.join(tmp, WORK_FILES.final)), { signal }));
+      // the GIF and poster, and the final MP4 mux, need different inputs: run them side by side
+      const [gif, out] = await Promise.all([
+        this.makeGifAndPoster(plan, tmp, signal, (f) => report('gif', 88, 98, f)),
+        (async () => {
+          await this.step('encode', () => this.ffmpeg.run(finalizeArgs(withAudio), { cwd: tmp, signal, timeoutMs: 60_000, stallMs: this.settings.stallMs }));
+          // what was actually written, not what was planned
+          return parseProbe(await this.ffmpeg.probe(probeArgs(path.join(tmp, WORK_FILES.final)), { signal }));
+        })(),
+      ]);
+      report('finish', 98, 99, 0.5);
       if (!out.video || !(out.durationSecs > 0)) throw new EncodingError('undecodable', UNDECODABLE_MESSAGE, 'the encoded video is empty');
 
       const stem = `email-${crypto.randomUUID()}`;

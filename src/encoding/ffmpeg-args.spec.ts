@@ -48,6 +48,9 @@ describe('mainPassArgs', () => {
   it('decodes the source once, as MP4/MOV from a local file, without automatic rotation', () => {
     expect(after(args, '-i')).toEqual(['file:/in/a.mov', WORK_FILES.icon]);
     expect(args).toContain('-noautorotate');
+    // threads for the 2-core default: decoder frame threads before the input, x264's in its params
+    expect(after(args, '-threads')).toEqual(['4']);
+    expect(after(args, '-x264-params')).toEqual(['ref=3:me=dia:threads=2']);
     expect(after(args, '-progress')).toEqual(['pipe:1']);
   });
 

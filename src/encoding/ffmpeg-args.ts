@@ -45,7 +45,7 @@ export function mainPassArgs(plan: EncodePlan, inputFile: string): string[] {
     `[pv]setpts=PTS-STARTPTS,trim=end=${plan.preview.seconds},fps=${plan.preview.fps},signalstats,` +
       `metadata=mode=print:file=${WORK_FILES.stats}[preview]`,
   );
-  const args = [...COMMON, ...PROGRESS, '-noautorotate', ...SOURCE_INPUT(inputFile)];
+  const args = [...COMMON, ...PROGRESS, '-noautorotate', '-threads', String(plan.threads.decoder), ...SOURCE_INPUT(inputFile)];
   if (plan.overlay) args.push('-i', WORK_FILES.icon);
   args.push('-filter_complex', graph.join(';'));
 
@@ -54,7 +54,7 @@ export function mainPassArgs(plan: EncodePlan, inputFile: string): string[] {
     '-map', '[mp4]',
     '-c:v', 'libx264', '-preset', x.preset, '-profile:v', x.profile, '-level:v', x.level,
     '-crf', String(x.crf), '-maxrate', `${x.maxrateKbps}k`, '-bufsize', `${x.bufsizeKbps}k`,
-    '-x264-params', x.params, '-pix_fmt', 'yuv420p',
+    '-x264-params', `${x.params}:threads=${plan.threads.x264}`, '-pix_fmt', 'yuv420p',
     '-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709', '-color_range', 'tv',
     '-r', rationalText(plan.fps),
     // no source metadata (phone GPS tags, names) in a file sent to thousands of people

@@ -36,7 +36,12 @@ describe('stderrTail', () => {
 
 describe('resolveBinaries', () => {
   it('uses PATH by default, FFMPEG_PATH when set, and its sibling ffprobe when there is one', () => {
-    expect(resolveBinaries(null)).toEqual({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    const bundled = () => ({ ffmpeg: '/pkg/ffmpeg', ffprobe: '/pkg/ffprobe' });
+    expect(resolveBinaries(null, () => true, () => true, bundled)).toEqual({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    // No ffmpeg on PATH: the binaries of the optional installer packages.
+    expect(resolveBinaries(null, () => true, () => false, bundled)).toEqual(bundled());
+    // Neither: the plain names, so the failure names the missing program.
+    expect(resolveBinaries(null, () => true, () => false, () => null)).toEqual({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
     expect(resolveBinaries('/opt/ff/bin/ffmpeg', () => true)).toEqual({ ffmpeg: '/opt/ff/bin/ffmpeg', ffprobe: '/opt/ff/bin/ffprobe' });
     expect(resolveBinaries('/opt/ff/bin/ffmpeg', () => false)).toEqual({ ffmpeg: '/opt/ff/bin/ffmpeg', ffprobe: 'ffprobe' });
   });

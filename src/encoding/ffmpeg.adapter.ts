@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -66,8 +67,34 @@ export function stderrTail(text: string, lines = 8): string {
     .join('\n');
 }
 
-export function resolveBinaries(ffmpegPath: string | null, exists: (p: string) => boolean = fs.existsSync): { ffmpeg: string; ffprobe: string } {
-  if (!ffmpegPath) return { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
+// The binaries shipped by the optional @ffmpeg-installer / @ffprobe-installer packages, so a machine
+// without ffmpeg still encodes; null when they are not installed (other platforms).
+function bundledBinaries(): { ffmpeg: string; ffprobe: string } | null {
+  try {
+    const require = createRequire(import.meta.url);
+    const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    const ffprobe = (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+    return fs.existsSync(ffmpeg) && fs.existsSync(ffprobe) ? { ffmpeg, ffprobe } : null;
+  } catch {
+    return null;
+  }
+}
+
+function onPath(name: string, envPath = process.env.PATH ?? ''): boolean {
+  return envPath.split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, name)));
+}
+
+// FFMPEG_PATH (ffprobe beside it), else ffmpeg and ffprobe on PATH, else the bundled binaries.
+export function resolveBinaries(
+  ffmpegPath: string | null,
+  exists: (p: string) => boolean = fs.existsSync,
+  hasOnPath: (name: string) => boolean = onPath,
+  bundled: () => { ffmpeg: string; ffprobe: string } | null = bundledBinaries,
+): { ffmpeg: string; ffprobe: string } {
+  if (!ffmpegPath) {
+    if (hasOnPath('ffmpeg') && hasOnPath('ffprobe')) return { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
+    return bundled() ?? { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
+  }
   const dir = path.dirname(ffmpegPath);
   const probe = path.join(dir, path.basename(ffmpegPath).replace(/ffmpeg/i, 'ffprobe'));
   return { ffmpeg: ffmpegPath, ffprobe: probe !== ffmpegPath && exists(probe) ? probe : 'ffprobe' };
