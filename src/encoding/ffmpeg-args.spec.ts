@@ -50,7 +50,7 @@ describe('mainPassArgs', () => {
     expect(args).toContain('-noautorotate');
     // threads for the 2-core default: decoder frame threads before the input, x264's in its params
     expect(after(args, '-threads')).toEqual(['4']);
-    expect(after(args, '-x264-params')).toEqual(['ref=3:me=dia:threads=2']);
+    expect(after(args, '-x264-params')).toEqual(['ref=3:me=dia:subme=1:threads=2']);
     expect(after(args, '-progress')).toEqual(['pipe:1']);
   });
 

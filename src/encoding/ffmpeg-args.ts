@@ -77,7 +77,8 @@ export function audioPassArgs(plan: EncodePlan, inputFile: string): string[] | n
     '-map', `0:${plan.audioStream}`, '-vn', '-sn', '-dn',
     // fill gaps and drop overlaps so broken timestamps never desync the sound
     '-af', 'aresample=async=1:first_pts=0',
-    '-c:a', 'aac', '-b:a', `${plan.audio.bitrateKbps}k`, '-ac', '2', '-ar', String(plan.audio.sampleRate),
+    // The fast AAC coder: about 0.35 CPU-s less per 30 s; fine for the 96k stereo of email video.
+    '-c:a', 'aac', '-aac_coder', 'fast', '-b:a', `${plan.audio.bitrateKbps}k`, '-ac', '2', '-ar', String(plan.audio.sampleRate),
     '-map_metadata', '-1', '-f', 'mp4', WORK_FILES.audio,
   ];
 }
