@@ -351,7 +351,8 @@ test('deactivating asks first, disables Download and switches the viewer off', a
   await done.getByRole('button', { name: 'OK' }).click();
   await page.getByText('Inactive', { exact: true }).first().waitFor();
   assert.equal(await page.getByRole('button', { name: 'Download' }).isDisabled(), true);
-  await page.getByRole('button', { name: 'Activate', exact: true }).waitFor();
+  // The page's own button (the closing confirm dialog may still hold one labelled the same).
+  await page.getByRole('toolbar', { name: 'EyeMail actions' }).getByRole('button', { name: 'Activate', exact: true }).waitFor();
 
   const viewer = await browser.newPage({ baseURL: server.url });
   try {
