@@ -1,3 +1,4 @@
+import type { FileListItem, FileView } from '../shared/api-types.js';
 import { nameWithoutExtension, type FileKind } from './upload-rules.js';
 
 // The fields the mappers read: a MediaFile entity fits, and so does a plain row in tests.
@@ -13,27 +14,7 @@ export interface MediaFileFields {
   createdAt: Date;
 }
 
-// An uploaded file as every caller sees it (POST files, GET files/{id}, other modules).
-export interface FileView {
-  fileId: string;
-  fileName: string;
-  fileType: FileKind;
-  contentType: string;
-  size: number;
-  // absolute public address of the stored file
-  url: string;
-  width: number | null;
-  height: number | null;
-  durationSecs: number | null;
-  dateUploadedUTC: string;
-}
-
-// One entry of GET files?type=...: the file with a thumbnail, its name without the extension.
-export interface FileListItem {
-  file: FileView & { thumbnailUrl: string | null };
-  fileName: string;
-  dateUploadedUTC: string;
-}
+export type { FileView, FileListItem } from '../shared/api-types.js';
 
 export function toFileView(f: MediaFileFields, url: string): FileView {
   return {

@@ -1,3 +1,4 @@
+import type { SnippetUrls, SnippetView } from '../shared/api-types.js';
 import type { CoverPlacement, CtaButton, LogoAlignment, SnippetTier, VideoOverlay } from '../shared/snippet-rules.js';
 import { renderCtaButtonsHtml, toCtaButtonDto, type RenderButtonsOptions } from './cta-buttons.js';
 import type { ExportSnippet } from './export/export-view-model.js';
@@ -46,44 +47,8 @@ export interface SnippetMedia {
   videoIconUrl: string | null;
 }
 
-export interface SnippetUrls {
-  previewUrl: string;
-  liveUrl: string;
-  exportUrl: string;
-  livePreviewUrlForEmail: string;
-}
+export type { SnippetUrls, SnippetView } from '../shared/api-types.js';
 
-export interface SnippetView extends SnippetUrls {
-  snippet: string;
-  title: string;
-  status: boolean;
-  dateCreatedUTC: string;
-  dateUpdatedUTC: string;
-  thumbnailUrl: string | null;
-  landingPageUrl: string | null;
-  logoImageId: string | null;
-  logoImageUrl: string | null;
-  logoImageAlignment: LogoAlignment;
-  logoImageWidth: number;
-  coverImageId: string | null;
-  coverImageUrl: string | null;
-  coverImagePlacement: CoverPlacement;
-  coverImageSpacing: number;
-  videoId: string;
-  videoUrl: string | null;
-  gifId: string | null;
-  gifUrl: string | null;
-  video: { url: string | null; thumbnailUrl: string | null; gifUrl: string | null };
-  videoLogoImgId: string | null;
-  videoLogoImgUrl: string | null;
-  videoURLData: string | null;
-  addVideoOverlay: boolean;
-  videoOverlay: VideoOverlay;
-  width: number;
-  ctaButtonsJSON: string;
-  ctaButtonsHTML: string;
-  encoding: { state: string; progress: number } | null;
-}
 
 export interface SnippetBrief {
   snippet: string;

@@ -1,3 +1,4 @@
+import type { EncodingView } from '../shared/api-types.js';
 import type { OverlayVariant } from '../encoding/encode-plan.js';
 import type { EncodingState } from './video-encoding.entity.js';
 
@@ -19,24 +20,7 @@ export interface EncodingFields {
   hasAudio?: boolean | null;
 }
 
-// An encoding as callers see it (POST videos/{id}, GET videos/encodings/{id}, the snippets module).
-export interface EncodingView {
-  encodingId: string;
-  // the uploaded video (file id)
-  videoId: string;
-  overlay: OverlayVariant;
-  width: number;
-  state: EncodingState;
-  progress: number;
-  error: string | null;
-  videoUrl: string | null;
-  thumbnailUrl: string | null;
-  gifUrl: string | null;
-  outWidth: number | null;
-  outHeight: number | null;
-  durationSecs: number | null;
-  hasAudio: boolean | null;
-}
+export type { EncodingView } from '../shared/api-types.js';
 
 // URLs only for a completed encoding, whose three outputs are all stored.
 export function toEncodingView(e: EncodingFields, publicUrl: (key: string) => string): EncodingView {

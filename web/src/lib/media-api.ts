@@ -1,29 +1,9 @@
 // Uploaded files and the video library: the calls shared by the upload component, the video
 // library, the profile picture block and (later) the EyeMail forms.
+import type { FileKind, FileView, FileListItem as VideoListItem } from '@shared/api-types';
 import { api, apiUpload, type UploadHandle, type UploadOptions } from './api-client';
 
-// The `type` query value of POST files: which kind of file the server stores and checks.
-export type FileKind = 'video' | 'image' | 'gif' | 'logo' | 'cover' | 'videoIcon' | 'profile' | 'attachment';
-
-export interface FileView {
-  fileId: string;
-  fileName: string;
-  fileType: FileKind;
-  contentType: string;
-  size: number;
-  url: string;
-  width: number | null;
-  height: number | null;
-  durationSecs: number | null;
-  dateUploadedUTC: string;
-}
-
-export interface VideoListItem {
-  file: FileView & { thumbnailUrl: string | null };
-  // Without the extension.
-  fileName: string;
-  dateUploadedUTC: string;
-}
+export type { FileKind, FileView, FileListItem as VideoListItem } from '@shared/api-types';
 
 export const mediaApi = {
   upload: (kind: FileKind, file: Blob, options: Omit<UploadOptions, 'query'> & { query?: UploadOptions['query'] } = {}, fileName?: string): UploadHandle<FileView> =>

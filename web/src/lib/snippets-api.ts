@@ -1,43 +1,10 @@
 // EyeMails (snippets), their export HTML and the public reference data the EyeMail pages read.
 // Shared by the EyeMail pages and the home page's card grid.
 import type { CoverPlacement, LogoAlignment, VideoOverlay } from '@shared/snippet-rules';
+import type { SnippetView } from '@shared/api-types';
 import { api } from './api-client';
 
-export interface SnippetView {
-  snippet: string;
-  title: string;
-  status: boolean;
-  dateCreatedUTC: string;
-  dateUpdatedUTC: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string;
-  liveUrl: string;
-  exportUrl: string;
-  livePreviewUrlForEmail: string;
-  landingPageUrl: string | null;
-  logoImageId: string | null;
-  logoImageUrl: string | null;
-  logoImageAlignment: LogoAlignment;
-  logoImageWidth: number;
-  coverImageId: string | null;
-  coverImageUrl: string | null;
-  coverImagePlacement: CoverPlacement;
-  coverImageSpacing: number;
-  videoId: string;
-  videoUrl: string | null;
-  gifId: string | null;
-  gifUrl: string | null;
-  video: { url: string | null; thumbnailUrl: string | null; gifUrl: string | null };
-  videoLogoImgId: string | null;
-  videoLogoImgUrl: string | null;
-  videoURLData: string | null;
-  addVideoOverlay: boolean;
-  videoOverlay: VideoOverlay;
-  width: number;
-  ctaButtonsJSON: string;
-  ctaButtonsHTML: string;
-  encoding: { state: string; progress: number } | null;
-}
+export type { SnippetView } from '@shared/api-types';
 
 // The create payload of spec 01 section 3 (ctaButtonsHTML is written by the server).
 export interface SnippetPayload {

@@ -1,25 +1,9 @@
 // Encoding an uploaded video for email (POST videos/{fileId}) and following its progress.
 import type { VideoOverlay } from '@shared/snippet-rules';
+import type { EncodingView } from '@shared/api-types';
 import { api } from './api-client';
 
-export type EncodingState = 'queued' | 'active' | 'completed' | 'failed';
-
-export interface EncodingView {
-  encodingId: string;
-  videoId: string;
-  overlay: VideoOverlay;
-  width: number;
-  state: EncodingState;
-  progress: number;
-  error: string | null;
-  videoUrl: string | null;
-  thumbnailUrl: string | null;
-  gifUrl: string | null;
-  outWidth: number | null;
-  outHeight: number | null;
-  durationSecs: number | null;
-  hasAudio: boolean | null;
-}
+export type { EncodingState, EncodingView } from '@shared/api-types';
 
 export const videosApi = {
   // 202 with a queued/active encoding, or 200 with the completed one when it exists already.

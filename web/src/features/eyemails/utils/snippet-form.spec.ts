@@ -8,7 +8,7 @@ const BUTTON = { title: 'Shop', url: 'https://shop.example.com/', backgroundColo
 
 function saved(over: Partial<SnippetView> = {}): SnippetView {
   return {
-    snippet: 's1', title: 'Spring', status: true, dateCreatedUTC: '2025-01-01T00:00:00Z', dateUpdatedUTC: null, thumbnailUrl: 'http://x/p.jpg',
+    snippet: 's1', title: 'Spring', status: true, dateCreatedUTC: '2025-01-01T00:00:00Z', dateUpdatedUTC: '2025-01-01T00:00:00Z', thumbnailUrl: 'http://x/p.jpg',
     previewUrl: '', liveUrl: '', exportUrl: '', livePreviewUrlForEmail: '', landingPageUrl: 'https://example.com/', logoImageId: LOGO.fileId,
     logoImageUrl: LOGO.url, logoImageAlignment: 'center', logoImageWidth: 160, coverImageId: null, coverImageUrl: null, coverImagePlacement: 'above',
     coverImageSpacing: 2, videoId: VIDEO.fileId, videoUrl: 'http://x/e.mp4', gifId: null, gifUrl: null, video: { url: 'http://x/e.mp4', thumbnailUrl: 'http://x/p.jpg', gifUrl: null },

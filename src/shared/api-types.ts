@@ -1,0 +1,89 @@
+// Response shapes of the files, videos and snippets calls, shared by the server mappers and the
+// dashboard's API modules so both sides read the same contract. Types only: no runtime code.
+import type { CoverPlacement, LogoAlignment, VideoOverlay } from './snippet-rules.js';
+
+// The `type` query value of POST files: which kind of file the server stores and checks.
+export type FileKind = 'video' | 'image' | 'gif' | 'logo' | 'cover' | 'videoIcon' | 'profile' | 'attachment';
+
+// An uploaded file (POST files, GET files/{id}).
+export interface FileView {
+  fileId: string;
+  fileName: string;
+  fileType: FileKind;
+  contentType: string;
+  size: number;
+  // absolute public address of the stored file
+  url: string;
+  width: number | null;
+  height: number | null;
+  durationSecs: number | null;
+  dateUploadedUTC: string;
+}
+
+// One entry of GET files?type=...: the file with a thumbnail, its name without the extension.
+export interface FileListItem {
+  file: FileView & { thumbnailUrl: string | null };
+  fileName: string;
+  dateUploadedUTC: string;
+}
+
+export type EncodingState = 'queued' | 'active' | 'completed' | 'failed';
+
+// An encoding (POST videos/{id}, GET videos/encodings/{id}); URLs only once completed.
+export interface EncodingView {
+  encodingId: string;
+  // the uploaded video (file id)
+  videoId: string;
+  overlay: VideoOverlay;
+  width: number;
+  state: EncodingState;
+  progress: number;
+  error: string | null;
+  videoUrl: string | null;
+  thumbnailUrl: string | null;
+  gifUrl: string | null;
+  outWidth: number | null;
+  outHeight: number | null;
+  durationSecs: number | null;
+  hasAudio: boolean | null;
+}
+
+export interface SnippetUrls {
+  previewUrl: string;
+  liveUrl: string;
+  exportUrl: string;
+  livePreviewUrlForEmail: string;
+}
+
+// An EyeMail as its owner reads it (field names of spec 01 section 3).
+export interface SnippetView extends SnippetUrls {
+  snippet: string;
+  title: string;
+  status: boolean;
+  dateCreatedUTC: string;
+  dateUpdatedUTC: string;
+  thumbnailUrl: string | null;
+  landingPageUrl: string | null;
+  logoImageId: string | null;
+  logoImageUrl: string | null;
+  logoImageAlignment: LogoAlignment;
+  logoImageWidth: number;
+  coverImageId: string | null;
+  coverImageUrl: string | null;
+  coverImagePlacement: CoverPlacement;
+  coverImageSpacing: number;
+  videoId: string;
+  videoUrl: string | null;
+  gifId: string | null;
+  gifUrl: string | null;
+  video: { url: string | null; thumbnailUrl: string | null; gifUrl: string | null };
+  videoLogoImgId: string | null;
+  videoLogoImgUrl: string | null;
+  videoURLData: string | null;
+  addVideoOverlay: boolean;
+  videoOverlay: VideoOverlay;
+  width: number;
+  ctaButtonsJSON: string;
+  ctaButtonsHTML: string;
+  encoding: { state: string; progress: number } | null;
+}
