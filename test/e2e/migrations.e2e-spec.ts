@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/config.js';
 import { migrationsList } from '../../migrations/index.js';
+import { freshDatabaseUrl } from '../support/fresh-database.js';
 
 const base = process.env.DATABASE_URL;
 const describeWithPostgres = base ? describe : describe.skip;
@@ -13,24 +13,17 @@ const describeWithPostgres = base ? describe : describe.skip;
 // Several instances booting at once against one empty database must apply each migration once
 // and all come up.
 describeWithPostgres('start-up migrations against a shared PostgreSQL', () => {
-  const name = `eyemail_mig_${crypto.randomBytes(5).toString('hex')}`;
   let url: string;
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    const db = await freshDatabaseUrl('eyemail_mig');
+    url = db.url!;
+    drop = db.drop;
   });
 
   afterAll(async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await drop();
   });
 
   it('applies pending migrations exactly once when three instances start together', async () => {

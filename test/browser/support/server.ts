@@ -5,11 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { startMailCatcher, type MailCatcher } from './mail.ts';
+import { freshDatabaseUrl } from '../../support/fresh-database.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const ADMIN_EMAIL = 'admin@eyemail.test';
@@ -33,27 +32,6 @@ function freePort(): Promise<number> {
   });
 }
 
-async function freshDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { url: undefined, drop: async () => undefined };
-  const name = `eyemail_browser_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -73,7 +51,7 @@ export async function startServer(): Promise<RunningServer> {
   const entry = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
   if (!fs.existsSync(entry)) throw new Error('Build first: npm run build (dist/server/src/main.js is missing)');
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('Build first: npm run build:web');
-  const [port, mail, db] = await Promise.all([freePort(), startMailCatcher(), freshDatabase()]);
+  const [port, mail, db] = await Promise.all([freePort(), startMailCatcher(), freshDatabaseUrl('eyemail_browser')]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-browser-'));
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
