@@ -4,6 +4,8 @@ import { Migration0002Accounts } from './0002-accounts.js';
 import { Migration0003Jobs } from './0003-jobs.js';
 import { Migration0004Media } from './0004-media.js';
 import { Migration0005Snippets } from './0005-snippets.js';
+import { Migration0006Engagement } from './0006-engagement.js';
+import { Migration0007Support } from './0007-support.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -13,4 +15,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '0003-jobs', class: Migration0003Jobs },
   { name: '0004-media', class: Migration0004Media },
   { name: '0005-snippets', class: Migration0005Snippets },
+  { name: '0006-engagement', class: Migration0006Engagement },
+  { name: '0007-support', class: Migration0007Support },
 ];

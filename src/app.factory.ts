@@ -15,12 +15,18 @@ import { MigrationsService } from './database/migrations.service.js';
 import { loadOrCreateSecret } from './common/app-secrets.js';
 import { PgSessionStore } from './common/session-store.js';
 import { csrfMiddleware } from './common/csrf.middleware.js';
+import { rejectNulInput } from './common/nul-input.js';
 import { routesOutsideApi } from './common/public-routes.js';
 import { publicAssetsDir, webDistDir } from './common/paths.js';
 import { WebAppService } from './common/web-app.service.js';
 import { isApiPath } from './common/http-exception.filter.js';
+import { PLAY_REPORT_PATH, playReportBodyParser } from './reports/play-report.body.js';
+import { compressionMiddleware, precompressedAssets } from './common/http-compression.js';
+import { noCookiesOnPublicPaths } from './common/no-cookies.middleware.js';
+import { cspDirectives } from './common/content-security-policy.js';
+import { SESSION_COOKIE } from './accounts/session-cookie.js';
 
-export const SESSION_COOKIE = 'eyemail.sid';
+export { SESSION_COOKIE };
 
 // Builds the whole HTTP application; used by main.ts and by the API tests alike.
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -39,28 +45,23 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(
     helmet({
       contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameAncestors: ["'self'"],
-          upgradeInsecureRequests: null,
-        },
+        directives: cspDirectives(config),
       },
       crossOriginEmbedderPolicy: false,
       // Exported media is loaded by mail clients and other sites.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
+  app.use(compressionMiddleware());
+  app.use(noCookiesOnPublicPaths());
   app.use(cookieParser());
+  // The viewer's play reports read their own body (at most 4 KB, JSON sent as any type).
+  app.use(PLAY_REPORT_PATH, ...playReportBodyParser());
   app.useBodyParser('json', { limit: '100kb' });
   app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
   // sendBeacon posts text/plain.
   app.useBodyParser('text', { limit: '10kb' });
+  app.use(rejectNulInput());
 
   const store = app.get(PgSessionStore);
   app.use(
@@ -77,6 +78,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(csrfMiddleware({ secure: config.secureCookies }));
 
   // Built dashboard assets are content-hashed: cache them for a year. index.html is never cached.
+  app.use('/assets', precompressedAssets(path.join(webDistDir, 'assets'), 365 * 24 * 3600));
   app.use(
     '/assets',
     express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),

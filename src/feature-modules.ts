@@ -6,6 +6,9 @@ import { RateLimitModule } from './common/rate-limit.module.js';
 import { FilesModule } from './files/files.module.js';
 import { VideosModule } from './videos/videos.module.js';
 import { SnippetsModule } from './snippets/snippets.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+import { SupportModule } from './support/support.module.js';
+import { AdminModule } from './admin/admin.module.js';
 
 // The product's domain modules, in one list so each capability is added in one place.
-export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, SnippetsModule];
+export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, SnippetsModule, ReportsModule, SupportModule, AdminModule];

@@ -2,13 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.EYEMAIL_API ?? 'http://localhost:3000';
 
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': path.join(here, 'src'),

@@ -12,9 +12,12 @@ export const ACCOUNT_MESSAGES = {
     'Your account has been created, but we could not send the verification email just now. You can ask for a new link from your account.',
   signedIn: 'Signed in successfully.',
   signedOut: 'You have been signed out.',
+  notSignedIn: 'Nobody is signed in.',
   resetLinkSent: 'A link has been sent to your email address to reset your password.',
   noAccountForEmail: 'No account found associated with this email address',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  resetLinkUsed: 'This password reset link has already been used, or a newer one was sent. Ask for a new link if you still need to reset your password.',
+  resetLinkExpired: 'This password reset link has expired: links work for one hour. Ask for a new link to reset your password.',
   passwordReset: 'Your password has been reset successfully',
   verificationLinkInvalid: 'This verification link is invalid or has expired.',
   emailVerified: 'Your email address has been verified.',
@@ -26,4 +29,11 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: 'Your current password is incorrect.',
   currentPasswordMissing: 'Please enter your current password.',
   invalidInvite: 'This invitation link is not valid.',
+} as const;
+
+// Admin status changes (PUT Admin/UpdateUserStatus).
+export const STATUS_MESSAGES = {
+  noSuchUser: 'No user found with this email address.',
+  activated: 'The user has been activated.',
+  deactivated: 'The user has been deactivated.',
 } as const;

@@ -8,6 +8,7 @@ import {
   shouldTouchActivity,
   splitFullName,
   tokenExpiry,
+  tokenState,
 } from './account.rules.js';
 
 describe('account rules', () => {
@@ -44,6 +45,15 @@ describe('account rules', () => {
     expect(isTokenUsable({ expiresAt: later, usedAt: now }, now)).toBe(false);
     expect(isTokenUsable({ expiresAt: now, usedAt: null }, now)).toBe(false);
     expect(isTokenUsable({ expiresAt: now, usedAt: null }, later)).toBe(false);
+  });
+
+  it('says why a token does not work: used wins over expired', () => {
+    const now = new Date('2025-01-01T12:00:00Z');
+    const later = new Date('2025-01-01T13:00:00Z');
+    expect(tokenState({ expiresAt: later, usedAt: null }, now)).toBe('usable');
+    expect(tokenState({ expiresAt: now, usedAt: null }, later)).toBe('expired');
+    expect(tokenState({ expiresAt: later, usedAt: now }, now)).toBe('used');
+    expect(tokenState({ expiresAt: now, usedAt: now }, later)).toBe('used');
   });
 
   it('writes last activity at most once a minute', () => {

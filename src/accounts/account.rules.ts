@@ -37,7 +37,16 @@ export function tokenExpiry(purpose: TokenPurpose, now: Date): Date {
 }
 
 export function isTokenUsable(token: { expiresAt: Date; usedAt?: Date | null }, now: Date): boolean {
-  return !token.usedAt && token.expiresAt.getTime() > now.getTime();
+  return tokenState(token, now) === 'usable';
+}
+
+// Why a link does or does not work, so the page can tell the user (used beats expired: a used
+// link would not work again even within its time).
+export type TokenState = 'usable' | 'used' | 'expired';
+
+export function tokenState(token: { expiresAt: Date; usedAt?: Date | null }, now: Date): TokenState {
+  if (token.usedAt) return 'used';
+  return token.expiresAt.getTime() > now.getTime() ? 'usable' : 'expired';
 }
 
 export function shouldTouchActivity(lastActivityAt: Date | null, now: Date): boolean {
@@ -60,4 +69,13 @@ export function joinFullName(firstName: string, lastName: string | null): string
 export function blankToNull(value: string | null | undefined): string | null {
   const v = value?.trim();
   return v ? v : null;
+}
+
+// Why an admin may not set this account's status, or null when they may. The admin account
+// stays usable: nobody deactivates it from the admin area, least of all the admin themselves.
+export function statusChangeRefusal(actorId: string, target: { id: string; role: string }, active: boolean): string | null {
+  if (active) return null;
+  if (target.id === actorId) return 'You cannot deactivate your own account.';
+  if (target.role === 'admin') return 'An admin account cannot be deactivated.';
+  return null;
 }

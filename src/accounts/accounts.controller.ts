@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ok } from '../common/api-response.js';
+import { ApiResult, ok } from '../common/api-response.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser, Public, type AuthUser } from './auth.decorators.js';
@@ -20,12 +20,16 @@ export class AccountsController {
     private readonly recovery: RecoveryService,
   ) {}
 
+  // Having no session is a normal answer here (every signed-out page load asks), so it is a 200
+  // with result false, not a 401 that browsers log as an error.
+  @Public()
   @Post('trysignin')
   @HttpCode(200)
-  @ApiOperation({ summary: 'The signed-in user, or 401 without a session' })
+  @ApiOperation({ summary: 'The signed-in user; without a session 200 with result false and body null' })
   @ApiOkResponse({ type: UserViewDto })
-  trySignIn(@CurrentUser() user: AuthUser) {
-    return this.auth.currentUser(user.id);
+  async trySignIn(@CurrentUser() user: AuthUser | undefined) {
+    const view = user ? await this.auth.findCurrentUser(user.id) : null;
+    return view ?? new ApiResult(null, ACCOUNT_MESSAGES.notSignedIn, false);
   }
 
   @Public()

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PgSessionStore } from '../common/session-store.js';
 import { PasswordHasher } from './password-hasher.js';
+import { UserRepository } from './user.repository.js';
 
 // Makes sure the admin account from ADMIN_EMAIL / ADMIN_PASSWORD exists at start-up: created
 // (role admin, verified, tier standard) when missing, promoted and re-passworded when the
@@ -15,7 +14,7 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly orm: MikroORM,
+    private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: PgSessionStore,
   ) {}
@@ -23,33 +22,20 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const { adminEmail: email, adminPassword: password } = this.config;
     if (!email || !password) return;
-    const conn = this.orm.em.fork().getConnection();
-    const inserted = await conn.execute(
-      `insert into app_user (id, email, password_hash, first_name, last_name, tier, role, is_active, email_verified_at, password_changed_at)
-       values (?, ?, ?, 'Admin', 'User', 'standard', 'admin', true, now(), now())
-       on conflict ((lower(email))) do nothing returning id`,
-      [randomUUID(), email, await this.hasher.hash(password)],
-      'all',
-    );
-    if (inserted.length) {
+    if (await this.users.insertAdminUnlessExists(email, await this.hasher.hash(password))) {
       this.logger.log(`Created the admin account ${email}`);
       return;
     }
-    const [row] = (await conn.execute('select id, password_hash, role, is_active from app_user where lower(email) = lower(?)', [email], 'all')) as {
-      id: string;
-      password_hash: string;
-      role: string;
-      is_active: boolean;
-    }[];
-    if (!row) return;
-    if (row.role !== 'admin' || !row.is_active) {
-      await conn.execute(`update app_user set role = 'admin', is_active = true, updated_at = now() where id = ?`, [row.id]);
+    const user = await this.users.findForBootstrap(email);
+    if (!user) return;
+    if (user.role !== 'admin' || !user.isActive) {
+      await this.users.makeActiveAdmin(user.id);
       this.logger.log(`Gave ${email} the admin role`);
     }
-    if (!(await this.hasher.verify(row.password_hash, password))) {
-      await conn.execute('update app_user set password_hash = ?, password_changed_at = now(), updated_at = now() where id = ?', [await this.hasher.hash(password), row.id]);
+    if (!(await this.hasher.verify(user.passwordHash, password))) {
+      await this.users.setPasswordHash(user.id, await this.hasher.hash(password));
       // A rotated password also ends the sessions opened with the old one.
-      await this.sessions.destroyForUser(row.id);
+      await this.sessions.destroyForUser(user.id);
       this.logger.log(`Updated the admin password of ${email} from ADMIN_PASSWORD`);
     }
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuthToken } from './auth-token.entity.js';
-import { hashToken, isTokenUsable, isWellFormedToken, newRawToken, tokenExpiry, type TokenPurpose } from './account.rules.js';
+import { hashToken, isTokenUsable, isWellFormedToken, newRawToken, tokenExpiry, tokenState, type TokenPurpose, type TokenState } from './account.rules.js';
 
 // One-time link tokens: random, stored only as a hash, single-use, expiring.
 @Injectable()
@@ -21,6 +21,13 @@ export class AuthTokensService {
     if (!isWellFormedToken(raw)) return null;
     const token = await this.em.findOne(AuthToken, { tokenHash: hashToken(raw), purpose });
     return token && isTokenUsable(token, new Date()) ? token : null;
+  }
+
+  // The token behind a link with whether it is usable, used or expired; null for no such token.
+  async findWithState(raw: unknown, purpose: TokenPurpose): Promise<{ token: AuthToken; state: TokenState } | null> {
+    if (!isWellFormedToken(raw)) return null;
+    const token = await this.em.findOne(AuthToken, { tokenHash: hashToken(raw), purpose });
+    return token ? { token, state: tokenState(token, new Date()) } : null;
   }
 
   // Marks the token used, atomically: of two requests racing with one link, only one wins.

@@ -43,8 +43,8 @@ export class AuthGuard implements CanActivate {
     }
     const user = await this.users.findById(userId);
     if (!user || !user.isActive) {
-      if (isPublic) return true; // a public call works without the stale session
       await destroySession(req);
+      if (isPublic) return true; // a public call works without the stale session
       if (!user) throw unauthorized();
       throw forbidden(ACCOUNT_MESSAGES.deactivated);
     }

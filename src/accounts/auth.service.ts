@@ -103,10 +103,9 @@ export class AuthService {
     return toUserView(user);
   }
 
-  async currentUser(userId: string): Promise<UserView> {
-    const view = await this.users.getView(userId);
-    if (!view) throw unauthorized();
-    return view;
+  // The signed-in user's view, or null when the account is gone.
+  findCurrentUser(userId: string): Promise<UserView | null> {
+    return this.users.getView(userId);
   }
 
   // Always succeeds: signing out without a session (or twice) is fine.

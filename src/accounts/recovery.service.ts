@@ -80,11 +80,14 @@ export class RecoveryService {
     }
   }
 
+  // A used or expired link says so (the sign-in page shows why the link did not work).
   private async usableResetToken(raw: unknown) {
-    const token = await this.tokens.findUsable(raw, 'reset_password');
-    const user = token && (await this.users.findById(token.userId));
-    if (!token || !user || !user.isActive) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
-    return { token, user };
+    const found = await this.tokens.findWithState(raw, 'reset_password');
+    const user = found && (await this.users.findById(found.token.userId));
+    if (!found || !user || !user.isActive) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
+    if (found.state === 'used') throw badRequest(ACCOUNT_MESSAGES.resetLinkUsed);
+    if (found.state === 'expired') throw badRequest(ACCOUNT_MESSAGES.resetLinkExpired);
+    return { token: found.token, user };
   }
 
   async validateResetToken(raw: unknown): Promise<void> {
@@ -95,7 +98,7 @@ export class RecoveryService {
   // user, wherever they were signed in.
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
     const { token, user } = await this.usableResetToken(dto.token);
-    if (!(await this.tokens.claim(token))) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
+    if (!(await this.tokens.claim(token))) throw badRequest(ACCOUNT_MESSAGES.resetLinkUsed);
     const now = new Date();
     user.passwordHash = await this.hasher.hash(dto.password);
     user.passwordChangedAt = now;

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { SESSION_COOKIE } from '../app.factory.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 import { REMEMBER_ME_MS } from './account.rules.js';
 
 declare module 'express-session' {

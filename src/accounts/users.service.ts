@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { sql } from '@mikro-orm/core';
 import { PgSessionStore } from '../common/session-store.js';
+import { ConflictError, NotFoundError } from '../common/domain-error.js';
 import { normalizeEmail } from '../shared/account-rules.js';
-import { shouldTouchActivity } from './account.rules.js';
-import { User } from './user.entity.js';
+import { STATUS_MESSAGES } from './account-messages.js';
+import { shouldTouchActivity, statusChangeRefusal } from './account.rules.js';
+import type { User } from './user.entity.js';
+import { UserRepository } from './user.repository.js';
+import { isUuid } from '../shared/uuid.js';
+import { containsPattern, orderByClause, registrationTypeOf, totalPages, type UserListPage, type UserListQuery } from './user-list.js';
 import { toAuthUser, toUserView, type AuthUser, type UserView } from './user.mapper.js';
 
 // Looking users up and the few changes other modules make to them (admin status, profile
@@ -12,24 +15,18 @@ import { toAuthUser, toUserView, type AuthUser, type UserView } from './user.map
 @Injectable()
 export class UsersService {
   constructor(
-    private readonly em: EntityManager,
-    private readonly orm: MikroORM,
+    private readonly users: UserRepository,
     private readonly sessions: PgSessionStore,
   ) {}
 
-  // Runs outside any request's unit of work (safe from start-up code, admin jobs and tests).
-  private exec<T = Record<string, unknown>>(query: string, params: unknown[]): Promise<T[]> {
-    return this.orm.em.fork().getConnection().execute(query, params as any[], 'all') as Promise<T[]>;
-  }
-
   findById(id: string): Promise<User | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);
-    return this.em.findOne(User, { id });
+    if (!isUuid(id)) return Promise.resolve(null);
+    return this.users.findById(id);
   }
 
   // Case-insensitive, as addresses are unique whatever their case.
   findByEmail(email: string): Promise<User | null> {
-    return this.em.findOne(User, { [sql.lower('email')]: normalizeEmail(email) });
+    return this.users.findByEmail(normalizeEmail(email));
   }
 
   async isEmailTaken(email: string, exceptUserId?: string): Promise<boolean> {
@@ -41,7 +38,7 @@ export class UsersService {
   async touchActivity(user: Pick<User, 'id' | 'lastActivityAt'>): Promise<void> {
     const now = new Date();
     if (!shouldTouchActivity(user.lastActivityAt ?? null, now)) return;
-    await this.exec('update app_user set last_activity_at = ? where id = ?', [now, user.id]);
+    await this.users.setLastActivity(user.id, now);
   }
 
   async getView(userId: string): Promise<UserView | null> {
@@ -50,9 +47,8 @@ export class UsersService {
   }
 
   // The id of the account with this address (any case), for callers that address users by email.
-  async idForEmail(email: string): Promise<string | null> {
-    const rows = await this.exec<{ id: string }>('select id from app_user where lower(email) = ?', [normalizeEmail(email)]);
-    return rows[0]?.id ?? null;
+  idForEmail(email: string): Promise<string | null> {
+    return this.users.idForEmail(normalizeEmail(email));
   }
 
   async getAuthUser(userId: string): Promise<AuthUser | null> {
@@ -63,18 +59,83 @@ export class UsersService {
   // Activates or deactivates an account (admin). Deactivating ends every session of the user at
   // once. Returns false when there is no such user.
   async setActive(userId: string, active: boolean): Promise<boolean> {
-    const rows = await this.exec('update app_user set is_active = ?, updated_at = now() where id = ? returning id', [active, userId]);
-    if (!rows.length) return false;
+    if (!(await this.users.setActive(userId, active))) return false;
     if (!active) await this.sessions.destroyForUser(userId);
     return true;
   }
 
+  // ---- admin ----
+
+  // Accounts of people using the product (the admin account is not one of them).
+  countUsers(): Promise<number> {
+    return this.users.countWithRole('user');
+  }
+
+  async listForAdmin(q: UserListQuery): Promise<UserListPage> {
+    const where: string[] = [`u.role = 'user'`];
+    const params: unknown[] = [];
+    if (q.active !== null) {
+      where.push('u.is_active = ?');
+      params.push(q.active);
+    }
+    if (q.key) {
+      const like = containsPattern(q.key);
+      where.push(`(u.email ilike ? or u.first_name ilike ? or u.last_name ilike ? or concat_ws(' ', u.first_name, u.last_name) ilike ?)`);
+      params.push(like, like, like, like);
+    }
+    const { total: totalCount, rows } = await this.users.pageForAdmin({
+      where,
+      params,
+      orderBy: orderByClause(q.sort, q.order),
+      limit: q.size,
+      offset: (q.page - 1) * q.size,
+    });
+    const iso = (d: Date | string) => new Date(d).toISOString();
+    return {
+      data: rows.map((r) => ({
+        firstName: r.firstName,
+        lastName: r.lastName ?? '',
+        phoneNumber: r.phoneNumber ?? '',
+        dateOfJoining: iso(r.dateOfJoining),
+        lastActivityDate: r.lastActivityDate ? iso(r.lastActivityDate) : null,
+        email: r.email,
+        registrationType: registrationTypeOf(r.tier),
+        videoCount: Number(r.videoCount),
+        status: r.isActive ? 1 : 0,
+      })),
+      currentPage: q.page,
+      totalCount,
+      totalPage: totalPages(totalCount, q.size),
+    };
+  }
+
+  // Addresses of many users in one query (the admin video list names each owner).
+  async emailsOf(ids: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    if (!unique.length) return new Map();
+    const users = await this.users.findEmails(unique);
+    return new Map(users.map((u) => [u.id, u.email]));
+  }
+
+  // PUT Admin/UpdateUserStatus: sets an account's status and logs who did it, in one
+  // transaction; deactivating ends every session of the user at once (they are in Postgres).
+  async changeStatus(actor: { id: string; email: string }, email: string, active: boolean): Promise<{ email: string; status: 1 | 0 }> {
+    const target = await this.findByEmail(email);
+    if (!target) throw new NotFoundError(STATUS_MESSAGES.noSuchUser);
+    const refusal = statusChangeRefusal(actor.id, target, active);
+    if (refusal) throw new ConflictError(refusal);
+    await this.users.changeStatusLogged(target, actor, active);
+    if (!active) await this.sessions.destroyForUser(target.id);
+    return { email: target.email, status: active ? 1 : 0 };
+  }
+
   // The profile picture chosen from the user's uploads (files module); null removes it.
-  async setProfilePicture(userId: string, picture: { fileId: string; url: string } | null): Promise<boolean> {
-    const rows = await this.exec(
-      'update app_user set profile_picture_file_id = ?, profile_picture_url = ?, updated_at = now() where id = ? returning id',
-      [picture?.fileId ?? null, picture?.url ?? null, userId],
-    );
-    return rows.length > 0;
+  setProfilePicture(userId: string, picture: { fileId: string; url: string } | null): Promise<boolean> {
+    return this.users.setProfilePicture(userId, picture);
+  }
+
+  // Forgets the profile picture only if it is still this file (it was deleted).
+  clearProfilePictureIf(userId: string, fileId: string): Promise<void> {
+    return this.users.clearProfilePictureIf(userId, fileId);
   }
 }

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError, type Envelope } from './api-response.js';
+import { DomainError, type DomainErrorCode } from './domain-error.js';
 import { WebAppService } from './web-app.service.js';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -15,6 +16,20 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   413: 'The request is too large.',
   415: 'Unsupported media type.',
   429: 'Too many attempts. Please wait a minute and try again.',
+};
+
+// The one place domain error codes become HTTP statuses.
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  unauthenticated: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  not_found: HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  too_large: HttpStatus.PAYLOAD_TOO_LARGE,
+  unsupported_type: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
+  rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 export function isApiPath(url: string): boolean {
@@ -52,6 +67,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 
   private describe(exception: unknown): { status: number; message: string; errors: Record<string, string> | null } {
+    if (exception instanceof DomainError) {
+      return { status: DOMAIN_ERROR_STATUS[exception.code], message: exception.message, errors: exception.fieldErrors };
+    }
     if (exception instanceof ApiError) {
       return { status: exception.getStatus(), message: exception.message, errors: exception.fieldErrors };
     }

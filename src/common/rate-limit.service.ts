@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { isOverLimit, rateLimitKey, retryAfterSeconds, RateLimitedError, type RateLimitPolicy } from './rate-limit.js';
+import { rawSql } from '../database/raw-sql.js';
 
 // Fixed-window counters in Postgres (table rate_limit_hit), so a limit holds however many
 // instances serve the traffic. One atomic upsert per hit: no read-then-write race.
@@ -10,7 +11,7 @@ export class RateLimiter {
 
   private exec<T>(sql: string, params: unknown[]): Promise<T[]> {
     // A fork of its own: counting never joins (or waits on) the caller's unit of work.
-    return this.orm.em.fork().getConnection().execute(sql, params as any[], 'all') as Promise<T[]>;
+    return rawSql<T>(this.orm, sql, params);
   }
 
   // Counts one hit for each (policy, subject) and throws 429 when any of them is over its limit.

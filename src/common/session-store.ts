@@ -1,5 +1,6 @@
 import session from 'express-session';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { rawSql } from '../database/raw-sql.js';
 
 type SessionData = session.SessionData & { userId?: string };
 
@@ -10,7 +11,7 @@ export class PgSessionStore extends session.Store {
   }
 
   private exec<T = any>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.em.fork().getConnection().execute(sql, params as any[], 'all') as Promise<T[]>;
+    return rawSql<T>(this.em.fork(), sql, params);
   }
 
   private expiry(sess: SessionData): Date {

@@ -18,6 +18,8 @@ export interface AppConfig {
   gcsKeyFile: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  // Where contact inquiries and feedback are mailed (through the same transport as other mail).
+  supportEmail: string;
   sessionSecret: string | null;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -38,6 +40,8 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@eyemail.local';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -116,6 +120,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   }
   const mailFrom = blank(env.MAIL_FROM) ? 'EyeMail <no-reply@eyemail.local>' : env.MAIL_FROM!.trim();
 
+  const supportEmail = blank(env.SUPPORT_EMAIL) ? DEFAULT_SUPPORT_EMAIL : env.SUPPORT_EMAIL!.trim();
+  if (!/^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/.test(supportEmail)) {
+    problems.push(`SUPPORT_EMAIL must be one email address such as support@example.com (got "${supportEmail}")`);
+  }
+
   const sessionSecret = blank(env.SESSION_SECRET) ? null : env.SESSION_SECRET!;
   if (sessionSecret !== null && sessionSecret.length < 32) {
     problems.push('SESSION_SECRET must be at least 32 characters long');
@@ -157,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     gcsKeyFile,
     smtpUrl,
     mailFrom,
+    supportEmail,
     sessionSecret,
     adminEmail,
     adminPassword,

@@ -3,6 +3,7 @@ import {
   bitrateCap,
   chooseFrameRate,
   colourIn,
+  cropToChroma,
   muteIconPlacement,
   normaliseOptions,
   outputSize,
@@ -23,6 +24,7 @@ const video = (over: Partial<VideoStreamInfo> = {}): VideoStreamInfo => ({
   sampleAspect: 1,
   pixelFormat: 'yuv420p',
   bitDepth: 8,
+  chroma: { x: 2, y: 2 },
   frameRate: { num: 30, den: 1 },
   avgFrameRate: { num: 30, den: 1 },
   variableFrameRate: false,
@@ -129,6 +131,28 @@ describe('videoFilterChain', () => {
     expect(chain).toContain('zscale=tin=arib-std-b67:pin=bt2020:min=2020_ncl:rin=limited:t=linear');
     expect(chain).toContain('zscale=t=bt709:m=709:r=limited,format=yuv420p');
     expect(videoFilterChain(video({ hdr: 'pq' }), { width: 600, height: 338 }, { num: 30, den: 1 })).toContain('tin=smpte2084');
+  });
+});
+
+describe('cropToChroma', () => {
+  it('leaves frames whose sides fit the chroma subsampling alone', () => {
+    expect(cropToChroma(video())).toBeNull();
+    expect(cropToChroma(video({ codedWidth: 641, codedHeight: 359, chroma: { x: 1, y: 1 } }))).toBeNull();
+    expect(cropToChroma(video({ codedWidth: 640, codedHeight: 361, chroma: { x: 2, y: 1 } }))).toBeNull();
+  });
+
+  it('drops the odd last column or row where the pixel format needs even sides', () => {
+    expect(cropToChroma(video({ codedWidth: 720, codedHeight: 405 }))).toBe('crop=w=trunc(iw/2)*2:h=trunc(ih/2)*2:x=0:y=0');
+    expect(cropToChroma(video({ codedWidth: 721, codedHeight: 405 }))).toBe('crop=w=trunc(iw/2)*2:h=trunc(ih/2)*2:x=0:y=0');
+    expect(cropToChroma(video({ codedWidth: 721, codedHeight: 405, chroma: { x: 2, y: 1 } }))).toBe('crop=w=trunc(iw/2)*2:h=ih:x=0:y=0');
+    expect(cropToChroma(video({ codedWidth: 722, codedHeight: 480, chroma: { x: 4, y: 1 } }))).toBe('crop=w=trunc(iw/4)*4:h=ih:x=0:y=0');
+  });
+
+  it('crops before the first zscale, for SDR and HDR chains alike', () => {
+    const sdr = videoFilterChain(video({ codedWidth: 720, codedHeight: 405 }), { width: 600, height: 338 }, { num: 25, den: 1 }).split(',');
+    expect(sdr.slice(0, 3).map((f) => f.split('=')[0])).toEqual(['fps', 'crop', 'zscale']);
+    const hdr = videoFilterChain(video({ codedWidth: 1081, codedHeight: 1920, hdr: 'hlg', bitDepth: 10 }), { width: 600, height: 1066 }, { num: 30, den: 1 }).split(',');
+    expect(hdr.slice(0, 3).map((f) => f.split('=')[0])).toEqual(['fps', 'crop', 'zscale']);
   });
 });
 

@@ -130,6 +130,18 @@ export function colourIn(v: Pick<VideoStreamInfo, 'colorSpace' | 'fullRange' | '
   return { matrix, fullRange: v.fullRange };
 }
 
+// Decoders hand over frames of the coded size, and zscale refuses a frame whose sides are not
+// multiples of its chroma subsampling (a 720x405 4:2:0 MPEG-2 clip: 'image dimensions must be
+// divisible by subsampling factor'). Such a frame loses its last odd column or row first: one
+// pixel nobody misses, and cropping only moves pointers, it costs nothing.
+export function cropToChroma(v: Pick<VideoStreamInfo, 'codedWidth' | 'codedHeight' | 'chroma'>): string | null {
+  const { x, y } = v.chroma;
+  if (v.codedWidth % x === 0 && v.codedHeight % y === 0) return null;
+  // expressions, not numbers: the decoder's frame size is what counts
+  const side = (n: number, dim: 'iw' | 'ih') => (n === 1 ? dim : `trunc(${dim}/${n})*${n}`);
+  return `crop=w=${side(x, 'iw')}:h=${side(y, 'ih')}:x=0:y=0`;
+}
+
 function transposeFor(rotation: VideoStreamInfo['rotation']): string[] {
   if (rotation === 90) return ['transpose=clock'];
   if (rotation === 270) return ['transpose=cclock'];
@@ -151,6 +163,8 @@ export function videoFilterChain(v: VideoStreamInfo, size: { width: number; heig
   const sh = turned ? size.width : size.height;
   const range = v.fullRange ? 'full' : 'limited';
   const chain = [`fps=${rationalText(fps)}`];
+  const crop = cropToChroma(v);
+  if (crop) chain.push(crop);
   if (v.hdr) {
     const tin = v.hdr === 'hlg' ? 'arib-std-b67' : 'smpte2084';
     chain.push(

@@ -7,13 +7,15 @@ export type EncodingErrorCode =
   | 'too-long'
   | 'too-short'
   | 'too-large'
+  | 'too-small'
+  | 'bad-shape'
   | 'undecodable'
   | 'timeout'
   | 'cancelled'
   | 'unavailable'
   | 'failed';
 
-const INPUT_CODES: EncodingErrorCode[] = ['not-a-video', 'no-video-track', 'too-long', 'too-short', 'too-large', 'undecodable'];
+const INPUT_CODES: EncodingErrorCode[] = ['not-a-video', 'no-video-track', 'too-long', 'too-short', 'too-large', 'too-small', 'bad-shape', 'undecodable'];
 
 export class EncodingError extends Error {
   readonly inputProblem: boolean;

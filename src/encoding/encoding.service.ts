@@ -9,7 +9,8 @@ import { FfmpegAdapter, FfmpegError } from './ffmpeg.adapter.js';
 import { audioPassArgs, finalizeArgs, gifPassArgs, mainPassArgs, probeArgs, WORK_FILES } from './ffmpeg-args.js';
 import { chooseGifStart, choosePosterFrame, parseFrameStats } from './frame-pick.js';
 import { GIF_BUDGET_BYTES, gifLadder, nextGifStep, pickGifAttempt, type GifAttempt, type GifRecipe } from './gif-recipe.js';
-import { renderMuteIconPng } from './mute-icon.js';
+import { ImageAdapter } from '../images/image.adapter.js';
+import { muteIconSvg } from './mute-icon.js';
 import { checkMedia, DEFAULT_MEDIA_LIMITS, NOT_A_VIDEO_MESSAGE, parseProbe, type MediaInfo, type MediaLimits } from './probe.js';
 
 export type EncodeStage = 'probe' | 'video' | 'gif' | 'finish' | 'done';
@@ -99,7 +100,10 @@ export class EncodingService {
   settings: EncodingServiceSettings = DEFAULT_ENCODING_SETTINGS;
   private readonly logger = new Logger('Encoding');
 
-  constructor(private readonly ffmpeg: FfmpegAdapter) {}
+  constructor(
+    private readonly ffmpeg: FfmpegAdapter,
+    private readonly images: ImageAdapter,
+  ) {}
 
   // Removes temp folders a crashed process left in workDir (call at start-up, or before a job).
   // Only this service's own `.encode-*` folders older than maxAgeMs are touched.
@@ -159,7 +163,7 @@ export class EncodingService {
     try {
       const plan = planEncode(info, options, os.availableParallelism());
       if (plan.overlay) {
-        await fs.writeFile(path.join(tmp, WORK_FILES.icon), await renderMuteIconPng(plan.overlay.variant, plan.overlay.size));
+        await fs.writeFile(path.join(tmp, WORK_FILES.icon), await this.images.svgToPng(muteIconSvg(plan.overlay.variant, plan.overlay.size), plan.overlay.size));
       }
       const timeoutMs = this.settings.baseTimeoutMs + plan.durationSecs * this.settings.timeoutMsPerSec;
       // picture and sound in parallel; a failed picture stops the sound too

@@ -18,6 +18,7 @@ const source: MediaInfo = {
     sampleAspect: 1,
     pixelFormat: 'yuv420p',
     bitDepth: 8,
+    chroma: { x: 2, y: 2 },
     frameRate: { num: 30, den: 1 },
     avgFrameRate: { num: 30, den: 1 },
     variableFrameRate: false,
@@ -122,9 +123,9 @@ describe('gif pass', () => {
     expect(args.slice(-1)).toEqual(['poster.jpg']);
   });
   it('applies the leaner steps: lower rate, denoise, smaller size, fewer colours, no dither', () => {
-    const g = gifFilter({ recipe: ladder[4], startFrame: 0, previewWidth: 600, previewFps: 10, output: 'g.gif' });
-    expect(g).toMatch(/trim=start_frame=0:end_frame=30,setpts=PTS-STARTPTS,fps=8,hqdn3d=[^,]+,scale=w=396:h=-2:flags=area/);
-    expect(g).toContain('palettegen=max_colors=48');
+    const g = gifFilter({ recipe: ladder[6], startFrame: 0, previewWidth: 600, previewFps: 10, output: 'g.gif' });
+    expect(g).toMatch(/trim=start_frame=0:end_frame=30,setpts=PTS-STARTPTS,fps=6,hqdn3d=[^,]+,scale=w=450:h=-2:flags=area/);
+    expect(g).toContain('palettegen=max_colors=32');
     expect(g).toContain('paletteuse=dither=none');
   });
   it('makes a one-frame GIF for the still step', () => {

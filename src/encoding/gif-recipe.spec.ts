@@ -11,9 +11,18 @@ describe('gifLadder', () => {
   it('gets strictly cheaper at every step', () => {
     for (let i = 1; i < ladder.length; i++) expect(gifCostFactor(ladder[i])).toBeLessThan(gifCostFactor(ladder[i - 1]));
   });
-  it('never asks for more seconds than the clip has, or wider than 600 px', () => {
+  it('is made at the email width (600 to 800 px), narrower only on the two steps before the still', () => {
+    for (const width of [600, 640, 800]) {
+      const l = gifLadder(width, 8);
+      expect(l.filter((r) => r.width !== width).map((r) => l.indexOf(r))).toEqual([l.length - 3, l.length - 2]);
+      expect(l[l.length - 3].width).toBe(Math.floor((width * 0.75) / 2) * 2);
+      expect(l[l.length - 2].width).toBe(Math.floor((width * 0.6) / 2) * 2);
+    }
+  });
+  it('never asks for more seconds than the clip has, or wider than the widest email', () => {
     const short = gifLadder(800, 1.2);
-    expect(short.every((r) => r.seconds <= 1.2 && r.width <= 600 && r.width % 2 === 0)).toBe(true);
+    expect(short.every((r) => r.seconds <= 1.2 && r.width <= 800 && r.width % 2 === 0)).toBe(true);
+    expect(gifLadder(1000, 8)[0].width).toBe(800);
   });
 });
 

@@ -23,7 +23,9 @@ export interface GifRecipe {
 }
 
 export const GIF_BUDGET_BYTES = 1_000_000;
-export const GIF_MAX_WIDTH = 600;
+// The GIF is made at the email's width (the snippet width, 600-800 px): a smaller one would be
+// stretched by the email's width attribute, and blurs.
+export const GIF_MAX_WIDTH = 800;
 export const GIF_MAX_ATTEMPTS = 4;
 // aim a little under the budget: predictions are rough
 const AIM = 0.9;
@@ -31,6 +33,10 @@ const AIM = 0.9;
 const evenDown = (n: number) => Math.max(2, Math.floor(n / 2) * 2);
 
 // Best first. `availableSecs` is how much of the preview is left after the chosen start frame.
+// The width stays the email's for every step but two: colours, dither, frame rate and length go
+// first, and only footage that cannot fit even then (strong grain that changes every pixel of
+// every frame) is made smaller, and stretched by the email, before the last resort, a still
+// frame at full width.
 export function gifLadder(previewWidth: number, availableSecs: number): GifRecipe[] {
   const w = Math.min(previewWidth, GIF_MAX_WIDTH);
   const secs = (s: number) => Math.max(0.1, Math.min(s, availableSecs));
@@ -47,9 +53,11 @@ export function gifLadder(previewWidth: number, availableSecs: number): GifRecip
     r(w, 10, 5, 256, 'bayer', 4, 1),
     r(w, 10, 5, 128, 'bayer', 4, 1),
     r(w, 10, 4, 64, 'none', 0, 2),
-    r(w * 0.8, 8, 4, 64, 'none', 0, 2),
-    r(w * 0.66, 8, 3, 48, 'none', 0, 2),
-    r(w * 0.53, 6, 3, 32, 'none', 0, 2),
+    r(w, 8, 4, 64, 'none', 0, 2),
+    r(w, 8, 3, 48, 'none', 0, 2),
+    r(w, 6, 3, 32, 'none', 0, 2),
+    r(w * 0.75, 6, 3, 32, 'none', 0, 2),
+    r(w * 0.6, 5, 3, 32, 'none', 0, 2),
     { width: evenDown(w), fps: 1, seconds: secs(0.1), colours: 256, dither: 'bayer', bayerScale: 3, denoise: 0, still: true },
   ];
 }

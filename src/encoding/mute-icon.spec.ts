@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { muteIconSvg, renderMuteIconPng } from './mute-icon.js';
+import { ImageAdapter } from '../images/image.adapter.js';
+import { muteIconSvg } from './mute-icon.js';
 
 describe('mute icon', () => {
   it('draws a dark glyph on a light backing for black, and the reverse for white', () => {
@@ -11,7 +12,7 @@ describe('mute icon', () => {
     ['black', 48],
     ['white', 64],
   ] as const)('renders a %s PNG of exactly %i px with a transparent outside and a see-through backing', async (variant, size) => {
-    const png = await renderMuteIconPng(variant, size);
+    const png = await new ImageAdapter().svgToPng(muteIconSvg(variant, size), size);
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect(info).toMatchObject({ width: size, height: size, channels: 4 });
     const alphaAt = (x: number, y: number) => data[(y * size + x) * 4 + 3];

@@ -1,9 +1,7 @@
-import sharp from 'sharp';
-
 // The mute icon burned into the video: a speaker with a cross, on a round semi-transparent
 // backing so it reads on any picture. "black" is a dark glyph on a light backing, "white" a
 // light glyph on a dark backing. Drawn as SVG at the exact pixel size, so it is crisp at every
-// snippet width (no committed bitmaps).
+// snippet width (no committed bitmaps); the image adapter turns it into the PNG ffmpeg overlays.
 export type MuteIconVariant = 'black' | 'white';
 
 const STYLE: Record<MuteIconVariant, { glyph: string; backing: string; opacity: number }> = {
@@ -21,9 +19,4 @@ export function muteIconSvg(variant: MuteIconVariant, size: number): string {
     `<path d="M29.5 19l9.5 10M39 19l-9.5 10" stroke="${s.glyph}" stroke-width="3.4" stroke-linecap="round"/>`,
     '</svg>',
   ].join('');
-}
-
-// The icon as a PNG with alpha, ready to be overlaid by ffmpeg.
-export async function renderMuteIconPng(variant: MuteIconVariant, size: number): Promise<Buffer> {
-  return sharp(Buffer.from(muteIconSvg(variant, size))).resize(size, size).png().toBuffer();
 }

@@ -1,4 +1,4 @@
-import { bitDepthOf, checkMedia, NOT_A_VIDEO_MESSAGE, parseProbe, parseRational, rotationOf } from './probe.js';
+import { bitDepthOf, checkMedia, chromaSubsamplingOf, NOT_A_VIDEO_MESSAGE, parseProbe, parseRational, rotationOf } from './probe.js';
 
 // Shaped like `ffprobe -show_format -show_streams -of json` output of an iPhone HDR portrait clip.
 const iphoneHlg = {
@@ -143,5 +143,42 @@ describe('checkMedia', () => {
     expect(checkMedia({ ...ok, durationSecs: 0.05 })?.code).toBe('too-short');
     expect(checkMedia({ ...ok, video: { ...ok.video!, codedWidth: 10000 } })?.message).toMatch(/10000x1080 pixels.*8192/);
     expect(checkMedia({ ...ok, durationSecs: 600 })).toBeNull();
+  });
+  it('refuses a picture too small to show, naming its size', () => {
+    const tiny = { ...ok, video: { ...ok.video!, codedWidth: 1, codedHeight: 1, displayWidth: 1, displayHeight: 1 } };
+    expect(checkMedia(tiny)).toEqual({ code: 'too-small', message: 'This video is 1x1 pixels; it must be at least 16 pixels on each side.' });
+    const small = { ...ok, video: { ...ok.video!, codedWidth: 16, codedHeight: 16, displayWidth: 16, displayHeight: 16 } };
+    expect(checkMedia(small)).toBeNull();
+  });
+  it('refuses a strip too narrow to show at email width, either way round', () => {
+    const strip = (w: number, h: number) => ({ ...ok, video: { ...ok.video!, codedWidth: w, codedHeight: h, displayWidth: w, displayHeight: h } });
+    expect(checkMedia(strip(4000, 400))?.message).toBe(
+      'This video is 4000x400 pixels, too narrow a strip to show in an email. Please crop it to at most 8 times wider than high (or higher than wide).',
+    );
+    expect(checkMedia(strip(100, 801))?.code).toBe('bad-shape');
+    expect(checkMedia(strip(3200, 400))).toBeNull();
+  });
+});
+
+describe('chromaSubsamplingOf', () => {
+  it('reads the subsampling from the pixel format name', () => {
+    expect(chromaSubsamplingOf('yuv420p')).toEqual({ x: 2, y: 2 });
+    expect(chromaSubsamplingOf('yuvj420p')).toEqual({ x: 2, y: 2 });
+    expect(chromaSubsamplingOf('yuv420p10le')).toEqual({ x: 2, y: 2 });
+    expect(chromaSubsamplingOf('nv12')).toEqual({ x: 2, y: 2 });
+    expect(chromaSubsamplingOf('p010le')).toEqual({ x: 2, y: 2 });
+    expect(chromaSubsamplingOf('yuv422p10le')).toEqual({ x: 2, y: 1 });
+    expect(chromaSubsamplingOf('uyvy422')).toEqual({ x: 2, y: 1 });
+    expect(chromaSubsamplingOf('yuv440p')).toEqual({ x: 1, y: 2 });
+    expect(chromaSubsamplingOf('yuv411p')).toEqual({ x: 4, y: 1 });
+    expect(chromaSubsamplingOf('yuv410p')).toEqual({ x: 4, y: 4 });
+    expect(chromaSubsamplingOf('yuv444p12le')).toEqual({ x: 1, y: 1 });
+    expect(chromaSubsamplingOf('yuva444p')).toEqual({ x: 1, y: 1 });
+    expect(chromaSubsamplingOf('rgb24')).toEqual({ x: 1, y: 1 });
+    expect(chromaSubsamplingOf('gbrp10le')).toEqual({ x: 1, y: 1 });
+    expect(chromaSubsamplingOf('gray')).toEqual({ x: 1, y: 1 });
+  });
+  it('counts an unknown format as 4:2:0, the commonest', () => {
+    expect(chromaSubsamplingOf('something-new')).toEqual({ x: 2, y: 2 });
   });
 });

@@ -23,6 +23,9 @@ export interface VideoStreamInfo {
   sampleAspect: number;
   pixelFormat: string;
   bitDepth: number;
+  // pixels sharing one chroma sample across and down (4:2:0 is 2x2): the decoded frame's sides
+  // must be multiples of these before zscale will take it
+  chroma: ChromaSubsampling;
   // the container's nominal rate and the measured average; they differ for variable frame rate
   frameRate: Rational | null;
   avgFrameRate: Rational | null;
@@ -32,6 +35,11 @@ export interface VideoStreamInfo {
   colorSpace: string | null;
   fullRange: boolean;
   hdr: HdrTransfer | null;
+}
+
+export interface ChromaSubsampling {
+  x: number;
+  y: number;
 }
 
 export interface AudioStreamInfo {
@@ -53,9 +61,15 @@ export interface MediaLimits {
   maxDurationSecs: number;
   minDurationSecs: number;
   maxDimension: number;
+  // smaller than this on a side is no picture to show (and a 1-pixel 4:2:0 frame has no
+  // chroma to crop to)
+  minDimension: number;
+  // the longer side at most this many times the shorter: flatter strips cannot be shown at
+  // email width without becoming a line a few pixels high
+  maxAspect: number;
 }
 
-export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxDurationSecs: 600, minDurationSecs: 0.1, maxDimension: 8192 };
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { maxDurationSecs: 600, minDurationSecs: 0.1, maxDimension: 8192, minDimension: 16, maxAspect: 8 };
 
 // The one message for anything that is not a readable .mp4/.mov video.
 export const NOT_A_VIDEO_MESSAGE = 'This file is not a video we can read. Please upload an .mp4 or .mov file.';
@@ -87,6 +101,30 @@ export function bitDepthOf(pixelFormat: string, bitsPerRawSample?: unknown): num
   if (m) return Number(m[1]);
   const raw = num(bitsPerRawSample);
   return raw && raw > 8 && raw <= 16 ? raw : 8;
+}
+
+// From the pixel format's name: yuv420p10le and nv12 -> 2x2, yuv422p and uyvy422 -> 2x1,
+// yuv411p -> 4x1, yuv444p, RGB and grey -> 1x1. An unknown name counts as 4:2:0, the commonest
+// (cropping a line more than needed is invisible).
+export function chromaSubsamplingOf(pixelFormat: string): ChromaSubsampling {
+  const planar = /^yuva?j?(4\d\d)/.exec(pixelFormat);
+  const code = planar?.[1] ?? (/^(?:nv12|nv21|p01[026])/.test(pixelFormat) ? '420' : null)
+    ?? (/^(?:nv16|nv20|p21[026]|y21[026]|yuyv422|uyvy422|yvyu422)/.test(pixelFormat) ? '422' : null)
+    ?? (/^(?:nv24|nv42|p41[026]|gray|ya|rgb|bgr|gbr|argb|abgr|rgba|bgra|0rgb|rgb0|bgr0|0bgr|x2rgb|x2bgr|pal8|monow|monob|xyz)/.test(pixelFormat) ? '444' : null);
+  switch (code) {
+    case '444':
+      return { x: 1, y: 1 };
+    case '422':
+      return { x: 2, y: 1 };
+    case '440':
+      return { x: 1, y: 2 };
+    case '411':
+      return { x: 4, y: 1 };
+    case '410':
+      return { x: 4, y: 4 };
+    default:
+      return { x: 2, y: 2 };
+  }
 }
 
 export function hdrTransferOf(colorTransfer: string | null): HdrTransfer | null {
@@ -152,6 +190,7 @@ export function parseVideoStream(s: Json): VideoStreamInfo {
     sampleAspect,
     pixelFormat,
     bitDepth: bitDepthOf(pixelFormat, s.bits_per_raw_sample),
+    chroma: chromaSubsamplingOf(pixelFormat),
     frameRate,
     avgFrameRate,
     // the nominal rate is the finest tick all timestamps fit on; an average well below it
@@ -191,7 +230,7 @@ export function parseProbe(json: unknown): MediaInfo {
 }
 
 export interface MediaProblem {
-  code: 'not-a-video' | 'no-video-track' | 'too-long' | 'too-short' | 'too-large';
+  code: 'not-a-video' | 'no-video-track' | 'too-long' | 'too-short' | 'too-large' | 'too-small' | 'bad-shape';
   message: string;
 }
 
@@ -214,6 +253,20 @@ export function checkMedia(info: MediaInfo, limits: MediaLimits = DEFAULT_MEDIA_
     return {
       code: 'too-large',
       message: `This video is ${v.codedWidth}x${v.codedHeight} pixels; the largest we accept is ${limits.maxDimension} pixels on a side.`,
+    };
+  }
+  if (v.codedWidth < limits.minDimension || v.codedHeight < limits.minDimension) {
+    return {
+      code: 'too-small',
+      message: `This video is ${v.codedWidth}x${v.codedHeight} pixels; it must be at least ${limits.minDimension} pixels on each side.`,
+    };
+  }
+  const long = Math.max(v.displayWidth, v.displayHeight);
+  const short = Math.max(1, Math.min(v.displayWidth, v.displayHeight));
+  if (long / short > limits.maxAspect) {
+    return {
+      code: 'bad-shape',
+      message: `This video is ${v.displayWidth}x${v.displayHeight} pixels, too narrow a strip to show in an email. Please crop it to at most ${limits.maxAspect} times wider than high (or higher than wide).`,
     };
   }
   if (!(info.durationSecs > 0)) return { code: 'not-a-video', message: NOT_A_VIDEO_MESSAGE };

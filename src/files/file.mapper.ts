@@ -38,7 +38,3 @@ export function toListItem(view: FileView, thumbnailUrl: string | null): FileLis
     dateUploadedUTC: view.dateUploadedUTC,
   };
 }
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

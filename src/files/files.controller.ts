@@ -4,13 +4,18 @@ import type { Request } from 'express';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
 import { FilesService } from './files.service.js';
+import { FileUploadService } from './file-upload.service.js';
 import { FileListItemDto, FileViewDto } from './files.dto.js';
 import { FILE_KINDS, UPLOAD_MESSAGES } from './upload-rules.js';
+import { uuidParam } from '../common/uuid-param.pipe.js';
 
 @ApiTags('files')
 @Controller('files')
 export class FilesController {
-  constructor(private readonly files: FilesService) {}
+  constructor(
+    private readonly files: FilesService,
+    private readonly uploads: FileUploadService,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -27,7 +32,7 @@ export class FilesController {
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiCreatedResponse({ type: FileViewDto })
   async upload(@CurrentUser() user: AuthUser, @Query('type') type: unknown, @Req() req: Request) {
-    return ok(await this.files.upload(user.id, type, req), UPLOAD_MESSAGES.uploaded);
+    return ok(await this.uploads.upload(user.id, type, req), UPLOAD_MESSAGES.uploaded);
   }
 
   @Get()
@@ -41,13 +46,13 @@ export class FilesController {
   @Get(':id')
   @ApiOperation({ summary: 'One of the signed-in user’s files' })
   @ApiOkResponse({ type: FileViewDto })
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  get(@CurrentUser() user: AuthUser, @Param('id', uuidParam(UPLOAD_MESSAGES.notFound)) id: string) {
     return this.files.getOwned(user.id, id);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a file and everything made from it (409 while an EyeMail uses it)' })
-  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  async remove(@CurrentUser() user: AuthUser, @Param('id', uuidParam(UPLOAD_MESSAGES.notFound)) id: string) {
     await this.files.delete(user.id, id);
     return ok(null, UPLOAD_MESSAGES.deleted);
   }

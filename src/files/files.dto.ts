@@ -25,7 +25,3 @@ export class FileListItemDto {
   @ApiProperty({ example: 'launch', description: 'Without the extension' }) fileName: string;
   @ApiProperty() dateUploadedUTC: string;
 }
-
-export class ProfilePictureDto {
-  @ApiProperty({ nullable: true, type: String }) profilePictureUrl: string | null;
-}

@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import { viewsDir } from '../common/paths.js';
 import type { MailTemplateName } from './mail-views.js';
 
-const NAMES: MailTemplateName[] = ['verify-email', 'reset-password'];
+const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback'];
 
 type Render = (model: object) => string;
 
@@ -35,4 +35,19 @@ export class MailTemplates {
 }
 
 // Every field any mail template reads, so the eager compile above also checks the templates.
-const PROBE = { name: 'x', link: 'https://example.com', hours: 1, minutes: 1, intro: 'x' };
+const PROBE = {
+  name: 'x',
+  link: 'https://example.com',
+  hours: 1,
+  minutes: 1,
+  intro: 'x',
+  senderName: 'x',
+  senderEmail: 'x@example.com',
+  type: 'x',
+  hasSnippet: true,
+  snippetTitle: 'x',
+  snippetUrl: 'https://example.com',
+  message: 'x',
+  attachmentCount: 1,
+  missingNote: 'x',
+};

@@ -3,9 +3,18 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail {
   from: string;
   to: string;
+  // Where a reply goes (the user who wrote to support).
+  replyTo?: string;
+  attachments?: MailAttachment[];
   subject: string;
   html: string;
   text: string;
@@ -26,7 +35,15 @@ interface Log {
 
 // The only place that imports nodemailer: SMTP_URL set -> SMTP, else .eml files in DATA_DIR/outbox.
 export function createMailTransport(opts: { smtpUrl: string | null; dataDir: string; logger: Log }): MailTransport {
-  const message = ({ from, to, subject, html, text }: OutgoingMail) => ({ from, to, subject, html, text });
+  const message = ({ from, to, replyTo, subject, html, text, attachments }: OutgoingMail) => ({
+    from,
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    subject,
+    html,
+    text,
+    attachments: (attachments ?? []).map((a) => ({ filename: a.fileName, contentType: a.contentType, content: a.content })),
+  });
 
   if (opts.smtpUrl) {
     // Short timeouts: a stalled mail server must not hold a request for nodemailer's default minutes.

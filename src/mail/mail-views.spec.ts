@@ -1,4 +1,4 @@
-import { accountLink, passwordResetMail, verificationMail } from './mail-views.js';
+import { accountLink, feedbackMail, passwordResetMail, supportInquiryMail, verificationMail } from './mail-views.js';
 
 describe('mail view models', () => {
   it('builds dashboard links from the public address', () => {
@@ -17,5 +17,29 @@ describe('mail view models', () => {
   it('greets someone without a name as "there"', () => {
     expect(passwordResetMail({ firstName: '  ', link: 'l', minutes: 60 }).model).toMatchObject({ name: 'there', minutes: 60 });
     expect(passwordResetMail({ firstName: null, link: 'l', minutes: 60 }).subject).toBe('Reset your EyeMail password');
+  });
+});
+
+describe('support mail view models', () => {
+  const base = { senderName: 'Ann  Lee', senderEmail: 'ann@example.com', type: 'Bug / Issues', snippetTitle: 'Spring', snippetUrl: 'https://x/live/1', message: 'hi', attachmentCount: 2, missingAttachments: 0 };
+
+  it('puts the type and sender in the subject and the EyeMail link in the links', () => {
+    const mail = supportInquiryMail(base);
+    expect(mail.subject).toBe('[Bug / Issues] Support inquiry from Ann Lee');
+    expect(mail.links).toEqual(['https://x/live/1']);
+    expect(mail.model).toMatchObject({ hasSnippet: true, snippetTitle: 'Spring', attachmentCount: 2, missingNote: '' });
+  });
+
+  it('says when images were deleted before the mail went out, and copes without an EyeMail or a name', () => {
+    const mail = supportInquiryMail({ ...base, senderName: ' ', snippetTitle: null, snippetUrl: null, missingAttachments: 1 });
+    expect(mail.subject).toBe('[Bug / Issues] Support inquiry from ann@example.com');
+    expect(mail.model).toMatchObject({ hasSnippet: false, snippetTitle: '', missingNote: '1 attached image was deleted by the sender before this mail went out.' });
+    expect(mail.links).toEqual([]);
+  });
+
+  it('keeps subjects to one short line', () => {
+    const subject = feedbackMail({ senderName: `A\nB ${'x'.repeat(200)}`, senderEmail: 'a@b.co', text: 't' }).subject;
+    expect(subject).not.toContain('\n');
+    expect(subject.length).toBeLessThanOrEqual(100);
   });
 });

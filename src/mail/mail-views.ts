@@ -1,7 +1,7 @@
 // View models for outgoing mail, built by pure functions so what a mail says is unit-tested.
 // Templates (views/mail) receive only these; Handlebars escapes every value in the HTML part.
 
-export type MailTemplateName = 'verify-email' | 'reset-password';
+export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback';
 
 export interface MailContent {
   template: MailTemplateName;
@@ -42,4 +42,56 @@ export function passwordResetMail(input: { firstName: string | null; link: strin
     model: { name: greetingName(input.firstName), link: input.link, minutes: input.minutes },
     links: [input.link],
   };
+}
+
+// A contact inquiry, as the support team reads it. Everything in it was written by the user, so
+// the HTML part relies on Handlebars escaping; the subject is one line, cut short.
+export function supportInquiryMail(input: {
+  senderName: string;
+  senderEmail: string;
+  type: string;
+  snippetTitle: string | null;
+  snippetUrl: string | null;
+  message: string;
+  attachmentCount: number;
+  missingAttachments: number;
+}): MailContent {
+  const name = oneLine(input.senderName) || input.senderEmail;
+  return {
+    template: 'support-inquiry',
+    subject: `[${input.type}] Support inquiry from ${cut(name, 80)}`,
+    model: {
+      senderName: name,
+      senderEmail: input.senderEmail,
+      type: input.type,
+      hasSnippet: !!input.snippetTitle,
+      snippetTitle: input.snippetTitle ?? '',
+      snippetUrl: input.snippetUrl ?? '',
+      message: input.message,
+      attachmentCount: input.attachmentCount,
+      missingNote:
+        input.missingAttachments > 0
+          ? `${input.missingAttachments} attached image${input.missingAttachments === 1 ? ' was' : 's were'} deleted by the sender before this mail went out.`
+          : '',
+    },
+    links: input.snippetUrl ? [input.snippetUrl] : [],
+  };
+}
+
+export function feedbackMail(input: { senderName: string; senderEmail: string; text: string }): MailContent {
+  const name = oneLine(input.senderName) || input.senderEmail;
+  return {
+    template: 'feedback',
+    subject: `Feedback from ${cut(name, 80)}`,
+    model: { senderName: name, senderEmail: input.senderEmail, message: input.text },
+    links: [],
+  };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { createMailTransport, type MailTransport } from './mail-transport.js';
+import { createMailTransport, type MailAttachment, type MailTransport } from './mail-transport.js';
 import { MailTemplates } from './mail-templates.js';
 import type { MailContent } from './mail-views.js';
+
+export type { MailAttachment } from './mail-transport.js';
 
 // Renders a mail from its view model and hands it to the transport (SMTP or the outbox folder).
 @Injectable()
@@ -22,9 +24,9 @@ export class MailService implements OnApplicationShutdown {
   }
 
   // Throws when the mail could not be handed over; callers decide whether that fails the request.
-  async send(to: string, content: MailContent): Promise<void> {
+  async send(to: string, content: MailContent, extra: { replyTo?: string; attachments?: MailAttachment[] } = {}): Promise<void> {
     const { html, text } = this.templates.render(content.template, content.model);
-    await this.transport.send({ from: this.config.mailFrom, to, subject: content.subject, html, text, links: content.links });
+    await this.transport.send({ from: this.config.mailFrom, to, subject: content.subject, html, text, links: content.links, ...extra });
   }
 
   onApplicationShutdown(): void {

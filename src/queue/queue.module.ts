@@ -13,6 +13,7 @@ import { HealthChecks } from '../health/health-checks.js';
 import { BullMqQueue } from './bullmq-queue.js';
 import { InProcessQueue } from './in-process-queue.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.js';
+import { rawSql } from '../database/raw-sql.js';
 
 export function createJobQueue(config: AppConfig, orm: MikroORM): JobQueue {
   const logger = new Logger('Queue');
@@ -21,7 +22,7 @@ export function createJobQueue(config: AppConfig, orm: MikroORM): JobQueue {
     return new BullMqQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, tempRoot, processJobs: config.processJobs, logger });
   }
   return new InProcessQueue({
-    sql: (sql, params) => orm.em.fork().getConnection().execute(sql, params as never[], 'all'),
+    sql: (sql, params) => rawSql(orm, sql, params),
     tempRoot,
     logger,
   });

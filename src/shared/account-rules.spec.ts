@@ -52,6 +52,8 @@ describe('account rules', () => {
   it('checks confirmation, domains and selections', () => {
     expect(confirmPasswordError('Secret1', 'Secret2')).toBe('Passwords do not match');
     expect(confirmPasswordError('Secret1', 'Secret1')).toBeNull();
+    expect(confirmPasswordError('', '')).toBe('Please confirm your password');
+    expect(confirmPasswordError('Secret1', undefined)).toBe('Please confirm your password');
     expect(domainError('acme.com')).toBeNull();
     expect(domainError('https://acme.com/x')).toBe(MESSAGES.domain);
     expect(selectionError(0, MESSAGES.country)).toBe('Invalid country');

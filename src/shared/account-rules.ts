@@ -19,6 +19,7 @@ export const MESSAGES = {
   department: 'Please enter your department name.',
   domain: 'Please enter domain name!',
   passwordsDoNotMatch: 'Passwords do not match',
+  confirmPassword: 'Please confirm your password',
   passwordsDoNotMatchSettings: 'Passwords do not match.',
   samePassword: 'Please enter a password different than the current one',
   firstName: 'Please enter your first name!',
@@ -62,7 +63,9 @@ export function optionalTextError(value: unknown, message: string, max = NAME_MA
   return null;
 }
 
+// An empty confirmation is its own mistake: two empty fields "match" but confirm nothing.
 export function confirmPasswordError(password: unknown, confirm: unknown, message: string = MESSAGES.passwordsDoNotMatch): string | null {
+  if (confirm === undefined || confirm === null || confirm === '') return MESSAGES.confirmPassword;
   return password === confirm ? null : message;
 }
 

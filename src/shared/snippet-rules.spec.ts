@@ -6,6 +6,7 @@ import {
   SNIPPET_MESSAGES,
   buttonUrlError,
   headerTextError,
+  preheaderError,
   landingPageUrlError,
   logoWidthError,
   normalizeForTier,
@@ -309,7 +310,7 @@ describe('the snippet form', () => {
 describe('export options', () => {
   it('has the spec defaults', () => {
     expect(validateExportOptions(undefined)).toEqual({
-      value: { headerText: DEFAULT_HEADER_TEXT, includeHeader: true, includeUnsubscribeLink: false, removeBranding: false },
+      value: { headerText: DEFAULT_HEADER_TEXT, includeHeader: true, includeUnsubscribeLink: false, removeBranding: false, preheader: '' },
       errors: {},
     });
     expect(DEFAULT_HEADER_TEXT).toBe('If Unable to See or Hear, Click Here');
@@ -319,6 +320,18 @@ describe('export options', () => {
     expect(validateExportOptions({ headerText: '  ' })).toEqual({ value: null, errors: { headerText: 'Please enter header text!' } });
     expect(validateExportOptions({ headerText: '', includeHeader: false }).value).toMatchObject({ includeHeader: false });
     expect(headerTextError('x'.repeat(201))).toBe('Header text must not exceed 200 characters in length');
+  });
+
+  it('takes an optional preheader of at most 150 characters, trimmed', () => {
+    expect(validateExportOptions({ preheader: '  Spring is here: watch the film  ' }).value).toMatchObject({ preheader: 'Spring is here: watch the film' });
+    expect(validateExportOptions({ preheader: '' }).value).toMatchObject({ preheader: '' });
+    expect(validateExportOptions({ preheader: 'x'.repeat(150) }).value).toMatchObject({ preheader: 'x'.repeat(150) });
+    expect(validateExportOptions({ preheader: 'x'.repeat(151) })).toEqual({
+      value: null,
+      errors: { preheader: 'Preview text must not exceed 150 characters in length' },
+    });
+    expect(preheaderError(42)).toBe('Preview text must not exceed 150 characters in length');
+    expect(preheaderError(undefined)).toBeNull();
   });
 
   it('reads booleans sent as strings', () => {
@@ -332,15 +345,16 @@ describe('export options', () => {
 
 describe('preview query', () => {
   it('goes from the export options to the query and back', () => {
-    const options = { headerText: 'Watch with sound', includeHeader: true, includeUnsubscribeLink: true, removeBranding: true };
+    const options = { headerText: 'Watch with sound', includeHeader: true, includeUnsubscribeLink: true, removeBranding: true, preheader: 'New this spring' };
     const q = previewQueryFor(options, 'hubspot', true);
-    expect(q).toEqual({ emailHeader: 'Watch with sound', speakerIcon: 'true', unsub: 'true', p: 'hubspot', brand: 'no' });
+    expect(q).toEqual({ emailHeader: 'Watch with sound', speakerIcon: 'true', unsub: 'true', p: 'hubspot', brand: 'no', preheader: 'New this spring' });
+    expect(previewQueryFor({ ...options, preheader: '' }, 'hubspot', true)).not.toHaveProperty('preheader');
     expect(exportOptionsFromPreviewQuery({ ...q })).toEqual({ options, platformCode: 'hubspot', speakerIcon: true });
   });
 
   it('reads a bare query as no header, no unsubscribe, branding on', () => {
     expect(exportOptionsFromPreviewQuery({})).toEqual({
-      options: { headerText: DEFAULT_HEADER_TEXT, includeHeader: false, includeUnsubscribeLink: false, removeBranding: false },
+      options: { headerText: DEFAULT_HEADER_TEXT, includeHeader: false, includeUnsubscribeLink: false, removeBranding: false, preheader: '' },
       platformCode: null,
       speakerIcon: null,
     });

@@ -1,5 +1,5 @@
 import type { CtaButton } from '../shared/snippet-rules.js';
-import { arcsizeFor, buttonGeometry, parseCtaButtons, renderCtaButtonHtml, renderCtaButtonsHtml, serializeCtaButtons, toCtaButtonDto } from './cta-buttons.js';
+import { arcsizeFor, buttonGeometry, vmlHeightFor, parseCtaButtons, renderCtaButtonHtml, renderCtaButtonsHtml, serializeCtaButtons, toCtaButtonDto } from './cta-buttons.js';
 
 const button = (over: Partial<CtaButton> = {}): CtaButton => ({
   title: 'Shop now',
@@ -35,14 +35,27 @@ describe('Outlook geometry', () => {
   it.each([
     [0, '0%'],
     [4, '10%'],
-    [8, '19%'],
+    [8, '20%'],
     [21, '50%'],
     [30, '50%'],
-  ])('radius %p px is arcsize %p on the 42 px button', (radius, arcsize) => {
+  ])('radius %p px is arcsize %p on the 42 px button (radius / height, rounded up)', (radius, arcsize) => {
     expect(arcsizeFor(radius)).toBe(arcsize);
   });
 
-  it('is 42 px high and wide enough for longer and larger text, never wider than the email', () => {
+  it('follows the button size: as high as the HTML button (padding + 1.2 line), at least 42 px', () => {
+    // size x font size: small 10 px, medium 15 px, large 20 px padding; fonts 16 / 19 / 22 px
+    expect(vmlHeightFor('small', 'small')).toBe(42);
+    expect(vmlHeightFor('small', 'large')).toBe(46);
+    expect(vmlHeightFor('medium', 'small')).toBe(49);
+    expect(vmlHeightFor('medium', 'medium')).toBe(53);
+    expect(vmlHeightFor('large', 'small')).toBe(59);
+    expect(vmlHeightFor('large', 'large')).toBe(66);
+    // the arcsize is taken on that height: 8 px on a 66 px button
+    expect(buttonGeometry(button({ btnSize: 'large', fontSize: 'large', radius: 8 }), 600)).toMatchObject({ vmlHeight: 66, arcsize: '13%' });
+    expect(buttonGeometry(button({ btnSize: 'large', fontSize: 'large', radius: 30 }), 600).arcsize).toBe('46%');
+  });
+
+  it('is 42 px high when small and wide enough for longer and larger text, never wider than the email', () => {
     const small = buttonGeometry(button({ title: 'Go' }), 600);
     const long = buttonGeometry(button({ title: 'Book your seat now' }), 600);
     const large = buttonGeometry(button({ title: 'Book your seat now', fontSize: 'large' }), 600);
@@ -57,7 +70,8 @@ describe('button HTML', () => {
   it('is a table-based link with inline styles and a VML roundrect for Outlook', () => {
     const html = renderCtaButtonHtml(button({ btnSize: 'large', fontSize: 'medium', radius: 8, backgroundColor: '#e4572e', bold: false }));
     expect(html).toContain('<!--[if mso]><v:roundrect xmlns:v="urn:schemas-microsoft-com:vml"');
-    expect(html).toMatch(/style="height:42px;v-text-anchor:middle;width:\d+px;" arcsize="19%" stroke="f" fillcolor="#e4572e"/);
+    // large padding with the medium font: 2 x 20 + 19 x 1.2 = 63 px; 8 / 63 = 12.7% -> 13%
+    expect(html).toMatch(/style="height:63px;v-text-anchor:middle;width:\d+px;" arcsize="13%" stroke="f" fillcolor="#e4572e"/);
     expect(html).toContain('<!--[if !mso]><!--><table role="presentation"');
     expect(html).toContain('padding:20px 10px;');
     expect(html).toContain('font-size:1.2em;');

@@ -13,11 +13,20 @@ import { defuseUrl, escapeHtml, escapeUserText } from './email-escape.js';
 
 export type { CtaButton };
 
-// Height of the Outlook (VML) button, spec 01 section 3.
+// Height of the Outlook (VML) button at the smallest size, spec 01 section 3; larger buttons grow
+// with their padding and font as the HTML button does, so both look the same.
 export const OUTLOOK_BUTTON_HEIGHT = 42;
 // Buttons sit in a 16 px context, so 1em / 1.2em / 1.4em are 16 / 19 / 22 px where px are needed.
 const BASE_FONT_PX = 16;
 const FONT_PX: Record<ButtonSize, number> = { small: 16, medium: 19, large: 22 };
+// The vertical half of BUTTON_PADDING ('10px', '15px 10px', '20px 10px') and the link's line-height.
+const PADDING_Y_PX: Record<ButtonSize, number> = { small: 10, medium: 15, large: 20 };
+const LINE_HEIGHT = 1.2;
+
+// The HTML button's height (padding, line box), never below the spec's 42 px.
+export function vmlHeightFor(btnSize: ButtonSize, fontSize: ButtonSize): number {
+  return Math.max(OUTLOOK_BUTTON_HEIGHT, Math.round(2 * PADDING_Y_PX[btnSize] + FONT_PX[fontSize] * LINE_HEIGHT));
+}
 const FONT_STACK = 'Arial,Helvetica,sans-serif';
 
 // The button as API responses show it: the stored data plus the CSS values the old clients read.
@@ -62,9 +71,11 @@ export interface ButtonGeometry {
   arcsize: string;
 }
 
-// VML arcsize is the corner radius as a share of the shorter side; 50% is a full pill.
+// VML arcsize as the bulletproof-button references write it (Campaign Monitor's buttons.cm, the
+// padding-based VML button generator): the CSS radius over the button's height, in per cent,
+// rounded up; 50% is a full pill, so it stops there.
 export function arcsizeFor(radius: number, height = OUTLOOK_BUTTON_HEIGHT): string {
-  const pct = Math.min(50, Math.max(0, Math.round((radius / height) * 100)));
+  const pct = Math.min(50, Math.max(0, Math.ceil((radius / height) * 100)));
   return `${pct}%`;
 }
 
@@ -76,13 +87,14 @@ export function buttonGeometry(b: CtaButton, maxWidth: number): ButtonGeometry {
   const perChar = b.bold ? 0.62 : 0.56;
   const text = Math.ceil(b.title.length * fontPx * perChar);
   const vmlWidth = Math.min(maxWidth, Math.max(80, text + 2 * sidePadding + 24));
+  const vmlHeight = vmlHeightFor(b.btnSize, b.fontSize);
   return {
     paddingCss: BUTTON_PADDING[b.btnSize],
     fontCss: BUTTON_FONT_SIZE[b.fontSize],
     fontPx,
     vmlWidth,
-    vmlHeight: OUTLOOK_BUTTON_HEIGHT,
-    arcsize: arcsizeFor(b.radius),
+    vmlHeight,
+    arcsize: arcsizeFor(b.radius, vmlHeight),
   };
 }
 
@@ -94,7 +106,7 @@ export interface RenderButtonsOptions {
 }
 
 // One bulletproof button: a padded <a> in a table cell for every client, and for Outlook on
-// Windows (which ignores padding and radius on links) a VML roundrect 42 px high instead.
+// Windows (which ignores padding and radius on links) a VML roundrect of the same size instead.
 export function renderCtaButtonHtml(button: CtaButton, options: RenderButtonsOptions = {}): string {
   // Stored data is validated already; checking again keeps a bad row from ever reaching HTML.
   const checked = validateCtaButton(button).value;

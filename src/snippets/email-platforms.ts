@@ -51,6 +51,7 @@ function platform(
 }
 
 export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
+  // Mailchimp: "All the Merge Tags Cheat Sheet" (*|EMAIL|*, the *|URL:...|* encoding modifier, *|UNSUB|*).
   platform(
     'mailchimp',
     'Mailchimp',
@@ -58,6 +59,7 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '*|UNSUB|*',
     '*|URL:EMAIL|* is the URL-encoded form of *|EMAIL|*. Mailchimp requires *|UNSUB|* somewhere in every campaign.',
   ),
+  // HubSpot: HubL variables reference (contact.email, unsubscribe_link).
   platform(
     'hubspot',
     'HubSpot',
@@ -65,6 +67,7 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '{{unsubscribe_link}}',
     'Paste into a coded email template or the source view of a rich text module. HubSpot also adds its own subscription footer.',
   ),
+  // Salesforce Marketing Cloud: personalization strings (%%emailaddr%%, %%unsub_center_url%%).
   platform(
     'salesforce-marketing-cloud',
     'Salesforce Marketing Cloud',
@@ -72,6 +75,7 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '%%unsub_center_url%%',
     'To report by subscriber key instead of email address, replace %%emailaddr%% with %%_subscriberkey%%.',
   ),
+  // Klaviyo: template tags reference ({{ email }}, {% unsubscribe_link %} for the bare URL).
   platform(
     'klaviyo',
     'Klaviyo',
@@ -79,6 +83,7 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '{% unsubscribe_link %}',
     '{% unsubscribe_link %} is the bare unsubscribe URL ({% unsubscribe %} would write a whole link).',
   ),
+  // Marketo: tokens reference ({{lead.Email Address}}, {{system.unsubscribeLink}}).
   platform(
     'marketo',
     'Marketo',
@@ -86,6 +91,7 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '{{system.unsubscribeLink}}',
     'Marketo adds its own unsubscribe footer unless the email already has an unsubscribe link.',
   ),
+  // Constant Contact: custom code email tags ([[EmailAddress]], [[UnsubscribeLink]], [[trackingImage]]).
   platform(
     'constant-contact',
     'Constant Contact',
@@ -95,6 +101,7 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     'href',
     '[[trackingImage]]',
   ),
+  // Campaign Monitor: template language ([email], <unsubscribe>).
   platform(
     'campaign-monitor',
     'Campaign Monitor',
@@ -103,6 +110,7 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     'Campaign Monitor turns the <unsubscribe> element into the recipient\u2019s unsubscribe link.',
     'element',
   ),
+  // SendGrid: Marketing Campaigns substitution tags ({{email}}, {{{unsubscribe}}} as in its own unsubscribe module).
   platform(
     'sendgrid',
     'SendGrid',
@@ -110,7 +118,9 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '{{{unsubscribe}}}',
     'For Marketing Campaigns (Single Sends). Legacy campaigns use [%email%] and [unsubscribe].',
   ),
+  // Brevo: template language ({{ contact.EMAIL }}, {{ unsubscribe }}).
   platform('brevo', 'Brevo', '{{ contact.EMAIL }}', '{{ unsubscribe }}', 'Brevo (formerly Sendinblue) template language.'),
+  // ActiveCampaign: personalization tags (%EMAIL%, %UNSUBSCRIBELINK%).
   platform(
     'activecampaign',
     'ActiveCampaign',
@@ -118,21 +128,30 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '%UNSUBSCRIBELINK%',
     'ActiveCampaign requires %UNSUBSCRIBELINK% in every campaign.',
   ),
+  // Salesforce Account Engagement: Handlebars Merge Language field list (Salesforce Help "HML Merge
+  // Fields"; the PML-to-HML table maps %%unsubscribe%% to {{Unsubscribe}}, %%email%% to
+  // {{Recipient.Email}}). The unsubscribe tag is {{Unsubscribe}}, capital U, two braces.
   platform(
     'pardot',
     'Salesforce Account Engagement (Pardot)',
     '{{Recipient.Email}}',
-    '{{{unsubscribe}}}',
+    '{{Unsubscribe}}',
     'Handlebars Merge Language (HML). Accounts still on the older Pardot merge language use %%email%% and %%unsubscribe%%.',
   ),
+  // Braze: "Supported personalization tags" ({{${email_address}}}; {{${set_user_to_unsubscribed_url}}}
+  // replaces the older {{${unsubscribe_url}}}) and its url_param_escape Liquid filter.
   platform(
     'braze',
     'Braze',
     '{{${email_address} | url_param_escape}}',
-    '{{${unsubscribe_url}}}',
-    'Liquid; url_param_escape encodes the address for use in a link.',
+    '{{${set_user_to_unsubscribed_url}}}',
+    'Liquid; url_param_escape encodes the address for use in a link. Emails made before Braze renamed it may use {{${unsubscribe_url}}}, which still works.',
   ),
-  platform('iterable', 'Iterable', '{{email}}', '{{unsubscribeUrl}}', 'Iterable Handlebars.'),
+  // Iterable: "Universal Merge Parameters" ({{unsubscribeUrl}}; {{hostedUnsubscribeUrl}} for a hosted
+  // preference centre) and user profile fields ({{email}}).
+  platform('iterable', 'Iterable', '{{email}}', '{{unsubscribeUrl}}', 'Iterable Handlebars. For your hosted preference centre use {{hostedUnsubscribeUrl}}.'),
+  // Mailgun: "Mailing Lists" template variables (%recipient_email%) and "Tracking Messages"
+  // unsubscribe variables (%unsubscribe_url%, %tag_unsubscribe_url%, %mailing_list_unsubscribe_url%).
   platform(
     'mailgun',
     'Mailgun',
@@ -140,6 +159,8 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '%unsubscribe_url%',
     'For batch sends with recipient variables, %recipient.email% works too. Use %tag_unsubscribe_url% to unsubscribe from a tag only.',
   ),
+  // Customer.io: Liquid reference (customer.email, the url_encode filter) and "Unsubscribes"
+  // ({% unsubscribe_url %} is a tag; {{unsubscribe_url}} renders nothing).
   platform(
     'customer-io',
     'Customer.io',
@@ -147,6 +168,7 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '{% unsubscribe_url %}',
     'Liquid; url_encode encodes the address for use in a link.',
   ),
+  // Mailjet: personalization variables ([[EMAIL_TO]], [[UNSUB_LINK_<LANG>]]).
   platform(
     'mailjet',
     'Mailjet',
@@ -154,6 +176,9 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '[[UNSUB_LINK_EN]]',
     'For an unsubscribe page in another language use [[UNSUB_LINK_FR]], [[UNSUB_LINK_DE]] and so on.',
   ),
+  // Zoho Campaigns: help "Unsubscribes" ($[LI:UNSUBSCRIBE]$ is required in custom templates) and
+  // merge tags $[FIELD|fallback]$. The email field's tag name is not in Zoho's public pages; templates
+  // in use write $[EMAIL]$ (here with an empty fallback). Confirm with a test send.
   platform(
     'zoho-campaigns',
     'Zoho Campaigns',
@@ -161,6 +186,8 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '$[LI:UNSUBSCRIBE]$',
     'Zoho Campaigns asks for $[LI:UNSUBSCRIBE]$ in every custom template.',
   ),
+  // Omnisend: help "Personalization in channels" ([[contact.<property>]], double square brackets)
+  // and its unsubscribe link tag [[unsubscribe_link]].
   platform('omnisend', 'Omnisend', '[[contact.email]]', '[[unsubscribe_link]]', 'Omnisend also adds its own footer.'),
   platform(
     DEFAULT_PLATFORM_CODE,

@@ -132,20 +132,35 @@ describe('public snippet view', () => {
 });
 
 describe('export snippet', () => {
-  it('hands the export core the stored choices and media URLs', () => {
-    expect(toExportSnippet(record(), media())).toEqual({
+  it('hands the export core the stored choices, media URLs and pixel sizes', () => {
+    const sized = media({
+      encoding: { state: 'completed', progress: 100, videoUrl: `${CDN}/v.mp4`, thumbnailUrl: `${CDN}/p.jpg`, gifUrl: `${CDN}/g.gif`, outWidth: 640, outHeight: 360 },
+      sizes: { logo: { width: 300, height: 100 }, cover: { width: 1280, height: 400 } },
+    });
+    expect(toExportSnippet(record(), sized)).toEqual({
       id: ID,
       title: 'Spring launch',
       width: 640,
-      logo: { url: `${CDN}/logo.png`, alignment: 'center', width: 150 },
-      cover: { url: `${CDN}/cover.jpg`, placement: 'above', spacing: 2 },
-      video: { mp4Url: `${CDN}/v.mp4`, posterUrl: `${CDN}/p.jpg`, gifUrl: `${CDN}/g.gif` },
+      logo: { url: `${CDN}/logo.png`, alignment: 'center', width: 150, size: { width: 300, height: 100 } },
+      cover: { url: `${CDN}/cover.jpg`, placement: 'above', spacing: 2, size: { width: 1280, height: 400 } },
+      // the encoder's GIF has the video's shape
+      video: { mp4Url: `${CDN}/v.mp4`, posterUrl: `${CDN}/p.jpg`, gifUrl: `${CDN}/g.gif`, size: { width: 640, height: 360 }, gifSize: { width: 640, height: 360 } },
+      videoIcon: null,
       addVideoOverlay: true,
       videoOverlay: 'white',
       landingPageUrl: 'https://shop.example.com/',
       videoURLData: 'https://shop.example.com/film',
       buttons: [button],
     });
+  });
+
+  it("gives the user's own GIF its own size, and the call-to-action video icon", () => {
+    const e = toExportSnippet(
+      record({ gifFileId: ID, videoIconFileId: ID }),
+      media({ gifUrl: `${CDN}/mine.gif`, videoIconUrl: `${CDN}/icon.png`, sizes: { gif: { width: 500, height: 500 }, videoIcon: { width: 64, height: 32 } } }),
+    );
+    expect(e.video).toMatchObject({ gifUrl: `${CDN}/mine.gif`, gifSize: { width: 500, height: 500 } });
+    expect(e.videoIcon).toEqual({ url: `${CDN}/icon.png`, size: { width: 64, height: 32 } });
   });
 
   it('leaves out a logo or cover whose file is gone', () => {

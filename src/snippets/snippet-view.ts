@@ -31,6 +31,12 @@ export interface SnippetRecord {
   updatedAt: Date;
 }
 
+// A stored picture's size in pixels (null when unknown).
+export interface MediaSize {
+  width: number | null;
+  height: number | null;
+}
+
 // The media of one snippet, as the files/videos services describe it (null where there is none
 // or it could not be found).
 export interface SnippetMedia {
@@ -40,11 +46,16 @@ export interface SnippetMedia {
     videoUrl: string | null;
     thumbnailUrl: string | null;
     gifUrl: string | null;
+    // The encoded frame (MP4 and poster); the encoder's GIF has the same shape.
+    outWidth?: number | null;
+    outHeight?: number | null;
   } | null;
   gifUrl: string | null;
   logoUrl: string | null;
   coverUrl: string | null;
   videoIconUrl: string | null;
+  // Pixel sizes of the uploaded files, for the email's width and height attributes.
+  sizes?: { gif?: MediaSize | null; logo?: MediaSize | null; cover?: MediaSize | null; videoIcon?: MediaSize | null };
 }
 
 export type { SnippetUrls, SnippetView } from '../shared/api-types.js';
@@ -183,13 +194,23 @@ export function toPublicSnippetView(
 // What the email export core reads.
 export function toExportSnippet(s: SnippetRecord, media: SnippetMedia): ExportSnippet {
   const video = videoUrls(media);
+  const sizes = media.sizes ?? {};
+  const frame: MediaSize = { width: media.encoding?.outWidth ?? null, height: media.encoding?.outHeight ?? null };
   return {
     id: s.id,
     title: s.title,
     width: s.width,
-    logo: s.logoFileId && media.logoUrl ? { url: media.logoUrl, alignment: s.logoAlignment, width: s.logoWidth } : null,
-    cover: s.coverFileId && media.coverUrl ? { url: media.coverUrl, placement: s.coverPlacement, spacing: s.coverSpacing } : null,
-    video: { mp4Url: video.url ?? '', posterUrl: video.thumbnailUrl ?? '', gifUrl: video.gifUrl },
+    logo: s.logoFileId && media.logoUrl ? { url: media.logoUrl, alignment: s.logoAlignment, width: s.logoWidth, size: sizes.logo ?? null } : null,
+    cover: s.coverFileId && media.coverUrl ? { url: media.coverUrl, placement: s.coverPlacement, spacing: s.coverSpacing, size: sizes.cover ?? null } : null,
+    video: {
+      mp4Url: video.url ?? '',
+      posterUrl: video.thumbnailUrl ?? '',
+      gifUrl: video.gifUrl,
+      size: frame,
+      // The user's own GIF has its own shape; the encoder's is the video's.
+      gifSize: media.gifUrl ? (sizes.gif ?? null) : frame,
+    },
+    videoIcon: s.videoIconFileId && media.videoIconUrl ? { url: media.videoIconUrl, size: sizes.videoIcon ?? null } : null,
     addVideoOverlay: s.addVideoOverlay,
     videoOverlay: s.videoOverlay,
     landingPageUrl: s.landingPageUrl ?? null,

@@ -17,6 +17,7 @@ import {
   SnippetViewDto,
   UpdateSnippetPayloadDto,
 } from './dto/snippet.dto.js';
+import { uuidParam } from '../common/uuid-param.pipe.js';
 
 // The signed-in user's own snippets (EyeMails). Another user's snippet is "not found".
 @ApiTags('snippets')
@@ -86,21 +87,21 @@ export class SnippetsController {
 
   @Get(':id')
   @ApiOkResponse({ type: SnippetViewDto })
-  get(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  get(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
     return this.snippets.get(user.id, id);
   }
 
   @Get(':id/u')
   @ApiOperation({ summary: 'The public addresses of an EyeMail' })
   @ApiOkResponse({ type: SnippetUrlsDto })
-  urls(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  urls(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
     return this.snippets.urls(user.id, id);
   }
 
   @Get(':id/slug')
   @ApiOperation({ summary: 'A readable link: the title as a slug plus the first 8 digits of the id' })
   @ApiOkResponse({ type: SnippetSlugDto })
-  slug(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  slug(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
     return this.snippets.slug(user.id, id);
   }
 
@@ -111,14 +112,15 @@ export class SnippetsController {
   @ApiQuery({ name: 'includeHeader', required: false, enum: ['true', 'false'] })
   @ApiQuery({ name: 'includeUnsubscribeLink', required: false, enum: ['true', 'false'] })
   @ApiQuery({ name: 'removeBranding', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'preheader', required: false, description: 'hidden preview text shown after the subject line in the inbox (at most 150 characters)' })
   @ApiOkResponse({ type: SnippetExportDto })
-  html(@CurrentUser() user: AuthUser, @Param('id') id: string, @Query() query: ExportQuery) {
+  html(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string, @Query() query: ExportQuery) {
     return this.snippets.exportHtml(user, id, query);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an EyeMail; your uploaded files stay in your library' })
-  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+  async remove(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
     await this.snippets.remove(user.id, id);
     return ok(null, M.deleted);
   }

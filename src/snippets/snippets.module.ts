@@ -11,8 +11,7 @@ import { Snippet } from './snippet.entity.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { SnippetsController } from './snippets.controller.js';
 import { SnippetsService } from './snippets.service.js';
-import { TrackingController } from './tracking.controller.js';
-import { TrackingService } from './tracking.service.js';
+import { SnippetRepository } from './snippet.repository.js';
 import { ViewerController } from './viewer.controller.js';
 import { ViewerService } from './viewer.service.js';
 import { loadViewerTemplates } from './viewer/viewer-templates.js';
@@ -20,14 +19,13 @@ import { loadViewerTemplates } from './viewer/viewer-templates.js';
 // The image kinds a snippet can use (logo, cover, GIF, video icon).
 const IMAGE_KINDS = ['image', 'gif', 'logo', 'cover', 'videoIcon'] as const;
 
-// Snippets (EyeMails): CRUD, status, HTML export, email platforms, the public viewer pages, the
-// email preview page and the tracking redirects. Exports TrackingService for the reports
-// capability (recordOpen/recordClick).
+// Snippets (EyeMails): CRUD, status, HTML export, email platforms, the public viewer pages and the
+// email preview page. The tracking addresses (/t/o, /t/c) are the reports module's.
 @Module({
   imports: [MikroOrmModule.forFeature([Snippet]), AccountsModule, FilesModule, VideosModule],
-  controllers: [SnippetsController, GlobalController, PublicSnippetsController, ViewerController, TrackingController],
-  providers: [SnippetsService, ViewerService, TrackingService],
-  exports: [SnippetsService, TrackingService],
+  controllers: [SnippetsController, GlobalController, PublicSnippetsController, ViewerController],
+  providers: [SnippetRepository, SnippetsService, ViewerService],
+  exports: [SnippetsService],
 })
 export class SnippetsModule implements OnModuleInit {
   constructor(

@@ -1,13 +1,13 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../common/api-response.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { UsersService } from '../accounts/users.service.js';
 import type { AuthUser } from '../accounts/auth.decorators.js';
 import { FilesService } from '../files/files.service.js';
 import { VideosService } from '../videos/videos.service.js';
+import { isUuid } from '../shared/uuid.js';
+import type { EncodingView } from '../shared/api-types.js';
 import {
-  isGuid,
   tierViolations,
   validateExportOptions,
   validateSnippetForm,
@@ -15,24 +15,25 @@ import {
   type SnippetTier,
 } from '../shared/snippet-rules.js';
 import { findEmailPlatform, isKnownPlatformCode } from './email-platforms.js';
-import { allowedClickTargets, buildEmailViewModel, ExportNotReadyError } from './export/export-view-model.js';
-import { renderEmailExport } from './export/export-html.js';
-import { Snippet } from './snippet.entity.js';
+import { allowedClickTargets } from './export/export-view-model.js';
+import type { Snippet } from './snippet.entity.js';
+import { SnippetRepository } from './snippet.repository.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
-import { containsPattern, type SnippetListFilters } from './snippet-list-query.js';
+import type { SnippetListFilters } from './snippet-list-query.js';
 import {
   snippetSlug,
   snippetUrls,
   shortIdFromSlug,
-  toExportSnippet,
   toSnippetBrief,
   toSnippetView,
   uuidRangeForShortId,
   type SnippetBrief,
+  type MediaSize,
   type SnippetMedia,
   type SnippetUrls,
   type SnippetView,
 } from './snippet-view.js';
+import { renderSnippetEmail } from './export/snippet-email.js';
 
 // The file kinds each slot of a snippet accepts (what the dashboard uploads them as, plus the
 // general image kind).
@@ -50,6 +51,7 @@ export interface ExportQuery {
   includeHeader?: unknown;
   includeUnsubscribeLink?: unknown;
   removeBranding?: unknown;
+  preheader?: unknown;
 }
 
 export interface ExportResult {
@@ -67,6 +69,18 @@ export interface PublicSnippet {
   ownerId: string;
 }
 
+function mediaEncoding(enc: EncodingView): SnippetMedia['encoding'] {
+  return {
+    state: enc.state,
+    progress: enc.progress,
+    videoUrl: enc.videoUrl,
+    thumbnailUrl: enc.thumbnailUrl,
+    gifUrl: enc.gifUrl,
+    outWidth: enc.outWidth,
+    outHeight: enc.outHeight,
+  };
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -76,7 +90,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 @Injectable()
 export class SnippetsService {
   constructor(
-    private readonly em: EntityManager,
+    private readonly snippets: SnippetRepository,
     private readonly files: FilesService,
     private readonly videos: VideosService,
     private readonly users: UsersService,
@@ -89,52 +103,52 @@ export class SnippetsService {
 
   // ---- ownership -------------------------------------------------------------------------------
 
-  private async owned(userId: string, id: unknown): Promise<Snippet> {
-    if (!isGuid(id)) throw notFound(M.notFound);
-    const s = await this.em.findOne(Snippet, { id: id.toLowerCase(), ownerId: userId });
-    if (!s) throw notFound(M.notFound);
+  // The caller's own snippet, or 'not found' (404) like a missing one.
+  private async getOwned(userId: string, id: unknown): Promise<Snippet> {
+    if (!isUuid(id)) throw new NotFoundError(M.notFound);
+    const s = await this.snippets.findOwned(userId, id.toLowerCase());
+    if (!s) throw new NotFoundError(M.notFound);
     return s;
   }
 
   // ---- media lookups (through the files/videos services only) ----------------------------------
 
-  // A missing file is shown as no URL; any other failure is a real error.
-  private async urlOf(ownerId: string, fileId: string | null | undefined): Promise<string | null> {
-    if (!fileId) return null;
-    try {
-      return (await this.files.getOwned(ownerId, fileId)).url ?? null;
-    } catch (e) {
-      if (e instanceof ApiError && e.getStatus() === HttpStatus.NOT_FOUND) return null;
-      throw e;
-    }
-  }
-
-  private async encodingOf(s: Snippet) {
-    try {
-      return await this.videos.getEncoding(s.ownerId, s.encodingId);
-    } catch (e) {
-      if (e instanceof ApiError && e.getStatus() === HttpStatus.NOT_FOUND) return null;
-      throw e;
-    }
+  // The media of many snippets in two queries whatever their number: one for the files, one for
+  // the encodings. A missing file or encoding is shown as no URL.
+  private async mediaOfMany(snippets: readonly Snippet[]): Promise<SnippetMedia[]> {
+    const owners = [...new Set(snippets.map((s) => s.ownerId))];
+    const [encodings, ...urlMaps] = await Promise.all([
+      this.videos.outputsOf(snippets.map((s) => s.encodingId)),
+      ...owners.map((owner) =>
+        this.files.picturesOf(
+          owner,
+          snippets.filter((s) => s.ownerId === owner).flatMap((s) => [s.gifFileId, s.logoFileId, s.coverFileId, s.videoIconFileId]),
+        ),
+      ),
+    ]);
+    const urlsByOwner = new Map(owners.map((owner, i) => [owner, urlMaps[i]]));
+    return snippets.map((s) => {
+      const pictures = urlsByOwner.get(s.ownerId)!;
+      const url = (id: string | null | undefined) => (id ? (pictures.get(id)?.url ?? null) : null);
+      // The pixel size, for the email's width and height attributes.
+      const size = (id: string | null | undefined): MediaSize | null => {
+        const p = id ? pictures.get(id) : undefined;
+        return p ? { width: p.width, height: p.height } : null;
+      };
+      const enc = encodings.get(s.encodingId);
+      return {
+        encoding: enc ? mediaEncoding(enc) : null,
+        gifUrl: url(s.gifFileId),
+        logoUrl: url(s.logoFileId),
+        coverUrl: url(s.coverFileId),
+        videoIconUrl: url(s.videoIconFileId),
+        sizes: { gif: size(s.gifFileId), logo: size(s.logoFileId), cover: size(s.coverFileId), videoIcon: size(s.videoIconFileId) },
+      };
+    });
   }
 
   private async mediaOf(s: Snippet): Promise<SnippetMedia> {
-    const [enc, gifUrl, logoUrl, coverUrl, videoIconUrl] = await Promise.all([
-      this.encodingOf(s),
-      this.urlOf(s.ownerId, s.gifFileId),
-      this.urlOf(s.ownerId, s.logoFileId),
-      this.urlOf(s.ownerId, s.coverFileId),
-      this.urlOf(s.ownerId, s.videoIconFileId),
-    ]);
-    return {
-      encoding: enc
-        ? { state: enc.state, progress: enc.progress, videoUrl: enc.videoUrl, thumbnailUrl: enc.thumbnailUrl, gifUrl: enc.gifUrl }
-        : null,
-      gifUrl,
-      logoUrl,
-      coverUrl,
-      videoIconUrl,
-    };
+    return (await this.mediaOfMany([s]))[0];
   }
 
   private async view(s: Snippet): Promise<SnippetView> {
@@ -146,10 +160,10 @@ export class SnippetsService {
   // The payload checked in the contract's order: Express limits (403), field rules (400), the
   // files are the caller's (404), the video is encoded for this overlay and width (409).
   private async checkPayload(user: AuthUser, raw: unknown): Promise<{ form: SnippetFormValue; encodingId: string }> {
-    if (!isPlainObject(raw)) throw badRequest(M.invalidRequest);
-    if (tierViolations(raw, user.tier).length) throw forbidden(M.expressOnlyVideo);
+    if (!isPlainObject(raw)) throw new InvalidInputError(M.invalidRequest);
+    if (tierViolations(raw, user.tier).length) throw new ForbiddenError(M.expressOnlyVideo);
     const { value: form, errors } = validateSnippetForm(raw, user.tier);
-    if (!form) throw badRequest(Object.values(errors)[0] ?? M.invalidRequest, errors);
+    if (!form) throw new InvalidInputError(Object.values(errors)[0] ?? M.invalidRequest, errors);
 
     await this.files.getOwned(user.id, form.videoId, [...SLOT_KINDS.video]);
     const optional: [string | null, readonly string[]][] = [
@@ -161,7 +175,7 @@ export class SnippetsService {
     for (const [fileId, kinds] of optional) if (fileId) await this.files.getOwned(user.id, fileId, [...kinds]);
 
     const encoding = await this.videos.findCompleted(user.id, form.videoId, form.videoOverlay, form.width);
-    if (!encoding) throw conflict(M.stillProcessing);
+    if (!encoding) throw new ConflictError(M.stillProcessing);
     return { form, encodingId: encoding.encodingId };
   }
 
@@ -191,59 +205,55 @@ export class SnippetsService {
   async create(user: AuthUser, raw: unknown): Promise<SnippetView> {
     const { form, encodingId } = await this.checkPayload(user, raw);
     // New snippets are active.
-    const s = this.em.create(Snippet, { ownerId: user.id, status: true, ...this.fieldsFrom(form, encodingId) });
-    await this.em.flush();
+    const s = await this.snippets.insert({ ownerId: user.id, status: true, ...this.fieldsFrom(form, encodingId) });
     return this.view(s);
   }
 
   async update(user: AuthUser, raw: unknown): Promise<SnippetView> {
     const id = isPlainObject(raw) ? (raw.snippetId ?? raw.SnippetId) : undefined;
-    if (id === undefined || id === null || id === '') throw badRequest(M.snippetRequired, { snippetId: M.snippetRequired });
-    const s = await this.owned(user.id, id);
+    if (id === undefined || id === null || id === '') throw new InvalidInputError(M.snippetRequired, { snippetId: M.snippetRequired });
+    const s = await this.getOwned(user.id, id);
     const { form, encodingId } = await this.checkPayload(user, raw);
-    this.em.assign(s, { ...this.fieldsFrom(form, encodingId), updatedAt: new Date() });
-    await this.em.flush();
+    await this.snippets.save(s, { ...this.fieldsFrom(form, encodingId), updatedAt: new Date() });
     return this.view(s);
   }
 
   // ---- reads -----------------------------------------------------------------------------------
 
-  private async listOwned(userId: string, filters: SnippetListFilters): Promise<Snippet[]> {
-    const where: Record<string, unknown> = { ownerId: userId };
-    if (filters.status !== null) where.status = filters.status;
-    if (filters.query) where.title = { $ilike: containsPattern(filters.query) };
-    return this.em.find(Snippet, where as never, { orderBy: { updatedAt: 'desc', createdAt: 'desc', id: 'asc' } });
+  private listOwned(userId: string, filters: SnippetListFilters): Promise<Snippet[]> {
+    return this.snippets.listOwned(userId, filters);
   }
 
   async list(userId: string, filters: SnippetListFilters): Promise<SnippetView[]> {
     const rows = await this.listOwned(userId, filters);
-    const out: SnippetView[] = [];
-    for (const s of rows) out.push(await this.view(s));
-    return out;
+    const media = await this.mediaOfMany(rows);
+    return rows.map((s, i) => toSnippetView(s, media[i], this.base));
   }
 
-  // Title and thumbnail only (report and support selectors): one encoding lookup per snippet.
+  // Title and thumbnail only (report and support selectors): the encodings in one query.
   async brief(userId: string, status: boolean | null): Promise<SnippetBrief[]> {
     const rows = await this.listOwned(userId, { query: null, status });
-    const out: SnippetBrief[] = [];
-    for (const s of rows) {
-      const enc = await this.encodingOf(s);
-      out.push(toSnippetBrief(s, enc?.thumbnailUrl ?? null));
-    }
-    return out;
+    const encodings = await this.videos.outputsOf(rows.map((s) => s.encodingId));
+    return rows.map((s) => toSnippetBrief(s, encodings.get(s.encodingId)?.thumbnailUrl ?? null));
   }
 
   async get(userId: string, id: unknown): Promise<SnippetView> {
-    return this.view(await this.owned(userId, id));
+    return this.view(await this.getOwned(userId, id));
+  }
+
+  // Id, title and status of one of the user's snippets, without media lookups (reports, feeds).
+  async getOwnedHeader(userId: string, id: unknown): Promise<{ snippetId: string; title: string; status: boolean }> {
+    const s = await this.getOwned(userId, id);
+    return { snippetId: s.id, title: s.title, status: s.status };
   }
 
   async urls(userId: string, id: unknown): Promise<SnippetUrls> {
-    const s = await this.owned(userId, id);
+    const s = await this.getOwned(userId, id);
     return snippetUrls(this.base, s.id);
   }
 
   async slug(userId: string, id: unknown): Promise<{ slug: string; url: string }> {
-    const s = await this.owned(userId, id);
+    const s = await this.getOwned(userId, id);
     const slug = snippetSlug(s.title, s.id);
     return { slug, url: `${this.base}/live/${slug}` };
   }
@@ -251,30 +261,28 @@ export class SnippetsService {
   // ---- status and delete -----------------------------------------------------------------------
 
   async setStatus(userId: string, id: unknown, status: boolean): Promise<SnippetView> {
-    const s = await this.owned(userId, id);
+    const s = await this.getOwned(userId, id);
     if (s.status !== status) {
-      s.status = status;
-      s.updatedAt = new Date();
-      await this.em.flush();
+      await this.snippets.save(s, { status, updatedAt: new Date() });
     }
     return this.view(s);
   }
 
   // The snippet only: the files it used stay in the user's library.
   async remove(userId: string, id: unknown): Promise<void> {
-    const s = await this.owned(userId, id);
-    await this.em.remove(s).flush();
+    const s = await this.getOwned(userId, id);
+    await this.snippets.remove(s);
   }
 
   // ---- export ----------------------------------------------------------------------------------
 
   async exportHtml(user: AuthUser, id: unknown, query: ExportQuery): Promise<ExportResult> {
-    const s = await this.owned(user.id, id);
-    if (!s.status) throw conflict(M.activateToExport);
+    const s = await this.getOwned(user.id, id);
+    if (!s.status) throw new ConflictError(M.activateToExport);
 
     const rawPlatform = Array.isArray(query.emailPlatform) ? query.emailPlatform[0] : query.emailPlatform;
     const blankPlatform = rawPlatform === undefined || rawPlatform === null || (typeof rawPlatform === 'string' && rawPlatform.trim() === '');
-    if (!blankPlatform && !isKnownPlatformCode(rawPlatform)) throw badRequest(M.unknownPlatform, { emailPlatform: M.unknownPlatform });
+    if (!blankPlatform && !isKnownPlatformCode(rawPlatform)) throw new InvalidInputError(M.unknownPlatform, { emailPlatform: M.unknownPlatform });
     const platform = findEmailPlatform(blankPlatform ? undefined : rawPlatform);
 
     const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
@@ -283,69 +291,77 @@ export class SnippetsService {
       includeHeader: first(query.includeHeader),
       includeUnsubscribeLink: first(query.includeUnsubscribeLink),
       removeBranding: first(query.removeBranding),
+      preheader: first(query.preheader),
     });
-    if (!options) throw badRequest(Object.values(errors)[0], errors);
+    if (!options) throw new InvalidInputError(Object.values(errors)[0], errors);
 
     const media = await this.mediaOf(s);
-    try {
-      const vm = buildEmailViewModel({ snippet: toExportSnippet(s, media), platform, options, publicBaseUrl: this.base, tier: user.tier });
-      const html = renderEmailExport(vm);
-      return { html, sizeBytes: Buffer.byteLength(html, 'utf8'), platform: platform.code };
-    } catch (e) {
-      if (e instanceof ExportNotReadyError) throw conflict(M.notReadyToExport);
-      throw e;
-    }
+    const html = renderSnippetEmail({ record: s, media, platform, options, publicBaseUrl: this.base, tier: user.tier });
+    if (html === null) throw new ConflictError(M.notReadyToExport);
+    return { html, sizeBytes: Buffer.byteLength(html, 'utf8'), platform: platform.code };
   }
 
   // ---- public pages and tracking ----------------------------------------------------------------
 
   // By id, or by the readable slug ending in the id's first 8 hex digits.
   private async findByIdOrSlug(idOrSlug: string): Promise<Snippet | null> {
-    if (isGuid(idOrSlug)) return this.em.findOne(Snippet, { id: idOrSlug.toLowerCase() });
+    if (isUuid(idOrSlug)) return this.snippets.findById(idOrSlug.toLowerCase());
     const short = shortIdFromSlug(idOrSlug);
     if (!short) return null;
     const [lo, hi] = uuidRangeForShortId(short);
-    const hits = await this.em.find(Snippet, { id: { $gte: lo, $lte: hi } }, { limit: 2 });
+    const hits = await this.snippets.findInIdRange(lo, hi, 2);
     // Two snippets sharing the 8 digits: the slug is ambiguous, so it finds neither.
     return hits.length === 1 ? hits[0] : null;
   }
 
   // A snippet for a public page: active ones for everyone; an inactive one only for its owner
-  // when the page allows it (previews). The owner's account must be active.
+  // when the page allows it (previews). A deactivated owner's published EyeMails keep playing:
+  // the emails are already in recipients' inboxes, and deactivation only stops the owner.
   async findPublic(idOrSlug: string, opts: { viewerId?: string | null; ownerMaySeeInactive?: boolean } = {}): Promise<PublicSnippet | null> {
     const s = await this.findByIdOrSlug(idOrSlug);
     if (!s) return null;
     const isOwner = !!opts.viewerId && opts.viewerId === s.ownerId;
     if (!s.status && !(isOwner && opts.ownerMaySeeInactive)) return null;
     const owner = await this.users.findById(s.ownerId);
-    if (!owner || !owner.isActive) return null;
+    if (!owner) return null;
     return { record: s, media: await this.mediaOf(s), tier: owner.tier, ownerId: s.ownerId };
   }
 
   async exists(id: string): Promise<boolean> {
-    if (!isGuid(id)) return false;
-    return (await this.em.count(Snippet, { id: id.toLowerCase() })) > 0;
+    if (!isUuid(id)) return false;
+    return this.snippets.exists(id.toLowerCase());
+  }
+
+  // For the reports ingest, batched: which of these snippets exist, with the length in seconds of
+  // the video each plays (null when not known). Missing ids are absent from the map.
+  async trackingInfo(ids: readonly string[]): Promise<Map<string, { videoDurationSecs: number | null }>> {
+    const wanted = [...new Set(ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
+    const found = new Map<string, { videoDurationSecs: number | null }>();
+    if (!wanted.length) return found;
+    const encodings = await this.snippets.encodingIdsOf(wanted);
+    const lengths = await this.videos.durationsOf([...encodings.values()]);
+    for (const [id, encodingId] of encodings) found.set(id, { videoDurationSecs: lengths.get(encodingId) ?? null });
+    return found;
   }
 
   // The snippet's own click targets, for the click redirect; null when there is no such snippet.
   async clickTargetsOf(id: string): Promise<{ targets: string[] } | null> {
-    if (!isGuid(id)) return null;
-    const s = await this.em.findOne(Snippet, { id: id.toLowerCase() });
+    if (!isUuid(id)) return null;
+    const s = await this.snippets.findById(id.toLowerCase());
     if (!s) return null;
     return { targets: allowedClickTargets({ landingPageUrl: s.landingPageUrl, videoURLData: s.videoLinkUrl, buttons: s.ctaButtons }) };
   }
 
   // ---- usage checks (FilesService refuses to delete files in use) ---------------------------------
 
-  // Through the entity manager, so the check joins the caller's transaction when there is one.
+  // Through the repository's entity manager, so the check joins the caller's transaction.
   async isVideoInUse(fileId: string): Promise<boolean> {
-    if (!isGuid(fileId)) return false;
-    return (await this.em.count(Snippet, { videoFileId: fileId.toLowerCase() })) > 0;
+    if (!isUuid(fileId)) return false;
+    return this.snippets.usesVideo(fileId.toLowerCase());
   }
 
   async isImageInUse(fileId: string): Promise<boolean> {
-    if (!isGuid(fileId)) return false;
-    const id = fileId.toLowerCase();
-    return (await this.em.count(Snippet, { $or: [{ gifFileId: id }, { logoFileId: id }, { coverFileId: id }, { videoIconFileId: id }] })) > 0;
+    if (!isUuid(fileId)) return false;
+    return this.snippets.usesImage(fileId.toLowerCase());
   }
 }

@@ -2,15 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { notFound } from '../common/api-response.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { exportOptionsFromPreviewQuery } from '../shared/snippet-rules.js';
-import { buildEmailViewModel, ExportNotReadyError } from './export/export-view-model.js';
-import { renderEmailPreviewPage } from './export/export-html.js';
 import { receiverFromQuery } from './export/receiver.js';
 import { trackingLinks } from './export/tracking-links.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
-import { toExportSnippet, toPublicSnippetView, type PublicSnippetView } from './snippet-view.js';
+import { toPublicSnippetView, type PublicSnippetView } from './snippet-view.js';
 import { SnippetsService, type PublicSnippet } from './snippets.service.js';
 import { buildViewerViewModel } from './viewer/viewer-view-model.js';
 import { loadViewerTemplates } from './viewer/viewer-templates.js';
+import { renderSnippetEmail } from './export/snippet-email.js';
 
 // The public pages: /live/{id} and /eyemail/{id} (the viewer, counted), /livePreview/{id} (the
 // owner's preview, not counted) and /emailpreview/{id} (the email as a recipient sees it).
@@ -73,21 +72,11 @@ export class ViewerService {
     const found = await this.snippets.findPublic(id, { viewerId, ownerMaySeeInactive: true });
     if (!found) return this.notFoundPage();
     const { options, platformCode, speakerIcon } = exportOptionsFromPreviewQuery(query);
-    try {
-      const vm = buildEmailViewModel({
-        snippet: toExportSnippet(found.record, found.media),
-        platform: platformCode,
-        options,
-        publicBaseUrl: this.base,
-        tier: found.tier,
-        preview: true,
-        previewMuteIcon: speakerIcon,
-      });
-      return { status: 200, html: renderEmailPreviewPage(vm) };
-    } catch (e) {
-      if (e instanceof ExportNotReadyError) return this.notFoundPage();
-      throw e;
-    }
+    const html = renderSnippetEmail(
+      { record: found.record, media: found.media, platform: platformCode, options, publicBaseUrl: this.base, tier: found.tier },
+      { muteIcon: speakerIcon },
+    );
+    return html === null ? this.notFoundPage() : { status: 200, html };
   }
 
   // GET public/snippets/{id}: the viewer's data, active snippets only.

@@ -8,6 +8,7 @@ import {
   IMMUTABLE_CACHE_CONTROL,
   StorageConflictError,
   type ByteRange,
+  type ListedObject,
   type PutOptions,
   type PutResult,
   type StorageAdapter,
@@ -22,6 +23,8 @@ export interface GcsStorageOptions {
   // A service-account key file; unset means Application Default Credentials.
   keyFilename?: string | null;
   healthTimeoutMs?: number;
+  // objects per listing request (GCS allows up to 1000)
+  listPageSize?: number;
 }
 
 const DEFAULT_PUBLIC_HOST = 'https://storage.googleapis.com';
@@ -40,6 +43,7 @@ export class GcsStorageAdapter implements StorageAdapter {
   private readonly bucket: Bucket;
   private readonly publicBase: string;
   private readonly healthTimeoutMs: number;
+  private readonly listPageSize: number;
 
   constructor(opts: GcsStorageOptions) {
     const storage = new Storage({
@@ -51,6 +55,7 @@ export class GcsStorageAdapter implements StorageAdapter {
     this.bucket = storage.bucket(opts.bucket);
     this.publicBase = (opts.apiEndpoint ?? DEFAULT_PUBLIC_HOST).replace(/\/+$/, '');
     this.healthTimeoutMs = opts.healthTimeoutMs ?? 5000;
+    this.listPageSize = opts.listPageSize ?? 1000;
   }
 
   async putStream(key: string, body: Readable, opts: PutOptions): Promise<PutResult> {
@@ -102,6 +107,17 @@ export class GcsStorageAdapter implements StorageAdapter {
       if (status(e) === 404) return null;
       throw e;
     }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    let pageToken: string | undefined;
+    do {
+      const [files, next] = await this.bucket.getFiles({ prefix, maxResults: this.listPageSize, autoPaginate: false, pageToken });
+      for (const f of files) {
+        yield { key: f.name, updatedAt: new Date(f.metadata.updated ?? f.metadata.timeCreated ?? 0) };
+      }
+      pageToken = (next as { pageToken?: string } | null)?.pageToken;
+    } while (pageToken);
   }
 
   async delete(key: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
   StorageConflictError,
   StorageTooLargeError,
   type ByteRange,
+  type ListedObject,
   type PutOptions,
   type PutResult,
   type StorageAdapter,
@@ -129,6 +130,32 @@ export class LocalStorageAdapter implements StorageAdapter {
       if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return null;
       throw e;
     }
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    // the folder holding the prefix, walked depth first; names starting with a dot (partial
+    // writes) are never keys
+    const base = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : '';
+    const walk = async function* (this: LocalStorageAdapter, rel: string): AsyncIterable<ListedObject> {
+      let entries;
+      try {
+        entries = await fs.readdir(path.join(this.root, rel), { withFileTypes: true });
+      } catch (e) {
+        if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return;
+        throw e;
+      }
+      for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        if (e.name.startsWith('.')) continue;
+        const key = `${rel}${e.name}`;
+        if (e.isDirectory()) {
+          if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) yield* walk.call(this, `${key}/`);
+        } else if (e.isFile() && key.startsWith(prefix)) {
+          const s = await fs.stat(path.join(this.root, key)).catch(() => null);
+          if (s) yield { key, updatedAt: s.mtime };
+        }
+      }
+    };
+    yield* walk.call(this, base);
   }
 
   async delete(key: string): Promise<void> {

@@ -21,6 +21,10 @@ export interface StorageAdapter {
 
   stat(key: string): Promise<StoredObject | null>;
 
+  // Every stored key starting with `prefix` (a folder such as `v/`), with its last write time,
+  // page by page: for sweeps that remove what no record points at.
+  list(prefix: string): AsyncIterable<ListedObject>;
+
   // Idempotent: deleting a missing key is not an error.
   delete(key: string): Promise<void>;
 
@@ -54,6 +58,11 @@ export interface StoredObject {
   contentType: string;
   updatedAt: Date;
   etag: string;
+}
+
+export interface ListedObject {
+  key: string;
+  updatedAt: Date;
 }
 
 export const STORAGE = Symbol('STORAGE');

@@ -12,6 +12,7 @@ import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '..
 import { contentTypeForKey } from '../storage/storage-keys.js';
 import { IMMUTABLE_CACHE_CONTROL, STORAGE, type StorageAdapter } from '../storage/storage.adapter.js';
 import { ENCODE_JOB, outputKeys, ProgressThrottle, scaleEncodeProgress, STORING_PROGRESS, VIDEO_MESSAGES } from './encode-rules.js';
+import type { VideoEncoding } from './video-encoding.entity.js';
 import { VideosService, type EncodeJobData } from './videos.service.js';
 
 class SourceMissingError extends PermanentJobError {
@@ -77,9 +78,9 @@ export class EncodeVideoJob implements OnModuleInit {
     job: JobContext<EncodeJobData>,
     encodingId: string,
     runToken: string,
-    row: { source_file_id: string; width: number; overlay: 'black' | 'white' | 'none' },
+    row: Pick<VideoEncoding, 'sourceFileId' | 'width' | 'overlay'>,
   ): Promise<unknown> {
-    const source = await this.files.sourceOf(row.source_file_id);
+    const source = await this.files.sourceOf(row.sourceFileId);
     if (!source || !(await this.storage.stat(source.storageKey))) throw new SourceMissingError();
     const dir = await job.tempDir();
     const input = path.join(dir, `source${path.extname(source.storageKey)}`);

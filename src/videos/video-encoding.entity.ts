@@ -19,7 +19,8 @@ export const VideoEncoding = defineEntity({
     state: p.enum(ENCODING_STATES).default('queued'),
     progress: p.smallint().default(0),
     error: p.text().nullable(),
-    mp4Key: p.text().nullable(),
+    // the naming strategy would call it mp4key
+    mp4Key: p.text().nullable().fieldName('mp4_key'),
     posterKey: p.text().nullable(),
     gifKey: p.text().nullable(),
     outWidth: p.integer().nullable(),

@@ -6,6 +6,7 @@ import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
 import { VideosService } from './videos.service.js';
 import { EncodingViewDto } from './videos.dto.js';
 import { OVERLAYS, VIDEO_MESSAGES } from './encode-rules.js';
+import { uuidParam } from '../common/uuid-param.pipe.js';
 
 @ApiTags('videos')
 @Controller('videos')
@@ -38,7 +39,7 @@ export class VideosController {
   @Get('encodings/:encodingId')
   @ApiOperation({ summary: 'State and progress of an encoding; the video, poster and GIF URLs once completed' })
   @ApiOkResponse({ type: EncodingViewDto })
-  status(@CurrentUser() user: AuthUser, @Param('encodingId') encodingId: string) {
+  status(@CurrentUser() user: AuthUser, @Param('encodingId', uuidParam(VIDEO_MESSAGES.notFound)) encodingId: string) {
     return this.videos.getEncoding(user.id, encodingId);
   }
 }

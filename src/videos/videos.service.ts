@@ -1,91 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
-import { ApiError, badRequest, notFound } from '../common/api-response.js';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InvalidInputError, NotFoundError, UnavailableError } from '../common/domain-error.js';
 import { FAILED_MESSAGE } from '../encoding/encoding-error.js';
 import type { OverlayVariant } from '../encoding/encode-plan.js';
 import { FilesService } from '../files/files.service.js';
-import { isUuid } from '../files/file.mapper.js';
+import { isUuid } from '../shared/uuid.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
 import { STORAGE, type StorageAdapter } from '../storage/storage.adapter.js';
-import { toEncodingView, type EncodingFields, type EncodingView } from './encoding.mapper.js';
+import { toEncodingView, type EncodingView } from './encoding.mapper.js';
 import { ENCODE_JOB, encodeJobId, parseEncodeRequest, VIDEO_MESSAGES } from './encode-rules.js';
-import type { EncodingState } from './video-encoding.entity.js';
+import type { VideoEncoding } from './video-encoding.entity.js';
+import { VideoEncodingRepository, type EncodeOutputs } from './video-encoding.repository.js';
 
 export interface EncodeJobData {
   encodingId: string;
 }
 
-interface EncodingRow {
-  id: string;
-  owner_id: string;
-  source_file_id: string;
-  overlay: OverlayVariant;
-  width: number;
-  state: EncodingState;
-  progress: number;
-  error: string | null;
-  mp4_key: string | null;
-  poster_key: string | null;
-  gif_key: string | null;
-  out_width: number | null;
-  out_height: number | null;
-  duration_secs: number | null;
-  has_audio: boolean | null;
-  job_id: string | null;
-  run_token: string | null;
-}
-
-export interface EncodeOutputs {
-  mp4Key: string;
-  posterKey: string;
-  gifKey: string;
-  outWidth: number;
-  outHeight: number;
-  durationSecs: number;
-  hasAudio: boolean;
-  gifBytes: number;
-}
-
-function fields(r: EncodingRow): EncodingFields {
-  return {
-    id: r.id,
-    sourceFileId: r.source_file_id,
-    overlay: r.overlay,
-    width: r.width,
-    state: r.state,
-    progress: Number(r.progress),
-    error: r.error,
-    mp4Key: r.mp4_key,
-    posterKey: r.poster_key,
-    gifKey: r.gif_key,
-    outWidth: r.out_width,
-    outHeight: r.out_height,
-    durationSecs: r.duration_secs === null ? null : Number(r.duration_secs),
-    hasAudio: r.has_audio,
-  };
-}
+export type { EncodeOutputs } from './video-encoding.repository.js';
 
 // Email encodings of uploaded videos: requested through the API, run by the encode-video job
 // (encode-video.job.ts), read by the dashboard and the snippets module. One encoding per
 // (video, overlay, width) is shared by every identical request unless it failed.
 @Injectable()
-export class VideosService {
+export class VideosService implements OnModuleInit {
   private readonly logger = new Logger('Videos');
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly encodings: VideoEncodingRepository,
     private readonly files: FilesService,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(STORAGE) private readonly storage: StorageAdapter,
   ) {}
 
-  private sql<T = EncodingRow>(query: string, params: unknown[]): Promise<T[]> {
-    return this.orm.em.fork().getConnection().execute(query, params as never[], 'all') as Promise<T[]>;
+  onModuleInit(): void {
+    // Deleting a video deletes its encodings (locked first) and their stored outputs; the video
+    // library shows the poster of the latest encoding for videos stored without an upload poster.
+    this.files.registerDerivedMedia({
+      lockKeysMadeFrom: (em, fileId) => this.encodings.lockOutputKeysOfSource(em, fileId),
+      posterKeysOf: (fileIds) => this.encodings.latestPosterKeys(fileIds),
+    });
   }
 
-  private view(row: EncodingRow): EncodingView {
-    return toEncodingView(fields(row), (key) => this.storage.publicUrl(key));
+  private view(row: VideoEncoding): EncodingView {
+    return toEncodingView(row, (key) => this.storage.publicUrl(key));
   }
 
   // ---- API ----
@@ -93,27 +50,25 @@ export class VideosService {
   // POST videos/{id}: the finished encoding at once (200), or the queued/running one (202).
   async requestEncode(userId: string, fileId: string, overlayRaw: unknown, widthRaw: unknown): Promise<{ status: 200 | 202; view: EncodingView }> {
     const options = parseEncodeRequest(overlayRaw, widthRaw);
-    if ('field' in options) throw badRequest(options.message, { [options.field]: options.message });
-    try {
-      await this.files.getOwned(userId, fileId, ['video']);
-    } catch (e) {
-      // Missing, someone else's, or not a video: all the same to the caller.
-      if (e instanceof ApiError && e.getStatus() === HttpStatus.NOT_FOUND) throw notFound(VIDEO_MESSAGES.notFound);
-      throw e;
-    }
+    if ('field' in options) throw new InvalidInputError(options.message, { [options.field]: options.message });
+    // Missing, someone else's, or not a video: all the same to the caller.
+    if (!(await this.files.findOwned(userId, fileId, ['video']))) throw new NotFoundError(VIDEO_MESSAGES.notFound);
 
-    let row = await this.findLive(fileId, options.overlay, options.width);
+    const id = fileId.toLowerCase();
+    let row = await this.encodings.findLive(id, options.overlay, options.width);
     if (row && row.state !== 'completed') row = await this.reconcile(row);
     if (!row || row.state === 'failed') {
-      const id = randomUUID();
-      await this.sql(
-        `insert into video_encoding (id, owner_id, source_file_id, overlay, width, state, progress, job_id)
-         values (?, ?, ?, ?, ?, 'queued', 0, ?)
-         on conflict (source_file_id, overlay, width) where state <> 'failed' do nothing`,
-        [id, userId, fileId, options.overlay, options.width, encodeJobId(id)],
-      );
+      const encodingId = randomUUID();
+      await this.encodings.insertQueued({
+        id: encodingId,
+        ownerId: userId,
+        sourceFileId: id,
+        overlay: options.overlay,
+        width: options.width,
+        jobId: encodeJobId(encodingId),
+      });
       // Whoever won a race for the same options, this is the one encoding of them.
-      row = (await this.findLive(fileId, options.overlay, options.width))!;
+      row = (await this.encodings.findLive(id, options.overlay, options.width))!;
       await this.enqueue(row);
     }
     return { status: row.state === 'completed' ? 200 : 202, view: this.view(row) };
@@ -121,65 +76,69 @@ export class VideosService {
 
   // GET videos/encodings/{id}: state and real progress, URLs once completed.
   async getEncoding(userId: string, encodingId: string): Promise<EncodingView> {
-    let row = await this.findOwned(userId, encodingId);
-    if (!row) throw notFound(VIDEO_MESSAGES.notFound);
+    let row = isUuid(encodingId) ? await this.encodings.findOwned(userId, encodingId) : null;
+    if (!row) throw new NotFoundError(VIDEO_MESSAGES.notFound);
     if (row.state === 'queued' || row.state === 'active') row = await this.reconcile(row);
     return this.view(row);
+  }
+
+  // For the snippets module: the encodings with these ids in one query (unfinished ones checked
+  // against their jobs, as getEncoding does). Missing ids are absent from the map; the caller
+  // passes only ids it read from its own owner-checked records.
+  async outputsOf(encodingIds: readonly (string | null | undefined)[]): Promise<Map<string, EncodingView>> {
+    const ids = [...new Set(encodingIds.filter(isUuid).map((id) => id.toLowerCase()))];
+    const out = new Map<string, EncodingView>();
+    if (!ids.length) return out;
+    const rows = await this.encodings.findByIds(ids);
+    for (let row of rows) {
+      if (row.state === 'queued' || row.state === 'active') row = await this.reconcile(row);
+      out.set(row.id, this.view(row));
+    }
+    return out;
+  }
+
+  // For the reports ingest (through the snippets module), batched: the length in seconds of each
+  // encoding that knows it.
+  async durationsOf(encodingIds: readonly string[]): Promise<Map<string, number>> {
+    const ids = [...new Set(encodingIds.filter(isUuid).map((id) => id.toLowerCase()))];
+    const lengths = new Map<string, number>();
+    if (!ids.length) return lengths;
+    for (const row of await this.encodings.findByIds(ids)) {
+      if (row.durationSecs !== null && row.durationSecs !== undefined) lengths.set(row.id, Number(row.durationSecs));
+    }
+    return lengths;
   }
 
   // For the snippets module: the finished encoding of these options, if there is one.
   async findCompleted(userId: string, sourceFileId: string, overlay: OverlayVariant, width: number): Promise<EncodingView | null> {
     if (!isUuid(sourceFileId)) return null;
-    const [row] = await this.sql(
-      `select * from video_encoding where owner_id = ? and source_file_id = ? and overlay = ? and width = ? and state = 'completed'`,
-      [userId, sourceFileId, overlay, width],
-    );
+    const row = await this.encodings.findCompleted(userId, sourceFileId.toLowerCase(), overlay, width);
     return row ? this.view(row) : null;
   }
 
-  private async findOwned(userId: string, encodingId: string): Promise<EncodingRow | null> {
-    if (!isUuid(encodingId)) return null;
-    const [row] = await this.sql('select * from video_encoding where id = ? and owner_id = ?', [encodingId, userId]);
-    return row ?? null;
-  }
-
-  private async findLive(fileId: string, overlay: OverlayVariant, width: number): Promise<EncodingRow | null> {
-    const [row] = await this.sql(`select * from video_encoding where source_file_id = ? and overlay = ? and width = ? and state <> 'failed'`, [
-      fileId,
-      overlay,
-      width,
-    ]);
-    return row ?? null;
-  }
-
-  private async reload(id: string): Promise<EncodingRow> {
-    const [row] = await this.sql('select * from video_encoding where id = ?', [id]);
-    return row;
-  }
-
-  private async enqueue(row: EncodingRow): Promise<void> {
+  private async enqueue(row: VideoEncoding): Promise<void> {
     try {
-      await this.queue.enqueue<EncodeJobData>(ENCODE_JOB, { encodingId: row.id }, { jobId: row.job_id ?? encodeJobId(row.id) });
+      await this.queue.enqueue<EncodeJobData>(ENCODE_JOB, { encodingId: row.id }, { jobId: row.jobId ?? encodeJobId(row.id) });
     } catch (e) {
       this.logger.error(`Could not queue encoding ${row.id}: ${e instanceof Error ? e.message : String(e)}`);
       await this.markFailed(row.id, null, VIDEO_MESSAGES.queueDown);
-      throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, VIDEO_MESSAGES.queueDown);
+      throw new UnavailableError(VIDEO_MESSAGES.queueDown);
     }
   }
 
   // A queued or running encoding agrees with its job: a job the queue no longer knows is added
   // again; a job that failed without its handler saying so (its workers kept dying) fails the row.
-  private async reconcile(row: EncodingRow): Promise<EncodingRow> {
-    const jobId = row.job_id ?? encodeJobId(row.id);
+  private async reconcile(row: VideoEncoding): Promise<VideoEncoding> {
+    const jobId = row.jobId ?? encodeJobId(row.id);
     const status = await this.queue.getStatus(jobId);
     if (!status) {
       this.logger.warn(`The job of encoding ${row.id} was lost; queuing it again`);
       await this.enqueue(row);
-      return this.reload(row.id);
+      return (await this.encodings.findById(row.id))!;
     }
     if (status.state === 'failed') {
       await this.markFailed(row.id, null, status.error ?? FAILED_MESSAGE);
-      return this.reload(row.id);
+      return (await this.encodings.findById(row.id))!;
     }
     return row;
   }
@@ -187,48 +146,26 @@ export class VideosService {
   // ---- state changes made by the encode job (each guarded by the attempt's run token) ----
 
   // Starts an attempt: returns the row, or null when there is nothing to do (deleted, finished).
-  async claimForJob(encodingId: string, runToken: string): Promise<EncodingRow | null> {
-    const [row] = await this.sql(
-      `update video_encoding set state = 'active', progress = 0, error = null, run_token = ?, updated_at = now()
-       where id = ? and state in ('queued', 'active') returning *`,
-      [runToken, encodingId],
-    );
-    return row ?? null;
+  claimForJob(encodingId: string, runToken: string): Promise<VideoEncoding | null> {
+    return this.encodings.claim(encodingId, runToken);
   }
 
-  async setProgress(encodingId: string, runToken: string, percent: number): Promise<void> {
-    await this.sql(
-      `update video_encoding set progress = ?, updated_at = now()
-       where id = ? and run_token = ? and state = 'active' and progress < ?`,
-      [percent, encodingId, runToken, percent],
-    );
+  setProgress(encodingId: string, runToken: string, percent: number): Promise<void> {
+    return this.encodings.setProgress(encodingId, runToken, percent);
   }
 
   // Records the three stored outputs together; false when the attempt no longer owns the row
   // (the video was deleted, or another worker took the job over): the caller removes its files.
-  async complete(encodingId: string, runToken: string, o: EncodeOutputs): Promise<boolean> {
-    const rows = await this.sql(
-      `update video_encoding set state = 'completed', progress = 100, error = null, mp4_key = ?, poster_key = ?, gif_key = ?,
-         out_width = ?, out_height = ?, duration_secs = ?, has_audio = ?, gif_bytes = ?, completed_at = now(), updated_at = now()
-       where id = ? and run_token = ? and state = 'active' returning id`,
-      [o.mp4Key, o.posterKey, o.gifKey, o.outWidth, o.outHeight, o.durationSecs, o.hasAudio, o.gifBytes, encodingId, runToken],
-    );
-    return rows.length > 0;
+  complete(encodingId: string, runToken: string, outputs: EncodeOutputs): Promise<boolean> {
+    return this.encodings.complete(encodingId, runToken, outputs);
   }
 
   // Waiting for another try (after a failed attempt, or handed back at shutdown).
-  async requeue(encodingId: string, runToken: string): Promise<void> {
-    await this.sql(`update video_encoding set state = 'queued', progress = 0, updated_at = now() where id = ? and run_token = ? and state = 'active'`, [
-      encodingId,
-      runToken,
-    ]);
+  requeue(encodingId: string, runToken: string): Promise<void> {
+    return this.encodings.requeue(encodingId, runToken);
   }
 
-  async markFailed(encodingId: string, runToken: string | null, message: string): Promise<void> {
-    await this.sql(
-      `update video_encoding set state = 'failed', error = ?, updated_at = now()
-       where id = ? and state in ('queued', 'active') and (?::uuid is null or run_token = ?::uuid)`,
-      [message, encodingId, runToken, runToken],
-    );
+  markFailed(encodingId: string, runToken: string | null, message: string): Promise<void> {
+    return this.encodings.markFailed(encodingId, runToken, message);
   }
 }

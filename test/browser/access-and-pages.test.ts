@@ -195,9 +195,11 @@ test('forgot and reset password by the emailed link', async () => {
   const link = linksIn(mail).find((l) => l.includes('/resetpassword?token='));
   assert.ok(link?.startsWith(`${server.url}/resetpassword?token=`), `reset link in: ${mail.text}`);
 
-  // A made-up token goes straight to sign-in.
+  // A made-up token goes straight to sign-in, which says why.
   await page.goto('/resetpassword?token=not-a-real-token');
   await page.waitForURL((u) => u.pathname === '/signin');
+  const notice = page.getByRole('alert').filter({ hasText: 'This reset link no longer works' });
+  await notice.getByText('This password reset link is invalid or has expired.').waitFor();
 
   await page.goto(link!);
   await page.getByLabel('New password').fill('Fresh2024');
@@ -213,9 +215,15 @@ test('forgot and reset password by the emailed link', async () => {
   await page.waitForURL((u) => u.pathname === '/');
   await signOut(page);
 
-  // The link was used up.
+  // The link was used up, and sign-in says so (not a fleeting toast), with a way to a new one.
   await page.goto(link!);
   await page.waitForURL((u) => u.pathname === '/signin');
+  await notice.getByText(/has already been used/).waitFor();
+  await page.waitForTimeout(5000); // longer than any toast
+  assert.equal(await notice.isVisible(), true);
+  await screenshot(page, 'signin-used-reset-link');
+  await notice.getByRole('link', { name: 'Ask for a new link' }).click();
+  await page.waitForURL((u) => u.pathname === '/forgotpassword');
 });
 
 test('the admin account lands on the admin dashboard', async () => {

@@ -35,6 +35,23 @@ async function signIn(p: Page, address: string, password: string, rememberMe = f
   await p.getByRole('button', { name: 'Sign in' }).click();
 }
 
+test('a signed-out page load logs no error: asking for the session answers 200, result false', async () => {
+  const errors: string[] = [];
+  const answers: number[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('response', (r) => new URL(r.url()).pathname === '/api/accounts/trysignin' && answers.push(r.status()));
+  for (const path of ['/signin', '/signup', '/forgotpassword', '/']) {
+    await page.goto(path);
+    await page.getByRole('heading').first().waitFor();
+  }
+  await page.waitForURL((u) => u.pathname === '/signin');
+  assert.ok(answers.length >= 4, `session asked ${answers.length} times`);
+  assert.deepEqual([...new Set(answers)], [200]);
+  assert.deepEqual(errors, []);
+  page.removeAllListeners('console');
+  page.removeAllListeners('response');
+});
+
 test('sign-up checks its fields, then signs the new user in to home with the welcome dialog', async () => {
   await page.goto('/signup');
   await expectTitle(page, 'Sign Up | Account | EyeMail');
@@ -44,7 +61,20 @@ test('sign-up checks its fields, then signs the new user in to home with the wel
   await page.getByText('Please enter your name!').waitFor();
   await page.getByText('Invalid email').waitFor();
   assert.equal(await page.getByText('Invalid password', { exact: true }).count(), 1);
+  // Two empty password fields "match" but confirm nothing.
+  await page.getByText('Please confirm your password').waitFor();
   assert.equal(page.url(), `${server.url}/signup`);
+  // In the error state the example texts stay grey: red ones would read like typed values.
+  const nameInput = page.getByLabel('Full name');
+  assert.equal(await nameInput.getAttribute('placeholder'), 'e.g. Jane Cooper');
+  const [placeholderColour, errorColour] = await nameInput.evaluate((el) => {
+    const w = globalThis as unknown as { getComputedStyle: (e: unknown, p?: string) => { color: string } };
+    const label = (el as unknown as { closest: (s: string) => unknown }).closest('.mantine-InputWrapper-root');
+    const error = (label as { querySelector: (s: string) => unknown }).querySelector('.mantine-InputWrapper-error');
+    return [w.getComputedStyle(el, '::placeholder').color, w.getComputedStyle(error).color];
+  });
+  assert.notEqual(placeholderColour, errorColour, 'placeholder drawn in the error colour');
+  await screenshot(page, 'signup-errors');
 
   await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByLabel(/^Email/).fill(email);
@@ -178,10 +208,12 @@ test('profile: option lists, validation, saving, and the saved values after a re
   assert.equal(await form.getByLabel('First name').inputValue(), 'Grace');
   assert.equal(await form.getByLabel('Last name').inputValue(), 'Hopper');
   assert.equal(await form.getByLabel(/^Email/).inputValue(), email);
-  // No country yet: the blank '-' entry. No timezone yet: the first real option is preselected.
-  assert.equal(await form.getByRole('combobox', { name: 'Country' }).inputValue(), '-');
-  const tz = await form.getByRole('combobox', { name: 'Timezone' }).inputValue();
-  assert.ok(tz !== '-' && tz.includes('/'), `timezone preselected, got "${tz}"`);
+  // No country or timezone yet: both preselected from the browser (en-US, UTC), and it says so.
+  assert.equal(await form.getByRole('combobox', { name: 'Country' }).inputValue(), 'United States');
+  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'UTC');
+  await form.getByText('Filled in from your browser').waitFor();
+  await form.getByText(/We preselected United States and UTC from this browser/).waitFor();
+  await screenshot(page, 'profile-preselected');
   // Registration Type is read-only.
   assert.equal(await form.getByRole('radio', { name: 'Express' }).isChecked(), true);
   assert.equal(await form.getByRole('radio', { name: 'Express' }).isDisabled(), true);
@@ -192,10 +224,26 @@ test('profile: option lists, validation, saving, and the saved values after a re
   await form.getByRole('button', { name: 'Save changes' }).click();
   await form.getByText('Please enter your first name!').waitFor();
   await form.getByText('Invalid email').waitFor();
+  assert.equal(await form.getByText('Invalid country').count(), 0);
+
+  // With the preselected place, the first save of a new account succeeds.
+  await form.getByLabel('First name').fill('Grace');
+  await form.getByLabel(/^Email/).fill(email);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Profile updated successfully').waitFor();
+  await page.reload();
+  await form.getByLabel('First name').waitFor();
+  assert.equal(await form.getByRole('combobox', { name: 'Country' }).inputValue(), 'United States');
+  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'UTC');
+  assert.equal(await form.getByText('Filled in from your browser').count(), 0);
+
+  // Choosing the blank country is refused.
+  await form.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: '-', exact: true }).click();
+  await form.getByRole('button', { name: 'Save changes' }).click();
   await form.getByText('Invalid country').waitFor();
 
   await form.getByLabel('First name').fill('Gracie');
-  await form.getByLabel(/^Email/).fill(email);
   await form.getByRole('combobox', { name: 'Country' }).click();
   await form.getByRole('combobox', { name: 'Country' }).fill('Fran');
   await page.getByRole('option', { name: 'France', exact: true }).click();

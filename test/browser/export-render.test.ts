@@ -1,6 +1,7 @@
-// The exported email HTML rendered in Chromium at 600 px, for every email platform: the video
-// shows where WebKit-style clients would show it, the linked GIF otherwise, links and the open
-// pixel carry the platform's merge tag literally, nothing hostile runs. Screenshots go to
+// The exported email HTML rendered in Chromium at 600 px, for every email platform and as each
+// family of mail clients would show it (see asClient): the video shows only where the client keeps
+// <video>, the linked GIF elsewhere, the poster in Outlook for Windows; links and the open pixel
+// carry the platform's merge tag literally, nothing hostile runs. Screenshots go to
 // test/.artifacts/screenshots/export-*.png for people to look at.
 // Renders with the compiled server code: run `npm run build:server` first (npm test does).
 import { after, before, describe, it } from 'node:test';
@@ -63,6 +64,13 @@ async function makeMedia(): Promise<void> {
           .toFile(path.join(mediaDir, 'logo.png')),
     ],
     [
+      'icon.png',
+      () =>
+        sharp(svg(192, 64, `<rect width="192" height="64" rx="32" fill="#1d3557"/>${text(96, 41, 22, '#fff', '▶ Full film')}`))
+          .png()
+          .toFile(path.join(mediaDir, 'icon.png')),
+    ],
+    [
       'cover.jpg',
       () =>
         sharp(svg(600, 180, `<rect width="600" height="180" fill="#f4a261"/>${text(300, 105, 40, '#222', 'Spring collection')}`))
@@ -88,6 +96,8 @@ const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.gif': 'image/gif
 // other request (tracking and web view hits).
 const pages = new Map<string, string>();
 const hits: URL[] = [];
+// Media files the page asked for.
+const media: string[] = [];
 let base = '';
 let server: http.Server;
 let browser: Browser;
@@ -102,7 +112,10 @@ function serve(req: http.IncomingMessage, res: http.ServerResponse): void {
     res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
     fs.createReadStream(file).pipe(res);
   };
-  if (url.pathname.startsWith('/media/')) return send(path.join(mediaDir, path.basename(url.pathname)));
+  if (url.pathname.startsWith('/media/')) {
+    media.push(url.pathname);
+    return send(path.join(mediaDir, path.basename(url.pathname)));
+  }
   if (url.pathname.startsWith('/static/')) return send(path.join(root, 'public', url.pathname.slice('/static/'.length)));
   if (url.pathname.startsWith('/page/')) {
     const html = pages.get(url.pathname.slice('/page/'.length));
@@ -118,9 +131,16 @@ function snippet(over: Partial<Snippet> = {}): Snippet {
     id: ID,
     title: 'Spring launch: the new collection in motion',
     width: 600,
-    logo: { url: `${base}/media/logo.png`, alignment: 'center', width: 160 },
-    cover: { url: `${base}/media/cover.jpg`, placement: 'above', spacing: 2 },
-    video: { mp4Url: `${base}/media/video.mp4`, posterUrl: `${base}/media/poster.jpg`, gifUrl: `${base}/media/preview.gif` },
+    // The sample files' real sizes, as the files service stores them.
+    logo: { url: `${base}/media/logo.png`, alignment: 'center', width: 160, size: { width: 320, height: 80 } },
+    cover: { url: `${base}/media/cover.jpg`, placement: 'above', spacing: 2, size: { width: 600, height: 180 } },
+    video: {
+      mp4Url: `${base}/media/video.mp4`,
+      posterUrl: `${base}/media/poster.jpg`,
+      gifUrl: `${base}/media/preview.gif`,
+      size: { width: 600, height: 338 },
+      gifSize: { width: 600, height: 338 },
+    },
     addVideoOverlay: true,
     videoOverlay: 'black',
     landingPageUrl: 'https://shop.example.com/spring',
@@ -162,13 +182,15 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shots, `export-${name}.png`), fullPage: true });
 }
 
-// What a recipient sees: whether the video or the GIF fallback shows, images that failed,
-// scripts on the page, how wide it is, the links and the visible buttons.
+// What a recipient sees: whether the video, the GIF or the poster shows, images that failed,
+// scripts on the page, how wide it is, the links and the visible buttons. Found by what they are
+// (Outlook.com renames classes).
 async function inspect(page: Page) {
   const visibleImages = page.locator('img').filter({ visible: true });
   return {
-    videoVisible: await page.locator('.em-v video').isVisible(),
-    fallbackVisible: await page.locator('.em-f img').isVisible(),
+    videoVisible: await page.locator('video').filter({ visible: true }).count() > 0,
+    gifVisible: await page.locator('img[src$="/media/preview.gif"]').filter({ visible: true }).count() > 0,
+    posterVisible: await page.locator('img[src$="/media/poster.jpg"]').filter({ visible: true }).count() > 0,
     brokenImages: await visibleImages.evaluateAll((imgs) =>
       imgs.filter((i) => i.width > 1 && (!i.complete || i.naturalWidth === 0)).map((i) => i.getAttribute('src')),
     ),
@@ -178,6 +200,68 @@ async function inspect(page: Page) {
     buttons: await page.locator('a[style*="padding"]').filter({ visible: true }).allInnerTexts(),
     text: await page.locator('body').innerText(),
   };
+}
+
+// The exported HTML as each family of mail clients turns it before showing it (caniemail
+// html-video and the clients' documented rewriting):
+//   apple        Apple Mail (macOS, iOS), Outlook for Mac, Samsung Email, Thunderbird: as is.
+//   outlook-com  Outlook.com, the new Outlook for Windows, the Outlook apps: <video> and <source>
+//                tags stripped (what they held stays), classes renamed x_<name> in the HTML and in the CSS (not inside
+//                attribute selectors), <style> kept.
+//   outlook-com-keeps-video  the same, should Outlook.com ever keep a <video> it cannot play.
+//   gmail        Gmail (web and apps): <video> and <source> tags replaced by <u>, <style> kept.
+//   no-style     a client that drops <style> but keeps <video> (the worst case for the video).
+//   outlook-win  Outlook for Windows (Word): mso conditionals resolved, the !mso part skipped.
+type ClientFamily = 'apple' | 'outlook-com' | 'outlook-com-keeps-video' | 'gmail' | 'no-style' | 'outlook-win';
+
+// caniemail html-video notes 2 and 4: the tags go, whatever they held stays.
+const stripVideoTags = (html: string) => html.replace(/<\/?(?:video|source|track)\b[^>]*>/g, '');
+const videoTagsToU = (html: string) =>
+  html.replace(/<(?:source|track)\b[^>]*>/g, '<u></u>').replace(/<video\b[^>]*>/g, '<u>').replace(/<\/video>/g, '</u>');
+function prefixClasses(html: string): string {
+  return html
+    .replace(/\sclass="([^"]*)"/g, (_m, names: string) => ` class="${names.split(/\s+/).filter(Boolean).map((n) => `x_${n}`).join(' ')}"`)
+    .replace(/<style([^>]*)>([\s\S]*?)<\/style>/g, (_m, attrs: string, css: string) => {
+      // .name -> .x_name outside attribute selectors and strings.
+      const renamed = css.replace(/(\[[^\]]*\])|\.(-?[_a-zA-Z][\w-]*)/g, (m, attr?: string, cls?: string) => (attr ? attr : `.x_${cls}`));
+      return `<style${attrs}>${renamed}</style>`;
+    });
+}
+
+// Chromium cannot draw VML: stand each v:roundrect in for a box of its size, fill and arcsize
+// (VML arcsize is a share of half the shorter side), so the screenshot shows Outlook's buttons.
+function drawVml(html: string): string {
+  return html.replace(/<v:roundrect\b([^>]*)>([\s\S]*?)<\/v:roundrect>/g, (_m, attrs: string, inner: string) => {
+    const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(attrs)?.[1] ?? '';
+    const height = Number(/height:(\d+)px/.exec(attr('style'))?.[1] ?? 0);
+    const width = Number(/width:(\d+)px/.exec(attr('style'))?.[1] ?? 0);
+    const radius = (Number.parseFloat(attr('arcsize')) / 100) * (Math.min(width, height) / 2);
+    const text = inner.replace(/<w:anchorlock\/>/g, '');
+    return `<a data-vml href="${attr('href')}" style="display:flex;align-items:center;justify-content:center;margin:0 auto;width:${width}px;height:${height}px;border-radius:${radius}px;background:${attr('fillcolor')};text-decoration:none;">${text}</a>`;
+  });
+}
+
+function asClient(html: string, family: ClientFamily): string {
+  switch (family) {
+    case 'apple':
+      return html;
+    case 'outlook-com':
+      return prefixClasses(stripVideoTags(html));
+    case 'outlook-com-keeps-video':
+      return prefixClasses(html);
+    case 'gmail':
+      return videoTagsToU(html);
+    case 'no-style':
+      return html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
+    case 'outlook-win':
+      return drawVml(
+        html
+          .replace(/<!--\[if !mso\]><!-->[\s\S]*?<!--<!\[endif\]-->/g, '')
+          .replace(/<!--\[if mso\]>([\s\S]*?)<!\[endif\]-->/g, '$1')
+          // Word's settings block, not content.
+          .replace(/<xml>[\s\S]*?<\/xml>/g, ''),
+      );
+  }
 }
 
 before(async () => {
@@ -207,7 +291,7 @@ describe('exported EyeMail in Chromium at 600 px', () => {
       const where = `for ${platform.code}`;
       assert.equal(seen.scripts, 0, where);
       assert.ok(seen.videoVisible, `video visible ${where}`);
-      assert.ok(!seen.fallbackVisible, `GIF fallback hidden where video plays ${where}`);
+      assert.ok(!seen.gifVisible, `GIF fallback hidden where video plays ${where}`);
       assert.deepEqual(seen.brokenImages, [], where);
       assert.ok(seen.scrollWidth <= 600, `no sideways scrolling ${where} (${seen.scrollWidth})`);
       assert.deepEqual(seen.buttons, ['Shop the look', 'Book a fitting', 'Find a store', 'Gift cards'], where);
@@ -226,24 +310,163 @@ describe('exported EyeMail in Chromium at 600 px', () => {
     await page?.close();
   });
 
-  it('shows the linked GIF where the client ignores the style (Gmail, Yahoo, Outlook.com)', async () => {
-    const html = renderEmailExport(buildEmailViewModel(input({ platform: 'hubspot' }))).replace(/<style[^>]*>[\s\S]*?<\/style>/, '');
-    const page = await open('fallback', html);
-    const seen = await inspect(page);
-    assert.ok(!seen.videoVisible);
-    assert.ok(seen.fallbackVisible);
-    assert.deepEqual(seen.brokenImages, []);
-    const link = await page.locator('.em-f a').getAttribute('href');
-    assert.equal(link, `${base}/eyemail/${ID}?v={{contact.email}}`);
-    await shoot(page, 'fallback');
-    await page.close();
+  // Which of video, GIF and poster each family shows, and whether it fetched the MP4.
+  const expected: Record<ClientFamily, { video: boolean; gif: boolean; poster: boolean; mp4: boolean }> = {
+    apple: { video: true, gif: false, poster: false, mp4: true },
+    'outlook-com': { video: false, gif: true, poster: false, mp4: false },
+    'outlook-com-keeps-video': { video: false, gif: true, poster: false, mp4: true },
+    gmail: { video: false, gif: true, poster: false, mp4: false },
+    // Hidden, but Chromium's autoplay still fetches it (preload="none" cannot stop autoplay).
+    'no-style': { video: false, gif: true, poster: false, mp4: true },
+    'outlook-win': { video: false, gif: false, poster: true, mp4: false },
+  };
+  for (const [family, want] of Object.entries(expected) as [ClientFamily, (typeof expected)[ClientFamily]][]) {
+    it(`as ${family} shows ${want.video ? 'the video' : want.gif ? 'the linked GIF' : 'the linked poster'}`, async () => {
+      media.length = 0;
+      const html = asClient(renderEmailExport(buildEmailViewModel(input({ platform: 'hubspot' }))), family);
+      const page = await open(`client-${family}`, html);
+      await page.waitForTimeout(300);
+      const seen = await inspect(page);
+      assert.equal(seen.videoVisible, want.video, 'video');
+      assert.equal(seen.gifVisible, want.gif, 'GIF');
+      assert.equal(seen.posterVisible, want.poster, 'poster');
+      assert.deepEqual(seen.brokenImages, []);
+      assert.ok(seen.scrollWidth <= 600, `no sideways scrolling (${seen.scrollWidth})`);
+      if (!want.mp4) assert.ok(!media.includes('/media/video.mp4'), 'the MP4 is not downloaded');
+      // What shows is linked to the web view through the click endpoint, with the recipient.
+      const shown = want.video ? page.locator('video') : page.locator(`img[src$="/media/${want.gif ? 'preview.gif' : 'poster.jpg'}"]`);
+      const href = await shown.first().evaluate((el) => el.closest('a')?.getAttribute('href') ?? null);
+      assert.equal(href, `${base}/t/c/${ID}?v={{contact.email}}&u=${encodeURIComponent(`${base}/eyemail/${ID}`)}`);
+      // Every picture and the video state their size, and are drawn at that shape (no jump).
+      const boxes = await page.locator('img, video').filter({ visible: true }).evaluateAll((els) =>
+        els.map((el) => ({
+          src: el.getAttribute('src') ?? el.tagName,
+          w: Number(el.getAttribute('width')),
+          h: Number(el.getAttribute('height')),
+          shownW: el.getBoundingClientRect().width,
+          shownH: el.getBoundingClientRect().height,
+        })),
+      );
+      for (const b of boxes) {
+        assert.ok(b.w > 0 && b.h > 0, `width and height on ${b.src}`);
+        assert.ok(Math.abs(b.shownH - (b.shownW * b.h) / b.w) <= 1.5, `${b.src} drawn at its stated shape (${b.shownW}x${b.shownH} vs ${b.w}x${b.h})`);
+      }
+      await shoot(page, `client-${family}`);
+      await page.close();
+    });
+  }
+
+  it('draws the Outlook (VML) buttons as high as the HTML buttons, size by size', async () => {
+    const html = renderEmailExport(buildEmailViewModel(input({ platform: 'hubspot' })));
+    const web = await open('buttons-web', asClient(html, 'apple'));
+    const htmlHeights = await web.locator('a[style*="padding"]').evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().height)));
+    await web.close();
+    const outlook = await open('buttons-outlook', asClient(html, 'outlook-win'));
+    const vmlHeights = await outlook.locator('a[data-vml]').evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().height)));
+    await shoot(outlook, 'client-outlook-win-buttons');
+    await outlook.close();
+    // large/large, medium/medium, small/small, medium/small
+    assert.deepEqual(vmlHeights, [66, 53, 42, 49]);
+    assert.equal(htmlHeights.length, 4);
+    // The small button is 39 px in HTML; the spec's 42 px is Outlook's least.
+    htmlHeights.forEach((h, i) => assert.ok(Math.abs(h - vmlHeights[i]) <= (i === 2 ? 4 : 2), `button ${i + 1}: HTML ${h} px, VML ${vmlHeights[i]} px`));
+  });
+
+  it('shows the call-to-action video icon linked to the video link instead of Play with sound', async () => {
+    const film = 'https://shop.example.com/film';
+    const html = renderEmailExport(
+      buildEmailViewModel(input({ platform: 'hubspot', snippet: snippet({ videoURLData: film, videoIcon: { url: `${base}/media/icon.png`, size: { width: 192, height: 64 } } }) })),
+    );
+    for (const family of ['apple', 'gmail'] as const) {
+      const page = await open(`icon-${family}`, asClient(html, family));
+      const icon = page.getByRole('img', { name: 'Watch the video' });
+      assert.ok(await icon.isVisible(), `icon visible as ${family}`);
+      const box = await icon.boundingBox();
+      assert.deepEqual([Math.round(box!.width), Math.round(box!.height)], [192, 64]);
+      assert.equal(await icon.evaluate((el) => el.closest('a')?.getAttribute('href')), `${base}/t/c/${ID}?v={{contact.email}}&u=${encodeURIComponent(film)}`);
+      assert.doesNotMatch((await inspect(page)).text, /Play with sound/);
+      await shoot(page, `video-icon-${family}`);
+      await page.close();
+    }
+  });
+
+  it('reads well in dark mode: dark background, light links, the mute icon on its disc', async () => {
+    const html = renderEmailExport(buildEmailViewModel(input({ platform: 'mailchimp' })));
+    // WCAG contrast of a link's colour against the background it sits on.
+    const contrasts = (page: Page) =>
+      page.locator('a.em-d').evaluateAll((links) => {
+        // The page's own getComputedStyle (this file is typed without the DOM library).
+        const style = (el: unknown) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { color: string; backgroundColor: string } }).getComputedStyle(el);
+        const lum = (c: string) => {
+          const [r, g, b] = (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((v) => {
+            const x = v / 255;
+            return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        type Node = { parentElement: Node | null } | null;
+        const bgOf = (el: Node): string => {
+          for (; el; el = el.parentElement) {
+            const bg = style(el).backgroundColor;
+            if (bg && bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') return bg;
+          }
+          return 'rgb(255, 255, 255)';
+        };
+        return links.map((a) => {
+          const [l1, l2] = [lum(style(a).color), lum(bgOf(a as unknown as Node))].sort((x, y) => y - x);
+          return { text: (a as unknown as { innerText: string }).innerText.trim(), ratio: (l1 + 0.05) / (l2 + 0.05) };
+        });
+      });
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await open(`scheme-${scheme}`, html);
+      await page.emulateMedia({ colorScheme: scheme });
+      const bg = await page.locator('body').evaluate((b) => (b.ownerDocument.defaultView as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(b).backgroundColor);
+      assert.equal(bg, scheme === 'dark' ? 'rgb(23, 24, 26)' : 'rgb(255, 255, 255)');
+      const seen = await contrasts(page);
+      assert.deepEqual(seen.map((c) => c.text), ['If Unable to See or Hear, Click Here', 'Play with sound', 'Unsubscribe', 'Powered by EyeMail']);
+      for (const c of seen) assert.ok(c.ratio >= 4.5, `${c.text} readable in ${scheme} mode (${c.ratio.toFixed(2)}:1)`);
+      await shoot(page, `dark-mode-${scheme}`);
+      await page.close();
+    }
+    assert.match(html, /<meta name="color-scheme" content="light dark">/);
+  });
+
+  it('wraps a long header and title and never scrolls sideways, at 600 px and on a phone', async () => {
+    const long = 'Watch-the-whole-spring-collection-film-with-sound-on-our-website-'.repeat(3);
+    const html = renderEmailExport(
+      buildEmailViewModel(
+        input({
+          platform: 'klaviyo',
+          snippet: snippet({ title: long, video: { ...snippet().video, gifUrl: `${base}/media/missing.gif` } }),
+          options: { headerText: long, preheader: 'The spring film is here' },
+        }),
+      ),
+    );
+    for (const width of [600, 375]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await open(`long-${width}`, html, page);
+      await shoot(page, `long-text-${width}`);
+      const scrollWidth = await page.locator('body').evaluate((b) => b.ownerDocument.scrollingElement.scrollWidth as number);
+      assert.ok(scrollWidth <= width, `no sideways scrolling at ${width} px (${scrollWidth})`);
+      const header = page.locator('a.em-d', { hasText: long });
+      const lines = await header.evaluate((a) => a.getClientRects().length);
+      assert.ok(lines >= (width === 600 ? 2 : 4), `the header wraps onto several lines (${lines})`);
+      // The preheader is in the page but shows nowhere.
+      assert.equal(await page.getByText('The spring film is here').isVisible(), false);
+      await page.close();
+    }
   });
 
   it('renders the preview page as a recipient sees it, without counting an open', async () => {
     hits.length = 0;
-    const page = await open('preview', renderEmailPreviewPage(buildEmailViewModel(input({ preview: true }))));
+    const page = await open(
+      'preview',
+      renderEmailPreviewPage(buildEmailViewModel(input({ preview: true, options: { includeUnsubscribeLink: true, preheader: 'The spring film is here' } }))),
+    );
     const seen = await inspect(page);
     assert.ok(seen.videoVisible);
+    assert.match(seen.text, /Preview text in the inbox: The spring film is here/);
     assert.match(seen.text, /If Unable to See or Hear, Click Here/);
     assert.match(seen.text, /Play with sound/);
     assert.match(seen.text, /Unsubscribe/);
@@ -269,7 +492,7 @@ describe('exported EyeMail in Chromium at 600 px', () => {
     assert.ok(seen.videoVisible);
     assert.ok(seen.scrollWidth <= 600, `no sideways scrolling (${seen.scrollWidth})`);
     assert.doesNotMatch(seen.text, /If Unable|Unsubscribe|Powered by|Play with sound/);
-    const box = await page.locator('.em-v video').boundingBox();
+    const box = await page.locator('video').boundingBox();
     assert.equal(Math.round(box?.width ?? 0), 600);
     await shoot(page, 'minimal-800');
     await page.close();

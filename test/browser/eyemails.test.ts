@@ -392,16 +392,27 @@ test('the list: search and status filter round-trip through the address', async 
   await page.getByText('No EyeMails found.').waitFor();
 });
 
-test('delete asks first, then goes home; the id then shows the 404 page', async () => {
+test('delete asks first, then goes to the list and says Deleted!; the id then shows the 404 page', async () => {
   assert.ok(snippetId, 'needs the EyeMail created above');
   await page.goto(`/eyemails/${snippetId}`);
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Alert!' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  // The page leaves the deleted EyeMail for the list first, then says 'Deleted!' over the list.
+  await page.waitForURL((u) => u.pathname === '/eyemails');
   const done = page.getByRole('dialog', { name: 'Deleted!' });
-  await done.getByText('EyeMail deleted').waitFor();
+  await done.getByText(`EyeMail deleted: “${NEW_TITLE}”`).waitFor();
+  await page.getByRole('heading', { name: 'My EyeMails', level: 1 }).waitFor();
+  await screenshot(page, 'eyemail-deleted', { phoneFullPage: false });
   await done.getByRole('button', { name: 'OK' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
+  await done.waitFor({ state: 'hidden' });
+  await page.getByText('Loading EyeMails…').waitFor({ state: 'hidden' });
+  assert.equal(await page.getByRole('article', { name: NEW_TITLE }).count(), 0);
+  // Back does not return to the deleted EyeMail's page, and a reload does not say it again.
+  await page.reload();
+  await page.getByRole('heading', { name: 'My EyeMails', level: 1 }).waitFor();
+  await page.waitForTimeout(500);
+  assert.equal(await page.getByRole('dialog', { name: 'Deleted!' }).count(), 0);
 
   await page.goto(`/eyemails/${snippetId}`);
   await page.getByRole('heading', { name: 'EyeMail', level: 1 }).waitFor();

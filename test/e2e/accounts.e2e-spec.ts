@@ -9,6 +9,9 @@ import { AccountHousekeepingService } from '../../src/accounts/account-housekeep
 const ADMIN_EMAIL = 'admin@eyemail.test';
 const ADMIN_PASSWORD = 'admin-pass-1';
 
+// What trysignin answers without a (valid) session: a normal answer, not an error.
+const SIGNED_OUT = { result: false, message: 'Nobody is signed in.', body: null, errors: null };
+
 const USER_KEYS = [
   'id',
   'fullName',
@@ -123,7 +126,7 @@ describe('accounts', () => {
       const client = await newClient(t);
       const res = await client.post('/api/accounts/signup').send(payload).expect(400);
       expect(res.body).toEqual({ result: false, message, body: null, errors: { [field]: message } });
-      await client.post('/api/accounts/trysignin').expect(401);
+      expect((await client.post('/api/accounts/trysignin').expect(200)).body).toEqual(SIGNED_OUT);
     });
 
     it('lists every field error of an empty form', async () => {
@@ -132,6 +135,7 @@ describe('accounts', () => {
         fullName: 'Please enter your name!',
         email: 'Invalid email',
         password: 'Invalid password',
+        confirmPassword: 'Please confirm your password',
         tier: 'Please choose an account type.',
       });
     });
@@ -215,7 +219,7 @@ describe('accounts', () => {
       expect(wrong.body).toEqual({ result: false, message: 'Invalid email or password.', body: null, errors: null });
       expect(unknown.body).toEqual(wrong.body);
       expect(sessionCookie(wrong)).toBeUndefined();
-      await client.post('/api/accounts/trysignin').expect(401);
+      expect((await client.post('/api/accounts/trysignin').expect(200)).body).toEqual(SIGNED_OUT);
     });
 
     it.each([
@@ -243,7 +247,7 @@ describe('accounts', () => {
       expect((await client.post('/api/accounts/trysignin').expect(200)).body.body.id).toBe(b.id);
 
       // The old id no longer opens anything.
-      await request(t.app.getHttpServer()).post('/api/accounts/trysignin').set('Cookie', oldCookie).expect(401);
+      expect((await request(t.app.getHttpServer()).post('/api/accounts/trysignin').set('Cookie', oldCookie).expect(200)).body).toEqual(SIGNED_OUT);
     });
 
     it('tells a deactivated user so, only with the right password, and ends their sessions', async () => {
@@ -254,13 +258,13 @@ describe('accounts', () => {
       expect(await users.idForEmail(u.email.toUpperCase())).toBe(u.id);
       expect(await users.setActive(u.id, false)).toBe(true);
 
-      const gone = await u.client.post('/api/accounts/trysignin').expect(401);
-      expect(gone.body.message).toBe('Please sign in to continue.');
+      const gone = await u.client.post('/api/accounts/trysignin').expect(200);
+      expect(gone.body).toEqual(SIGNED_OUT);
       const client = await newClient(t);
       const res = await client.post('/api/accounts/signin').send({ email: u.email, password: u.password }).expect(403);
       expect(res.body).toMatchObject({ result: false, message: 'Your account has been deactivated. Please contact support.' });
       await client.post('/api/accounts/signin').send({ email: u.email, password: 'Wrong1234' }).expect(401);
-      await client.post('/api/accounts/trysignin').expect(401);
+      expect((await client.post('/api/accounts/trysignin').expect(200)).body).toEqual(SIGNED_OUT);
 
       await t.app.get(UsersService).setActive(u.id, true);
       await client.post('/api/accounts/signin').send({ email: u.email, password: u.password }).expect(200);
@@ -310,7 +314,7 @@ describe('accounts', () => {
       try {
         t.config.adminPassword = 'rotated-pass-2';
         await boot.onApplicationBootstrap();
-        await oldSession.post('/api/accounts/trysignin').expect(401);
+        expect((await oldSession.post('/api/accounts/trysignin').expect(200)).body).toEqual(SIGNED_OUT);
         await (await newClient(t)).post('/api/accounts/signin').send({ email: ADMIN_EMAIL, password: previous }).expect(401);
         await signIn(t, ADMIN_EMAIL, 'rotated-pass-2');
       } finally {
@@ -327,8 +331,8 @@ describe('accounts', () => {
       const res = await u.client.post('/api/accounts/signout').expect(200);
       expect(res.body).toMatchObject({ result: true });
       expect(sessionCookie(res)).toMatch(/^eyemail\.sid=;.*Expires=Thu, 01 Jan 1970/);
-      await u.client.post('/api/accounts/trysignin').expect(401);
-      await request(t.app.getHttpServer()).post('/api/accounts/trysignin').set('Cookie', u.sessionCookie).expect(401);
+      expect((await u.client.post('/api/accounts/trysignin').expect(200)).body).toEqual(SIGNED_OUT);
+      expect((await request(t.app.getHttpServer()).post('/api/accounts/trysignin').set('Cookie', u.sessionCookie).expect(200)).body).toEqual(SIGNED_OUT);
       // Twice is fine.
       await u.client.post('/api/accounts/signout').expect(200);
     });
@@ -342,7 +346,7 @@ describe('accounts', () => {
       await u.client.post('/accounts/signout').set('Content-Type', 'text/plain').send('').expect(204);
       // Nothing came back within the grace period: the page was closed.
       await sql(t, "update http_session set data = jsonb_set(data, '{closingAt}', to_jsonb((data->>'closingAt')::bigint - 20000)) where user_id = ?", [u.id]);
-      await u.client.post('/api/accounts/trysignin').expect(401);
+      expect((await u.client.post('/api/accounts/trysignin').expect(200)).body).toEqual(SIGNED_OUT);
       expect(await sql(t, 'select sid from http_session where user_id = ?', [u.id])).toHaveLength(0);
 
       await (await newClient(t)).post('/accounts/signout').set('Content-Type', 'text/plain').send('bye').expect(204);
@@ -397,7 +401,6 @@ describe('accounts', () => {
 
   describe('guard', () => {
     it.each([
-      ['post', '/api/accounts/trysignin'],
       ['post', '/api/accounts/resend-verification'],
       ['get', '/api/users/profile'],
       ['put', '/api/users/profile'],
@@ -410,8 +413,16 @@ describe('accounts', () => {
       expect(res.body).toEqual({ result: false, message: 'Please sign in to continue.', body: null, errors: null });
     });
 
-    it('answers 401 for a forged session cookie', async () => {
-      await request(t.app.getHttpServer()).post('/api/accounts/trysignin').set('Cookie', 'eyemail.sid=s%3Aforged.signature').expect(401);
+    it('answers a forged session cookie as signed out', async () => {
+      await request(t.app.getHttpServer()).get('/api/users/profile').set('Cookie', 'eyemail.sid=s%3Aforged.signature').expect(401);
+      expect((await request(t.app.getHttpServer()).post('/api/accounts/trysignin').set('Cookie', 'eyemail.sid=s%3Aforged.signature').expect(200)).body).toEqual(SIGNED_OUT);
+    });
+
+    it('answers trysignin without a session with 200 and result false (no error logged by browsers), and sets no session', async () => {
+      const client = await newClient(t);
+      const res = await client.post('/api/accounts/trysignin').expect(200);
+      expect(res.body).toEqual(SIGNED_OUT);
+      expect(sessionCookie(res)).toBeUndefined();
     });
 
     it('documents the account calls in the OpenAPI document', async () => {

@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from '../support/app.js';
+import { startGcsStub } from '../support/gcs-stub-server.js';
 
 describe('platform', () => {
   let t: TestApp;
@@ -54,5 +55,36 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBeDefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});
+
+// The browser may reach the app by another address than PUBLIC_BASE_URL (a LAN IP, localhost vs
+// 127.0.0.1, an internal name behind a proxy); stored media URLs are on PUBLIC_BASE_URL (or the
+// bucket), so the policy must name those origins or the dashboard's pictures and videos are
+// blocked.
+describe('Content-Security-Policy names where media is served from', () => {
+  const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `))?.split(/\s+/).slice(1) ?? [];
+
+  it.each([
+    ['local media on another public address', false, { PUBLIC_BASE_URL: 'http://media-host.test:8080' }, ['http://media-host.test:8080']],
+    ['a GCS bucket', true, { PUBLIC_BASE_URL: 'https://eyemail.example.com' }, ['https://eyemail.example.com']],
+  ])('%s', async (_label, withBucket, env, origins) => {
+    // a reachable stand-in for the bucket: the client's retries must not outlive the test
+    const stub = withBucket ? await startGcsStub(['eyemail-media']) : null;
+    const bucketEnv = stub ? { GCS_BUCKET: 'eyemail-media', GCS_API_ENDPOINT: stub.url, GCS_PROJECT_ID: 'eyemail-test' } : {};
+    if (stub) origins = [...origins, new URL(stub.url).origin];
+    const app = await startTestApp({ ...env, ...bucketEnv });
+    try {
+      for (const p of ['/', '/api/health', '/static/viewer/viewer.js']) {
+        const csp = String((await app.http.get(p)).headers['content-security-policy']);
+        for (const name of ['img-src', 'media-src', 'connect-src']) {
+          expect([p, name, directive(csp, name)]).toEqual([p, name, expect.arrayContaining(["'self'", ...origins])]);
+        }
+        expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+      }
+    } finally {
+      await app.close();
+      await stub?.close();
+    }
   });
 });

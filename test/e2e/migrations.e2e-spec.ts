@@ -35,8 +35,18 @@ describeWithPostgres('start-up migrations against a shared PostgreSQL', () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       const { rows } = await c.query('select name from mikro_orm_migrations order by id');
+      // The engagement table's columns are a contract between the ingest and report sides.
+      const cols = await c.query(
+        `select column_name, data_type from information_schema.columns where table_name = 'engagement' order by ordinal_position`,
+      );
       await c.end();
       expect(rows.map((r) => r.name)).toEqual(migrationsList.map((m) => m.name));
+      expect(cols.rows.map((r) => `${r.column_name}:${r.data_type}`)).toEqual([
+        'id:bigint', 'snippet_id:uuid', 'kind:text', 'occurred_at:timestamp with time zone', 'receiver:text', 'ip:inet',
+        'country_code:text', 'country_name:text', 'region:text', 'city:text', 'device_type:text', 'platform:text',
+        'client:text', 'user_agent:text', 'target:text', 'duration_secs:double precision',
+        'video_duration_secs:double precision', 'click_id:bigint', 'machine_reason:text',
+      ]);
     } finally {
       await Promise.all(apps.map((a) => a.close()));
       dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));

@@ -315,6 +315,70 @@ describe('snippets API', () => {
       if (platform.unsubscribeStyle === 'href') expect(html).toContain(`href="${platform.unsubscribeTag}"`);
     });
 
+    it('sends every link to the web view through the click endpoint, which lands on the web view with the recipient', async () => {
+      const { html } = (await owner.get(`/api/snippets/${full.snippet}/html?emailPlatform=mailchimp`)).body.body;
+      const webView = `${BASE}/eyemail/${full.snippet}`;
+      const hrefs = [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+      // Never straight to the web view: a click there would not be counted.
+      expect(hrefs.filter((h) => h.startsWith(`${webView}`))).toEqual([]);
+      const toWebView = hrefs.filter((h) => new URL(h).searchParams.get('u') === webView);
+      // the header line, the video and GIF, Outlook's poster, 'Play with sound'
+      expect(toWebView.length).toBe(4);
+      for (const h of toWebView) expect(h.startsWith(`${BASE}/t/c/${full.snippet}?v=*|URL:EMAIL|*&u=`)).toBe(true);
+      // As Mailchimp sends it to ann+news@example.com (*|URL:EMAIL|* is the URL-encoded address).
+      const sent = toWebView[0].replace('*|URL:EMAIL|*', encodeURIComponent('ann+news@example.com')).slice(BASE.length);
+      const res = await t.http.get(sent);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(`${webView}?v=${encodeURIComponent('ann+news@example.com')}`);
+    });
+
+    it('states the width and the right height of every image and the video, from the stored files', async () => {
+      const { html } = (await owner.get(`/api/snippets/${full.snippet}/html?emailPlatform=hubspot`)).body.body;
+      const tags = html.match(/<(?:img|video)\b[^>]*>/g) ?? [];
+      expect(tags.length).toBeGreaterThanOrEqual(6);
+      for (const tag of tags) expect(tag).toMatch(/\swidth="\d+"[^>]*\sheight="\d+"/);
+      // the logo (120x60) at 160 px wide, the cover (300x100) at the email's 600
+      expect(html).toMatch(/<img src="[^"]+" width="160" height="80" alt="Logo"/);
+      expect(html).toMatch(/<img src="[^"]+" width="600" height="200" alt="Spring launch/);
+      // the video, GIF and poster at the encoded frame's shape
+      const enc = (await owner.get(`/api/snippets/${full.snippet}`)).body.body;
+      const video = html.match(/<video class="em-v" width="600" height="(\d+)"/);
+      expect(video).not.toBeNull();
+      expect(html).toContain(`<img class="em-f" src="${enc.gifUrl}" width="600" height="${video![1]}"`);
+    });
+
+    it('adds the preheader as hidden preview text first in the body, and refuses one that is too long', async () => {
+      const preheader = 'Our spring film: 3 minutes <of> colour';
+      const { html } = (await owner.get(`/api/snippets/${full.snippet}/html?emailPlatform=mailchimp&preheader=${encodeURIComponent(preheader)}`)).body.body;
+      const body = html.slice(html.indexOf('<body'));
+      expect(body).toMatch(/^<body[^>]*><div style="display:none;[^"]*">Our spring film: 3 minutes &lt;of&gt; colour(&#847;&zwnj;&nbsp;)+<\/div>/);
+      expect((await owner.get(`/api/snippets/${full.snippet}/html`)).body.body.html).not.toContain('&#847;');
+      const long = await owner.get(`/api/snippets/${full.snippet}/html?preheader=${'x'.repeat(151)}`);
+      expect(long.status).toBe(400);
+      expect(long.body).toMatchObject({
+        result: false,
+        message: 'Preview text must not exceed 150 characters in length',
+        errors: { preheader: 'Preview text must not exceed 150 characters in length' },
+      });
+    });
+
+    it('shows the call-to-action video icon linked to the call-to-action video link, in the export and the email preview', async () => {
+      const film = 'https://shop.example.com/watch/film';
+      const s = await createSnippet(owner, snippetPayload(videoId, { videoLogoImgId: iconId, videoURLData: film, addVideoOverlay: true, videoOverlay: 'black' }));
+      const view = (await owner.get(`/api/snippets/${s.snippet}`)).body.body;
+      const { html } = (await owner.get(`/api/snippets/${s.snippet}/html?emailPlatform=hubspot`)).body.body;
+      const tracked = `${BASE}/t/c/${s.snippet}?v={{contact.email}}&amp;u=${encodeURIComponent(film)}`;
+      expect(html).toContain(`<a href="${tracked}" target="_blank"><img src="${view.videoLogoImgUrl}" width="48" height="48" alt="Watch the video"`);
+      expect(html).not.toContain('Play with sound');
+      // the click endpoint takes it to the film
+      const res = await t.http.get(tracked.replace('&amp;', '&').replace('{{contact.email}}', 'a%40b.com').slice(BASE.length));
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(film);
+      const preview = (await owner.get(`/emailpreview/${s.snippet}?speakerIcon=true`)).text;
+      expect(preview).toContain(`<a href="${film}" target="_blank"><img src="${view.videoLogoImgUrl}" width="48" height="48" alt="Watch the video"`);
+      expect(preview).not.toContain('Play with sound');
+    });
+
     it('uses the defaults: plain HTML, the header on, no unsubscribe link, branding on', async () => {
       const res = await owner.get(`/api/snippets/${full.snippet}/html`);
       expect(res.status).toBe(200);

@@ -188,4 +188,30 @@ describe('Google Cloud Storage adapter', () => {
       await t.http.get('/media/..%2fetc%2fpasswd').expect(400);
     });
   });
+
+  it('lists the objects under a prefix with their write times, page after page', async () => {
+    const folder = `sweep-${crypto.randomUUID().slice(0, 8)}`;
+    const keys = [`${folder}/a/1.jpg`, `${folder}/a/2.jpg`, `${folder}/b/3.gif`, `${folder}/b/4.mp4`, `${folder}/c/5.jpg`];
+    for (const key of keys) {
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      await gcs.putStream(key, Readable.from([bytes(20)]), { contentType: ext === 'mp4' ? 'video/mp4' : ext === 'gif' ? 'image/gif' : 'image/jpeg' });
+    }
+    await gcs.putStream(`other-${folder}/x.jpg`, Readable.from([bytes(20)]), { contentType: 'image/jpeg' });
+    const paged = new GcsStorageAdapter({ bucket: BUCKET, apiEndpoint: stub.url, projectId: 'eyemail-test', listPageSize: 2 });
+    stub.requests.length = 0;
+    const listed = [];
+    for await (const o of paged.list(`${folder}/`)) listed.push(o);
+    expect(listed.map((o) => o.key)).toEqual(keys);
+    expect(listed.every((o) => o.updatedAt instanceof Date && Math.abs(o.updatedAt.getTime() - Date.now()) < 60_000)).toBe(true);
+    // three pages of at most two, each asking only for the prefix
+    const lists = stub.requests.filter((r) => r.method === 'GET' && /\/o$/.test(r.path));
+    expect(lists.map((r) => [r.query.prefix, r.query.maxResults])).toEqual([
+      [`${folder}/`, '2'],
+      [`${folder}/`, '2'],
+      [`${folder}/`, '2'],
+    ]);
+    const none = [];
+    for await (const o of gcs.list('nothing-here/')) none.push(o);
+    expect(none).toEqual([]);
+  });
 });

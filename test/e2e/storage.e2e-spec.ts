@@ -291,6 +291,28 @@ describe('media storage on local disk', () => {
       expect(await storage.stat(key)).toBeNull();
     });
 
+    it('lists the keys under a prefix with their write times, never a partial write', async () => {
+      const folder = `sweep-${crypto.randomUUID().slice(0, 8)}`;
+      const keys = [`${folder}/a/1.jpg`, `${folder}/a/2.jpg`, `${folder}/b/3.gif`];
+      for (const key of keys) await storage.putStream(key, Readable.from([bytes(10)]), { contentType: key.endsWith('gif') ? 'image/gif' : 'image/jpeg' });
+      await storage.putStream(`${folder}x/other.jpg`, Readable.from([bytes(10)]), { contentType: 'image/jpeg' });
+      fs.mkdirSync(path.join(storage.root, '.partial'), { recursive: true });
+      fs.writeFileSync(path.join(storage.root, '.partial', 'half.part'), 'x');
+      const old = new Date(Date.now() - 7_200_000);
+      fs.utimesSync(path.join(storage.root, keys[0]), old, old);
+      const listed = [];
+      for await (const o of storage.list(`${folder}/`)) listed.push(o);
+      expect(listed.map((o) => o.key)).toEqual(keys);
+      expect(listed[0].updatedAt.getTime()).toBe(old.getTime());
+      const all = [];
+      for await (const o of storage.list('')) all.push(o.key);
+      expect(all).toEqual(expect.arrayContaining([...keys, `${folder}x/other.jpg`]));
+      expect(all.some((k) => k.includes('.partial'))).toBe(false);
+      const none = [];
+      for await (const o of storage.list('nothing-here/')) none.push(o);
+      expect(none).toEqual([]);
+    });
+
     it('deletes idempotently and tidies the emptied folder', async () => {
       const folder = `videos/${crypto.randomUUID()}`;
       await storage.putStream(`${folder}/email.mp4`, Readable.from([bytes(10)]), { contentType: 'video/mp4' });

@@ -10,7 +10,7 @@ import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type Client, type SignedUpUser } from '../support/account-factory.js';
 import { waitFor } from '../support/wait.js';
-import { clip, fetchBytes, ffprobeJson, png, upload } from '../support/upload-fixtures.js';
+import { clip, fetchBytes, ffprobeJson, flatClip, png, upload } from '../support/upload-fixtures.js';
 import { STORAGE, type StorageAdapter } from '../../src/storage/storage.adapter.js';
 
 jest.setTimeout(180_000);
@@ -142,9 +142,28 @@ describe.each(variants)('videos API (%s queue)', (_kind, env) => {
     expect(none.body.body.encodingId).toBe(done.encodingId);
   });
 
-  it('shows the encoding’s poster as the video’s thumbnail in the library', async () => {
-    const items = (await ann.client.get('/api/files?type=video')).body.body;
-    expect(items.find((i: { file: { fileId: string } }) => i.file.fileId === video.fileId).file.thumbnailUrl).toBe(done.thumbnailUrl);
+  it('shows a clean frame of the source as the library thumbnail, not the email poster with its mute icon', async () => {
+    const flat = (await upload(ann.client, 'video', flatClip(), 'flat.mp4', 'video/mp4')).body.body;
+    const queued = (await ann.client.post(`/api/videos/${flat.fileId}?overlay=white`)).body.body as EncodingBody;
+    const { final } = await pollUntilDone(ann.client, queued.encodingId);
+    expect(final.state).toBe('completed');
+    const items = (await ann.client.get('/api/files?type=video')).body.body as { file: { fileId: string; thumbnailUrl: string } }[];
+    const thumbUrl = items.find((i) => i.file.fileId === flat.fileId)!.file.thumbnailUrl;
+    expect(thumbUrl).not.toBe(final.thumbnailUrl);
+    // the mute icon's place (top right, 8% of the width, 2.5% in): the email poster has the
+    // icon's dark backing there, the thumbnail the source's own flat blue
+    const iconArea = async (url: string) => {
+      // stats() reads the input, so the region is cut out first
+      const region = await sharp((await fetchBytes(t, url)).body as Buffer).extract({ left: 543, top: 21, width: 36, height: 36 }).toBuffer();
+      const { channels } = await sharp(region).stats();
+      return { rgb: channels.slice(0, 3).map((c) => Math.round(c.mean)), spread: Math.max(...channels.map((c) => c.stdev)) };
+    };
+    const thumb = await iconArea(thumbUrl);
+    const poster = await iconArea(final.thumbnailUrl!);
+    const fromBlue = (rgb: number[]) => Math.abs(rgb[0] - 0x33) + Math.abs(rgb[1] - 0x66) + Math.abs(rgb[2] - 0xcc);
+    expect(thumb.spread).toBeLessThan(4);
+    expect(fromBlue(thumb.rgb)).toBeLessThan(30);
+    expect(fromBlue(poster.rgb)).toBeGreaterThan(80);
   });
 
   it('shares one encode between identical requests made at once; another overlay and width is another encode', async () => {

@@ -1,7 +1,6 @@
 // The public side of an EyeMail on the real app: the viewer pages, the email preview page, the
-// viewer's data call, the global reference calls, the open pixel and the click redirect.
+// viewer's data call, the global reference calls and where the click redirect goes.
 import { jest } from '@jest/globals';
-import { TrackingService } from '../../src/snippets/tracking.service.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newClient, signUp, type Client } from '../support/account-factory.js';
 import { buttonsJson, createSnippet, readyVideo, snippetPayload, tinyPng, uploadFile } from '../support/snippet-factory.js';
@@ -225,6 +224,12 @@ describe('public EyeMail pages and tracking', () => {
       expect(inlineScripts(html)).toEqual([]);
     });
 
+    it('shows the preheader from the preview link as the inbox will show it', async () => {
+      const html = (await anonymous.get(`/emailpreview/${active.snippet}?preheader=${encodeURIComponent('New <this> spring')}`)).text;
+      expect(html).toContain('<p class="em-inbox"><strong>Preview text in the inbox:</strong> New &lt;this&gt; spring</p>');
+      expect((await anonymous.get(`/emailpreview/${active.snippet}`)).text).not.toContain('Preview text in the inbox');
+    });
+
     it('leaves out the header, unsubscribe link and mute icon unless asked, and keeps the branding', async () => {
       const html = (await anonymous.get(`/emailpreview/${active.snippet}?speakerIcon=false`)).text;
       expect(html).not.toContain('If Unable to See or Hear');
@@ -243,58 +248,19 @@ describe('public EyeMail pages and tracking', () => {
     });
   });
 
-  describe('open pixel', () => {
-    it('answers a 43-byte transparent GIF that nobody caches, with no cookies, and records the open', async () => {
-      const tracking = t.app.get(TrackingService);
-      const record = jest.spyOn(tracking, 'recordOpen');
-      try {
-        const res = await t.http.get(`/t/o/${active.snippet}.gif?v=${encodeURIComponent('"ann@example.com"')}`).set('User-Agent', 'Mail/1.0');
-        expect(res.status).toBe(200);
-        expect(res.headers['content-type']).toBe('image/gif');
-        expect(res.headers['cache-control']).toBe('no-store');
-        expect(res.headers['set-cookie']).toBeUndefined();
-        expect(Buffer.from(res.body)).toHaveLength(43);
-        expect(Buffer.from(res.body).subarray(0, 6).toString('latin1')).toBe('GIF89a');
-        expect(record).toHaveBeenCalledTimes(1);
-        expect(record.mock.calls[0][0]).toMatchObject({ snippetId: active.snippet, receiver: 'ann@example.com', userAgent: 'Mail/1.0' });
-      } finally {
-        record.mockRestore();
-      }
-    });
-
-    it('still answers the pixel for an unknown EyeMail, recording nothing', async () => {
-      const record = jest.spyOn(t.app.get(TrackingService), 'recordOpen');
-      try {
-        for (const path of [`/t/o/${MISSING}.gif`, '/t/o/nope.gif']) {
-          const res = await t.http.get(path);
-          expect(res.status).toBe(200);
-          expect(res.headers['content-type']).toBe('image/gif');
-        }
-        expect(record).not.toHaveBeenCalled();
-      } finally {
-        record.mockRestore();
-      }
-    });
-  });
+  // The open pixel and what the pixel and clicks store: test/e2e/reports-ingest.e2e-spec.ts.
 
   describe('click redirect', () => {
     const click = (id: string, u: string, v = 'a@b.com') => t.http.get(`/t/c/${id}?v=${encodeURIComponent(v)}&u=${encodeURIComponent(u)}`);
     const webView = (id: string) => `${BASE}/eyemail/${id}?v=a%40b.com`;
 
-    it("redirects to the EyeMail's own targets and records the click", async () => {
-      const record = jest.spyOn(t.app.get(TrackingService), 'recordClick');
-      try {
-        for (const target of [LANDING, FILM, BUTTON_URL]) {
-          const res = await click(active.snippet, target);
-          expect(res.status).toBe(302);
-          expect(res.headers.location).toBe(target);
-          expect(res.headers['cache-control']).toBe('no-store');
-          expect(res.headers['set-cookie']).toBeUndefined();
-        }
-        expect(record).toHaveBeenCalledTimes(3);
-        expect(record.mock.calls[2][0]).toMatchObject({ snippetId: active.snippet, receiver: 'a@b.com', target: BUTTON_URL });
-      } finally {
-        record.mockRestore();
+    it("redirects to the EyeMail's own targets", async () => {
+      for (const target of [LANDING, FILM, BUTTON_URL]) {
+        const res = await click(active.snippet, target);
+        expect(res.status).toBe(302);
+        expect(res.headers.location).toBe(target);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.headers['set-cookie']).toBeUndefined();
       }
     });
 

@@ -27,6 +27,11 @@ export class Client {
     readonly ip: string,
   ) {}
 
+  // The Cookie header this client sends, for requests made without it (raw HTTP).
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   get xsrfToken(): string {
     return decodeURIComponent(this.cookies.get('XSRF-TOKEN') ?? '');
   }

@@ -149,9 +149,13 @@ export async function startGcsStub(bucketNames: string[]): Promise<GcsStub> {
         if (!bucket) return sendError(res, 404, 'The specified bucket does not exist.', 'notFound');
         if (!match[2]) {
           if (req.method !== 'GET') return sendError(res, 405, 'Method not stubbed', 'invalid');
+          // names in order, filtered by prefix, paged by maxResults with an opaque page token
           const max = Number(query.maxResults ?? 1000);
-          const items = [...bucket.entries()].slice(0, max).map(([n, o]) => resource(bucketName, n, o));
-          return sendJson(res, { kind: 'storage#objects', items });
+          const names = [...bucket.keys()].filter((n) => n.startsWith(query.prefix ?? '')).sort();
+          const from = query.pageToken ? Number(Buffer.from(query.pageToken, 'base64url').toString()) : 0;
+          const items = names.slice(from, from + max).map((n) => resource(bucketName, n, bucket.get(n)!));
+          const more = from + max < names.length;
+          return sendJson(res, { kind: 'storage#objects', items, ...(more ? { nextPageToken: Buffer.from(String(from + max)).toString('base64url') } : {}) });
         }
         const name = decodeURIComponent(match[2]);
         const object = bucket.get(name);

@@ -101,6 +101,66 @@ export const RECIPES = {
       ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=642x360:rate=25:duration=1.5,crop=641:359:0:0,format=yuv444p', ...SINE(1.5),
         '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', out]),
   },
+  // Truly odd sizes in 4:2:0. testsrc2 rounds a 4:2:0 frame down to even sides, so these start
+  // from testsrc (RGB) and use codecs that store odd sides (x264 refuses them): MPEG-2 in a .mov
+  // as cameras and screen recorders write it, and MPEG-4 Part 2.
+  mpeg2Odd: {
+    ext: 'mov',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=720x405:rate=25:duration=1.5,drawbox=x=0:y=0:w=iw/5:h=ih/5:color=red:t=fill', ...SINE(1.5),
+        '-vf', 'format=yuv420p', '-c:v', 'mpeg2video', '-q:v', '4', '-c:a', 'aac', '-shortest', '-f', 'mov', out]),
+  },
+  oddWide: {
+    ext: 'mov',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=721x405:rate=25:duration=1.5,drawbox=x=0:y=0:w=iw/5:h=ih/5:color=red:t=fill',
+        '-vf', 'format=yuv420p', '-c:v', 'mpeg4', '-q:v', '4', '-f', 'mov', out]),
+  },
+  oddTall: {
+    ext: 'mov',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=405x721:rate=25:duration=1.5,drawbox=x=0:y=0:w=iw/5:h=ih/5:color=red:t=fill',
+        '-vf', 'format=yuv420p', '-c:v', 'mpeg4', '-q:v', '4', '-f', 'mov', out]),
+  },
+  // one pixel, 4:2:0
+  onePixel: {
+    ext: 'mov',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=2x2:rate=25:duration=1', '-vf', 'scale=1:1,format=yuv420p', '-c:v', 'mpeg4', '-f', 'mov', out]),
+  },
+  // 10-bit 4:2:2 ProRes 422 HQ with an odd width (4:2:2 needs even widths only)
+  prores422Odd: {
+    ext: 'mov',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=721x405:rate=25:duration=1,drawbox=x=0:y=0:w=iw/5:h=ih/5:color=red:t=fill', ...SINE(1),
+        '-vf', 'format=yuv422p10le', '-c:v', 'prores_ks', '-profile:v', '3', '-c:a', 'pcm_s16le', '-shortest', '-f', 'mov', out]),
+  },
+  // 8-bit H.264 High 4:2:2 with an odd height
+  h264422OddHeight: {
+    ext: 'mp4',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=640x361:rate=25:duration=1,drawbox=x=0:y=0:w=iw/5:h=ih/5:color=red:t=fill',
+        '-vf', 'format=yuv422p', '-c:v', 'libx264', '-preset', 'ultrafast', out]),
+  },
+  // 12-bit 4:4:4 ProRes 4444, odd on both sides
+  prores444Odd: {
+    ext: 'mov',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=721x405:rate=25:duration=1,drawbox=x=0:y=0:w=iw/5:h=ih/5:color=red:t=fill',
+        '-vf', 'format=yuv444p10le', '-c:v', 'prores_ks', '-profile:v', '4', '-f', 'mov', out]),
+  },
+  // 10-bit SDR H.264 (High 10), 4:2:0
+  h264High10: {
+    ext: 'mp4',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', MARKED('640x360', 30, 1), ...SINE(1), '-vf', 'format=yuv420p10le',
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-shortest', out]),
+  },
+  // a QuickTime file with sound and no picture
+  audioOnlyMov: {
+    ext: 'mov',
+    make: (out) => ffmpeg([...SINE(1), '-c:a', 'aac', '-f', 'mov', out]),
+  },
   // 4K UHD, 60 fps, short
   uhd: {
     ext: 'mp4',
@@ -296,4 +356,17 @@ export function meanLuma(file: string, t = 0): number {
 export function gifFrames(file: string): number {
   const out = run('ffprobe', ['-v', 'error', '-count_frames', '-select_streams', 'v:0', '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file]);
   return Number(out.trim());
+}
+
+// The share of the GIF's first frame that is a picture: 1 when every pixel of the full canvas is
+// opaque (Outlook for Windows shows only this frame, so a partial first frame would be a hole).
+export function gifFirstFrameCoverage(file: string): { width: number; height: number; opaque: number } {
+  const { width, height } = ffprobe(file).streams[0] as { width: number; height: number };
+  const r = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0 || r.stdout.length !== width * height * 4) throw new Error(`could not read the first frame of ${file}: ${r.stderr}`);
+  let opaque = 0;
+  for (let i = 3; i < r.stdout.length; i += 4) if (r.stdout[i] === 255) opaque++;
+  return { width, height, opaque: opaque / (width * height) };
 }

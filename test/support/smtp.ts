@@ -21,8 +21,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-// A real SMTP server on a free loopback port that keeps every message it receives.
-export async function startSmtp(): Promise<TestSmtp> {
+// A real SMTP server on a free loopback port (or the given one) that keeps every message it receives.
+export async function startSmtp(port = 0): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const server = new SMTPServer({
@@ -44,11 +44,11 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  const bound = (server.server.address() as { port: number }).port;
   const pending = (to: string) => messages.filter((m) => !taken.has(m) && m.to.some((a) => a.toLowerCase() === to.toLowerCase()));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     pending,
     async next(to, timeoutMs = 5000) {

@@ -67,6 +67,7 @@ export interface EncodingView {
   videoUrl: string | null;
   thumbnailUrl: string | null;
   gifUrl: string | null;
+  durationSecs: number | null;
 }
 
 // Asks for an encoding and waits until it has finished (a few seconds for the tiny clip).

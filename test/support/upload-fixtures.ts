@@ -43,6 +43,13 @@ export function clip(container: 'mp4' | 'mov' = 'mp4', secs = 2): string {
   );
 }
 
+// A 320x240 clip of one flat colour (#3366cc): anything burnt into a frame shows against it.
+export function flatClip(): string {
+  return cached('flat-blue.mp4', (out) =>
+    ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x3366cc:size=320x240:rate=30:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', out]),
+  );
+}
+
 // The clip cut in half before its index was written: a truncated upload.
 export function truncatedClip(): string {
   return cached('truncated.mp4', (out) => {

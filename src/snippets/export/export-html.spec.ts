@@ -141,8 +141,8 @@ describe.each(EMAIL_PLATFORMS.map((p) => [p.code, p] as const))('export for %s',
 
   it('writes the recipient merge tag literally into every tracked link, never percent-encoded', () => {
     const tracked = urlAttributes(html).filter((u) => u.startsWith(`${BASE}/t/`) || u.startsWith(`${BASE}/eyemail/`));
-    // header, logo, cover, video, fallback (x2 with Outlook's), mute icon, 4 buttons (x2 with VML), open pixel
-    expect(tracked.length).toBeGreaterThanOrEqual(15);
+    // header, logo, cover, video and GIF, Outlook's poster, mute icon, 4 buttons (x2 with VML), open pixel
+    expect(tracked.length).toBeGreaterThanOrEqual(14);
     for (const u of tracked) {
       if (platform.recipientTag) expect(u).toContain(`?v=${platform.recipientTag}`);
       else expect(u).not.toContain('v=');
@@ -153,8 +153,8 @@ describe.each(EMAIL_PLATFORMS.map((p) => [p.code, p] as const))('export for %s',
   });
 
   it('writes the unsubscribe tag the platform replaces', () => {
-    if (platform.unsubscribeStyle === 'href') expect(html).toContain(`<a href="${platform.unsubscribeTag}" target="_blank"`);
-    else if (platform.unsubscribeStyle === 'element') expect(html).toMatch(/<unsubscribe style="[^"]*">Unsubscribe<\/unsubscribe>/);
+    if (platform.unsubscribeStyle === 'href') expect(html).toContain(`<a class="em-d" href="${platform.unsubscribeTag}" target="_blank"`);
+    else if (platform.unsubscribeStyle === 'element') expect(html).toMatch(/<unsubscribe class="em-d" style="[^"]*">Unsubscribe<\/unsubscribe>/);
     else expect(html).not.toContain('Unsubscribe');
   });
 
@@ -243,15 +243,20 @@ describe('hostile input', () => {
 describe('the rendered pieces', () => {
   const vm = buildEmailViewModel({ snippet: fullSnippet(), platform: 'hubspot', publicBaseUrl: BASE });
 
-  it('reveals the video only to WebKit clients and keeps the fallback for the rest', () => {
+  it('reveals the video only where a <video class="em-v"> right before the GIF survives', () => {
     const html = renderEmailExport(vm);
-    expect(html).toContain('@media screen and (-webkit-min-device-pixel-ratio:0)');
-    expect(html).toMatch(/<div class="em-v" style="display:none;max-height:0;overflow:hidden;mso-hide:all;">/);
-    expect(html).toMatch(/<video width="600" autoplay muted playsinline loop preload="auto" poster="https:\/\/cdn\.example\.com\/[^"]+\/poster\.jpg"/);
-    expect(html).toContain(`<source src="${CDN}/media/acme/${ID}/video-600.mp4" type="video/mp4">`);
-    // The GIF fallback is linked to the web view, inside and outside <video>; Outlook gets the poster.
-    expect(html.match(new RegExp(`<img src="${CDN}/media/acme/${ID}/preview.gif"`, 'g'))).toHaveLength(2);
-    expect(html).toContain(`<!--[if mso]><a href="${BASE}/eyemail/${ID}?v={{contact.email}}" target="_blank"><img src="${CDN}/media/acme/${ID}/poster.jpg"`);
+    // No client-sniffing media query: Outlook.com and the Outlook apps match it but strip <video>.
+    expect(html).not.toContain('-webkit-min-device-pixel-ratio');
+    expect(html).toContain('video.em-v{display:block!important}video.em-v+.em-f{display:none!important}');
+    expect(html).toContain('video[class~="x_em-v"]{display:none!important}');
+    const webViewClick = `${BASE}/t/c/${ID}?v={{contact.email}}&amp;u=${encodeURIComponent(`${BASE}/eyemail/${ID}`)}`;
+    expect(html).toContain(
+      `<a href="${webViewClick}" target="_blank" style="display:block;text-decoration:none;"><video class="em-v" width="600" autoplay muted playsinline loop preload="none" poster="${CDN}/media/acme/${ID}/poster.jpg" style="display:none;`,
+    );
+    expect(html).toContain(`<source src="${CDN}/media/acme/${ID}/video-600.mp4" type="video/mp4"></video><img class="em-f" src="${CDN}/media/acme/${ID}/preview.gif"`);
+    // The GIF once, right after the video and in the same link; Outlook for Windows gets the poster.
+    expect(html.match(new RegExp(`<img [^>]*src="${CDN}/media/acme/${ID}/preview.gif"`, 'g'))).toHaveLength(1);
+    expect(html).toContain(`<!--[if mso]><a href="${webViewClick}" target="_blank"><img src="${CDN}/media/acme/${ID}/poster.jpg"`);
     expect(html).toContain(`<img src="${BASE}/t/o/${ID}.gif?v={{contact.email}}" width="1" height="1" alt=""`);
     expect(html).toContain('Powered by <strong>EyeMail</strong>');
   });

@@ -40,7 +40,7 @@ export function compileEmailTemplates(dir: string = EMAIL_VIEWS_DIR): EmailTempl
   const templates = { document: compile('email-document.hbs'), block: compile('email-block.hbs'), preview: compile('email-preview.hbs') };
   // Handlebars compiles lazily: render once with every optional part present so a broken
   // template or a field the view model lacks fails here (strict mode), not in front of a user.
-  for (const probe of [probeViewModel('mailchimp', 'above'), probeViewModel('campaign-monitor', 'below')]) {
+  for (const probe of [probeViewModel('mailchimp', 'above', false), probeViewModel('campaign-monitor', 'below', true)]) {
     templates.document(probe);
     templates.block(probe);
     templates.preview(probe);
@@ -68,15 +68,16 @@ export function renderEmailPreviewPage(vm: EmailViewModel): string {
   return loadEmailTemplates().preview(vm);
 }
 
-function probeViewModel(platform: string, placement: 'above' | 'below'): EmailViewModel {
+function probeViewModel(platform: string, placement: 'above' | 'below', withVideoIcon: boolean): EmailViewModel {
   return buildEmailViewModel({
     snippet: {
       id: '00000000-0000-4000-8000-000000000000',
       title: 'Probe',
       width: 600,
-      logo: { url: '/static/probe.png', alignment: 'center', width: 120 },
-      cover: { url: '/static/probe.png', placement, spacing: 1 },
-      video: { mp4Url: '/static/probe.mp4', posterUrl: '/static/probe.jpg', gifUrl: '/static/probe.gif' },
+      logo: { url: '/static/probe.png', alignment: 'center', width: 120, size: { width: 240, height: 80 } },
+      cover: { url: '/static/probe.png', placement, spacing: 1, size: { width: 1200, height: 400 } },
+      video: { mp4Url: '/static/probe.mp4', posterUrl: '/static/probe.jpg', gifUrl: '/static/probe.gif', size: { width: 600, height: 338 } },
+      videoIcon: withVideoIcon ? { url: '/static/probe.png', size: { width: 128, height: 128 } } : null,
       addVideoOverlay: true,
       videoOverlay: 'black',
       landingPageUrl: 'https://example.com/',
@@ -86,7 +87,7 @@ function probeViewModel(platform: string, placement: 'above' | 'below'): EmailVi
       ],
     },
     platform,
-    options: { includeHeader: true, includeUnsubscribeLink: true, removeBranding: false },
+    options: { includeHeader: true, includeUnsubscribeLink: true, removeBranding: false, preheader: 'Probe' },
     publicBaseUrl: 'http://localhost',
   });
 }

@@ -1,6 +1,6 @@
 import type { CtaButton } from '../../shared/snippet-rules.js';
 import { findEmailPlatform } from '../email-platforms.js';
-import { ExportNotReadyError, absoluteAssetUrl, allowedClickTargets, buildEmailViewModel, type ExportSnippet } from './export-view-model.js';
+import { ExportNotReadyError, absoluteAssetUrl, allowedClickTargets, buildEmailViewModel, heightAt, videoIconBox, type ExportSnippet } from './export-view-model.js';
 
 const BASE = 'https://app.eyemail.example';
 const ID = '3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f';
@@ -31,10 +31,14 @@ const snippet = (over: Partial<ExportSnippet> = {}): ExportSnippet => ({
 const build = (over: Partial<ExportSnippet> = {}, rest: Partial<Parameters<typeof buildEmailViewModel>[0]> = {}) =>
   buildEmailViewModel({ snippet: snippet(over), platform: 'mailchimp', publicBaseUrl: BASE, ...rest });
 
+// The web view through the click endpoint: u= is the plain web view, which is not one of the
+// snippet's own targets, so the endpoint counts the click and redirects to the web view.
+const WEB_VIEW_CLICK = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent(`${BASE}/eyemail/${ID}`)}`;
+
 describe('email view model', () => {
   it('uses the export option defaults: header on, unsubscribe off, branding on, open pixel', () => {
     const vm = build();
-    expect(vm.header).toEqual({ hrefAttr: `${BASE}/eyemail/${ID}?v=*|URL:EMAIL|*`, textHtml: 'If Unable to See or Hear, Click Here' });
+    expect(vm.header).toEqual({ hrefAttr: WEB_VIEW_CLICK, textHtml: 'If Unable to See or Hear, Click Here' });
     expect(vm.unsubscribe).toBeNull();
     expect(vm.branding).toEqual({ hrefAttr: `${BASE}/` });
     expect(vm.openPixel).toEqual({ srcAttr: `${BASE}/t/o/${ID}.gif?v=*|URL:EMAIL|*` });
@@ -60,12 +64,72 @@ describe('email view model', () => {
     expect(build({ landingPageUrl: null }).logo!.hrefAttr).toBeNull();
   });
 
-  it('links the video to the call-to-action video link, else the web view; the fallback always to the web view', () => {
-    expect(build().video.hrefAttr).toBe(`${BASE}/eyemail/${ID}?v=*|URL:EMAIL|*`);
-    expect(build({ videoURLData: 'https://example.com/watch' }).video.hrefAttr).toBe(
-      `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=https%3A%2F%2Fexample.com%2Fwatch`,
-    );
-    expect(build({ videoURLData: 'https://example.com/watch' }).video.fallbackHrefAttr).toBe(`${BASE}/eyemail/${ID}?v=*|URL:EMAIL|*`);
+  it('links the video and the GIF to the web view through the click endpoint, whatever the call-to-action video link', () => {
+    expect(build().video.hrefAttr).toBe(WEB_VIEW_CLICK);
+    expect(build({ videoURLData: 'https://example.com/watch' }).video.hrefAttr).toBe(WEB_VIEW_CLICK);
+  });
+
+  it('states the height of every picture at the width it is shown, from the stored sizes', () => {
+    const vm = build({
+      width: 640,
+      logo: { url: 'https://cdn.example.com/logo.png', alignment: 'center', width: 160, size: { width: 400, height: 100 } },
+      cover: { url: 'https://cdn.example.com/cover.jpg', placement: 'below', spacing: 1, size: { width: 1280, height: 427 } },
+      video: {
+        mp4Url: 'https://cdn.example.com/v.mp4',
+        posterUrl: 'https://cdn.example.com/p.jpg',
+        gifUrl: 'https://cdn.example.com/g.gif',
+        size: { width: 640, height: 360 },
+        gifSize: { width: 480, height: 480 },
+      },
+    });
+    expect(vm.logo).toMatchObject({ width: 160, height: 40 });
+    expect(vm.coverBelow).toMatchObject({ width: 640, height: 214 });
+    // video and poster at the video's shape; the user's square GIF at its own
+    expect(vm.video).toMatchObject({ height: 360, fallbackHeight: 640, msoFallbackHeight: 360 });
+    // unknown sizes: no height rather than a wrong one; a missing GIF size falls back to the video's
+    expect(build().logo!.height).toBeNull();
+    const noGifSize = build({ video: { mp4Url: 'https://cdn.example.com/v.mp4', posterUrl: 'https://cdn.example.com/p.jpg', gifUrl: 'https://cdn.example.com/g.gif', size: { width: 600, height: 338 } } });
+    expect(noGifSize.video).toMatchObject({ height: 338, fallbackHeight: 338 });
+  });
+
+  it('computes heights and the video icon box', () => {
+    expect(heightAt(600, { width: 1920, height: 1080 })).toBe(338);
+    expect(heightAt(600, { width: 0, height: 10 })).toBeNull();
+    expect(heightAt(600, null)).toBeNull();
+    // at most 64 px high, never enlarged, never wider than the email
+    expect(videoIconBox({ width: 256, height: 128 }, 600)).toEqual({ width: 128, height: 64 });
+    expect(videoIconBox({ width: 48, height: 48 }, 600)).toEqual({ width: 48, height: 48 });
+    expect(videoIconBox({ width: 4000, height: 100 }, 600)).toEqual({ width: 600, height: 15 });
+    expect(videoIconBox({ width: null, height: 5 }, 600)).toBeNull();
+  });
+
+  it('shows the call-to-action video icon linked to the call-to-action video link, instead of Play with sound', () => {
+    const icon = { url: 'https://cdn.example.com/icon.png', size: { width: 200, height: 100 } };
+    const vm = build({ videoIcon: icon, videoURLData: 'https://example.com/watch' });
+    expect(vm.videoIcon).toEqual({
+      srcAttr: 'https://cdn.example.com/icon.png',
+      hrefAttr: `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://example.com/watch')}`,
+      altHtml: 'Watch the video',
+      width: 128,
+      height: 64,
+    });
+    expect(vm.muteIcon).toBeNull();
+    // Without a video link it goes to the landing page, as on the detail page and /live.
+    expect(build({ videoIcon: icon }).videoIcon!.hrefAttr).toBe(`${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}`);
+    expect(build({ videoIcon: icon, landingPageUrl: null }).videoIcon!.hrefAttr).toBeNull();
+    // A preview links straight to it; Express accounts keep it.
+    expect(build({ videoIcon: icon, videoURLData: 'https://example.com/watch' }, { preview: true }).videoIcon!.hrefAttr).toBe('https://example.com/watch');
+    expect(build({ videoIcon: icon }, { tier: 'enterprise' }).videoIcon).not.toBeNull();
+    expect(build({ videoIcon: { url: 'javascript:alert(1)' } }).videoIcon).toBeNull();
+  });
+
+  it('writes the preheader as escaped text followed by fillers up to about 150 characters', () => {
+    expect(build().preheader).toBeNull();
+    const vm = build({}, { options: { preheader: ' New: {{x}} <b>spring</b> ' } });
+    expect(vm.preheader!.textHtml).toBe('New: &#123;&#123;x&#125;&#125; &lt;b&gt;spring&lt;/b&gt;');
+    const fillers = vm.preheader!.fillerHtml.split('&#847;&zwnj;&nbsp;').length - 1;
+    expect(fillers).toBe(Math.ceil((150 - 'New: {{x}} <b>spring</b>'.length) / 3));
+    expect(build({}, { options: { preheader: 'x'.repeat(150) } }).preheader!.fillerHtml).toBe('');
   });
 
   it('falls back to the poster without a GIF, and gives Outlook the poster', () => {
@@ -86,7 +150,7 @@ describe('email view model', () => {
   });
 
   it('shows the mute icon only when the snippet asks for it', () => {
-    expect(build().muteIcon).toEqual({ srcAttr: `${BASE}/static/email/sound-off.png`, hrefAttr: `${BASE}/eyemail/${ID}?v=*|URL:EMAIL|*` });
+    expect(build().muteIcon).toEqual({ srcAttr: `${BASE}/static/email/sound-off.png`, hrefAttr: WEB_VIEW_CLICK });
     expect(build({ addVideoOverlay: false }).muteIcon).toBeNull();
     // The preview link's speakerIcon switch applies to previews only.
     expect(build({ addVideoOverlay: true }, { preview: true, previewMuteIcon: false }).muteIcon).toBeNull();
@@ -112,7 +176,7 @@ describe('email view model', () => {
 
   it('writes no v= for plain HTML and ignores the unsubscribe option there', () => {
     const vm = build({}, { platform: 'other', options: { includeUnsubscribeLink: true } });
-    expect(vm.header!.hrefAttr).toBe(`${BASE}/eyemail/${ID}`);
+    expect(vm.header!.hrefAttr).toBe(`${BASE}/t/c/${ID}?u=${encodeURIComponent(`${BASE}/eyemail/${ID}`)}`);
     expect(vm.openPixel!.srcAttr).toBe(`${BASE}/t/o/${ID}.gif`);
     expect(vm.unsubscribe).toBeNull();
   });

@@ -2,6 +2,7 @@ import {
   COVER_SPACING_STEP_PX,
   EXPORT_OPTION_DEFAULTS,
   HEADER_TEXT_MAX,
+  PREHEADER_MAX,
   LOGO_WIDTH_DEFAULT,
   LOGO_WIDTH_MIN,
   WIDTH_DEFAULT,
@@ -26,13 +27,29 @@ import { trackingLinks } from './tracking-links.js';
 // print with {{{ }}}: Handlebars' own escaping turns "=" into "&#x3D;", which would break merge tags
 // such as %%=v(@key)=%% that the platform must find verbatim in the source.
 
+// A picture's stored size in pixels; null or missing when unknown.
+export interface PixelSize {
+  width?: number | null;
+  height?: number | null;
+}
+
 export interface ExportSnippet {
   id: string;
   title: string;
   width: number;
-  logo?: { url: string; alignment?: LogoAlignment | null; width?: number | null } | null;
-  cover?: { url: string; placement?: CoverPlacement | null; spacing?: number | null } | null;
-  video: { mp4Url: string; posterUrl: string; gifUrl?: string | null };
+  logo?: { url: string; alignment?: LogoAlignment | null; width?: number | null; size?: PixelSize | null } | null;
+  cover?: { url: string; placement?: CoverPlacement | null; spacing?: number | null; size?: PixelSize | null } | null;
+  video: {
+    mp4Url: string;
+    posterUrl: string;
+    gifUrl?: string | null;
+    // The encoded frame (MP4 and poster).
+    size?: PixelSize | null;
+    // The GIF's own size (the user's GIF may differ from the video's shape).
+    gifSize?: PixelSize | null;
+  };
+  // The call-to-action video icon, shown under the video and linked to the call-to-action video link.
+  videoIcon?: { url: string; size?: PixelSize | null } | null;
   addVideoOverlay?: boolean;
   videoOverlay?: VideoOverlay | null;
   landingPageUrl?: string | null;
@@ -63,31 +80,43 @@ export class ExportNotReadyError extends Error {
   }
 }
 
-// Strings marked Html are escaped text; Attr are escaped attribute values.
+// Strings marked Html are escaped text; Attr are escaped attribute values. Every picture states
+// the width it is shown at and the matching height (null only when its size is unknown), so
+// nothing jumps while images load and Outlook for Windows sizes them right.
 export interface LinkedImage {
   srcAttr: string;
   hrefAttr: string | null;
   altHtml: string;
+  width: number;
+  height: number | null;
 }
 
 export interface EmailViewModel {
   titleHtml: string;
   width: number;
+  // Hidden preview text, first in the body: the inbox shows it after the subject line.
+  preheader: { textHtml: string; fillerHtml: string } | null;
   header: { hrefAttr: string; textHtml: string } | null;
-  logo: (LinkedImage & { width: number; align: LogoAlignment }) | null;
+  logo: (LinkedImage & { align: LogoAlignment }) | null;
   coverAbove: (LinkedImage & { spacingPx: number }) | null;
   coverBelow: (LinkedImage & { spacingPx: number }) | null;
   video: {
     mp4Attr: string | null;
     posterAttr: string;
+    // The video and the GIF share one link (the web view).
     hrefAttr: string;
+    height: number | null;
     // Animated GIF (first frame alone in Outlook) or the poster when there is no GIF.
     fallbackSrcAttr: string;
+    fallbackHeight: number | null;
     // Outlook for Windows shows only a GIF's first frame, so it gets the poster.
     msoFallbackSrcAttr: string;
-    fallbackHrefAttr: string;
+    msoFallbackHeight: number | null;
     altHtml: string;
   };
+  // The call-to-action video icon the user uploaded, as the detail page and /live show it.
+  videoIcon: LinkedImage | null;
+  // 'Play with sound' under the video (only when there is no call-to-action video icon).
   muteIcon: { srcAttr: string; hrefAttr: string } | null;
   buttonsHtml: string;
   unsubscribe: { hrefAttr: string | null; elementName: string | null } | null;
@@ -98,6 +127,29 @@ export interface EmailViewModel {
 }
 
 const MUTE_ICON_PATH = '/static/email/sound-off.png';
+// The dashboard and /live show the call-to-action video icon at most 64 px high.
+export const VIDEO_ICON_MAX_HEIGHT = 64;
+// Inboxes take up to about 150 characters of preview text; after ours, invisible fillers keep
+// them from pulling in the first words of the email (the header line).
+const PREVIEW_CHARS = 150;
+const PREHEADER_FILLER = '&#847;&zwnj;&nbsp;';
+
+// The height of a picture shown `width` px wide, from its stored size; null when unknown.
+export function heightAt(width: number, size: PixelSize | null | undefined): number | null {
+  const w = size?.width;
+  const h = size?.height;
+  if (!w || !h || w <= 0 || h <= 0 || !Number.isFinite(w) || !Number.isFinite(h)) return null;
+  return Math.max(1, Math.round((width * h) / w));
+}
+
+// The call-to-action video icon's box: at most 64 px high and the email's width, never enlarged.
+export function videoIconBox(size: PixelSize | null | undefined, maxWidth: number): { width: number; height: number } | null {
+  const w = size?.width;
+  const h = size?.height;
+  if (!w || !h || w <= 0 || h <= 0) return null;
+  const scale = Math.min(1, VIDEO_ICON_MAX_HEIGHT / h, maxWidth / w);
+  return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
+}
 
 function clamp(n: unknown, min: number, max: number, fallback: number): number {
   const v = typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : fallback;
@@ -138,6 +190,7 @@ function withDefaults(options: Partial<ExportOptions> | null | undefined): Expor
     includeHeader: o.includeHeader !== false,
     includeUnsubscribeLink: o.includeUnsubscribeLink === true,
     removeBranding: o.removeBranding === true,
+    preheader: typeof o.preheader === 'string' ? o.preheader.trim().slice(0, PREHEADER_MAX) : '',
   };
 }
 
@@ -156,7 +209,8 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   const width = clamp(snippet.width, WIDTH_MIN, WIDTH_MAX, WIDTH_DEFAULT);
   const title = typeof snippet.title === 'string' ? snippet.title.trim() : '';
   const titleHtml = escapeUserText(title);
-  const webView = preview ? `${base}/eyemail/${encodeURIComponent(snippet.id)}` : links.webView;
+  // Every link to the web view goes through the click endpoint (direct in a preview).
+  const webView = preview ? `${base}/eyemail/${encodeURIComponent(snippet.id)}` : links.webViewClick;
 
   const landing = parseHttpUrl(snippet.landingPageUrl);
   const videoLink = parseHttpUrl(snippet.videoURLData);
@@ -171,11 +225,13 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   const logoSrc = express ? null : absoluteAssetUrl(snippet.logo?.url, base);
   if (logoSrc) {
     const align = snippet.logo?.alignment;
+    const logoWidth = clamp(snippet.logo?.width ?? LOGO_WIDTH_DEFAULT, LOGO_WIDTH_MIN, width, LOGO_WIDTH_DEFAULT);
     logo = {
       srcAttr: attr(logoSrc),
       hrefAttr: landingHref,
       altHtml: 'Logo',
-      width: clamp(snippet.logo?.width ?? LOGO_WIDTH_DEFAULT, LOGO_WIDTH_MIN, width, LOGO_WIDTH_DEFAULT),
+      width: logoWidth,
+      height: heightAt(logoWidth, snippet.logo?.size),
       align: align === 'center' || align === 'right' ? align : 'left',
     };
   }
@@ -188,25 +244,52 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
       srcAttr: attr(coverSrc),
       hrefAttr: landingHref,
       altHtml: titleHtml,
+      width,
+      height: heightAt(width, snippet.cover?.size),
       spacingPx: clamp(snippet.cover?.spacing ?? 1, 0, 3, 1) * COVER_SPACING_STEP_PX,
     };
     if (snippet.cover?.placement === 'above') coverAbove = cover;
     else coverBelow = cover;
   }
 
-  const fallbackSrc = gif ?? poster!;
+  const frameHeight = heightAt(width, snippet.video?.size);
+  // Without a GIF the poster stands in for it, at the video's shape.
+  const gifHeight = gif ? (heightAt(width, snippet.video?.gifSize) ?? frameHeight) : frameHeight;
   const video: EmailViewModel['video'] = {
     mp4Attr: mp4 ? attr(mp4) : null,
     posterAttr: attr(poster ?? gif!),
-    // The call-to-action video link when there is one, else the web view (sound and controls).
-    hrefAttr: videoLink ? attr(clickTo(videoLink)) : attr(webView),
-    fallbackSrcAttr: attr(fallbackSrc),
+    // The video and the GIF share one link: the web view (sound and controls).
+    hrefAttr: attr(webView),
+    height: frameHeight,
+    fallbackSrcAttr: attr(gif ?? poster!),
+    fallbackHeight: gifHeight,
     msoFallbackSrcAttr: attr(poster ?? gif!),
-    fallbackHrefAttr: attr(webView),
+    msoFallbackHeight: poster ? frameHeight : gifHeight,
     altHtml: titleHtml ? `Play video: ${titleHtml}` : 'Play video',
   };
 
-  const showMuteIcon = preview && typeof input.previewMuteIcon === 'boolean' ? input.previewMuteIcon : snippet.addVideoOverlay === true;
+  // The call-to-action video icon links where the detail page and /live link it: the
+  // call-to-action video link, else the landing page.
+  let videoIcon: EmailViewModel['videoIcon'] = null;
+  const iconSrc = absoluteAssetUrl(snippet.videoIcon?.url, base);
+  if (iconSrc) {
+    const box = videoIconBox(snippet.videoIcon?.size, width);
+    videoIcon = {
+      srcAttr: attr(iconSrc),
+      hrefAttr: videoLink ? attr(clickTo(videoLink)) : landingHref,
+      altHtml: 'Watch the video',
+      width: box?.width ?? VIDEO_ICON_MAX_HEIGHT,
+      height: box?.height ?? null,
+    };
+  }
+
+  const showMuteIcon = !videoIcon && (preview && typeof input.previewMuteIcon === 'boolean' ? input.previewMuteIcon : snippet.addVideoOverlay === true);
+
+  let preheader: EmailViewModel['preheader'] = null;
+  if (options.preheader) {
+    const fillers = Math.max(0, Math.ceil((PREVIEW_CHARS - options.preheader.length) / 3));
+    preheader = { textHtml: escapeUserText(options.preheader), fillerHtml: PREHEADER_FILLER.repeat(fillers) };
+  }
 
   let unsubscribe: EmailViewModel['unsubscribe'] = null;
   if (options.includeUnsubscribeLink && platform.unsubscribeTag) {
@@ -220,11 +303,13 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   return {
     titleHtml,
     width,
+    preheader,
     header: options.includeHeader ? { hrefAttr: attr(webView), textHtml: escapeUserText(options.headerText) } : null,
     logo,
     coverAbove,
     coverBelow,
     video,
+    videoIcon,
     muteIcon: showMuteIcon ? { srcAttr: attr(`${base}${MUTE_ICON_PATH}`), hrefAttr: attr(webView) } : null,
     buttonsHtml: express ? '' : renderCtaButtonsHtml(snippet.buttons, { maxWidth: width, trackUrl: preview ? undefined : links.click }),
     unsubscribe,

@@ -4,6 +4,9 @@
 //   click:       /t/c/<snippetId>?v=<tag>&u=<percent-encoded target>
 //   web view:    /eyemail/<snippetId>?v=<tag>
 // The tag is written as is, never percent-encoded: the platform must find it to replace it.
+// The email's links to the web view (video, GIF, header line, 'Play with sound') go through the
+// click endpoint with u=<the web view>: the web view is not one of the snippet's own targets, so
+// the endpoint counts the click and redirects to the web view with the recipient.
 
 export const TRACKING_PATHS = {
   open: '/t/o/:snippetId.gif',
@@ -14,6 +17,8 @@ export const TRACKING_PATHS = {
 export interface TrackingLinks {
   open: string;
   webView: string;
+  // The web view through the click endpoint.
+  webViewClick: string;
   click(target: string): string;
 }
 
@@ -25,9 +30,11 @@ export function trackingLinks(publicBaseUrl: string, snippetId: string, recipien
     const q = parts.filter(Boolean).join('&');
     return q ? `?${q}` : '';
   };
+  const click = (target: string) => `${base}/t/c/${id}${query(v, `u=${encodeURIComponent(target)}`)}`;
   return {
     open: `${base}/t/o/${id}.gif${query(v)}`,
     webView: `${base}/eyemail/${id}${query(v)}`,
-    click: (target: string) => `${base}/t/c/${id}${query(v, `u=${encodeURIComponent(target)}`)}`,
+    webViewClick: click(`${base}/eyemail/${id}`),
+    click,
   };
 }

@@ -7,7 +7,7 @@ import { ROOT } from './server.ts';
 
 export const SCREENSHOT_DIR = path.join(ROOT, 'test', '.artifacts', 'screenshots');
 export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 375, height: 812 };
+export const PHONE = { width: 390, height: 844 };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -22,7 +22,7 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
   return context;
 }
 
-// Saves <name>-desktop.png (the 1280x800 viewport) and <name>-phone.png (375 wide, the whole
+// Saves <name>-desktop.png (the 1280x800 viewport) and <name>-phone.png (390x844, the whole
 // page unless `phoneFullPage` is false, e.g. under a dialog), then restores the desktop size.
 export async function screenshot(page: Page, name: string, opts: { phoneFullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

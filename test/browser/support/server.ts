@@ -47,13 +47,16 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`The server did not come up within ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startServer(): Promise<RunningServer> {
+// `publicHost`: the host name in PUBLIC_BASE_URL (default the address the tests browse, 127.0.0.1),
+// to try the app reached by another address than its public one.
+export async function startServer(opts: { publicHost?: string } = {}): Promise<RunningServer> {
   const entry = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
   if (!fs.existsSync(entry)) throw new Error('Build first: npm run build (dist/server/src/main.js is missing)');
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('Build first: npm run build:web');
   const [port, mail, db] = await Promise.all([freePort(), startMailCatcher(), freshDatabaseUrl('eyemail_browser')]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-browser-'));
   const url = `http://127.0.0.1:${port}`;
+  const publicUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? os.homedir(),
@@ -62,7 +65,7 @@ export async function startServer(): Promise<RunningServer> {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    PUBLIC_BASE_URL: url,
+    PUBLIC_BASE_URL: publicUrl,
     SMTP_URL: mail.url,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,

@@ -1,13 +1,21 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { useMediaQuery } from '@mantine/hooks';
 import { Provider as JotaiProvider } from 'jotai';
 import { theme } from './theme';
+
+// Toasts sit at the bottom: at the top they covered the header's 'New EyeMail' button and user
+// menu (desktop) and the page title (phone). On phones they span the width, bottom centre.
+function Toasts() {
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  return <Notifications position={phone ? 'bottom-center' : 'bottom-right'} limit={4} zIndex={1000} />;
+}
 
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <JotaiProvider>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" limit={4} zIndex={1000} />
+        <Toasts />
         {children}
       </MantineProvider>
     </JotaiProvider>

@@ -23,6 +23,9 @@ import { TemplatesPage } from '../features/placeholders/components/templates-pag
 import { CompaniesPage } from '../features/placeholders/components/companies-page';
 import { ComingSoonPage } from '../features/placeholders/components/coming-soon-page';
 import { AdminDashboardPage } from '../features/admin/components/admin-dashboard-page';
+import { AdminUsersPage } from '../features/admin/components/admin-users-page';
+import { AdminVideosPage } from '../features/admin/components/admin-videos-page';
+import { SupportPage } from '../features/support/components/support-page';
 import { VideoLibraryPage } from '../features/video-library/components/video-library-page';
 import { CreateEyeMailPage } from '../features/eyemails/components/create-eyemail-page';
 import { EyeMailsListPage } from '../features/eyemails/components/eyemails-list-page';
@@ -109,7 +112,7 @@ export const routes: RouteObject[] = [
           soon('/reports', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
           soon('/reports/:id', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
           soon('/feeds/:id/:type', 'Feed', REPORTS),
-          soon('/support', 'Support Center', SUPPORT, 'FAQs, Contact and Chat'),
+          page('/support', 'Support Center', SUPPORT, <SupportPage />),
         ],
       },
       {
@@ -120,8 +123,8 @@ export const routes: RouteObject[] = [
         ),
         children: [
           page('/admin-dashboard', 'Admin Dashboard', ADMIN, <AdminDashboardPage />),
-          soon('/admin-manage-user', 'Manage Users', ADMIN, 'Your user management hub'),
-          soon('/admin-video', 'Manage Videos', ADMIN, 'Streamline your video library'),
+          page('/admin-manage-user', 'Admin Manage Users', ADMIN, <AdminUsersPage />),
+          page('/admin-video', 'Admin Videos', ADMIN, <AdminVideosPage />),
         ],
       },
       page('*', 'Page Not Found', '', <NotFoundPage />),

@@ -45,6 +45,7 @@ export interface ExportOptions {
   includeHeader: boolean;
   includeUnsubscribeLink: boolean;
   removeBranding: boolean;
+  preheader: string;
 }
 
 export interface ExportHtml {
@@ -73,6 +74,8 @@ export const snippetsApi = {
         includeHeader: options.includeHeader,
         includeUnsubscribeLink: options.includeUnsubscribeLink,
         removeBranding: options.removeBranding,
+        // Sent only when there is one, so the URL stays short.
+        preheader: options.preheader || undefined,
       },
       signal,
     }),

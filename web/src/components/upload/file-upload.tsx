@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconCircleCheck, IconCloudUpload, IconFileAlert, IconMovie, IconPhoto, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import type { FileKind, FileView } from '../../lib/media-api';
@@ -31,17 +31,37 @@ export interface FileUploadProps {
   onBusyChange?: (busy: boolean) => void;
   // One slim line instead of the tall dropzone, for optional files in long forms.
   compact?: boolean;
+  // Shows each uploaded image as a thumbnail in its row (images only).
+  previews?: boolean;
 }
 
-function RowView({ row, kind, onCancel, onRetry, onRemove }: { row: UploadRow; kind: FileKind; onCancel: () => void; onRetry: () => void; onRemove: () => void }) {
+function RowView({
+  row,
+  kind,
+  preview,
+  onCancel,
+  onRetry,
+  onRemove,
+}: {
+  row: UploadRow;
+  kind: FileKind;
+  preview: boolean;
+  onCancel: () => void;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
   const Icon = row.status === 'failed' ? IconFileAlert : row.status === 'uploaded' ? IconCircleCheck : kind === 'video' ? IconMovie : IconPhoto;
   const color = row.status === 'failed' ? 'red' : row.status === 'uploaded' ? 'teal' : 'brand';
   return (
     <Paper className={classes.row} data-status={row.status} p="sm" radius="md" role="group" aria-label={`Upload of ${row.name}`}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <ThemeIcon variant="light" color={color} size={40} radius="md">
-          <Icon size={22} stroke={1.7} />
-        </ThemeIcon>
+        {preview && row.file?.url ? (
+          <Image src={row.file.url} alt={`Preview of ${row.name}`} w={56} h={56} radius="md" fit="cover" style={{ flexShrink: 0 }} />
+        ) : (
+          <ThemeIcon variant="light" color={color} size={preview ? 56 : 40} radius="md">
+            <Icon size={22} stroke={1.7} />
+          </ThemeIcon>
+        )}
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <div style={{ minWidth: 0 }}>
@@ -104,6 +124,7 @@ export function FileUpload({
   onRemoved,
   onBusyChange,
   compact = false,
+  previews = false,
 }: FileUploadProps) {
   const rules: UploadRules = useMemo(() => {
     const base = RULES[fileType];
@@ -152,7 +173,7 @@ export function FileUpload({
           <Group justify="center" gap="xs" py={2} wrap="nowrap">
             <IconCloudUpload size={18} stroke={1.6} style={{ flexShrink: 0 }} />
             <Text size="sm" fw={500}>
-              Remove the {noun} below to choose another
+              {maxFiles > 1 ? `${maxFiles} ${noun}s chosen: remove one to choose another` : `Remove the ${noun} below to choose another`}
             </Text>
           </Group>
         ) : compact ? (
@@ -179,7 +200,7 @@ export function FileUpload({
               <Dropzone.Idle>{isVideo ? <IconMovie size={26} stroke={1.6} /> : <IconCloudUpload size={26} stroke={1.6} />}</Dropzone.Idle>
             </ThemeIcon>
             <Text fw={600} mt={4}>
-              Drag a {noun} here or click to choose
+              {maxFiles > 1 ? `Drag up to ${maxFiles} ${noun}s here or click to choose` : `Drag a ${noun} here or click to choose`}
             </Text>
             <Text size="sm" c="dimmed">
               {rules.extensions.join(', ')}
@@ -200,6 +221,7 @@ export function FileUpload({
           key={row.key}
           row={row}
           kind={fileType}
+          preview={previews && fileType !== 'video'}
           onCancel={() => uploads.cancel(row.key)}
           onRetry={() => uploads.retry(row.key)}
           onRemove={() => uploads.remove(row.key)}

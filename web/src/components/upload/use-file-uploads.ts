@@ -76,24 +76,32 @@ export function useFileUploads(options: UseFileUploadsOptions): FileUploads {
 
   const addFiles = useCallback(
     (chosen: File[]) => {
-      // Only the first file of a drop or a pick is used (spec 01 section 5).
-      const file = chosen[0];
-      if (!file) {
+      if (!chosen[0]) {
         setError(UPLOAD_MESSAGES.failed);
         return;
       }
-      if (!canAddMore(rowsRef.current, maxFiles)) return;
-      const problem = checkFile(file, rules, rowsRef.current);
-      if (problem) {
-        setError(problem.message);
-        if (problem.invalidType) toast.error(`Allowed: ${rules.extensions.join(', ')}`, UPLOAD_MESSAGES.invalidType);
-        return;
+      // One file per pick for single uploads (spec 01 section 5); a multi-file control takes as
+      // many of the dropped files as it has room for.
+      const room = Math.max(1, maxFiles) - rowsRef.current.length;
+      const taking = maxFiles > 1 ? chosen.slice(0, Math.max(0, room)) : chosen.slice(0, 1);
+      let listed = rowsRef.current;
+      for (const file of taking) {
+        if (!canAddMore(listed, maxFiles)) return;
+        const problem = checkFile(file, rules, listed);
+        if (problem) {
+          setError(problem.message);
+          if (problem.invalidType) toast.error(`Allowed: ${rules.extensions.join(', ')}`, UPLOAD_MESSAGES.invalidType);
+          continue;
+        }
+        setError(null);
+        const key = nextKey();
+        files.current.set(key, file);
+        dispatch({ type: 'add', key, name: file.name, size: file.size });
+        // Seen by the next file of this drop (duplicates, room) before React re-renders.
+        listed = [...listed, { key, name: file.name, size: file.size, status: 'uploading', percent: 0, error: null, file: null }];
+        rowsRef.current = listed;
+        void send(key, file);
       }
-      setError(null);
-      const key = nextKey();
-      files.current.set(key, file);
-      dispatch({ type: 'add', key, name: file.name, size: file.size });
-      void send(key, file);
     },
     [maxFiles, rules, send],
   );

@@ -62,8 +62,8 @@ export function CompanySignUpPage() {
       {failure ? <FormAlert title="Fail" message={failure} /> : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Full name" placeholder="Jane Cooper" autoComplete="name" leftSection={<IconUser size={18} />} required maxLength={NAME_MAX} {...form.getInputProps('fullName')} />
-          <TextInput label="Work email" placeholder="you@company.com" type="email" autoComplete="email" leftSection={<IconAt size={18} />} required {...form.getInputProps('email')} />
+          <TextInput label="Full name" placeholder="e.g. Jane Cooper" autoComplete="name" leftSection={<IconUser size={18} />} required maxLength={NAME_MAX} {...form.getInputProps('fullName')} />
+          <TextInput label="Work email" placeholder="e.g. you@company.com" type="email" autoComplete="email" leftSection={<IconAt size={18} />} required {...form.getInputProps('email')} />
           <PasswordInput
             label="Password"
             description={MESSAGES.passwordHint}

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toasts';
 import { accountsApi } from '../api/accounts-api';
 import { AuthHeading } from './auth-heading';
+import type { SignInNotice } from './signin-page';
 import { FormAlert } from './form-alert';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired.';
@@ -22,12 +23,13 @@ export function ResetPasswordPage() {
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // The token is checked first; an invalid one goes straight to /signin.
+  // The token is checked first; an invalid one goes straight to /signin, which says why (used,
+  // expired or unknown) until the user moves on.
   useEffect(() => {
     let live = true;
     const reject = (message?: string) => {
-      toast.error(message || INVALID_LINK, 'Link expired');
-      navigate('/signin', { replace: true });
+      const notice: SignInNotice = { title: 'This reset link no longer works', message: message || INVALID_LINK, forgotPasswordLink: true };
+      navigate('/signin', { replace: true, state: { notice } });
     };
     if (!token) {
       reject();

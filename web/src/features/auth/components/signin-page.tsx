@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAt, IconLock } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { MESSAGES, emailError } from '@shared/account-rules';
 import { userAtom } from '../../../lib/session';
@@ -12,9 +12,22 @@ import { useDisableBackButton } from '../utils/use-disable-back-button';
 import { AuthHeading } from './auth-heading';
 import { FormAlert } from './form-alert';
 
+// Why the user was sent here (an expired or used reset link), passed in the route's state.
+export interface SignInNotice {
+  title: string;
+  message: string;
+  forgotPasswordLink?: boolean;
+}
+
+function noticeOf(state: unknown): SignInNotice | null {
+  const n = (state as { notice?: Partial<SignInNotice> } | null)?.notice;
+  return n && typeof n.title === 'string' && typeof n.message === 'string' ? { title: n.title, message: n.message, forgotPasswordLink: n.forgotPasswordLink === true } : null;
+}
+
 export function SignInPage() {
   useDisableBackButton();
   const navigate = useNavigate();
+  const notice = noticeOf(useLocation().state);
   const [params] = useSearchParams();
   const next = params.get('next');
   const setUser = useSetAtom(userAtom);
@@ -48,6 +61,19 @@ export function SignInPage() {
     <>
       <AuthHeading title="Welcome back" subtitle="Sign in to your EyeMail account to keep creating." />
       {failure ? <FormAlert title="Login Failed!" message={failure} /> : null}
+      {notice && !failure ? (
+        <FormAlert title={notice.title}>
+          {notice.message}
+          {notice.forgotPasswordLink ? (
+            <>
+              {' '}
+              <Anchor component={Link} to="/forgotpassword" inherit fw={600}>
+                Ask for a new link
+              </Anchor>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput

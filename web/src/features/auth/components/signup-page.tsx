@@ -63,10 +63,10 @@ export function SignUpPage() {
       {failure ? <FormAlert title="Signup Failed!" message={failure} /> : null}
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Full name" placeholder="Jane Cooper" autoComplete="name" leftSection={<IconUser size={18} />} required maxLength={NAME_MAX} {...form.getInputProps('fullName')} />
-          <TextInput label="Email" placeholder="you@company.com" type="email" autoComplete="email" leftSection={<IconAt size={18} />} required {...form.getInputProps('email')} />
+          <TextInput label="Full name" placeholder="e.g. Jane Cooper" autoComplete="name" leftSection={<IconUser size={18} />} required maxLength={NAME_MAX} {...form.getInputProps('fullName')} />
+          <TextInput label="Email" placeholder="e.g. you@company.com" type="email" autoComplete="email" leftSection={<IconAt size={18} />} required {...form.getInputProps('email')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <PasswordInput label="Password" placeholder="Password" autoComplete="new-password" leftSection={<IconLock size={18} />} required {...form.getInputProps('password')} />
+            <PasswordInput label="Password" placeholder="6-20 characters" autoComplete="new-password" leftSection={<IconLock size={18} />} required {...form.getInputProps('password')} />
             <PasswordInput label="Confirm password" placeholder="Repeat password" autoComplete="new-password" leftSection={<IconLock size={18} />} required {...form.getInputProps('confirmPassword')} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt={-6}>

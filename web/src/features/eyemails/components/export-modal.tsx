@@ -1,13 +1,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, type ComboboxLikeRenderOptionInput, type ComboboxItem } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
-import { DEFAULT_HEADER_TEXT, headerTextError, type ExportOptions } from '@shared/snippet-rules';
+import { DEFAULT_HEADER_TEXT, PREHEADER_MAX, headerTextError, preheaderError, type ExportOptions } from '@shared/snippet-rules';
 import { snippetsApi, type EmailPlatform, type SnippetView } from '../../../lib/snippets-api';
 import { formatBytes } from '../../../lib/media-format';
 import { toast } from '../../../components/toasts';
 import { emailPreviewLink, htmlFileName } from '../utils/export-file';
 
 export const COPIED_RESET_MS = 3000;
+const STICKY_ACTIONS: React.CSSProperties = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  background: 'var(--mantine-color-body)',
+  borderTop: '1px solid var(--mantine-color-gray-3)',
+  margin: '0 calc(var(--mb-padding, var(--mantine-spacing-md)) * -1) calc(var(--mb-padding, var(--mantine-spacing-md)) * -1)',
+  padding: 'var(--mantine-spacing-sm) var(--mb-padding, var(--mantine-spacing-md))',
+};
 const REFETCH_DEBOUNCE_MS = 350;
 const DEFAULT_PLATFORM = 'other';
 
@@ -37,16 +47,22 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   const [includeHeader, setIncludeHeader] = useState(true);
   const [includeUnsubscribeLink, setIncludeUnsub] = useState(false);
   const [removeBranding, setRemoveBranding] = useState(false);
+  const [preheader, setPreheader] = useState('');
   const [html, setHtml] = useState('');
   const [size, setSize] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);
   const [copied, setCopied] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
+  // On phones the dialog fills the screen and its actions stay pinned at the bottom, in reach
+  // without scrolling past the code and the options.
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
   const headerError = includeHeader ? headerTextError(headerText) : null;
+  const preheaderProblem = preheaderError(preheader);
+  const invalid = !!(headerError || preheaderProblem);
   const options: ExportOptions = useMemo(
-    () => ({ headerText: headerText.trim() || DEFAULT_HEADER_TEXT, includeHeader, includeUnsubscribeLink, removeBranding }),
-    [headerText, includeHeader, includeUnsubscribeLink, removeBranding],
+    () => ({ headerText: headerText.trim() || DEFAULT_HEADER_TEXT, includeHeader, includeUnsubscribeLink, removeBranding, preheader: preheader.trim() }),
+    [headerText, includeHeader, includeUnsubscribeLink, removeBranding, preheader],
   );
 
   useEffect(() => {
@@ -59,7 +75,7 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   // The HTML follows the platform and the options, fetched again shortly after they settle.
   useEffect(() => {
     if (!opened) return;
-    if (headerError) {
+    if (invalid) {
       setLoading(false);
       return;
     }
@@ -82,7 +98,7 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
       ctrl.abort();
       window.clearTimeout(timer);
     };
-  }, [opened, snippet.snippet, platform, options, headerError]);
+  }, [opened, snippet.snippet, platform, options, invalid]);
 
   useEffect(() => {
     if (!copied) return;
@@ -90,7 +106,7 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
     return () => window.clearTimeout(id);
   }, [copied]);
 
-  const ready = html !== '' && !loading && !headerError;
+  const ready = html !== '' && !loading && !invalid;
   const current = platforms.find((p) => p.code === platform);
   const data = (platforms.length ? platforms : [{ code: DEFAULT_PLATFORM, name: 'Other', iconUrl: '/static/platforms/other.svg' }]).map((p) => ({ value: p.code, label: p.name }));
   const renderOption = ({ option, checked }: ComboboxLikeRenderOptionInput<ComboboxItem>) => (
@@ -126,7 +142,7 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   const previewHref = emailPreviewLink(snippet.livePreviewUrlForEmail, options, platform, snippet.addVideoOverlay);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Download or Copy HTML" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Download or Copy HTML" size="xl" fullScreen={phone}>
       <Stack gap="md">
         <Select
           label="Email platform"
@@ -177,6 +193,15 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
           </Text>
           <Stack gap="sm">
             <TextInput size="sm" label="Header text" value={headerText} onChange={(e) => setHeaderText(e.currentTarget.value)} error={headerError} disabled={!includeHeader} withAsterisk={includeHeader} />
+            <TextInput
+              size="sm"
+              label="Preview text"
+              description={`Optional: shown after the subject line in the inbox, hidden in the email (${preheader.trim().length}/${PREHEADER_MAX}).`}
+              placeholder="e.g. Watch our spring collection in motion"
+              value={preheader}
+              onChange={(e) => setPreheader(e.currentTarget.value)}
+              error={preheaderProblem}
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
               <Checkbox label="Include header" checked={includeHeader} onChange={(e) => setIncludeHeader(e.currentTarget.checked)} />
               <Checkbox label="Include unsubscribe link" checked={includeUnsubscribeLink} onChange={(e) => setIncludeUnsub(e.currentTarget.checked)} />
@@ -185,11 +210,11 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
           </Stack>
         </div>
 
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button component="a" href={previewHref} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={16} />} aria-disabled={!!headerError} onClick={(e: React.MouseEvent) => headerError && e.preventDefault()}>
+        <Group justify={phone ? 'space-between' : 'flex-end'} gap="xs" mt="xs" wrap="nowrap" style={phone ? STICKY_ACTIONS : undefined}>
+          <Button px={phone ? 'sm' : undefined} component="a" href={previewHref} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={16} />} aria-disabled={invalid} onClick={(e: React.MouseEvent) => invalid && e.preventDefault()}>
             Preview
           </Button>
-          <Button leftSection={<IconDownload size={16} />} onClick={download} disabled={!ready}>
+          <Button px={phone ? 'sm' : undefined} style={phone ? { flex: 1 } : undefined} leftSection={<IconDownload size={16} />} onClick={download} disabled={!ready}>
             Download File (.html)
           </Button>
         </Group>

@@ -11,7 +11,7 @@ import { toast } from '../../../components/toasts';
 import { EyeMailLayout } from './eyemail-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 import { ExportModal } from './export-modal';
-import { ResultDialog } from './result-dialog';
+import { ResultDialog, type DeletedState } from './result-dialog';
 
 export const PLAYER_MAX_HEIGHT = 600;
 const MEASURE_AFTER_MS = 2000;
@@ -138,7 +138,8 @@ export function EyeMailDetailPage() {
     const res = await snippetsApi.remove(s.snippet);
     setBusy(false);
     setConfirm(null);
-    if (res.result) setDialog({ success: true, title: 'Deleted!', message: res.message || 'EyeMail deleted', then: () => navigate('/') });
+    // Off the deleted EyeMail first: the list says 'Deleted!' (replace, so Back skips the dead page).
+    if (res.result) navigate('/eyemails', { replace: true, state: { deleted: { title: s.title, message: res.message || 'EyeMail deleted' } } satisfies DeletedState });
     else setDialog({ success: false, title: 'Failed!', message: 'Failed to delete this Eyemail' });
   };
 

@@ -1,5 +1,7 @@
-import { Alert, Box, Button, Card, Grid, Group, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Card, Center, Grid, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconEye, IconForms, IconInfoCircle } from '@tabler/icons-react';
 import type { useEyeMailEditor } from '../utils/use-eyemail-editor';
 import { FILE_PROCESSING_HINT } from '../utils/use-eyemail-editor';
 import { PleaseWaitModal } from './please-wait-modal';
@@ -29,6 +31,21 @@ export function EyeMailFormLayout({
   top?: React.ReactNode;
   secondary?: React.ReactNode;
 }) {
+  // Below the two-column width the preview would sit under a ~3000 px form: a Details / Preview
+  // switch pinned under the header shows one or the other instead.
+  const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
+  const [view, setView] = useState<'details' | 'preview'>('details');
+  // A refused save shows the fields with their errors.
+  const hasErrors = Object.values(editor.errors ?? {}).some(Boolean);
+  useEffect(() => {
+    if (hasErrors) setView('details');
+  }, [hasErrors]);
+  const showForm = !narrow || view === 'details';
+  const showPreview = !narrow || view === 'preview';
+  const switchTo = (next: string) => {
+    setView(next === 'preview' ? 'preview' : 'details');
+    window.scrollTo({ top: 0 });
+  };
   const hint = editor.uploading ? FILE_PROCESSING_HINT : !editor.canSubmit && editor.waiting === null ? 'Add a name and a video to continue.' : null;
   return (
     <>
@@ -40,8 +57,22 @@ export function EyeMailFormLayout({
         }}
         aria-label={submitLabel}
       >
+        {narrow ? (
+          <Box className={classes.viewSwitch}>
+            <SegmentedControl
+              fullWidth
+              value={view}
+              onChange={switchTo}
+              aria-label="Show"
+              data={[
+                { value: 'details', label: <Center style={{ gap: 6 }}><IconForms size={16} /><span>Details</span></Center> },
+                { value: 'preview', label: <Center style={{ gap: 6 }}><IconEye size={16} /><span>Preview</span></Center> },
+              ]}
+            />
+          </Box>
+        ) : null}
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
+          <Grid.Col span={{ base: 12, md: 7 }} display={showForm ? undefined : 'none'}>
             <Stack gap="lg">
               {top}
               {express ? (
@@ -61,7 +92,7 @@ export function EyeMailFormLayout({
               />
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          <Grid.Col span={{ base: 12, md: 5 }} display={showPreview ? undefined : 'none'}>
             <Box className={classes.previewCol}>
               <PreviewPane values={editor.values} encoded={playable} express={express} />
             </Box>

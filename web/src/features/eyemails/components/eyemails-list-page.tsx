@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, Select, TextInput } from '@mantine/core';
 import { IconMail, IconPlus, IconSearch } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState } from '../../../components/empty-state';
 import { toast } from '../../../components/toasts';
 import { EyeMailGrid, NO_EYEMAILS } from '../../../components/eyemail-grid/eyemail-grid';
+import { ResultDialog, deletedOf } from './result-dialog';
 import { apiFilters, filtersFromSearch, searchFromFilters, type ListFilters, type StatusFilter } from '../utils/list-filters';
 
 const STATUS_OPTIONS = [
@@ -23,6 +24,13 @@ export function EyeMailsListPage() {
   const [query, setQuery] = useState(filters.query);
   const [items, setItems] = useState<SnippetView[] | null>(null);
   const key = searchFromFilters(filters);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Arrived here from a delete: say so once (the state is cleared so a reload does not repeat it).
+  const [deleted, setDeleted] = useState(() => deletedOf(location.state));
+  useEffect(() => {
+    if (deletedOf(location.state)) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location.state, location.pathname, location.search, navigate]);
 
   // Back/forward and links change the address: the box follows.
   useEffect(() => setQuery(filters.query), [filters.query]);
@@ -110,6 +118,7 @@ export function EyeMailsListPage() {
           </Card>
         }
       />
+      <ResultDialog opened={deleted !== null} success title="Deleted!" message={deleted ? `${deleted.message}: “${deleted.title}”` : ''} onClose={() => setDeleted(null)} />
     </>
   );
 }

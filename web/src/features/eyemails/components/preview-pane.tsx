@@ -3,7 +3,7 @@ import { Card, Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconMovie } from '@tabler/icons-react';
 import { normalizeOverlay, parseWidth, parseLogoWidth } from '@shared/snippet-rules';
-import type { SnippetFormValues } from '../utils/snippet-form';
+import { previewClickTarget, type SnippetFormValues } from '../utils/snippet-form';
 import { EyeMailLayout } from './eyemail-layout';
 
 // What the video area shows before saving: the encoded video once it is ready, else the poster
@@ -41,6 +41,7 @@ export function PreviewPane({ values, encoded, express }: { values: SnippetFormV
   const stageWidth = emailWidth + 32;
   const scale = paneWidth > 0 ? Math.min(1, paneWidth / stageWidth) : 1;
   const overlay = normalizeOverlay(values.addVideoOverlay, values.videoOverlay);
+  const clickTarget = previewClickTarget(values.landingPageUrl);
   return (
     <Card padding="md" aria-label="Preview" component="section">
       <Group justify="space-between" mb="sm">
@@ -62,9 +63,9 @@ export function PreviewPane({ values, encoded, express }: { values: SnippetFormV
           />
         </div>
       </div>
-      {values.landingPageUrl.trim() ? (
+      {clickTarget ? (
         <Text size="xs" c="dimmed" mt="xs" truncate>
-          Clicking the video opens {values.landingPageUrl.trim()}
+          Clicking the video opens {clickTarget}
         </Text>
       ) : null}
     </Card>

@@ -1,6 +1,16 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 
+// What the detail page hands the list after a delete, in the route's state.
+export interface DeletedState {
+  deleted: { title: string; message: string };
+}
+
+export function deletedOf(state: unknown): DeletedState['deleted'] | null {
+  const d = (state as Partial<DeletedState> | null)?.deleted;
+  return d && typeof d.title === 'string' && typeof d.message === 'string' ? { title: d.title, message: d.message } : null;
+}
+
 // The dialog that follows an action: 'Activated!', 'Deactivated!', 'Deleted!' or 'Failed!'.
 export function ResultDialog({ opened, success, title, message, onClose }: { opened: boolean; success: boolean; title: string; message: string; onClose: () => void }) {
   return (

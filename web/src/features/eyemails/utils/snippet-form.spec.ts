@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SnippetView } from '../../../lib/snippets-api';
-import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, toPayload, withOverlayChecked } from './snippet-form';
+import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, previewClickTarget, toPayload, withOverlayChecked } from './snippet-form';
 
 const VIDEO = { fileId: '11111111-2222-4333-8444-555555555555', url: 'http://x/v.mp4', name: 'clip.mp4' };
 const LOGO = { fileId: '21111111-2222-4333-8444-555555555555', url: 'http://x/l.png', name: 'logo.png' };
@@ -84,5 +84,16 @@ describe('the EyeMail form', () => {
   it('puts server field errors on the matching fields', () => {
     expect(fieldErrorsFromServer({ videoId: 'Video is required.', title: 'Title is required', other: 'x' })).toEqual({ video: 'Video is required.', title: 'Title is required' });
     expect(fieldErrorsFromServer(null)).toEqual({});
+  });
+});
+
+describe('previewClickTarget', () => {
+  it('names a valid landing page, normalised as saved', () => {
+    expect(previewClickTarget(' https://Shop.example.com/spring ')).toBe('https://shop.example.com/spring');
+  });
+  it('never echoes invalid or blank input', () => {
+    for (const bad of ['not a url', 'javascript:alert(1)', 'shop.example.com', 'https://', '<img src=x onerror=alert(1)>', '', '   ']) {
+      expect(previewClickTarget(bad)).toBeNull();
+    }
   });
 });

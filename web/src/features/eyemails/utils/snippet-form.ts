@@ -5,6 +5,7 @@ import {
   LOGO_WIDTH_DEFAULT,
   WIDTH_DEFAULT,
   landingPageUrlError,
+  parseHttpUrl,
   logoWidthError,
   normalizeOverlay,
   parseCtaButtonsJson,
@@ -199,4 +200,11 @@ export function fieldErrorsFromServer(errors: Record<string, string> | null): Fo
   };
   for (const [k, v] of Object.entries(errors)) if (map[k]) out[map[k]] = v;
   return out;
+}
+
+// The line under the preview that says where a click on the video goes: only for a landing page
+// the form would accept (never an echo of invalid input), shown normalised as it will be saved.
+export function previewClickTarget(landingPageUrl: string): string | null {
+  if (landingPageUrlError(landingPageUrl) !== null) return null;
+  return parseHttpUrl(landingPageUrl);
 }

@@ -3,6 +3,7 @@ import { IconBuilding, IconBuildingCommunity, IconPlus, IconUsersGroup } from '@
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { toast } from '../../../components/toasts';
+import classes from './companies-page.module.css';
 
 const soon = () => toast.info('Companies are coming soon.', 'Coming soon');
 
@@ -20,7 +21,9 @@ export function CompaniesPage() {
       />
       <Card padding={0}>
         <Tabs defaultValue="owned">
-          <Tabs.List px="md" pt="xs">
+          {/* One row at every width (two wrapped rows broke the underline on phones): the tabs share
+              the width and their labels may wrap inside them. */}
+          <Tabs.List px={{ base: 'xs', sm: 'md' }} pt="xs" className={classes.list}>
             <Tabs.Tab value="owned" leftSection={<IconBuilding size={16} />}>
               Owned Companies
             </Tabs.Tab>

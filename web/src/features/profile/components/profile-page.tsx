@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Flex, Grid, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconAt, IconClock, IconDeviceFloppy, IconWorld } from '@tabler/icons-react';
+import { IconAlertTriangle, IconAt, IconClock, IconDeviceFloppy, IconInfoCircle, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { NAME_MAX, TIER_LABELS } from '@shared/account-rules';
@@ -12,10 +12,12 @@ import { Spinner } from '../../../components/spinner';
 import { toast } from '../../../components/toasts';
 import { profileApi, type Profile } from '../api/profile-api';
 import {
+  browserPlace,
   countryOptions,
   formErrorsFromServer,
   initialCountry,
   initialTimezone,
+  preselectedFromBrowser,
   profileFormErrors,
   timezoneOptions,
   toProfilePayload,
@@ -29,6 +31,18 @@ const NOT_UPDATED = 'Profile updatation unsuccessful';
 
 type Loaded = { countries: Option[]; timezones: Option[]; profile: Profile };
 
+// Where this browser says the user is; the profile preselects it for an unset country or zone.
+function currentBrowserPlace() {
+  let zone: string | undefined;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    zone = undefined;
+  }
+  const langs = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return browserPlace(langs, zone);
+}
+
 // Select takes string values; the form keeps numbers (0 is the blank '-').
 function selectData(options: Option[]) {
   return options.map((o) => ({ value: String(o.value), label: o.label }));
@@ -39,6 +53,7 @@ export function ProfilePage() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
+  const [place] = useState(currentBrowserPlace);
 
   const form = useForm<ProfileFormValues>({
     mode: 'controlled',
@@ -52,14 +67,14 @@ export function ProfilePage() {
         firstName: profile.firstName ?? '',
         lastName: profile.lastName ?? '',
         email: profile.email ?? '',
-        country: initialCountry(profile.countryId, countries),
-        timezone: initialTimezone(profile.timezoneId, timezones),
+        country: initialCountry(profile.countryId, countries, place.region),
+        timezone: initialTimezone(profile.timezoneId, timezones, place.timeZone),
       };
       form.setValues(values);
       form.resetDirty(values);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [place],
   );
 
   // Countries and timezones first, then the profile (spec 02 section 4).
@@ -131,6 +146,10 @@ export function ProfilePage() {
   }
 
   const tier: Tier = loaded.profile.tier === 'enterprise' ? 'enterprise' : 'standard';
+  const guessed = preselectedFromBrowser(loaded.profile, loaded.countries, loaded.timezones, place);
+  // Said only while the preselected values are still the ones in the form.
+  const shownGuesses = [guessed.country?.value === form.values.country ? guessed.country : null, guessed.timezone?.value === form.values.timezone ? guessed.timezone : null].filter((o) => o !== null);
+  const guessedText = shownGuesses.map((o) => o.label).join(' and ');
   const displayName = [loaded.profile.firstName, loaded.profile.lastName].filter(Boolean).join(' ');
 
   return (
@@ -147,6 +166,11 @@ export function ProfilePage() {
             </Text>
             <form onSubmit={submit} noValidate>
               <Stack gap="md">
+                {guessedText && (
+                  <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} />} title="Filled in from your browser">
+                    We preselected {guessedText} from this browser&apos;s settings. Check {shownGuesses.length > 1 ? 'them' : 'it'} and save your profile.
+                  </Alert>
+                )}
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                   <TextInput label="First name" autoComplete="given-name" required maxLength={NAME_MAX} {...form.getInputProps('firstName')} />
                   <TextInput label="Last name" autoComplete="family-name" maxLength={NAME_MAX} {...form.getInputProps('lastName')} />

@@ -1,20 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
-import { BLANK_OPTION, countryOptions, formErrorsFromServer, initialCountry, initialTimezone, profileFormErrors, timezoneOptions, toProfilePayload } from './profile-form';
+import { BLANK_OPTION, browserPlace, countryOptions, formErrorsFromServer, initialCountry, initialTimezone, preselectedFromBrowser, profileFormErrors, timezoneOptions, toProfilePayload } from './profile-form';
 
 const countries = countryOptions([
-  { countryId: 75, countryName: 'France' },
-  { countryId: 82, countryName: 'Germany' },
+  { countryId: 75, countryName: 'France', countryCode: 'FR' },
+  { countryId: 82, countryName: 'Germany', countryCode: 'DE' },
+  { countryId: 236, countryName: 'United States', countryCode: 'US' },
 ]);
 const timezones = timezoneOptions([
   { timezoneId: 3, timezoneName: 'Africa/Abidjan' },
   { timezoneId: 9, timezoneName: 'Europe/Paris' },
+  { timezoneId: 12, timezoneName: 'Asia/Kolkata' },
+  { timezoneId: 20, timezoneName: 'UTC' },
 ]);
 
 describe('option lists', () => {
   it('begin with the blank entry of value 0 and text "-"', () => {
     expect(countries[0]).toEqual({ value: 0, label: '-' });
     expect(timezones[0]).toBe(BLANK_OPTION);
-    expect(countries[1]).toEqual({ value: 75, label: 'France' });
+    expect(countries[1]).toEqual({ value: 75, label: 'France', code: 'FR' });
   });
 });
 
@@ -29,6 +32,43 @@ describe('initial selection', () => {
     expect(initialTimezone(null, timezones)).toBe(3);
     expect(initialTimezone(0, timezones)).toBe(3);
     expect(initialTimezone(null, [BLANK_OPTION])).toBe(0);
+  });
+  it('preselects the browser region for an unset country, never over a saved one', () => {
+    expect(initialCountry(null, countries, 'DE')).toBe(82);
+    expect(initialCountry(0, countries, 'us')).toBe(236);
+    expect(initialCountry(75, countries, 'DE')).toBe(75);
+    expect(initialCountry(null, countries, 'ZZ')).toBe(0);
+  });
+  it('preselects the browser time zone for an unset one, mapping old names', () => {
+    expect(initialTimezone(null, timezones, 'Europe/Paris')).toBe(9);
+    expect(initialTimezone(null, timezones, 'Asia/Calcutta')).toBe(12);
+    expect(initialTimezone(0, timezones, 'Etc/UTC')).toBe(20);
+    expect(initialTimezone(9, timezones, 'UTC')).toBe(9);
+    expect(initialTimezone(null, timezones, 'Mars/Olympus')).toBe(3);
+  });
+});
+
+describe('browserPlace', () => {
+  it('takes the first language that names a region, else the likely region of the first', () => {
+    expect(browserPlace(['fr', 'en-GB', 'de-DE'], 'Europe/London')).toEqual({ timeZone: 'Europe/London', region: 'GB' });
+    expect(browserPlace(['de'], 'Europe/Berlin').region).toBe('DE');
+    expect(browserPlace(['en'], undefined)).toEqual({ timeZone: null, region: 'US' });
+  });
+  it('survives nonsense tags and no languages at all', () => {
+    expect(browserPlace(['not a tag!'], 'UTC')).toEqual({ timeZone: 'UTC', region: null });
+    expect(browserPlace([], '')).toEqual({ timeZone: null, region: null });
+  });
+});
+
+describe('preselectedFromBrowser', () => {
+  it('names what was filled in for unset fields only', () => {
+    const place = { region: 'FR', timeZone: 'Europe/Paris' };
+    expect(preselectedFromBrowser({ countryId: null, timezoneId: null }, countries, timezones, place)).toEqual({
+      country: { value: 75, label: 'France', code: 'FR' },
+      timezone: { value: 9, label: 'Europe/Paris' },
+    });
+    expect(preselectedFromBrowser({ countryId: 82, timezoneId: 12 }, countries, timezones, place)).toEqual({ country: null, timezone: null });
+    expect(preselectedFromBrowser({ countryId: null, timezoneId: null }, countries, timezones, { region: null, timeZone: 'Mars/Olympus' })).toEqual({ country: null, timezone: null });
   });
 });
 

@@ -4,13 +4,15 @@ import { MESSAGES, NAME_MAX, emailError, optionalTextError, requiredTextError, s
 export interface Option {
   value: number;
   label: string;
+  // ISO 3166-1 alpha-2 code (countries only), used to match the browser's region.
+  code?: string;
 }
 
 // Option lists begin with a blank entry of value 0 and text '-'.
 export const BLANK_OPTION: Option = { value: 0, label: '-' };
 
-export function countryOptions(list: { countryId: number; countryName: string }[]): Option[] {
-  return [BLANK_OPTION, ...list.map((c) => ({ value: c.countryId, label: c.countryName }))];
+export function countryOptions(list: { countryId: number; countryName: string; countryCode?: string }[]): Option[] {
+  return [BLANK_OPTION, ...list.map((c) => (c.countryCode ? { value: c.countryId, label: c.countryName, code: c.countryCode } : { value: c.countryId, label: c.countryName }))];
 }
 
 export function timezoneOptions(list: { timezoneId: number; timezoneName: string }[]): Option[] {
@@ -21,15 +23,84 @@ function listed(value: number | null | undefined, options: Option[]): value is n
   return typeof value === 'number' && value !== 0 && options.some((o) => o.value === value);
 }
 
-// The saved country, or the blank entry.
-export function initialCountry(saved: number | null | undefined, options: Option[]): number {
-  return listed(saved, options) ? saved : 0;
+// What the browser says about where the user is: its IANA time zone and its locale's region.
+export interface BrowserPlace {
+  timeZone: string | null;
+  region: string | null;
 }
 
-// The saved timezone; when none is set (null or 0) the first real option is preselected.
-export function initialTimezone(saved: number | null | undefined, options: Option[]): number {
+// Old IANA names some browsers still report, mapped to the current names our list uses.
+const ZONE_ALIASES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Etc/UTC': 'UTC',
+  'Etc/GMT': 'UTC',
+  'Etc/Universal': 'UTC',
+  'Etc/Zulu': 'UTC',
+  GMT: 'UTC',
+};
+
+// Reads the browser's place; any part it cannot tell is null. `languages` is navigator.languages.
+export function browserPlace(languages: readonly string[] = [], timeZone?: string): BrowserPlace {
+  let region: string | null = null;
+  // The first language tag that names a region (en-GB) wins; else the likely region of the first.
+  for (const tag of languages) {
+    try {
+      const r = new Intl.Locale(tag).region;
+      if (r && /^[A-Z]{2}$/.test(r)) {
+        region = r;
+        break;
+      }
+    } catch {
+      // not a valid tag
+    }
+  }
+  if (!region && languages[0]) {
+    try {
+      const r = new Intl.Locale(languages[0]).maximize().region;
+      if (r && /^[A-Z]{2}$/.test(r)) region = r;
+    } catch {
+      // not a valid tag
+    }
+  }
+  return { timeZone: timeZone || null, region };
+}
+
+// The saved country; when none is set, the browser's region if listed; else the blank entry.
+export function initialCountry(saved: number | null | undefined, options: Option[], region?: string | null): number {
   if (listed(saved, options)) return saved;
-  return options.find((o) => o.value !== 0)?.value ?? 0;
+  if (!region) return 0;
+  return options.find((o) => o.value !== 0 && o.code?.toUpperCase() === region.toUpperCase())?.value ?? 0;
+}
+
+// The saved timezone; when none is set, the browser's zone if listed (old names mapped); else the
+// first real option (spec 02), which the page then asks the user to check.
+export function initialTimezone(saved: number | null | undefined, options: Option[], timeZone?: string | null): number {
+  if (listed(saved, options)) return saved;
+  const name = timeZone ? (ZONE_ALIASES[timeZone] ?? timeZone) : null;
+  const fromBrowser = name ? options.find((o) => o.value !== 0 && o.label === name) : undefined;
+  return fromBrowser?.value ?? options.find((o) => o.value !== 0)?.value ?? 0;
+}
+
+// Which unset fields the page filled in from the browser, for the notice that says so.
+export function preselectedFromBrowser(
+  profile: { countryId: number | null; timezoneId: number | null },
+  countries: Option[],
+  timezones: Option[],
+  place: BrowserPlace,
+): { country: Option | null; timezone: Option | null } {
+  const country = listed(profile.countryId, countries) ? 0 : initialCountry(null, countries, place.region);
+  const zoneName = place.timeZone ? (ZONE_ALIASES[place.timeZone] ?? place.timeZone) : null;
+  const zone = listed(profile.timezoneId, timezones) ? undefined : timezones.find((o) => o.value !== 0 && o.label === zoneName);
+  return { country: countries.find((o) => o.value === country && country !== 0) ?? null, timezone: zone ?? null };
 }
 
 export interface ProfileFormValues {

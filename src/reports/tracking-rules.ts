@@ -1,4 +1,5 @@
-import { isGuid, parseHttpUrl } from '../shared/snippet-rules.js';
+import { parseHttpUrl } from '../shared/snippet-rules.js';
+import { isUuid } from '../shared/uuid.js';
 
 // Decisions of the tracking endpoints (/t/o and /t/c), pure.
 
@@ -9,13 +10,13 @@ export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAA
 export function snippetIdFromPixel(param: unknown): string | null {
   if (typeof param !== 'string') return null;
   const id = param.replace(/\.gif$/i, '');
-  return isGuid(id) ? id.toLowerCase() : null;
+  return isUuid(id) ? id.toLowerCase() : null;
 }
 
 // The web view of a snippet for one recipient (the fallback of every click).
 export function webViewUrl(publicBaseUrl: string, snippetId: string, receiver: string | null): string {
   const base = publicBaseUrl.replace(/\/+$/, '');
-  if (!isGuid(snippetId)) return `${base}/`;
+  if (!isUuid(snippetId)) return `${base}/`;
   return `${base}/eyemail/${snippetId.toLowerCase()}${receiver ? `?v=${encodeURIComponent(receiver)}` : ''}`;
 }
 

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_IMAGE_PIXELS } from './upload-rules.js';
+import { MAX_IMAGE_PIXELS } from '../files/upload-rules.js';
 
-// The only place uploads meet sharp (libvips): images are decoded with a pixel limit, so a small
-// file that claims a gigantic picture (a decompression bomb) is refused from its header alone.
+// The only place the app meets sharp (libvips). Uploads are decoded with a pixel limit, so a
+// small file that claims a gigantic picture (a decompression bomb) is refused from its header
+// alone; the encoder rasterises its own SVG mute icon here too.
 
 export class ImageTooManyPixelsError extends Error {
   constructor() {
@@ -67,5 +68,10 @@ export class ImageAdapter {
     if (meta.format !== 'gif' || !meta.width || !meta.height) throw new ImageUnreadableError('not a GIF');
     const pages = meta.pages ?? 1;
     return { width: meta.width, height: meta.pageHeight ?? Math.round(meta.height / pages), pages };
+  }
+
+  // An SVG drawn by the app itself (the mute icon) as a PNG with alpha of exactly size x size.
+  async svgToPng(svg: string, size: number): Promise<Buffer> {
+    return sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
   }
 }

@@ -1,27 +1,27 @@
 import { Controller, Delete, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
-import { FilesService } from './files.service.js';
-import { ProfilePictureDto } from './files.dto.js';
+import { CurrentUser, type AuthUser } from './auth.decorators.js';
+import { ProfilePictureDto } from './dto/profile-picture.dto.js';
+import { ProfilePictureService } from './profile-picture.service.js';
 
 @ApiTags('profile')
 @Controller('users')
 export class ProfilePictureController {
-  constructor(private readonly files: FilesService) {}
+  constructor(private readonly pictures: ProfilePictureService) {}
 
   @Put('profile-picture')
   @ApiOperation({ summary: 'Make an uploaded picture (POST files?type=profile) the profile picture; the replaced one is deleted' })
   @ApiQuery({ name: 'profilePicture', description: 'fileId of the uploaded picture' })
   @ApiOkResponse({ type: ProfilePictureDto })
   async set(@CurrentUser() user: AuthUser, @Query('profilePicture') fileId: unknown) {
-    return ok(await this.files.setProfilePicture(user.id, fileId), 'Picture updated successfully');
+    return ok(await this.pictures.set(user.id, fileId), 'Picture updated successfully');
   }
 
   @Delete('profile-picture')
   @ApiOperation({ summary: 'Remove the profile picture' })
   async remove(@CurrentUser() user: AuthUser) {
-    await this.files.removeProfilePicture(user.id);
+    await this.pictures.remove(user.id);
     return ok(null, 'Picture removed.');
   }
 }

@@ -1,0 +1,140 @@
+// Ingest benchmark (run by people: `npm run bench`, or `node bench/ingest.mjs`).
+//
+// The open pixel of a real snippet (a row stored per hit by the group-commit writer) against the
+// same route with an unknown id (looked up, nothing written), with autocannon at 50 and 400
+// connections. Prints the throughput ratio (target >= 0.9x), p99 latency at 400 connections
+// (target <= 30 ms) and whether rows stored >= 2xx answered. First on real PostgreSQL
+// (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
+// The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
+// default 10), BENCH_EMBEDDED=0 to skip the embedded run.
+import { fork, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS ?? 10));
+const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+// The bench drives the compiled app: rebuild when a server source is newer than the build.
+function newest(dir) {
+  let max = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) max = Math.max(max, newest(p));
+    else if (e.name.endsWith('.ts')) max = Math.max(max, fs.statSync(p).mtimeMs);
+  }
+  return max;
+}
+const built = path.join(root, 'dist/server/src/app.factory.js');
+if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newest(path.join(root, 'src'))) {
+  console.log('> npm run build:server');
+  const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+function startServer(env) {
+  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ask = (msg, key) =>
+    new Promise((resolve, reject) => {
+      const on = (m) => {
+        if (m && key in m) {
+          child.off('message', on);
+          resolve(m);
+        }
+      };
+      child.on('message', on);
+      child.once('exit', (code) => reject(new Error(`the app exited with ${code}`)));
+      if (msg) child.send(msg);
+    });
+  return {
+    ready: ask(null, 'port'),
+    count: async () => (await ask('count', 'count')).count,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))),
+  };
+}
+
+function load(port, pathFor, connections, duration) {
+  let n = 0;
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration,
+    headers: { 'user-agent': UA },
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathFor(n++) }) }],
+  });
+}
+
+async function scenario(label, env) {
+  const server = startServer(env);
+  const { port, snippet } = await server.ready;
+  const unknown = crypto.randomUUID();
+  const real = (i) => `/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}`;
+  const none = (i) => `/t/o/${unknown}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}`;
+  // Warm both routes (JIT, the user-agent cache, the connection pool).
+  await load(port, real, 50, 2);
+  await load(port, none, 50, 2);
+  const rows = [];
+  for (const connections of [50, 400]) {
+    const base = await load(port, none, connections, SECONDS);
+    const before = await server.count();
+    const write = await load(port, real, connections, SECONDS);
+    const stored = (await server.count()) - before;
+    rows.push({ connections, base, write, stored });
+  }
+  await server.stop();
+
+  console.log(`\n${label}`);
+  console.log('conns | unknown id req/s | real snippet req/s | ratio | p99 unknown / real (ms) | 2xx real | rows stored | errors');
+  for (const { connections, base, write, stored } of rows) {
+    const ratio = write.requests.average / base.requests.average;
+    console.log(
+      `${String(connections).padStart(5)} | ${base.requests.average.toFixed(0).padStart(16)} | ${write.requests.average.toFixed(0).padStart(18)} | ${ratio.toFixed(2)}x | ${`${base.latency.p99} / ${write.latency.p99}`.padStart(23)} | ${String(write['2xx']).padStart(8)} | ${String(stored).padStart(11)} | ${write.errors + write.non2xx}`,
+    );
+  }
+  const at400 = rows.find((r) => r.connections === 400);
+  const worst = Math.min(...rows.map((r) => r.write.requests.average / r.base.requests.average));
+  console.log(`targets: ratio >= 0.9x: ${worst >= 0.9 ? 'met' : 'MISSED'} (worst ${worst.toFixed(2)}x); p99 at 400 <= 30 ms: ${at400.write.latency.p99 <= 30 ? 'met' : 'MISSED'} (${at400.write.latency.p99} ms); rows >= 2xx: ${rows.every((r) => r.stored >= r.write['2xx']) ? 'met' : 'MISSED'}`);
+}
+
+// Real PostgreSQL: a fresh database, dropped afterwards.
+const name = `eyemail_bench_${crypto.randomBytes(5).toString('hex')}`;
+const admin = new pg.Client({ connectionString: BASE_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const dbUrl = new URL(BASE_URL);
+dbUrl.pathname = `/${name}`;
+const dataDirs = [];
+const tmpDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-bench-ingest-'));
+  dataDirs.push(d);
+  return d;
+};
+// What one durable commit costs on this server (a batch waits for one): the floor of the write path.
+async function commitLatency() {
+  const c = new pg.Client({ connectionString: dbUrl.toString() });
+  await c.connect();
+  await c.query('create table bench_commit (a int)');
+  const t0 = performance.now();
+  for (let i = 0; i < 50; i++) await c.query('insert into bench_commit values (1)');
+  const ms = (performance.now() - t0) / 50;
+  await c.query('drop table bench_commit');
+  await c.end();
+  return ms;
+}
+
+try {
+  console.log(`one committed insert on this PostgreSQL: ${(await commitLatency()).toFixed(1)} ms (fsync of the WAL)`);
+  await scenario(`PostgreSQL (${os.cpus().length} CPUs, ${SECONDS} s per run)`, { DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpDir(), REDIS_URL: '' });
+  if (process.env.BENCH_EMBEDDED !== '0') {
+    await scenario(`Embedded default (no DATABASE_URL, ${SECONDS} s per run)`, { DATABASE_URL: '', DATA_DIR: tmpDir(), REDIS_URL: '' });
+  }
+} finally {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+  dataDirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+}

@@ -1,0 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ProfilePictureDto {
+  @ApiProperty({ nullable: true, type: String }) profilePictureUrl: string | null;
+}

@@ -1,0 +1,79 @@
+// Pure parts of the admin user list (GET Admin/GetAllUserData): the row the API answers, the
+// query it runs with, and how each sortable column is ordered in SQL.
+
+export const USER_LIST_SORTS = [
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'email',
+  'registrationType',
+  'dateOfJoining',
+  'lastActivityDate',
+  'videoCount',
+  'status',
+] as const;
+export type UserListSort = (typeof USER_LIST_SORTS)[number];
+
+export interface UserListQuery {
+  page: number;
+  size: number;
+  // true: activated only, false: deactivated only, null: all
+  active: boolean | null;
+  // trimmed search text; null: everyone
+  key: string | null;
+  sort: UserListSort;
+  order: 'asc' | 'desc';
+}
+
+// One row of the list (spec 02 section 3, "Admin user row").
+export interface AdminUserRow {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  dateOfJoining: string;
+  lastActivityDate: string | null;
+  email: string;
+  registrationType: 'Premium' | 'Express';
+  videoCount: number;
+  status: 1 | 0;
+}
+
+export interface UserListPage {
+  data: AdminUserRow[];
+  currentPage: number;
+  totalCount: number;
+  totalPage: number;
+}
+
+// The SQL expression each column sorts by (columns of the list's inner select). Text sorts
+// ignore case; Registration Type sorts by its label (enterprise = Express before standard = Premium).
+export const SORT_EXPRESSIONS: Record<UserListSort, string> = {
+  firstName: 'lower("firstName")',
+  lastName: `lower(coalesce("lastName", ''))`,
+  phoneNumber: `coalesce("phoneNumber", '')`,
+  email: 'lower(email)',
+  registrationType: 'tier',
+  dateOfJoining: '"dateOfJoining"',
+  lastActivityDate: '"lastActivityDate"',
+  videoCount: '"videoCount"',
+  status: '"isActive"',
+};
+
+// ORDER BY for a query: the chosen column, then newest first and id so pages never overlap.
+export function orderByClause(sort: UserListSort, order: 'asc' | 'desc'): string {
+  const dir = order === 'asc' ? 'asc' : 'desc';
+  return `${SORT_EXPRESSIONS[sort]} ${dir} nulls last, "dateOfJoining" desc, id asc`;
+}
+
+// A LIKE pattern matching the text anywhere, with the text's own % _ and \ taken literally.
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function totalPages(totalCount: number, size: number): number {
+  return Math.max(1, Math.ceil(totalCount / size));
+}
+
+export function registrationTypeOf(tier: string): 'Premium' | 'Express' {
+  return tier === 'enterprise' ? 'Express' : 'Premium';
+}

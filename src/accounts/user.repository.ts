@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { LockMode, sql } from '@mikro-orm/core';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { rawSql } from '../database/raw-sql.js';
+import { AccountStatusChange } from './account-status-change.entity.js';
+import { User } from './user.entity.js';
+
+export type UserListRow = Pick<User, 'id' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'tier' | 'isActive'> & {
+  dateOfJoining: Date | string;
+  lastActivityDate: Date | string | null;
+  videoCount: number;
+};
+
+// The app_user table and its audit log, only here. Reads for a request go through the request's
+// entity manager (its services change the loaded user and flush); the single-statement updates
+// run on a fork of their own, outside any request's unit of work (start-up, admin, tests).
+@Injectable()
+export class UserRepository {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly orm: MikroORM,
+  ) {}
+
+  private get fork(): EntityManager {
+    return this.orm.em.fork();
+  }
+
+  findById(id: string): Promise<User | null> {
+    return this.em.findOne(User, { id });
+  }
+
+  // Case-insensitive (addresses are unique whatever their case); `email` is normalised.
+  findByEmail(email: string): Promise<User | null> {
+    return this.em.findOne(User, { [sql.lower('email')]: email });
+  }
+
+  async idForEmail(email: string): Promise<string | null> {
+    const user = await this.fork.findOne(User, { [sql.lower('email')]: email }, { fields: ['id'] });
+    return user?.id ?? null;
+  }
+
+  countWithRole(role: User['role']): Promise<number> {
+    return this.em.count(User, { role });
+  }
+
+  findEmails(ids: readonly string[]): Promise<Pick<User, 'id' | 'email'>[]> {
+    return this.em.find(User, { id: { $in: [...ids] } }, { fields: ['id', 'email'] });
+  }
+
+  async setLastActivity(id: string, at: Date): Promise<void> {
+    await this.fork.nativeUpdate(User, { id }, { lastActivityAt: at });
+  }
+
+  // false when there is no such user.
+  async setActive(id: string, active: boolean): Promise<boolean> {
+    return (await this.fork.nativeUpdate(User, { id }, { isActive: active, updatedAt: new Date() })) > 0;
+  }
+
+  async setProfilePicture(id: string, picture: { fileId: string; url: string } | null): Promise<boolean> {
+    const changed = await this.fork.nativeUpdate(
+      User,
+      { id },
+      { profilePictureFileId: picture?.fileId ?? null, profilePictureUrl: picture?.url ?? null, updatedAt: new Date() },
+    );
+    return changed > 0;
+  }
+
+  // Only if the picture is still this file, in one statement.
+  async clearProfilePictureIf(id: string, fileId: string): Promise<void> {
+    await this.fork.nativeUpdate(User, { id, profilePictureFileId: fileId }, { profilePictureFileId: null, profilePictureUrl: null, updatedAt: new Date() });
+  }
+
+  // Sets the status under a row lock and logs the change with it, in one transaction; nothing
+  // happens when the status is already that.
+  async changeStatusLogged(target: Pick<User, 'id' | 'email'>, actor: { id: string; email: string }, active: boolean): Promise<void> {
+    await this.fork.transactional(async (em) => {
+      const user = await em.findOne(User, { id: target.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!user || user.isActive === active) return;
+      const wasActive = user.isActive;
+      user.isActive = active;
+      em.create(AccountStatusChange, { actorId: actor.id, actorEmail: actor.email, userId: target.id, userEmail: target.email, wasActive, isActive: active });
+      await em.flush();
+    });
+  }
+
+  // The administrator from ADMIN_EMAIL: created unless an account of that address exists (a
+  // concurrent start-up may create it first); true when this call created it.
+  async insertAdminUnlessExists(email: string, passwordHash: string): Promise<boolean> {
+    const inserted = await rawSql(
+      this.orm,
+      `insert into app_user (id, email, password_hash, first_name, last_name, tier, role, is_active, email_verified_at, password_changed_at)
+       values (?, ?, ?, 'Admin', 'User', 'standard', 'admin', true, now(), now())
+       on conflict ((lower(email))) do nothing returning id`,
+      [randomUUID(), email, passwordHash],
+    );
+    return inserted.length > 0;
+  }
+
+  findForBootstrap(email: string): Promise<User | null> {
+    return this.fork.findOne(User, { [sql.lower('email')]: email.toLowerCase() });
+  }
+
+  async makeActiveAdmin(id: string): Promise<void> {
+    await this.fork.nativeUpdate(User, { id }, { role: 'admin', isActive: true, updatedAt: new Date() });
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    const now = new Date();
+    await this.fork.nativeUpdate(User, { id }, { passwordHash, passwordChangedAt: now, updatedAt: now });
+  }
+
+  // One statement for a page of users, their video counts and the total: sorting by the video
+  // count needs the count in the same query, so it counts the files module's media_file rows
+  // (the one read of another module's table, by design of the admin list).
+  async pageForAdmin(filter: { where: string[]; params: unknown[]; orderBy: string; limit: number; offset: number }): Promise<{ total: number; rows: UserListRow[] }> {
+    const rows = await rawSql<UserListRow & { total: number; id: string | null }>(
+      this.orm,
+      `with filtered as (
+         select u.id, u.first_name as "firstName", u.last_name as "lastName", u.phone_number as "phoneNumber", u.email, u.tier,
+                u.is_active as "isActive", u.created_at as "dateOfJoining",
+                greatest(u.last_activity_at, u.last_sign_in_at) as "lastActivityDate",
+                (select count(*) from media_file f where f.owner_id = u.id and f.kind = 'video')::int as "videoCount"
+         from app_user u
+         where ${filter.where.join(' and ')}
+       )
+       select t.total, p.*
+       from (select count(*)::int as total from filtered) t
+       left join lateral (select * from filtered order by ${filter.orderBy} limit ? offset ?) p on true`,
+      [...filter.params, filter.limit, filter.offset],
+    );
+    return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((r) => r.id !== null) };
+  }
+}

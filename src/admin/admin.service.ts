@@ -1,0 +1,84 @@
+import { Injectable } from '@nestjs/common';
+import { InvalidInputError } from '../common/domain-error.js';
+import type { AuthUser } from '../accounts/auth.decorators.js';
+import { UsersService } from '../accounts/users.service.js';
+import { STATUS_MESSAGES } from '../accounts/account-messages.js';
+import type { UserListPage } from '../accounts/user-list.js';
+import { FilesService } from '../files/files.service.js';
+import { parseStatusChange, parseUserListQuery, parseVideoQuery } from './admin-query.js';
+
+export interface AdminVideo {
+  url: string;
+  createdDate: string;
+  fileId: string;
+  fileName: string;
+  thumbnailUrl: string | null;
+  durationSecs: number | null;
+  email: string | null;
+}
+
+// Body of GET Admin/GetAllVideos (spec 02: urLs and countData), with the page it is.
+export interface AdminVideoPage {
+  urLs: AdminVideo[];
+  countData: number;
+  currentPage: number;
+  totalPage: number;
+}
+
+function fail(errors: Record<string, string>): never {
+  throw new InvalidInputError(Object.values(errors)[0], errors);
+}
+
+// The admin area: composes the accounts and files services; owns no tables.
+@Injectable()
+export class AdminService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly files: FilesService,
+  ) {}
+
+  async dashboard(): Promise<{ userCount: number; videoCount: number }> {
+    const [userCount, videoCount] = await Promise.all([this.users.countUsers(), this.files.countVideos()]);
+    return { userCount, videoCount };
+  }
+
+  userList(raw: Record<string, unknown>): Promise<UserListPage> {
+    const { value, errors } = parseUserListQuery(raw);
+    if (!value) fail(errors);
+    return this.users.listForAdmin(value);
+  }
+
+  async videos(raw: Record<string, unknown>): Promise<AdminVideoPage> {
+    const { value, errors } = parseVideoQuery(raw);
+    if (!value) fail(errors);
+    let ownerId: string | null = null;
+    if (value.email) {
+      ownerId = await this.users.idForEmail(value.email);
+      // Nobody with that address: no videos (not an error, the admin typed a search).
+      if (!ownerId) return { urLs: [], countData: 0, currentPage: value.page, totalPage: 1 };
+    }
+    const { total, items } = await this.files.listVideosForAdmin({ ownerId, page: value.page, size: value.size });
+    const emails = await this.users.emailsOf(items.map((i) => i.ownerId));
+    return {
+      urLs: items.map((i) => ({
+        url: i.url,
+        createdDate: i.createdDate,
+        fileId: i.fileId,
+        fileName: i.fileName,
+        thumbnailUrl: i.thumbnailUrl,
+        durationSecs: i.durationSecs,
+        email: emails.get(i.ownerId) ?? null,
+      })),
+      countData: total,
+      currentPage: value.page,
+      totalPage: Math.max(1, Math.ceil(total / value.size)),
+    };
+  }
+
+  async updateStatus(actor: AuthUser, raw: Record<string, unknown>): Promise<{ body: { email: string; status: 1 | 0 }; message: string }> {
+    const { value, errors } = parseStatusChange(raw);
+    if (!value) fail(errors);
+    const body = await this.users.changeStatus(actor, value.email, value.active);
+    return { body, message: value.active ? STATUS_MESSAGES.activated : STATUS_MESSAGES.deactivated };
+  }
+}

@@ -1,0 +1,202 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { SnippetsService } from '../snippets/snippets.service.js';
+import { burstMembers, clickOfPlay, personKey, type ClickPoint } from './bursts.js';
+import type { EngagementKind, MachineReason } from './engagement.entity.js';
+import type { ClickWindow, NewEngagement } from './ingest-sql.js';
+import { ReportRepository } from './report.repository.js';
+import type { GeoLocation } from './geo-ip.adapter.js';
+import { GroupCommit } from './group-commit.js';
+import { cappedDuration } from './play-report.js';
+import { BURST_RULES, PLAY_CLICK_WINDOW_MS } from './bursts.js';
+
+// One open, click or play as the ingest endpoints saw it.
+export interface IngestEvent {
+  kind: EngagementKind;
+  snippetId: string;
+  occurredAt: Date;
+  receiver: string | null;
+  ip: string | null;
+  geo: GeoLocation;
+  deviceType: string | null;
+  platform: string | null;
+  client: string | null;
+  userAgent: string | null;
+  target: string | null;
+  durationSecs: number | null;
+  reportedLengthSecs: number | null;
+  machineReason: MachineReason | null;
+}
+
+export type IngestOutcome = 'stored' | 'unknown-snippet' | 'failed';
+
+interface SnippetInfo {
+  videoDurationSecs: number | null;
+}
+
+const BURST_WINDOW_MS = Math.max(...BURST_RULES.map((r) => r.windowMs));
+// Known snippets rarely vanish (a deleted one fails the insert and is looked up again); an
+// unknown id is forgotten sooner.
+const KNOWN_TTL_MS = 60_000;
+const UNKNOWN_TTL_MS = 5_000;
+const CACHE_MAX = 20_000;
+const RETRY_DELAYS_MS = [25, 100, 400, 1_600, 3_200];
+
+// Lost connections (a restarted or failed-over server, a killed backend): worth another try.
+export function isConnectionError(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown } | null;
+  const code = typeof err?.code === 'string' ? err.code : '';
+  if (/^(08|57P0)/.test(code) || code === '53300') return true;
+  if (['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+  const message = typeof err?.message === 'string' ? err.message : '';
+  return /Connection terminated|connection error|not queryable|terminating connection|server closed the connection/i.test(message);
+}
+
+function isForeignKeyViolation(e: unknown): boolean {
+  return (e as { code?: unknown } | null)?.code === '23503';
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// The ingest writer: one per process. Events are written by group commit (group-commit.ts), each
+// batch as one statement; a request is answered with the outcome of the write that carried it.
+// Several app instances each run their own writer against the same table.
+@Injectable()
+export class EngagementWriter implements OnApplicationShutdown {
+  private readonly logger = new Logger('Ingest');
+  private readonly batches = new GroupCommit<IngestEvent, IngestOutcome>((events) => this.writeBatch(events));
+  private readonly snippetCache = new Map<string, { info: SnippetInfo | null; until: number }>();
+  // Counted, for the logs and the benchmark: rows stored, batches, retried and failed writes.
+  readonly stats = { stored: 0, batches: 0, retries: 0, failedWrites: 0, failedEvents: 0 };
+
+  constructor(
+    private readonly repo: ReportRepository,
+    private readonly snippets: SnippetsService,
+  ) {}
+
+  record(event: IngestEvent): Promise<IngestOutcome> {
+    return this.batches.submit(event);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.batches.idle();
+  }
+
+  private async writeBatch(events: IngestEvent[]): Promise<IngestOutcome[]> {
+    let fresh = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const outcomes = await this.writeOnce(events, fresh);
+        this.stats.batches++;
+        return outcomes;
+      } catch (e) {
+        if (isForeignKeyViolation(e) && !fresh) {
+          // A snippet was deleted since it was looked up: look again, without the cache.
+          fresh = true;
+          attempt--;
+          continue;
+        }
+        if (isConnectionError(e) && attempt < RETRY_DELAYS_MS.length) {
+          this.stats.retries++;
+          this.logger.warn({ err: e, events: events.length, attempt: attempt + 1 }, 'Engagement write lost its connection; retrying');
+          await sleep(RETRY_DELAYS_MS[attempt]);
+          continue;
+        }
+        this.stats.failedWrites++;
+        this.stats.failedEvents += events.length;
+        this.logger.error(
+          { err: e, events: events.length, failedWrites: this.stats.failedWrites, failedEvents: this.stats.failedEvents },
+          'Engagement write failed; these events are lost',
+        );
+        return events.map(() => 'failed');
+      }
+    }
+  }
+
+  private async writeOnce(events: IngestEvent[], fresh: boolean): Promise<IngestOutcome[]> {
+    const info = await this.snippetInfo(events.map((e) => e.snippetId), fresh);
+    const known = events.filter((e) => info.has(e.snippetId));
+    const rows: NewEngagement[] = known.map((e) => ({
+      snippetId: e.snippetId,
+      kind: e.kind,
+      occurredAt: e.occurredAt,
+      receiver: e.receiver,
+      ip: e.ip,
+      countryCode: e.geo.countryCode,
+      countryName: e.geo.countryName,
+      region: e.geo.region,
+      city: e.geo.city,
+      deviceType: e.deviceType,
+      platform: e.platform,
+      client: e.client,
+      userAgent: e.userAgent,
+      target: e.target,
+      durationSecs: e.durationSecs === null ? null : cappedDuration(e.durationSecs, info.get(e.snippetId)!.videoDurationSecs, e.reportedLengthSecs),
+      videoDurationSecs: e.kind === 'open' ? null : (info.get(e.snippetId)!.videoDurationSecs ?? null),
+      clickId: null,
+      machineReason: e.machineReason,
+    }));
+    const scannerClickIds = await this.applyClickRules(rows);
+    await this.repo.insertBatch(rows, scannerClickIds);
+    this.stats.stored += rows.length;
+    return events.map((e) => (info.has(e.snippetId) ? 'stored' : 'unknown-snippet'));
+  }
+
+  // The rules that need the person's other clicks: link-scanner bursts (the batch's clicks and
+  // the stored ones) and the click each play belongs to. Returns stored clicks to re-mark.
+  private async applyClickRules(rows: NewEngagement[]): Promise<string[]> {
+    const windows: ClickWindow[] = [];
+    for (const r of rows) {
+      if (r.kind === 'open' || !personKey(r.receiver, r.ip)) continue;
+      const at = r.occurredAt.getTime();
+      windows.push(
+        r.kind === 'click'
+          ? { snippetId: r.snippetId, receiver: r.receiver, ip: r.ip, since: new Date(at - BURST_WINDOW_MS), until: new Date(at + BURST_WINDOW_MS) }
+          : { snippetId: r.snippetId, receiver: r.receiver, ip: r.ip, since: new Date(at - PLAY_CLICK_WINDOW_MS), until: new Date(at) },
+      );
+    }
+    if (!windows.length) return [];
+    const stored = await this.repo.clicksWithin(windows);
+    const storedPoints = stored.map((c) => ({ ref: `db:${c.id}`, id: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() }));
+
+    for (const r of rows) {
+      if (r.kind !== 'play') continue;
+      const who = personKey(r.receiver, r.ip);
+      if (who) r.clickId = clickOfPlay({ snippetId: r.snippetId, who, at: r.occurredAt.getTime() }, storedPoints)?.id ?? null;
+    }
+
+    const newPoints: ClickPoint[] = [];
+    rows.forEach((r, i) => {
+      const who = personKey(r.receiver, r.ip);
+      if (r.kind === 'click' && who) newPoints.push({ ref: `new:${i}`, snippetId: r.snippetId, who, at: r.occurredAt.getTime() });
+    });
+    if (!newPoints.length) return [];
+    const members = burstMembers([...storedPoints, ...newPoints]);
+    for (const p of newPoints) {
+      const row = rows[Number(p.ref.slice(4))];
+      if (members.has(p.ref) && row.machineReason === null) row.machineReason = 'link-scanner';
+    }
+    return stored.filter((c) => members.has(`db:${c.id}`) && c.machineReason === null).map((c) => c.id);
+  }
+
+  private async snippetInfo(ids: string[], fresh: boolean): Promise<Map<string, SnippetInfo>> {
+    const now = Date.now();
+    const result = new Map<string, SnippetInfo>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const hit = fresh ? undefined : this.snippetCache.get(id);
+      if (hit && hit.until > now) {
+        if (hit.info) result.set(id, hit.info);
+      } else missing.push(id);
+    }
+    if (missing.length) {
+      const found = await this.snippets.trackingInfo(missing);
+      if (this.snippetCache.size + missing.length > CACHE_MAX) this.snippetCache.clear();
+      for (const id of missing) {
+        const info = found.get(id) ?? null;
+        this.snippetCache.set(id, { info, until: now + (info ? KNOWN_TTL_MS : UNKNOWN_TTL_MS) });
+        if (info) result.set(id, info);
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,41 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const ENGAGEMENT_KINDS = ['open', 'click', 'play'] as const;
+export type EngagementKind = (typeof ENGAGEMENT_KINDS)[number];
+
+// null = a person; otherwise why the event is counted as a machine's.
+export const MACHINE_REASONS = ['apple-privacy', 'link-scanner', 'head-request', 'bot'] as const;
+export type MachineReason = (typeof MACHINE_REASONS)[number];
+
+// One open, click or play of a snippet (table engagement, migration 0006). Written in batches by
+// the ingest writer; read by the report service. Never returned from a controller as is.
+export const Engagement = defineEntity({
+  name: 'Engagement',
+  tableName: 'engagement',
+  properties: {
+    // bigint identity; kept as a string so large ids survive JSON and JavaScript numbers.
+    id: p.bigint('string').primary().autoincrement(),
+    snippetId: p.uuid(),
+    kind: p.enum(ENGAGEMENT_KINDS),
+    occurredAt: p.datetime().onCreate(() => new Date()),
+    // The v= value; null when empty or an unfilled merge tag.
+    receiver: p.text().nullable(),
+    ip: p.string().columnType('inet').nullable(),
+    countryCode: p.text().nullable(),
+    countryName: p.text().nullable(),
+    region: p.text().nullable(),
+    city: p.text().nullable(),
+    deviceType: p.text().nullable(),
+    platform: p.text().nullable(),
+    client: p.text().nullable(),
+    userAgent: p.text().nullable(),
+    // Click: the http(s) target; null = the web view.
+    target: p.text().nullable(),
+    durationSecs: p.double().nullable(),
+    videoDurationSecs: p.double().nullable(),
+    // Play: the receiver's latest click on the snippet within 30 minutes before it.
+    clickId: p.bigint('string').nullable(),
+    machineReason: p.enum(MACHINE_REASONS).nullable(),
+  },
+});
+export type Engagement = InferEntity<typeof Engagement>;

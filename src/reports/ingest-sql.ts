@@ -1,0 +1,57 @@
+// The ingest's statements on the engagement table, run by ReportRepository with native array
+// parameters (one multi-row statement per batch).
+import type { Engagement } from './engagement.entity.js';
+
+// A row to store: everything but the id the database gives it.
+export type NewEngagement = Omit<Engagement, 'id'>;
+
+// A stored click, as the burst and play rules need it.
+export type StoredClick = Pick<Engagement, 'id' | 'snippetId' | 'receiver' | 'ip' | 'occurredAt' | 'machineReason'>;
+
+// Where to look for someone's clicks on a snippet: by receiver, or by address when there is none.
+export type ClickWindow = Pick<Engagement, 'snippetId' | 'receiver' | 'ip'> & { since: Date; until: Date };
+
+// The columns of a batch insert, in order, with the array type each travels as.
+export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof NewEngagement][] = [
+  ['snippet_id', 'uuid[]', 'snippetId'],
+  ['kind', 'text[]', 'kind'],
+  ['occurred_at', 'timestamptz[]', 'occurredAt'],
+  ['receiver', 'text[]', 'receiver'],
+  ['ip', 'inet[]', 'ip'],
+  ['country_code', 'text[]', 'countryCode'],
+  ['country_name', 'text[]', 'countryName'],
+  ['region', 'text[]', 'region'],
+  ['city', 'text[]', 'city'],
+  ['device_type', 'text[]', 'deviceType'],
+  ['platform', 'text[]', 'platform'],
+  ['client', 'text[]', 'client'],
+  ['user_agent', 'text[]', 'userAgent'],
+  ['target', 'text[]', 'target'],
+  ['duration_secs', 'float8[]', 'durationSecs'],
+  ['video_duration_secs', 'float8[]', 'videoDurationSecs'],
+  ['click_id', 'bigint[]', 'clickId'],
+  ['machine_reason', 'text[]', 'machineReason'],
+];
+
+export const INSERT_SQL = `with marked as (
+    update engagement set machine_reason = 'link-scanner'
+    where id = any($${INSERT_COLUMNS.length + 1}::bigint[]) and machine_reason is null
+  )
+  insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
+  select * from unnest(${INSERT_COLUMNS.map(([, t], i) => `$${i + 1}::${t}`).join(', ')})`;
+
+const CLICK_COLUMNS = `e.id::text as id, e.snippet_id as "snippetId", e.receiver, host(e.ip) as ip, e.occurred_at as "occurredAt",
+  e.machine_reason as "machineReason"`;
+
+// The clicks of these people on these snippets within their windows: by receiver through
+// (snippet_id, receiver, occurred_at), by address for clicks without a receiver.
+export const RECENT_CLICKS_SQL = `
+  select ${CLICK_COLUMNS}
+  from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[]) as k(snippet_id, receiver, since, until)
+  join engagement e on e.snippet_id = k.snippet_id and e.receiver = k.receiver
+    and e.occurred_at between k.since and k.until and e.kind = 'click'
+  union all
+  select ${CLICK_COLUMNS}
+  from unnest($5::uuid[], $6::inet[], $7::timestamptz[], $8::timestamptz[]) as k(snippet_id, ip, since, until)
+  join engagement e on e.snippet_id = k.snippet_id and e.receiver is null and e.ip = k.ip
+    and e.occurred_at between k.since and k.until and e.kind = 'click'`;

@@ -1,0 +1,119 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { receiverFromQuery } from '../snippets/export/receiver.js';
+import { SnippetsService } from '../snippets/snippets.service.js';
+import type { EngagementKind } from './engagement.entity.js';
+import { EngagementWriter, type IngestEvent, type IngestOutcome } from './engagement-writer.service.js';
+import { GeoIpAdapter, NO_LOCATION } from './geo-ip.adapter.js';
+import { normaliseIp } from './ip-ranges.js';
+import { machineReason, mailProxyOf } from './machine-reason.js';
+import { type PlayReport } from './play-report.js';
+import { clickDestination, snippetIdFromPixel } from './tracking-rules.js';
+import { UserAgentAdapter } from './user-agent.adapter.js';
+
+// Who made a tracking request.
+export interface TrackingRequest {
+  at: Date;
+  method: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+const UA_MAX = 1000;
+
+// The ingest side of reports: the open pixel, the click redirect and the viewer's play reports
+// become engagement rows, each classified (person or machine), located and parsed when it
+// arrives, and written by the group-commit writer.
+@Injectable()
+export class IngestService {
+  private readonly logger = new Logger('Ingest');
+
+  constructor(
+    private readonly writer: EngagementWriter,
+    private readonly geo: GeoIpAdapter,
+    private readonly agents: UserAgentAdapter,
+    private readonly snippets: SnippetsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private async event(
+    kind: EngagementKind,
+    snippetId: string,
+    receiver: string | null,
+    req: TrackingRequest,
+    extra: Partial<Pick<IngestEvent, 'target' | 'durationSecs' | 'reportedLengthSecs'>> = {},
+  ): Promise<IngestEvent> {
+    const userAgent = req.userAgent ? req.userAgent.slice(0, UA_MAX) : null;
+    const ip = normaliseIp(req.ip);
+    const proxy = mailProxyOf(userAgent);
+    // Behind the Gmail and Yahoo proxies the agent and the address are the proxy's, not the reader's.
+    const agent = proxy ? { deviceType: null, platform: null, client: proxy, isBot: false } : this.agents.parse(userAgent);
+    return {
+      kind,
+      snippetId,
+      occurredAt: req.at,
+      receiver,
+      ip,
+      geo: proxy ? NO_LOCATION : await this.geo.lookup(ip),
+      deviceType: agent.deviceType,
+      platform: agent.platform,
+      client: agent.client,
+      userAgent,
+      target: extra.target ?? null,
+      durationSecs: extra.durationSecs ?? null,
+      reportedLengthSecs: extra.reportedLengthSecs ?? null,
+      machineReason: machineReason({ kind, method: req.method, userAgent, ip, agentIsBot: agent.isBot }),
+    };
+  }
+
+  // Never throws: the endpoints answer whatever happens to the write.
+  private async store(build: () => Promise<IngestEvent>): Promise<IngestOutcome> {
+    try {
+      return await this.writer.record(await build());
+    } catch (e) {
+      this.logger.error({ err: e }, 'Recording an engagement failed');
+      return 'failed';
+    }
+  }
+
+  // /t/o/<id>.gif?v=: an open of an existing snippet. The pixel is answered whatever happens.
+  async open(pixel: string, query: Record<string, unknown>, req: TrackingRequest): Promise<IngestOutcome> {
+    const snippetId = snippetIdFromPixel(pixel);
+    if (!snippetId) return 'unknown-snippet';
+    return this.store(() => this.event('open', snippetId, receiverFromQuery(query.v), req));
+  }
+
+  // /t/c/<id>?v=&u=: where the click goes (the snippet's own target, else its web view), once
+  // the click is stored (or its write has failed: the recipient always arrives somewhere).
+  async click(id: string, query: Record<string, unknown>, req: TrackingRequest): Promise<string> {
+    const receiver = receiverFromQuery(query.v);
+    let targets: string[] = [];
+    let known = false;
+    try {
+      const snippet = await this.snippets.clickTargetsOf(id);
+      targets = snippet?.targets ?? [];
+      known = !!snippet;
+    } catch (e) {
+      this.logger.error({ err: e, snippetId: id }, 'Looking up a clicked snippet failed; sending the click to its web view');
+    }
+    const { location, toTarget } = clickDestination({
+      publicBaseUrl: this.config.publicBaseUrl,
+      snippetId: id,
+      requested: query.u,
+      allowedTargets: targets,
+      receiver,
+    });
+    if (known) await this.store(() => this.event('click', id.toLowerCase(), receiver, req, { target: toTarget ? location : null }));
+    return location;
+  }
+
+  // POST /api/reports/updateduration, already checked (play-report.ts).
+  async play(report: PlayReport, req: TrackingRequest): Promise<IngestOutcome> {
+    return this.store(() =>
+      this.event('play', report.snippetId, report.receiver, req, {
+        durationSecs: report.durationSecs,
+        reportedLengthSecs: report.reportedLengthSecs,
+      }),
+    );
+  }
+}

@@ -1,0 +1,96 @@
+import type { ReportRecord } from '../shared/report-types.js';
+import { csvSafeText, recordsToCsv } from './report-csv.js';
+import { reportFileName, todayIn, usableTimeZone } from './report-feed.js';
+import { feedToXml, xmlText } from './report-xml.js';
+
+const record = (over: Partial<ReportRecord> = {}): ReportRecord => ({
+  engagementId: '1', activity: 'view', isUnique: true, counted: true, date: '2026-01-10', time: '09:00:00', occurredAtUtc: '2026-01-10T17:00:00.000Z',
+  durationSecs: null, videoDuration: null, receiver: 'ann@example.com', ipAddress: '203.0.113.5', city: 'Seattle', state: 'Washington',
+  country: 'United States', countryCode: 'US', device: 'desktop', platform: 'Windows', client: 'Outlook', target: null, machineReason: null, ...over,
+});
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  let out = '';
+  for await (const chunk of stream) out += chunk.toString();
+  return out;
+}
+
+describe('report CSV', () => {
+  it('defuses cells a spreadsheet would run as formulas', () => {
+    expect(csvSafeText('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
+    expect(csvSafeText('+1')).toBe("'+1");
+    expect(csvSafeText('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvSafeText('ann@example.com')).toBe('ann@example.com');
+  });
+
+  it('writes a header, Yes/No, empty cells for nulls and quotes what needs quoting', async () => {
+    const csv = await text(recordsToCsv([record(), record({ engagementId: '2', activity: 'click', isUnique: false, durationSecs: 12.5, receiver: 'a,"b"', city: null })]));
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0].startsWith('Engagement ID,Activity,Unique,Counted,Date,Time,Duration (secs)')).toBe(true);
+    expect(lines[1]).toBe('1,view,Yes,Yes,2026-01-10,09:00:00,,,ann@example.com,203.0.113.5,Seattle,Washington,United States,US,desktop,Windows,Outlook,,');
+    expect(lines[2]).toBe('2,click,No,Yes,2026-01-10,09:00:00,12.5,,"a,""b""",203.0.113.5,,Washington,United States,US,desktop,Windows,Outlook,,');
+  });
+
+  it('reads its source only as fast as it is consumed', async () => {
+    let produced = 0;
+    async function* many() {
+      for (let i = 0; i < 100_000; i++) {
+        produced++;
+        yield record({ engagementId: String(i) });
+      }
+    }
+    const csv = recordsToCsv(many());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(produced).toBeLessThan(5_000);
+    csv.destroy();
+  });
+});
+
+describe('report feed helpers', () => {
+  it('names files after the EyeMail and the day', () => {
+    expect(reportFileName('Spring launch!', '2026-01-10', 'csv')).toBe('eyemail-report-spring-launch-2026-01-10.csv');
+    expect(reportFileName('Café déjà vu', '2026-01-10', 'csv')).toBe('eyemail-report-cafe-deja-vu-2026-01-10.csv');
+    expect(reportFileName('日本', '2026-01-10', 'xml')).toBe('eyemail-report-eyemail-2026-01-10.xml');
+    expect(reportFileName('x'.repeat(200), '2026-01-10', 'csv')).toHaveLength('eyemail-report-'.length + 60 + '-2026-01-10.csv'.length);
+  });
+
+  it('gives today in a time zone', () => {
+    const now = new Date('2026-01-11T07:30:00Z');
+    expect(todayIn('America/Los_Angeles', now)).toBe('2026-01-10');
+    expect(todayIn('Asia/Kolkata', now)).toBe('2026-01-11');
+  });
+
+  it('falls back to UTC for a missing or unknown zone', () => {
+    expect(usableTimeZone(null)).toBe('UTC');
+    expect(usableTimeZone('Mars/Olympus')).toBe('UTC');
+    expect(usableTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+  });
+});
+
+describe('report XML', () => {
+  it('drops characters XML cannot carry', () => {
+    expect(xmlText('a\u0001b\u0008c\u000Bd\uFFFEe')).toBe('abcde');
+    expect(xmlText('tab\tnew\nline')).toBe('tab\tnew\nline');
+    expect(xmlText(null)).toBe('');
+    expect(xmlText(false)).toBe('false');
+  });
+
+  it('writes the feed with escaped text and empty elements for nulls', () => {
+    const xml = feedToXml({
+      snippet: { snippetId: 's1', title: 'A & B <C>', status: true },
+      generatedAtUtc: '2026-01-10T00:00:00.000Z',
+      timeZone: 'UTC',
+      totals: { totalViews: 1, uniqueViews: 1, totalClicks: 0, averageViewTime: 0, machineExcluded: 0 },
+      page: 1,
+      size: 1000,
+      totalCount: 1,
+      records: [record({ receiver: 'x"y\'z' })],
+    });
+    expect(xml).toContain('<title>A &amp; B &lt;C&gt;</title>');
+    expect(xml).toContain('<status>active</status>');
+    expect(xml).toContain('<records page="1" size="1000" totalCount="1">');
+    expect(xml).toContain('<durationSecs/>');
+    expect(xml).toContain('<isUnique>true</isUnique>');
+  });
+});

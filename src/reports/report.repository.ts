@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { CompiledQuery } from 'kysely';
+import { rawSql } from '../database/raw-sql.js';
+import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
+import type { ReportFilter, ReportPage } from './report-filter.js';
+import { INSERT_COLUMNS, INSERT_SQL, RECENT_CLICKS_SQL, type ClickWindow, type NewEngagement, type StoredClick } from './ingest-sql.js';
+import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
+
+export interface SummaryRow {
+  totalViews: number;
+  uniqueViews: number;
+  totalClicks: number;
+  averageViewTime: number;
+  machineEvents: number;
+  timeline: TimelineDay[];
+}
+
+// The engagement table, only here: the reports' reads (SQL in report-sql.ts; rows come back
+// already shaped as the API's records, camelCase aliases) and the ingest's batch writes (SQL in
+// ingest-sql.ts).
+@Injectable()
+export class ReportRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  // Outside any request's unit of work: reports only read.
+  private connection() {
+    return this.orm.em.fork().getConnection();
+  }
+
+  private all<T>(q: Sql): Promise<T[]> {
+    return rawSql<T>(this.orm, q.text, q.params);
+  }
+
+  async records(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Promise<{ records: ReportRecord[]; total: number }> {
+    const [records, count] = await Promise.all([
+      this.all<ReportRecord>(recordsSql(snippetId, f, tz, page)),
+      this.all<{ total: number }>(recordCountSql(snippetId, f, tz)),
+    ]);
+    return { records, total: count[0]?.total ?? 0 };
+  }
+
+  // Every matching record, newest first, from a database cursor (100 rows at a time): a million
+  // rows never sit in memory.
+  streamRecords(snippetId: string, f: ReportFilter, tz: string): AsyncIterable<ReportRecord> {
+    const q = recordsSql(snippetId, f, tz, null);
+    return this.connection().stream<ReportRecord>(q.text, q.params as never[], undefined, undefined, 500) as AsyncIterable<ReportRecord>;
+  }
+
+  async summary(snippetId: string, f: ReportFilter, tz: string, week: { weekStart: string; weekEnding: string }): Promise<SummaryRow> {
+    const [row] = await this.all<SummaryRow>(summarySql(snippetId, f, tz, week));
+    return row;
+  }
+
+  // ---- ingest (engagement-writer.service.ts) ----------------------------------------------------
+
+  // The ORM's own raw queries inline every value; the batch statements pass whole columns as
+  // native array parameters instead, on the ORM's connection pool.
+  private ingestQuery<R>(sql: string, params: unknown[]) {
+    return this.orm.em.getConnection().getClient().executeQuery<R>(CompiledQuery.raw(sql, params));
+  }
+
+  // One statement: the batch's rows, and the earlier clicks a burst in it turned into a scanner's.
+  async insertBatch(rows: readonly NewEngagement[], scannerClickIds: readonly string[] = []): Promise<void> {
+    if (!rows.length && !scannerClickIds.length) return;
+    const params: unknown[] = INSERT_COLUMNS.map(([, , prop]) => rows.map((r) => r[prop] ?? null));
+    params.push([...scannerClickIds]);
+    await this.ingestQuery(INSERT_SQL, params);
+  }
+
+  async clicksWithin(windows: readonly ClickWindow[]): Promise<StoredClick[]> {
+    if (!windows.length) return [];
+    const byReceiver = windows.filter((w) => w.receiver);
+    const byIp = windows.filter((w) => !w.receiver && w.ip);
+    const { rows } = await this.ingestQuery<StoredClick>(RECENT_CLICKS_SQL, [
+      byReceiver.map((w) => w.snippetId),
+      byReceiver.map((w) => w.receiver),
+      byReceiver.map((w) => w.since),
+      byReceiver.map((w) => w.until),
+      byIp.map((w) => w.snippetId),
+      byIp.map((w) => w.ip),
+      byIp.map((w) => w.since),
+      byIp.map((w) => w.until),
+    ]);
+    // A window per batch event: the same click can come back more than once.
+    const seen = new Map<string, StoredClick>();
+    for (const r of rows) seen.set(r.id, { ...r, occurredAt: new Date(r.occurredAt) });
+    return [...seen.values()];
+  }
+}

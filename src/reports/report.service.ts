@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { InvalidInputError } from '../common/domain-error.js';
+import { ReferenceDataService } from '../accounts/reference-data.service.js';
+import { UsersService } from '../accounts/users.service.js';
+import { SnippetsService } from '../snippets/snippets.service.js';
+import { flooredPercents, oneDecimal, weekWindow } from '../shared/report-rules.js';
+import type { FilterMap, ReportCountry, ReportRecord, ReportSummary } from '../shared/report-types.js';
+import { recordsToCsv } from './report-csv.js';
+import { reportFileName, todayIn, usableTimeZone, type ReportFeed } from './report-feed.js';
+import {
+  CLIENT_FAMILIES,
+  DEVICE_FAMILIES,
+  FILTER_MESSAGES,
+  PLATFORM_FAMILIES,
+  filterMap,
+  parseReportQuery,
+  type ParsedReportQuery,
+} from './report-filter.js';
+import { ReportRepository } from './report.repository.js';
+import { feedToXml } from './report-xml.js';
+
+export type ReportQuery = Record<string, unknown>;
+
+// Starts the query before anything is sent, so a failing query is a JSON error, not a cut file.
+async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = source[Symbol.asyncIterator]();
+  const head = await it.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        if (head.done) return;
+        yield head.value;
+        for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+      } finally {
+        await it.return?.();
+      }
+    },
+  };
+}
+
+interface Context {
+  snippet: { snippetId: string; title: string; status: boolean };
+  tz: string;
+  q: ParsedReportQuery;
+}
+
+// The report API: every call checks that the snippet is the caller's first (another user's
+// snippet is "not found"), then the filters (400 with field errors), then reads in SQL.
+@Injectable()
+export class ReportService {
+  constructor(
+    private readonly repo: ReportRepository,
+    private readonly snippets: SnippetsService,
+    private readonly users: UsersService,
+    private readonly reference: ReferenceDataService,
+  ) {}
+
+  // The owner's profile time zone (UTC when none is set).
+  private async timeZoneOf(userId: string): Promise<string> {
+    const user = await this.users.getView(userId);
+    if (!user?.timezoneId) return 'UTC';
+    const zone = (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId);
+    return usableTimeZone(zone?.timezoneName);
+  }
+
+  private async context(userId: string, snippetId: string, query: ReportQuery): Promise<Context> {
+    const snippet = await this.snippets.getOwnedHeader(userId, snippetId);
+    const { value, errors } = parseReportQuery(query);
+    if (!value) throw new InvalidInputError(Object.keys(errors).length === 1 ? Object.values(errors)[0] : FILTER_MESSAGES.invalid, errors);
+    return { snippet, tz: await this.timeZoneOf(userId), q: value };
+  }
+
+  async records(userId: string, snippetId: string, query: ReportQuery): Promise<{ records: ReportRecord[]; total: number }> {
+    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+    return this.repo.records(snippet.snippetId, q.filter, tz, q.page);
+  }
+
+  async summary(userId: string, snippetId: string, query: ReportQuery): Promise<ReportSummary> {
+    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+    const today = todayIn(tz);
+    // The timeline shows the week ending weekEnding, else the end of the date range, else today.
+    const week = weekWindow(q.weekEnding ?? q.filter.dateTill ?? today);
+    const row = await this.repo.summary(snippet.snippetId, q.filter, tz, week);
+    const repeatViews = row.totalViews - row.uniqueViews;
+    const [uniqueViewsPercent, repeatViewsPercent, clicksPercent] = flooredPercents([row.uniqueViews, repeatViews, row.totalClicks]);
+    return {
+      snippetId: snippet.snippetId,
+      title: snippet.title,
+      timeZone: tz,
+      today,
+      totalViews: row.totalViews,
+      uniqueViews: row.uniqueViews,
+      totalClicks: row.totalClicks,
+      averageViewTime: oneDecimal(row.averageViewTime),
+      weekStart: week.weekStart,
+      weekEnding: week.weekEnding,
+      timeline: row.timeline ?? [],
+      breakdown: { uniqueViews: row.uniqueViews, repeatViews, clicks: row.totalClicks, uniqueViewsPercent, repeatViewsPercent, clicksPercent },
+      machineEvents: row.machineEvents,
+      machineExcluded: q.filter.includeMachine ? 0 : row.machineEvents,
+      includeMachine: q.filter.includeMachine,
+    };
+  }
+
+  // The CSV of every matching record, streamed from a cursor.
+  async csv(userId: string, snippetId: string, query: ReportQuery): Promise<{ fileName: string; stream: Readable }> {
+    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+    return {
+      fileName: reportFileName(snippet.title, todayIn(tz), 'csv'),
+      stream: recordsToCsv(await primed(this.repo.streamRecords(snippet.snippetId, q.filter, tz))),
+    };
+  }
+
+  async feed(userId: string, snippetId: string, query: ReportQuery): Promise<ReportFeed> {
+    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+    const today = todayIn(tz);
+    const [page, row] = await Promise.all([
+      this.repo.records(snippet.snippetId, q.filter, tz, q.page),
+      this.repo.summary(snippet.snippetId, q.filter, tz, weekWindow(q.filter.dateTill ?? today)),
+    ]);
+    return {
+      snippet,
+      generatedAtUtc: new Date().toISOString(),
+      timeZone: tz,
+      totals: {
+        totalViews: row.totalViews,
+        uniqueViews: row.uniqueViews,
+        totalClicks: row.totalClicks,
+        averageViewTime: oneDecimal(row.averageViewTime),
+        machineExcluded: q.filter.includeMachine ? 0 : row.machineEvents,
+      },
+      page: q.page.page,
+      size: q.page.size,
+      totalCount: page.total,
+      records: page.records,
+    };
+  }
+
+  async feedXml(userId: string, snippetId: string, query: ReportQuery): Promise<string> {
+    return feedToXml(await this.feed(userId, snippetId, query));
+  }
+
+  filterMap(kind: 'devices' | 'platforms' | 'clients'): FilterMap {
+    return filterMap(kind === 'devices' ? DEVICE_FAMILIES : kind === 'platforms' ? PLATFORM_FAMILIES : CLIENT_FAMILIES);
+  }
+
+  async countries(): Promise<ReportCountry[]> {
+    return (await this.reference.countries()).map((c) => ({ countryName: c.countryName, countryCode: c.countryCode }));
+  }
+}

@@ -1,0 +1,102 @@
+import { pipeline } from 'node:stream/promises';
+import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { ReportService } from './report.service.js';
+import { ReportCountryDto, ReportFeedDto, ReportFilterQuery, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
+
+const NOT_YOURS = 'another user\'s EyeMail is 404, like a missing one';
+
+// The report API (spec 02 section 7 "Reports and feeds"): the owner's engagement records,
+// summary, CSV and feeds, and the filter lists. The filter routes come first so "filter" is
+// never read as a snippet id.
+@ApiTags('reports')
+@Controller('reports')
+export class ReportsController {
+  private readonly logger = new Logger('Reports');
+
+  constructor(private readonly reports: ReportService) {}
+
+  @Get('filter/platforms')
+  @ApiOperation({ summary: 'Platforms (operating systems) for platformscsv: { key: label }' })
+  platforms() {
+    return this.reports.filterMap('platforms');
+  }
+
+  @Get('filter/devices')
+  @ApiOperation({ summary: 'Device types for devicescsv: { key: label }' })
+  devices() {
+    return this.reports.filterMap('devices');
+  }
+
+  @Get('filter/clients')
+  @ApiOperation({ summary: 'Email clients and browsers for clientscsv: { key: label }' })
+  clients() {
+    return this.reports.filterMap('clients');
+  }
+
+  @Get('filter/countries')
+  @ApiOperation({ summary: 'Countries for the country filter' })
+  @ApiOkResponse({ type: ReportCountryDto, isArray: true })
+  countries() {
+    return this.reports.countries();
+  }
+
+  @Get(':snippetId')
+  @ApiOperation({ summary: `Engagement records of your EyeMail, newest first; the total in X-Total-Count (${NOT_YOURS})` })
+  @ReportFilterQuery({ paging: true })
+  @ApiOkResponse({ type: ReportRecordDto, isArray: true })
+  async records(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const { records, total } = await this.reports.records(user.id, id, query);
+    res.setHeader('X-Total-Count', String(total));
+    return records;
+  }
+
+  @Get(':snippetId/summary')
+  @ApiOperation({ summary: `Totals, unique views, average view time, the 7-day timeline and the breakdown (${NOT_YOURS})` })
+  @ReportFilterQuery({ week: true })
+  @ApiOkResponse({ type: ReportSummaryDto })
+  summary(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>) {
+    return this.reports.summary(user.id, id, query);
+  }
+
+  @Get(':snippetId/download')
+  @ApiOperation({ summary: `Every matching record as CSV, streamed (${NOT_YOURS})` })
+  @ReportFilterQuery()
+  @ApiProduces('text/csv')
+  async download(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
+    const { fileName, stream } = await this.reports.csv(user.id, id, query);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      await pipeline(stream, res);
+    } catch (e) {
+      // Headers are gone: a failure mid-file can only cut the download short.
+      if (!res.destroyed) res.destroy(e as Error);
+      if ((e as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.warn({ err: e, snippetId: id }, 'CSV download failed');
+    }
+  }
+
+  @Get(':snippetId/feed/json')
+  @ApiOperation({ summary: `The feed: the EyeMail, its totals and one page of records (${NOT_YOURS})` })
+  @ReportFilterQuery({ paging: true })
+  @ApiOkResponse({ type: ReportFeedDto })
+  async feedJson(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const feed = await this.reports.feed(user.id, id, query);
+    res.setHeader('X-Total-Count', String(feed.totalCount));
+    return feed;
+  }
+
+  @Get(':snippetId/feed/xml')
+  @ApiOperation({ summary: `The feed as XML: <report><snippet/><totals/><records><record/>...</records></report> (${NOT_YOURS})` })
+  @ReportFilterQuery({ paging: true })
+  @ApiProduces('application/xml')
+  async feedXml(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
+    const xml = await this.reports.feedXml(user.id, id, query);
+    res.status(200).type('application/xml; charset=utf-8').setHeader('Cache-Control', 'no-store');
+    res.send(xml);
+  }
+}

@@ -1,0 +1,81 @@
+// Response shapes of the report calls (GET reports/...), shared by the server and the dashboard.
+// Types only: no runtime code.
+
+export type ReportActivity = 'view' | 'click';
+
+// One row of GET reports/{snippetId}, the CSV and the feeds. Dates and times are in the EyeMail
+// owner's profile time zone; occurredAtUtc is the same instant in UTC (ISO 8601).
+export interface ReportRecord {
+  engagementId: string;
+  activity: ReportActivity;
+  // the first counted view of this receiver (or of this IP when there is no receiver)
+  isUnique: boolean;
+  // false for a web-view click or a play that did not play more than 1 s: listed, not in the totals
+  counted: boolean;
+  // YYYY-MM-DD and HH:mm:ss
+  date: string;
+  time: string;
+  occurredAtUtc: string;
+  // click: the seconds played after it, capped at the video length; play: its seconds; open: null
+  durationSecs: number | null;
+  videoDuration: number | null;
+  receiver: string | null;
+  ipAddress: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  countryCode: string | null;
+  device: string | null;
+  platform: string | null;
+  client: string | null;
+  // click: where it went; null = the web view
+  target: string | null;
+  // null = a person; else why it is counted as a machine's
+  machineReason: string | null;
+}
+
+export interface TimelineDay {
+  date: string;
+  views: number;
+  clicks: number;
+}
+
+export interface ReportBreakdown {
+  uniqueViews: number;
+  repeatViews: number;
+  clicks: number;
+  // floored whole percentages of the three above
+  uniqueViewsPercent: number;
+  repeatViewsPercent: number;
+  clicksPercent: number;
+}
+
+// GET reports/{snippetId}/summary
+export interface ReportSummary {
+  snippetId: string;
+  title: string;
+  timeZone: string;
+  // the owner's today, YYYY-MM-DD
+  today: string;
+  totalViews: number;
+  uniqueViews: number;
+  totalClicks: number;
+  // seconds, one decimal
+  averageViewTime: number;
+  // the 7 days ending weekEnding, oldest first
+  weekStart: string;
+  weekEnding: string;
+  timeline: TimelineDay[];
+  breakdown: ReportBreakdown;
+  // machine events that match the filters; machineExcluded is 0 when includeMachine is set
+  machineEvents: number;
+  machineExcluded: number;
+  includeMachine: boolean;
+}
+
+export type FilterMap = Record<string, string>;
+
+export interface ReportCountry {
+  countryName: string;
+  countryCode: string;
+}

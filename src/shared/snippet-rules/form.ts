@@ -1,0 +1,138 @@
+// The whole snippet form, and what each account tier may use.
+// Pure: no Node, Nest or React imports; shared by the server and the dashboard.
+
+import { type CtaButton, parseCtaButtonsJson } from './buttons.js';
+import { isBlank, landingPageUrlError, oneOf, optionalIdError, parseHttpUrl, parseLogoWidth, parseWidth, titleError, toBool, toNumber, videoIdError, videoLinkError } from './fields.js';
+import { COVER_PLACEMENTS, COVER_SPACING_DEFAULT, COVER_SPACING_LEVELS, type CoverPlacement, LABELS, LOGO_ALIGNMENTS, type LogoAlignment, type SnippetTier, VIDEO_OVERLAYS, type VideoOverlay } from './limits.js';
+
+// ---- The whole snippet form --------------------------------------------------------------------
+
+export interface SnippetFormValue {
+  title: string;
+  videoId: string;
+  gifId: string | null;
+  width: number;
+  landingPageUrl: string | null;
+  videoURLData: string | null;
+  videoLogoImgId: string | null;
+  addVideoOverlay: boolean;
+  videoOverlay: VideoOverlay;
+  logoImageId: string | null;
+  logoImageAlignment: LogoAlignment;
+  logoImageWidth: number;
+  coverImageId: string | null;
+  coverImagePlacement: CoverPlacement;
+  coverImageSpacing: number;
+  buttons: CtaButton[];
+}
+
+// The mute icon checkbox: checked means black unless white was chosen; unchecked means none.
+export function normalizeOverlay(addVideoOverlay: boolean, overlay: VideoOverlay): VideoOverlay {
+  if (!addVideoOverlay) return 'none';
+  return overlay === 'none' ? 'black' : overlay;
+}
+
+// The create/update payload (spec 01 section 3) checked field by field, errors keyed by payload
+// field name (buttons as "ctaButtonsJSON.<index>.<field>"). ctaButtonsHTML is ignored: the server
+// writes the button HTML itself. Express accounts lose logo, cover and buttons here too.
+export function validateSnippetForm(
+  raw: Record<string, unknown>,
+  tier: SnippetTier = 'standard',
+): { value: SnippetFormValue | null; errors: Record<string, string> } {
+  const input = normalizeForTier(raw, tier);
+  const errors: Record<string, string> = {};
+  const put = (field: string, message: string | null) => {
+    if (message && !errors[field]) errors[field] = message;
+  };
+
+  put('title', titleError(input.title));
+  put('videoId', videoIdError(input.videoId));
+  for (const f of ['gifId', 'videoLogoImgId', 'logoImageId', 'coverImageId']) put(f, optionalIdError(input[f]));
+  const width = parseWidth(input.width);
+  put('width', width.error);
+  put('landingPageUrl', landingPageUrlError(input.landingPageUrl));
+  put('videoURLData', videoLinkError(input.videoURLData));
+  const logoWidth = parseLogoWidth(input.logoImageWidth);
+  put('logoImageWidth', logoWidth.error);
+  const alignment = oneOf(input.logoImageAlignment, LOGO_ALIGNMENTS, 'left', LABELS.logoAlignment);
+  put('logoImageAlignment', alignment.error);
+  const placement = oneOf(input.coverImagePlacement, COVER_PLACEMENTS, 'below', LABELS.coverPlacement);
+  put('coverImagePlacement', placement.error);
+  const spacing = oneOf(
+    typeof input.coverImageSpacing === 'string' ? toNumber(input.coverImageSpacing) ?? input.coverImageSpacing : input.coverImageSpacing,
+    COVER_SPACING_LEVELS,
+    COVER_SPACING_DEFAULT,
+    LABELS.coverSpacing,
+  );
+  put('coverImageSpacing', spacing.error);
+  const overlay = oneOf(input.videoOverlay, VIDEO_OVERLAYS, 'none', LABELS.overlay);
+  put('videoOverlay', overlay.error);
+  const buttons = parseCtaButtonsJson(input.ctaButtonsJSON);
+  for (const [k, m] of Object.entries(buttons.errors)) put(k === 'list' ? 'ctaButtonsJSON' : `ctaButtonsJSON.${k}`, m);
+
+  if (Object.keys(errors).length) return { value: null, errors };
+  const addVideoOverlay = toBool(input.addVideoOverlay, false) || (input.addVideoOverlay === undefined && overlay.value !== 'none');
+  const optionalId = (v: unknown) => (isBlank(v) ? null : (v as string).toLowerCase());
+  return {
+    value: {
+      title: (input.title as string).trim(),
+      videoId: (input.videoId as string).toLowerCase(),
+      gifId: optionalId(input.gifId),
+      width: width.value,
+      landingPageUrl: isBlank(input.landingPageUrl) ? null : parseHttpUrl(input.landingPageUrl),
+      videoURLData: isBlank(input.videoURLData) ? null : parseHttpUrl(input.videoURLData),
+      videoLogoImgId: optionalId(input.videoLogoImgId),
+      addVideoOverlay,
+      videoOverlay: normalizeOverlay(addVideoOverlay, overlay.value),
+      logoImageId: optionalId(input.logoImageId),
+      logoImageAlignment: alignment.value,
+      logoImageWidth: logoWidth.value,
+      coverImageId: optionalId(input.coverImageId),
+      coverImagePlacement: placement.value,
+      coverImageSpacing: spacing.value,
+      buttons: buttons.value,
+    },
+    errors,
+  };
+}
+
+// ---- Account tiers ------------------------------------------------------------------------------
+
+// What an Express (enterprise) account may not have: logo, cover (creative) image and buttons.
+export const ENTERPRISE_DROPPED_FIELDS = [
+  'logoImageId',
+  'logoImageUrl',
+  'logoImageAlignment',
+  'logoImageWidth',
+  'coverImageId',
+  'coverImageUrl',
+  'coverImagePlacement',
+  'coverImageSpacing',
+  'ctaButtonsJSON',
+  'ctaButtonsHTML',
+] as const;
+
+// The payload an account of this tier may store: for Express, logo, cover and buttons are cleared
+// (set to null, so an update also removes what an older standard plan had). Standard: unchanged.
+export function normalizeForTier<T extends Record<string, unknown>>(input: T, tier: SnippetTier): T {
+  if (tier !== 'enterprise') return input;
+  const out: Record<string, unknown> = { ...input };
+  for (const f of ENTERPRISE_DROPPED_FIELDS) out[f] = null;
+  return out as T;
+}
+
+// The fields an Express payload filled in although it may not have them, for servers that prefer
+// to refuse rather than drop. An empty button list does not count.
+export function tierViolations(input: Record<string, unknown>, tier: SnippetTier): string[] {
+  if (tier !== 'enterprise') return [];
+  return ENTERPRISE_DROPPED_FIELDS.filter((f) => {
+    const v = input[f];
+    if (isBlank(v)) return false;
+    if (f === 'ctaButtonsJSON' && (v === '[]' || (Array.isArray(v) && v.length === 0))) return false;
+    if (f === 'ctaButtonsHTML') return false; // ignored for every tier
+    // Placement, spacing, alignment and width default harmlessly when no image is chosen.
+    if (f === 'logoImageAlignment' || f === 'logoImageWidth') return !isBlank(input.logoImageId) || !isBlank(input.logoImageUrl);
+    if (f === 'coverImagePlacement' || f === 'coverImageSpacing') return !isBlank(input.coverImageId) || !isBlank(input.coverImageUrl);
+    return true;
+  });
+}

@@ -1,0 +1,34 @@
+import type { SnippetTier } from '../../shared/snippet-rules.js';
+import { toExportSnippet, type SnippetMedia, type SnippetRecord } from '../snippet-view.js';
+import type { EmailPlatform } from '../email-platforms.js';
+import { renderEmailExport, renderEmailPreviewPage } from './export-html.js';
+import { buildEmailViewModel, ExportNotReadyError, type BuildEmailInput } from './export-view-model.js';
+
+export interface SnippetEmailInput {
+  record: SnippetRecord;
+  media: SnippetMedia;
+  platform: EmailPlatform | string | null | undefined;
+  options: BuildEmailInput['options'];
+  publicBaseUrl: string;
+  tier: SnippetTier;
+}
+
+// The one way from a stored snippet and its media to email HTML: the export (what people paste
+// into their platform) and the email preview page (the same email, counted nowhere). Null when
+// the snippet has no playable video yet; each caller answers that its own way.
+export function renderSnippetEmail(input: SnippetEmailInput, preview?: { muteIcon: boolean | null }): string | null {
+  try {
+    const vm = buildEmailViewModel({
+      snippet: toExportSnippet(input.record, input.media),
+      platform: input.platform,
+      options: input.options,
+      publicBaseUrl: input.publicBaseUrl,
+      tier: input.tier,
+      ...(preview ? { preview: true, previewMuteIcon: preview.muteIcon } : {}),
+    });
+    return preview ? renderEmailPreviewPage(vm) : renderEmailExport(vm);
+  } catch (e) {
+    if (e instanceof ExportNotReadyError) return null;
+    throw e;
+  }
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Snippet } from './snippet.entity.js';
+import { containsPattern, type SnippetListFilters } from './snippet-list-query.js';
+
+export type NewSnippet = Omit<Snippet, 'id' | 'createdAt' | 'updatedAt'>;
+
+// The snippet table, only here. It works on the request's entity manager (a unit of work: a
+// loaded snippet is changed and then saved with one flush), so checks join the caller's
+// transaction when there is one.
+@Injectable()
+export class SnippetRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  findById(id: string): Promise<Snippet | null> {
+    return this.em.findOne(Snippet, { id });
+  }
+
+  findOwned(ownerId: string, id: string): Promise<Snippet | null> {
+    return this.em.findOne(Snippet, { id, ownerId });
+  }
+
+  // At most `limit` snippets whose id lies in [lo, hi] (a slug's short id).
+  findInIdRange(lo: string, hi: string, limit: number): Promise<Snippet[]> {
+    return this.em.find(Snippet, { id: { $gte: lo, $lte: hi } }, { limit });
+  }
+
+  // Newest updated first.
+  listOwned(ownerId: string, filters: SnippetListFilters): Promise<Snippet[]> {
+    return this.em.find(
+      Snippet,
+      {
+        ownerId,
+        ...(filters.status !== null ? { status: filters.status } : {}),
+        ...(filters.query ? { title: { $ilike: containsPattern(filters.query) } } : {}),
+      },
+      { orderBy: { updatedAt: 'desc', createdAt: 'desc', id: 'asc' } },
+    );
+  }
+
+  // The encoding each of these snippets plays. For the reports ingest, which runs outside any
+  // request: its own fork, so nothing piles up in a request's unit of work.
+  async encodingIdsOf(ids: readonly string[]): Promise<Map<string, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.em.fork().find(Snippet, { id: { $in: [...ids] } }, { fields: ['id', 'encodingId'] });
+    return new Map(rows.map((r) => [r.id, r.encodingId]));
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.em.count(Snippet, { id })) > 0;
+  }
+
+  async usesVideo(fileId: string): Promise<boolean> {
+    return (await this.em.count(Snippet, { videoFileId: fileId })) > 0;
+  }
+
+  async usesImage(fileId: string): Promise<boolean> {
+    return (await this.em.count(Snippet, { $or: [{ gifFileId: fileId }, { logoFileId: fileId }, { coverFileId: fileId }, { videoIconFileId: fileId }] })) > 0;
+  }
+
+  async insert(fields: NewSnippet): Promise<Snippet> {
+    const s = this.em.create(Snippet, fields);
+    await this.em.flush();
+    return s;
+  }
+
+  // Writes the changes made to loaded snippets.
+  async save(s: Snippet, changes: Partial<NewSnippet> & { updatedAt?: Date } = {}): Promise<void> {
+    this.em.assign(s, changes);
+    await this.em.flush();
+  }
+
+  async remove(s: Snippet): Promise<void> {
+    await this.em.remove(s).flush();
+  }
+}

@@ -1,0 +1,114 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { DomainError, InvalidInputError } from '../common/domain-error.js';
+import { RateLimiter } from '../common/rate-limit.service.js';
+import type { AuthUser } from '../accounts/auth.decorators.js';
+import { FilesService } from '../files/files.service.js';
+import { SnippetsService } from '../snippets/snippets.service.js';
+import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
+import { SupportRepository } from './support.repository.js';
+import {
+  FEEDBACK_PER_USER,
+  INQUIRY_PER_USER,
+  SUPPORT_MAIL_JOB,
+  SUPPORT_MESSAGES as M,
+  supportMailJobId,
+  validateFeedback,
+  validateInquiry,
+  type SupportMailJobData,
+  type SupportMailKind,
+} from './support-rules.js';
+
+// What an attachment may be: an image the sender uploaded for it, or any plain image of theirs.
+export const ATTACHMENT_KINDS = ['attachment', 'image'] as const;
+
+// A row older than this still waiting for its mail at start-up is queued again.
+const SWEEP_AFTER_MS = 5 * 60 * 1000;
+
+function isNotFound(e: unknown): boolean {
+  return e instanceof DomainError && e.code === 'not_found';
+}
+
+// Contact inquiries and feedback: checked, stored first, then mailed to the support address by
+// a queued job (support-mail.job.ts), so a mail server that is down loses nothing.
+@Injectable()
+export class SupportService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Support');
+
+  constructor(
+    private readonly repo: SupportRepository,
+    private readonly files: FilesService,
+    private readonly snippets: SnippetsService,
+    private readonly limiter: RateLimiter,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
+
+  async submitInquiry(user: AuthUser, raw: unknown): Promise<{ inquiryId: string }> {
+    const { value, errors } = validateInquiry(raw);
+    if (!value) throw new InvalidInputError(Object.values(errors)[0], errors);
+
+    // Ownership: another user's EyeMail or image answers like a missing one.
+    let snippet: { title: string; url: string } | null = null;
+    if (value.snippetId) {
+      try {
+        const view = await this.snippets.get(user.id, value.snippetId);
+        snippet = { title: view.title, url: view.liveUrl };
+      } catch (e) {
+        if (isNotFound(e)) throw new InvalidInputError(M.snippetInvalid, { snippetId: M.snippetInvalid });
+        throw e;
+      }
+    }
+    for (const fileId of value.attachments) {
+      try {
+        await this.files.getOwned(user.id, fileId, ATTACHMENT_KINDS);
+      } catch (e) {
+        if (isNotFound(e)) throw new InvalidInputError(M.attachmentNotFound, { attachments: M.attachmentNotFound });
+        throw e;
+      }
+    }
+
+    await this.limiter.consume([INQUIRY_PER_USER, user.id]);
+    const row = await this.repo.createInquiry({
+      userId: user.id,
+      senderEmail: user.email,
+      senderName: user.fullName,
+      type: value.type,
+      snippetId: value.snippetId,
+      snippetTitle: snippet?.title ?? null,
+      snippetUrl: snippet?.url ?? null,
+      message: value.message,
+      attachmentIds: value.attachments,
+    });
+    await this.enqueue('inquiry', row.id);
+    return { inquiryId: row.id };
+  }
+
+  async submitFeedback(user: AuthUser, raw: unknown): Promise<{ feedbackId: string }> {
+    const { value, errors } = validateFeedback(raw);
+    if (value === null) throw new InvalidInputError(Object.values(errors)[0], errors);
+    await this.limiter.consume([FEEDBACK_PER_USER, user.id]);
+    const row = await this.repo.createFeedback({ userId: user.id, senderEmail: user.email, senderName: user.fullName, text: value });
+    await this.enqueue('feedback', row.id);
+    return { feedbackId: row.id };
+  }
+
+  // The row is stored already: a queue that cannot take the job now (Redis down) must not fail
+  // the request; the start-up sweep queues it later.
+  private async enqueue(kind: SupportMailKind, id: string): Promise<void> {
+    try {
+      await this.queue.enqueue<SupportMailJobData>(SUPPORT_MAIL_JOB, { kind, id }, { jobId: supportMailJobId(kind, id) });
+    } catch (e) {
+      this.logger.error(`Could not queue the mail of ${kind} ${id}; it stays pending: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const before = new Date(Date.now() - SWEEP_AFTER_MS);
+    try {
+      for (const kind of ['inquiry', 'feedback'] as const) {
+        for (const id of await this.repo.pendingIds(kind, before)) await this.enqueue(kind, id);
+      }
+    } catch (e) {
+      this.logger.warn(`Could not look for support mail still to send: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}

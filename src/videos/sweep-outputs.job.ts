@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.js';
+import { STORAGE, type ListedObject, type StorageAdapter } from '../storage/storage.adapter.js';
+import { encodingIdOfKey, orphanedOutputs, OUTPUT_PREFIX, SWEEP_EVERY_MS, SWEEP_FIRST_AFTER_MS, SWEEP_JOB, sweepJobId } from './output-sweep.js';
+import { VideoEncodingRepository } from './video-encoding.repository.js';
+
+// Looked at in batches, so memory stays flat however large the bucket is.
+const BATCH = 500;
+
+export interface SweepResult {
+  checked: number;
+  removed: number;
+}
+
+// Removes encode outputs that were stored but never recorded (a worker killed between storing
+// and recording). Every instance, app or worker, asks for a sweep every half hour under the same
+// job id for that half hour, so the queue runs one sweep per period whichever instances are up;
+// running it twice would do no harm either (deleting is idempotent).
+@Injectable()
+export class SweepOutputsJob implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('SweepOutputs');
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(STORAGE) private readonly storage: StorageAdapter,
+    private readonly encodings: VideoEncodingRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.register<Record<string, never>, SweepResult>(SWEEP_JOB, () => this.sweep(), { concurrency: 1, attempts: 2, backoff: { type: 'fixed', delayMs: 60_000 } });
+  }
+
+  onApplicationBootstrap(): void {
+    const ask = () => void this.request().catch((e: unknown) => this.logger.warn(`Could not queue a sweep of unrecorded outputs: ${String(e)}`));
+    this.timer = setTimeout(() => {
+      ask();
+      this.timer = setInterval(ask, SWEEP_EVERY_MS);
+      this.timer.unref();
+    }, SWEEP_FIRST_AFTER_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  // Queues this period's sweep (or finds the one another instance queued).
+  request(now = Date.now()): Promise<JobStatus> {
+    return this.queue.enqueue(SWEEP_JOB, {}, { jobId: sweepJobId(now) });
+  }
+
+  async sweep(now = Date.now()): Promise<SweepResult> {
+    let checked = 0;
+    let removed = 0;
+    let batch: ListedObject[] = [];
+    const flush = async () => {
+      const ids = [...new Set(batch.map((o) => encodingIdOfKey(o.key)).filter((id): id is string => !!id))];
+      const orphans = orphanedOutputs(batch, await this.encodings.outputsOf(ids), now);
+      for (const key of orphans) {
+        try {
+          await this.storage.delete(key);
+          removed++;
+        } catch (e) {
+          this.logger.warn(`Could not delete the unrecorded output ${key}: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+      checked += batch.length;
+      batch = [];
+    };
+    for await (const object of this.storage.list(OUTPUT_PREFIX)) {
+      batch.push(object);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+    if (removed) this.logger.log(`Removed ${removed} unrecorded encode output(s) of ${checked} stored`);
+    return { checked, removed };
+  }
+}

@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { OverlayVariant } from '../encoding/encode-plan.js';
+import { VideoEncoding } from './video-encoding.entity.js';
+
+export interface EncodeOutputs {
+  mp4Key: string;
+  posterKey: string;
+  gifKey: string;
+  outWidth: number;
+  outHeight: number;
+  durationSecs: number;
+  hasAudio: boolean;
+  gifBytes: number;
+}
+
+const LIVE_STATES = ['queued', 'active'] as const;
+
+// The video_encoding table, only here. Reads are entity queries; the state changes of an encode
+// attempt are single guarded statements (the run token), so two workers can never both win.
+// Each call uses its own fork: callers are API requests and queue jobs alike.
+@Injectable()
+export class VideoEncodingRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  private get em(): EntityManager {
+    return this.orm.em.fork();
+  }
+
+  findById(id: string): Promise<VideoEncoding | null> {
+    return this.em.findOne(VideoEncoding, { id });
+  }
+
+  findOwned(ownerId: string, id: string): Promise<VideoEncoding | null> {
+    return this.em.findOne(VideoEncoding, { id, ownerId });
+  }
+
+  findByIds(ids: readonly string[]): Promise<VideoEncoding[]> {
+    return this.em.find(VideoEncoding, { id: { $in: [...ids] } });
+  }
+
+  // State and recorded outputs of these encodings, for the sweep of unrecorded outputs.
+  async outputsOf(ids: readonly string[]): Promise<{ id: string; state: VideoEncoding['state']; keys: (string | null)[] }[]> {
+    if (!ids.length) return [];
+    const rows = await this.em.find(VideoEncoding, { id: { $in: [...ids] } }, { fields: ['id', 'state', 'mp4Key', 'posterKey', 'gifKey'] });
+    return rows.map((r) => ({ id: r.id, state: r.state, keys: [r.mp4Key ?? null, r.posterKey ?? null, r.gifKey ?? null] }));
+  }
+
+  // The one encoding of these options that has not failed (a partial unique index keeps it one).
+  findLive(sourceFileId: string, overlay: OverlayVariant, width: number): Promise<VideoEncoding | null> {
+    return this.em.findOne(VideoEncoding, { sourceFileId, overlay, width, state: { $ne: 'failed' } });
+  }
+
+  findCompleted(ownerId: string, sourceFileId: string, overlay: OverlayVariant, width: number): Promise<VideoEncoding | null> {
+    return this.em.findOne(VideoEncoding, { ownerId, sourceFileId, overlay, width, state: 'completed' });
+  }
+
+  // The poster of each video's latest finished encoding.
+  async latestPosterKeys(sourceFileIds: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.em.find(
+      VideoEncoding,
+      { sourceFileId: { $in: [...sourceFileIds] }, state: 'completed', posterKey: { $ne: null } },
+      { fields: ['sourceFileId', 'posterKey'], orderBy: { completedAt: 'desc' } },
+    );
+    const keys = new Map<string, string>();
+    for (const r of rows) if (!keys.has(r.sourceFileId)) keys.set(r.sourceFileId, r.posterKey!);
+    return keys;
+  }
+
+  // Inside the transaction deleting the source video: locks its encodings and returns their
+  // stored outputs. One finishing right now is either seen here with its outputs, or finds its
+  // row gone afterwards and removes what it wrote itself.
+  async lockOutputKeysOfSource(em: EntityManager, sourceFileId: string): Promise<string[]> {
+    const rows = await em.find(VideoEncoding, { sourceFileId }, { fields: ['mp4Key', 'posterKey', 'gifKey'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    return rows.flatMap((r) => [r.mp4Key, r.posterKey, r.gifKey]).filter((k): k is string => !!k);
+  }
+
+  // A new queued encoding unless a live one of the same options exists (a concurrent request won).
+  async insertQueued(e: { id: string; ownerId: string; sourceFileId: string; overlay: OverlayVariant; width: number; jobId: string }): Promise<void> {
+    await this.em.execute(
+      `insert into video_encoding (id, owner_id, source_file_id, overlay, width, state, progress, job_id)
+       values (?, ?, ?, ?, ?, 'queued', 0, ?)
+       on conflict (source_file_id, overlay, width) where state <> 'failed' do nothing`,
+      [e.id, e.ownerId, e.sourceFileId, e.overlay, e.width, e.jobId],
+    );
+  }
+
+  // Starts an attempt under a fresh run token: the row, or null when there is nothing to do.
+  async claim(id: string, runToken: string): Promise<VideoEncoding | null> {
+    const em = this.em;
+    const [row] = (await em.execute(
+      `update video_encoding set state = 'active', progress = 0, error = null, run_token = ?, updated_at = now()
+       where id = ? and state in ('queued', 'active') returning *`,
+      [runToken, id],
+      'all',
+    )) as Record<string, unknown>[];
+    return row ? em.map(VideoEncoding, row) : null;
+  }
+
+  // Progress only moves forward.
+  async setProgress(id: string, runToken: string, percent: number): Promise<void> {
+    await this.em.nativeUpdate(VideoEncoding, { id, runToken, state: 'active', progress: { $lt: percent } }, { progress: percent, updatedAt: new Date() });
+  }
+
+  async complete(id: string, runToken: string, o: EncodeOutputs): Promise<boolean> {
+    const now = new Date();
+    const changed = await this.em.nativeUpdate(
+      VideoEncoding,
+      { id, runToken, state: 'active' },
+      { ...o, state: 'completed', progress: 100, error: null, completedAt: now, updatedAt: now },
+    );
+    return changed > 0;
+  }
+
+  async requeue(id: string, runToken: string): Promise<void> {
+    await this.em.nativeUpdate(VideoEncoding, { id, runToken, state: 'active' }, { state: 'queued', progress: 0, updatedAt: new Date() });
+  }
+
+  // Any live attempt when runToken is null (the queue lost or failed the job), else only that one.
+  async markFailed(id: string, runToken: string | null, message: string): Promise<void> {
+    await this.em.nativeUpdate(
+      VideoEncoding,
+      { id, state: { $in: [...LIVE_STATES] }, ...(runToken ? { runToken } : {}) },
+      { state: 'failed', error: message, updatedAt: new Date() },
+    );
+  }
+}

@@ -1,0 +1,391 @@
+// The support center (FAQ accordion, contact form with the Bug / Issues select, image
+// attachments, the success dialog and the mail it sends) and the admin area end to end (tiles,
+// Manage Users search, paging, sorting, CSV file, deactivate and reactivate, videos by email), and
+// a non-admin sent away from admin pages. Screenshots at desktop and phone widths.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { APIRequestContext, Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { DESKTOP, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+
+const run = promisify(execFile);
+const SUPPORT_ADDRESS = 'support@eyemail.local';
+const PASSWORD = 'Byron1815';
+const EXTRA_USERS = 11;
+const FAQ_QUESTIONS = [
+  'How long should my video be?',
+  'Which video format should I upload?',
+  'Which email service providers does EyeMail work with?',
+  'How is an EyeMail different from a standard email?',
+  'Will an EyeMail make my email heavy or send it to spam?',
+  'What can I use EyeMail for?',
+  'Which email clients and devices does it work on?',
+  'Why EyeMail?',
+];
+
+let server: RunningServer;
+let browser: Browser;
+let dir: string;
+let userContext: BrowserContext;
+let userPage: Page;
+const adaEmail = uniqueEmail('ada');
+
+const fixture = (name: string) => path.join(dir, name);
+
+async function makeFixtures(into: string): Promise<void> {
+  const ff = (...args: string[]) => run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { cwd: into });
+  await Promise.all([
+    ff('-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', 'clip.mp4'),
+    ff('-f', 'lavfi', '-i', 'testsrc2=size=800x500', '-frames:v', '1', 'shot-1.png'),
+    ff('-f', 'lavfi', '-i', 'color=c=0xe8590c:size=640x400', '-frames:v', '1', 'shot-2.png'),
+  ]);
+}
+
+async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
+  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
+}
+
+async function newContext(): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  ctx.setDefaultTimeout(15_000);
+  await ctx.request.get('/api/health');
+  return ctx;
+}
+
+async function apiSignUp(ctx: BrowserContext, fullName: string, email: string): Promise<void> {
+  const res = await ctx.request.post('/api/accounts/signup', { headers: await xsrf(ctx), data: { fullName, email, password: PASSWORD, confirmPassword: PASSWORD, tier: 'standard' } });
+  assert.equal(res.status(), 201, await res.text());
+}
+
+// An EyeMail made through the API the way the dashboard makes one: upload, encode, create.
+async function makeEyeMail(ctx: BrowserContext, title: string): Promise<void> {
+  const req: APIRequestContext = ctx.request;
+  const up = await req.post('/api/files?type=video', {
+    headers: await xsrf(ctx),
+    multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(fixture('clip.mp4')) } },
+  });
+  assert.equal(up.status(), 201, await up.text());
+  const videoId = (await up.json()).body.fileId as string;
+  const enc = await req.post(`/api/videos/${videoId}?overlay=none&width=600`, { headers: await xsrf(ctx) });
+  let encoding = (await enc.json()).body;
+  const until = Date.now() + 90_000;
+  while (encoding.state !== 'completed') {
+    assert.notEqual(encoding.state, 'failed');
+    assert.ok(Date.now() < until, 'the encoding did not finish');
+    await new Promise((r) => setTimeout(r, 200));
+    encoding = (await (await req.get(`/api/videos/encodings/${encoding.encodingId}`)).json()).body;
+  }
+  const created = await req.post('/api/snippets', {
+    headers: await xsrf(ctx),
+    data: { title, videoId, videoOverlay: 'none', addVideoOverlay: false, coverImagePlacement: 'below', coverImageSpacing: 1, logoImageAlignment: 'left', logoImageWidth: 120, width: 600 },
+  });
+  assert.equal(created.status(), 201, await created.text());
+}
+
+// Holds matching requests until released, so the page can be looked at mid-upload.
+async function hold(p: Page, pattern: RegExp): Promise<{ release: () => void; held: () => number }> {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  let count = 0;
+  await p.route(pattern, async (route: Route) => {
+    count += 1;
+    await gate;
+    await route.continue();
+  });
+  return { release: () => open(), held: () => count };
+}
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-support-admin-'));
+  [server, browser] = await Promise.all([startServer(), launchBrowser(), makeFixtures(dir)]);
+  userContext = await newContext();
+  await apiSignUp(userContext, 'Ada Byron', adaEmail);
+  await makeEyeMail(userContext, 'Launch teaser');
+  // Enough users for two pages of ten.
+  for (let i = 0; i < EXTRA_USERS; i++) {
+    const ctx = await newContext();
+    await apiSignUp(ctx, `Member${String(i + 1).padStart(2, '0')} Sample`, uniqueEmail(`member${i + 1}`));
+    await ctx.close();
+  }
+  userPage = await userContext.newPage();
+});
+
+after(async () => {
+  await userContext?.close();
+  await browser?.close();
+  await server?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('support center: FAQ accordion rules', async () => {
+  const page = userPage;
+  await page.goto('/support');
+  await page.getByRole('heading', { name: 'Welcome to EyeMail Support' }).waitFor();
+  await page.getByText('FAQs, Contact and Chat').waitFor();
+  await expectTitle(page, 'Support Center | Support | EyeMail');
+  const control = (q: string) => page.getByRole('button', { name: q, exact: true });
+  const expanded = async () => Promise.all(FAQ_QUESTIONS.map(async (q) => (await control(q).getAttribute('aria-expanded')) === 'true'));
+
+  // The first is open, only one at a time, and clicking the open one closes it.
+  assert.deepEqual(await expanded(), FAQ_QUESTIONS.map((_, i) => i === 0));
+  await page.getByText('Around 30 seconds is the sweet spot').waitFor();
+  await control(FAQ_QUESTIONS[4]).click();
+  await page.getByText('about 15 KB on average').waitFor();
+  assert.deepEqual(await expanded(), FAQ_QUESTIONS.map((_, i) => i === 4));
+  await control(FAQ_QUESTIONS[4]).click();
+  for (let i = 0; i < 20 && (await expanded()).some(Boolean); i++) await page.waitForTimeout(50);
+  assert.deepEqual(await expanded(), FAQ_QUESTIONS.map(() => false));
+  await control(FAQ_QUESTIONS[0]).click();
+  await page.getByRole('heading', { name: 'Contact us' }).waitFor();
+  await page.getByText("We are here to help! We'll be in contact soon").waitFor();
+  await screenshot(page, 'support');
+});
+
+test('support center: contact form with Bug / Issues, attachments and the success dialog', async () => {
+  const page = userPage;
+  await page.goto('/support');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.waitFor();
+
+  // Nothing chosen: Invalid Field under both required fields, nothing sent.
+  await form.getByRole('button', { name: 'Send' }).click();
+  assert.equal(await form.getByText('Invalid Field').count(), 2);
+  assert.equal(await form.getByRole('combobox', { name: 'Inquiry Type' }).getAttribute('placeholder'), 'Please select an option');
+  assert.equal(await form.getByRole('combobox', { name: 'Specific Issue' }).count(), 0);
+
+  // Bug / Issues shows the Specific Issue select with the user's EyeMails.
+  await form.getByRole('combobox', { name: 'Inquiry Type' }).click();
+  for (const name of ['General Inquiry', 'Feature Suggestion', 'Bug / Issues']) await page.getByRole('option', { name, exact: true }).waitFor();
+  await page.getByRole('option', { name: 'Bug / Issues', exact: true }).click();
+  await form.getByText('Optionally select the EyeMail in which you encountered the bug').waitFor();
+  const issue = form.getByRole('combobox', { name: 'Specific Issue' });
+  await form.locator('input[placeholder="Loading your EyeMails…"]').waitFor({ state: 'detached' });
+  await issue.click();
+  await page.getByRole('option', { name: 'Launch teaser', exact: true }).click();
+  assert.equal(await issue.inputValue(), 'Launch teaser');
+  // Another type hides it again.
+  await form.getByRole('combobox', { name: 'Inquiry Type' }).click();
+  await page.getByRole('option', { name: 'General Inquiry', exact: true }).click();
+  assert.equal(await form.getByRole('combobox', { name: 'Specific Issue' }).count(), 0);
+  await form.getByRole('combobox', { name: 'Inquiry Type' }).click();
+  await page.getByRole('option', { name: 'Bug / Issues', exact: true }).click();
+  await form.getByRole('combobox', { name: 'Specific Issue' }).click();
+  await page.getByRole('option', { name: 'Launch teaser', exact: true }).click();
+
+  const message = form.getByRole('textbox', { name: 'Message' });
+  assert.equal(await message.getAttribute('placeholder'), 'Please type your message here');
+  assert.equal(await message.getAttribute('rows'), '4');
+  await message.fill('The video stops after two seconds in Outlook.\nScreenshots attached.');
+  assert.equal(await form.getByText('Invalid Field').count(), 0);
+
+  // Two images: Send waits while they upload, then each shows a preview and can be removed.
+  const uploads = await hold(page, /\/api\/files\?type=attachment/);
+  await form.getByLabel('Choose images to attach').setInputFiles([fixture('shot-1.png'), fixture('shot-2.png')]);
+  await form.getByRole('group', { name: 'Upload of shot-1.png' }).waitFor();
+  await form.getByRole('group', { name: 'Upload of shot-2.png' }).waitFor();
+  assert.equal(await form.getByRole('button', { name: 'Send' }).isDisabled(), true);
+  await form.getByText('Send is available once the images have finished uploading.').waitFor();
+  await screenshot(page, 'support-uploading', { phoneFullPage: false });
+  uploads.release();
+  await form.getByRole('img', { name: 'Preview of shot-1.png' }).waitFor();
+  await form.getByRole('img', { name: 'Preview of shot-2.png' }).waitFor();
+  assert.equal(uploads.held(), 2);
+  await page.unroute(/\/api\/files\?type=attachment/);
+  assert.equal(await form.getByRole('button', { name: 'Send' }).isDisabled(), false);
+  await form.getByRole('button', { name: 'Remove shot-2.png' }).click();
+  await form.getByRole('group', { name: 'Upload of shot-2.png' }).waitFor({ state: 'detached' });
+  await screenshot(page, 'support-form');
+
+  await form.getByRole('button', { name: 'Send' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Thank you for your inquiry. A team member will be in touch with you shortly.').waitFor();
+  await screenshot(page, 'support-sent', { phoneFullPage: false });
+
+  // The team got it: the type, the EyeMail, the message and the one remaining image.
+  const mail = await server.mail.next(SUPPORT_ADDRESS, /Support inquiry/);
+  assert.equal(mail.subject, '[Bug / Issues] Support inquiry from Ada Byron');
+  assert.match(mail.text, /EyeMail: Launch teaser/);
+  assert.match(mail.text, /Images: 1 attached\r?\n\r?\nThe video stops after two seconds in Outlook\.\r?\nScreenshots attached\./);
+  assert.match(mail.raw, new RegExp(`^Reply-To: ${adaEmail.replace(/[.]/g, '\\.')}`, 'im'));
+  assert.equal(mail.raw.match(/Content-Disposition: attachment/gi)?.length, 1);
+
+  // OK starts the page afresh.
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const fresh = page.getByRole('form', { name: 'Contact form' });
+  assert.equal(await fresh.getByRole('combobox', { name: 'Inquiry Type' }).inputValue(), '');
+  assert.equal(await fresh.getByRole('textbox', { name: 'Message' }).inputValue(), '');
+  assert.equal(await fresh.getByRole('group', { name: /^Upload of/ }).count(), 0);
+});
+
+test('feedback from the support page', async () => {
+  const page = userPage;
+  await page.goto('/support');
+  await page.getByRole('button', { name: 'Send us feedback' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send feedback' });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.getByText('Please write something to submit.').waitFor();
+  await dialog.getByRole('textbox', { name: 'Your feedback' }).fill('The GIF fallback is brilliant.');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const done = page.getByRole('dialog', { name: 'Done!' });
+  await done.getByText("Thank you for your feedback. We'll be processing your request as fast as we can.").waitFor();
+  const mail = await server.mail.next(SUPPORT_ADDRESS, /Feedback/);
+  assert.match(mail.text, /The GIF fallback is brilliant\./);
+  await done.getByRole('button', { name: 'OK' }).click();
+});
+
+test('a signed-in user is sent away from the admin pages', async () => {
+  for (const p of ['/admin-dashboard', '/admin-manage-user', `/admin-video?email=${Buffer.from(adaEmail).toString('base64')}`]) {
+    await userPage.goto(p);
+    await userPage.waitForURL((u) => u.pathname === '/');
+  }
+  const res = await userContext.request.get('/api/Admin/GetAllUserData');
+  assert.equal(res.status(), 403);
+});
+
+test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivate, videos by email', async () => {
+  const ctx = await newContext();
+  const page = await ctx.newPage();
+  await page.goto('/signin');
+  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
+  await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/admin-dashboard');
+
+  // Tiles: every user made here, and the one uploaded video.
+  const usersTile = page.getByRole('main').getByRole('link', { name: /Users/ });
+  await usersTile.getByText(String(1 + EXTRA_USERS), { exact: true }).waitFor();
+  await page.getByRole('main').getByRole('link', { name: /Media/ }).getByText('1', { exact: true }).waitFor();
+  await screenshot(page, 'admin-dashboard-counts');
+
+  await usersTile.click();
+  await page.waitForURL((u) => u.pathname === '/admin-manage-user');
+  await expectTitle(page, 'Admin Manage Users | Admin | EyeMail');
+  await page.getByRole('heading', { name: 'Manage Users' }).waitFor();
+  await page.getByText('Your user management hub').waitFor();
+  await page.getByRole('heading', { name: 'List of Users' }).waitFor();
+  const table = page.getByRole('table');
+  const bodyRows = table.locator('tbody tr');
+  const waitRows = async (n: number) => {
+    for (let i = 0; i < 100 && (await bodyRows.count()) !== n; i++) await page.waitForTimeout(50);
+    await page.locator('table[aria-busy="false"]').waitFor();
+    assert.equal(await bodyRows.count(), n);
+  };
+  await waitRows(10);
+  for (const h of ['First Name', 'Last Name', 'Phone Number', 'Email', 'Registration Type', 'Registration Date', 'Last Activity Date', 'Videos', 'Action']) {
+    await table.getByRole('columnheader', { name: h }).waitFor();
+  }
+  await page.getByText(`${1 + EXTRA_USERS} users`).waitFor();
+  await screenshot(page, 'admin-users');
+
+  // Paging: two pages of 10, the second holding the rest.
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await waitRows(1 + EXTRA_USERS - 10);
+  await page.getByText('Page 2 of 2').waitFor();
+  await page.getByRole('button', { name: 'Page 1' }).click();
+  await waitRows(10);
+
+  // Sorting by Videos (most first) puts Ada on top; again reverses it.
+  await table.getByRole('button', { name: 'Sort by Videos' }).click();
+  await page.locator('th[aria-sort="descending"]', { hasText: 'Videos' }).waitFor();
+  await waitRows(10);
+  assert.equal(await bodyRows.first().locator('td').nth(3).innerText(), adaEmail);
+  await table.getByRole('button', { name: 'Sort by First Name' }).click();
+  await page.locator('th[aria-sort="ascending"]', { hasText: 'First Name' }).waitFor();
+  await waitRows(10);
+  assert.equal(await bodyRows.first().locator('td').first().innerText(), 'Ada');
+
+  // CSV of the page shown: exactly the spec's columns, one line per row.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+  assert.equal(download.suggestedFilename(), 'users_data.csv');
+  const csv = fs.readFileSync(await download.path(), 'utf8').trim().split(/\r\n/);
+  assert.equal(csv[0], 'First Name,Last Name,Phone Number,Email,Registration Type,Registration Date,Last Activity Date,Videos,Status');
+  assert.equal(csv.length, 11);
+  const today = new Date().toISOString().slice(0, 10);
+  assert.equal(csv[1], `Ada,Byron,,${adaEmail},Premium,${today},${today},1,Activated`);
+  assert.match(csv[2], /^Member01,Sample,,member1\.[^,]+@example\.com,Premium,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,0,Activated$/);
+
+  // Search (trimmed, any case) and Clear; nothing found says so and exports nothing.
+  const search = page.getByRole('textbox', { name: 'Search users' });
+  assert.equal(await search.getAttribute('placeholder'), 'Search...');
+  await search.fill('  ADA BYRON ');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await waitRows(1);
+  await search.fill('nobody-by-that-name');
+  await search.press('Enter');
+  await page.getByText('No users found.').waitFor();
+  await waitRows(0);
+  const alerted = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.message()))));
+  await page.getByRole('button', { name: 'CSV' }).click();
+  assert.equal(await alerted, 'No user data available to export.');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await waitRows(10);
+
+  // Deactivate Ada: her session ends at once and she cannot sign in.
+  await search.fill(adaEmail);
+  await search.press('Enter');
+  await waitRows(1);
+  assert.equal(await page.getByRole('button', { name: `${adaEmail} is activated` }).isDisabled(), true);
+  await page.getByRole('button', { name: `Deactivate ${adaEmail}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Alert!' });
+  await confirm.getByText('Their published EyeMails keep playing.').waitFor();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('button', { name: `${adaEmail} is deactivated` }).waitFor();
+  assert.equal(await page.getByRole('button', { name: `${adaEmail} is deactivated` }).isDisabled(), true);
+  assert.equal(await page.getByRole('button', { name: `Activate ${adaEmail}` }).innerText(), 'Active');
+  await screenshot(page, 'admin-users-deactivated');
+
+  await userPage.goto('/support');
+  await userPage.waitForURL((u) => u.pathname === '/signin');
+  await userPage.getByLabel(/^Email/).fill(adaEmail);
+  await userPage.getByLabel(/^Password/).fill(PASSWORD);
+  await userPage.getByRole('button', { name: 'Sign in' }).click();
+  await userPage.getByText('Your account has been deactivated. Please contact support.').waitFor();
+
+  // The Deactivated filter lists her; Active brings her back.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByRole('textbox', { name: 'Status' }).or(page.getByRole('combobox', { name: 'Status' })).click();
+  await page.getByRole('option', { name: 'Deactivated', exact: true }).click();
+  await waitRows(1);
+  assert.equal(await bodyRows.first().locator('td').nth(3).innerText(), adaEmail);
+  await page.getByRole('button', { name: `Activate ${adaEmail}` }).click();
+  await page.getByRole('button', { name: `${adaEmail} is activated` }).waitFor();
+  await userPage.getByRole('button', { name: 'Sign in' }).click();
+  await userPage.waitForURL((u) => u.pathname !== '/signin');
+
+  // Her video count opens her videos, the search filled from the base64 parameter.
+  await page.getByRole('link', { name: `1 videos of ${adaEmail}` }).click();
+  await page.waitForURL((u) => u.pathname === '/admin-video' && u.searchParams.get('email') === Buffer.from(adaEmail).toString('base64'));
+  await expectTitle(page, 'Admin Videos | Admin | EyeMail');
+  await page.getByRole('heading', { name: 'Manage Videos' }).waitFor();
+  await page.getByText('Streamline your video library').waitFor();
+  await page.getByRole('heading', { name: 'Video List' }).waitFor();
+  const byEmail = page.getByRole('textbox', { name: 'Search by email' });
+  assert.equal(await byEmail.inputValue(), adaEmail);
+  assert.equal(await byEmail.getAttribute('placeholder'), 'Search by email');
+  await page.getByText('Showing Videos: 1').waitFor();
+  await page.getByText(/^Created at: /).waitFor();
+  assert.equal(await page.locator('video[controls]').count(), 1);
+  await screenshot(page, 'admin-videos');
+
+  // Someone without videos, then Clear shows everyone's.
+  await byEmail.fill(uniqueEmail('member-none'));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText('No records found').waitFor();
+  await page.getByText('Showing Videos: 0').waitFor();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await page.getByText('Showing Videos: 1').waitFor();
+  assert.equal(await byEmail.inputValue(), '');
+
+  // A bad parameter is treated as none.
+  await page.goto('/admin-video?email=%%%not-base64');
+  await page.getByText('Showing Videos: 1').waitFor();
+  assert.equal(await page.getByRole('textbox', { name: 'Search by email' }).inputValue(), '');
+  await ctx.close();
+});

@@ -1,0 +1,229 @@
+// What a new user trips over, at desktop (1280x800) and phone (390x844) width: toasts that cover
+// the header and the title, the Companies tabs, the export dialog's Download button below the
+// screen, the live preview at the bottom of a long form, and a preview that echoes invalid input.
+// Screenshots: usability-*.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, uniqueEmail } from './support/browser.ts';
+
+const run = promisify(execFile);
+const password = 'Usable2024';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dir: string;
+let snippetId = '';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function box(l: Locator): Promise<Box> {
+  const b = await l.boundingBox();
+  assert.ok(b, 'element has no box (not visible)');
+  return b;
+}
+
+async function shot(name: string, size: { width: number; height: number }): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `usability-${name}-${size === PHONE ? 'phone' : 'desktop'}.png`) });
+}
+
+async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
+  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
+}
+
+// An encoded, active EyeMail made through the API the way the dashboard makes one.
+async function makeSnippet(ctx: BrowserContext, clip: string): Promise<string> {
+  const up = await ctx.request.post('/api/files?type=video', {
+    headers: await xsrf(ctx),
+    multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) } },
+  });
+  assert.equal(up.status(), 201, await up.text());
+  const videoId = (await up.json()).body.fileId as string;
+  const enc = await ctx.request.post(`/api/videos/${videoId}?overlay=none&width=600`, { headers: await xsrf(ctx) });
+  assert.ok([200, 202].includes(enc.status()), await enc.text());
+  let view = (await enc.json()).body;
+  const until = Date.now() + 90_000;
+  while (view.state !== 'completed') {
+    assert.notEqual(view.state, 'failed', 'encoding failed');
+    assert.ok(Date.now() < until, 'encoding did not finish');
+    await new Promise((r) => setTimeout(r, 200));
+    view = (await (await ctx.request.get(`/api/videos/encodings/${view.encodingId}`)).json()).body;
+  }
+  const created = await ctx.request.post('/api/snippets', {
+    headers: await xsrf(ctx),
+    data: { title: 'Autumn sale', videoId, videoOverlay: 'none', addVideoOverlay: false, width: 600, landingPageUrl: 'https://shop.example.com/autumn' },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  return (await created.json()).body.snippet as string;
+}
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-usability-'));
+  const clip = path.join(dir, 'clip.mp4');
+  [server, browser] = await Promise.all([
+    startServer(),
+    launchBrowser(),
+    run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]),
+  ]);
+  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  context.setDefaultTimeout(15_000);
+  await context.request.get('/api/health');
+  const res = await context.request.post('/api/accounts/signup', {
+    headers: await xsrf(context),
+    data: { fullName: 'Uma Usable', email: uniqueEmail('uma'), password, confirmPassword: password, tier: 'standard' },
+  });
+  assert.equal(res.status(), 201, await res.text());
+  snippetId = await makeSnippet(context, clip);
+  page = await context.newPage();
+});
+
+after(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('toasts never cover New EyeMail, the user menu or the page title (desktop and phone)', async () => {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto('/companies');
+    const title = page.getByRole('heading', { name: 'My Companies', level: 1 });
+    await title.waitFor();
+    const header = page.getByRole('banner');
+    const newEyeMail = header.getByRole('link', { name: 'New EyeMail' });
+    const menu = header.getByRole('button', { name: 'Account menu' });
+    // Three toasts at once, as a busy page may show.
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'New Company' }).click();
+    const toasts = page.locator('.mantine-Notification-root');
+    await toasts.nth(2).waitFor();
+    await page.waitForTimeout(400); // the slide-in
+    await shot('toasts', size);
+    for (let i = 0; i < (await toasts.count()); i++) {
+      const t = await box(toasts.nth(i));
+      for (const [name, l] of [['page title', title], ['New EyeMail', newEyeMail], ['user menu', menu]] as const) {
+        assert.equal(overlaps(t, await box(l)), false, `a toast covers ${name} at ${size.width}px`);
+      }
+    }
+    // Wait for them to go (4 s) so the next size starts clean.
+    await toasts.first().waitFor({ state: 'detached', timeout: 10_000 });
+  }
+  await page.setViewportSize(DESKTOP);
+});
+
+test('Companies tabs sit on one row with the underline beneath both (phone)', async () => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/companies');
+  const owned = page.getByRole('tab', { name: 'Owned Companies' });
+  const joined = page.getByRole('tab', { name: "Companies I've Joined" });
+  await owned.waitFor();
+  const [a, b, list] = [await box(owned), await box(joined), await box(page.getByRole('tablist'))];
+  assert.equal(Math.round(a.y), Math.round(b.y), 'tabs on one row');
+  assert.equal(Math.round(a.height), Math.round(b.height), 'tabs of one height');
+  // The active tab's underline and the list's bottom line are the same line.
+  assert.ok(Math.abs(a.y + a.height - (list.y + list.height)) <= 1, `tab bottom ${a.y + a.height}, list bottom ${list.y + list.height}`);
+  assert.ok(b.x + b.width <= PHONE.width, 'the second tab fits the screen');
+  await shot('companies', PHONE);
+  await page.setViewportSize(DESKTOP);
+});
+
+test("export on a phone: 'Download File (.html)' is on screen without scrolling and downloads", async () => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`/eyemails/${snippetId}`);
+  await page.getByRole('toolbar', { name: 'EyeMail actions' }).getByRole('button', { name: 'Download' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download or Copy HTML' });
+  const download = dialog.getByRole('button', { name: 'Download File (.html)' });
+  await download.waitFor();
+  // Enabled once the HTML has been generated.
+  const until = Date.now() + 10_000;
+  while (await download.isDisabled()) {
+    assert.ok(Date.now() < until, 'the HTML was never generated');
+    await page.waitForTimeout(100);
+  }
+  await page.waitForTimeout(300);
+  const b = await box(download);
+  // The whole label shows, not clipped.
+  const clipped = await download.evaluate((el) => {
+    const label = (el as unknown as { querySelector: (s: string) => { scrollWidth: number; clientWidth: number } }).querySelector('.mantine-Button-label');
+    return label.scrollWidth > label.clientWidth + 1;
+  });
+  assert.equal(clipped, false, 'the Download File (.html) label is clipped');
+  assert.ok(b.y >= 0 && b.y + b.height <= PHONE.height, `Download File is at y=${b.y}..${b.y + b.height} of ${PHONE.height}`);
+  const preview = await box(dialog.getByRole('link', { name: 'Preview' }));
+  assert.ok(preview.y + preview.height <= PHONE.height, 'Preview is on screen too');
+  await shot('export', PHONE);
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  assert.match(file.suggestedFilename(), /\.html$/);
+  await dialog.getByRole('button', { name: /close/i }).first().click().catch(() => page.keyboard.press('Escape'));
+  await page.setViewportSize(DESKTOP);
+});
+
+async function checkPreviewSwitch(pathname: string, name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await page.goto(pathname);
+  const show = page.getByRole('radiogroup', { name: 'Show' });
+  await show.waitFor();
+  const previewPane = page.getByRole('region', { name: 'Preview' });
+  const title = page.getByRole('textbox', { name: 'Name' });
+  assert.equal(await previewPane.isVisible(), false, 'the form comes first');
+  await page.mouse.wheel(0, 1500);
+  await page.waitForTimeout(300);
+  // The switch stays in reach while the form scrolls.
+  const sw = await box(show);
+  assert.ok(sw.y >= 0 && sw.y < 200, `switch at y=${sw.y}`);
+  await show.getByText('Preview').click();
+  await previewPane.waitFor();
+  const p = await box(previewPane);
+  assert.ok(p.y < PHONE.height && p.y >= 0, `preview starts at y=${p.y}`);
+  assert.equal(await title.isVisible(), false, 'the form is hidden while previewing');
+  await shot(`${name}-preview`, PHONE);
+  await show.getByText('Details').click();
+  await previewPane.waitFor({ state: 'hidden' });
+  await shot(`${name}-details`, PHONE);
+  // Desktop shows both side by side, no switch.
+  await page.setViewportSize(DESKTOP);
+  await previewPane.waitFor();
+  assert.equal(await show.count(), 0);
+}
+
+test('create and edit on a phone: a Details / Preview switch instead of a preview ~3000 px down', async () => {
+  // 'More options' opens the full form, and this browser keeps opening it.
+  await page.goto('/create-eyemail');
+  await page.getByRole('button', { name: 'More options' }).click();
+  await page.getByRole('region', { name: 'Preview' }).waitFor();
+  await checkPreviewSwitch('/create-eyemail', 'create');
+  await checkPreviewSwitch(`/update-eyemail/${snippetId}`, 'edit');
+});
+
+test('the preview says where a click goes only for a valid landing page, never echoing invalid input', async () => {
+  await page.goto(`/update-eyemail/${snippetId}`);
+  const preview = page.getByRole('region', { name: 'Preview' });
+  const field = page.getByLabel('Landing page URL');
+  await field.waitFor();
+  await preview.getByText('Clicking the video opens https://shop.example.com/autumn').waitFor();
+  for (const bad of ['not a url', 'javascript:alert(1)', 'shop.example.com']) {
+    await field.fill(bad);
+    await page.waitForTimeout(150);
+    assert.equal(await preview.getByText(/Clicking the video opens/).count(), 0, `echoed "${bad}"`);
+    assert.equal(await preview.getByText(bad).count(), 0);
+  }
+  await page.getByText('Not a valid URL').first().waitFor();
+  await field.evaluate((el) => (el as unknown as { scrollIntoView: (o: object) => void }).scrollIntoView({ block: 'center' }));
+  await shot('preview-invalid-url', DESKTOP);
+  await field.fill('https://Shop.example.com/winter');
+  await preview.getByText('Clicking the video opens https://shop.example.com/winter').waitFor();
+});

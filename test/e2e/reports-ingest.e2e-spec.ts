@@ -1,0 +1,358 @@
+// The ingest side of reports on the real app and database: the open pixel, the click redirect
+// and the viewer's play reports each store their engagement row, classified, located and parsed;
+// bad play bodies get a clear 4xx; and every answered pixel has its row even while the app's
+// database connections are being killed.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { jest } from '@jest/globals';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createApp } from '../../src/app.factory.js';
+import { loadConfig } from '../../src/config/config.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { newClient, signUp, sql, type Client } from '../support/account-factory.js';
+import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
+import { listen } from '../support/raw-http.js';
+import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+
+jest.setTimeout(180_000);
+
+const BASE = 'http://eyemail.test';
+const LANDING = 'https://shop.example.com/spring';
+const MISSING = '00000000-0000-4000-8000-000000000000';
+const PLAY = '/api/reports/updateduration';
+
+interface Row {
+  id: string;
+  snippet_id: string;
+  kind: string;
+  occurred_at: Date;
+  receiver: string | null;
+  ip: string | null;
+  country_code: string | null;
+  country_name: string | null;
+  region: string | null;
+  city: string | null;
+  device_type: string | null;
+  platform: string | null;
+  client: string | null;
+  user_agent: string | null;
+  target: string | null;
+  duration_secs: number | null;
+  video_duration_secs: number | null;
+  click_id: string | null;
+  machine_reason: string | null;
+}
+
+describe('reports ingest: opens, clicks and plays', () => {
+  let t: TestApp;
+  let owner: Client;
+  let snippet: Record<string, any>;
+  let videoLength: number;
+  let seq = 0;
+  // A receiver of its own for each test, so the burst rule never joins clicks of two tests.
+  const someone = (tag: string) => `${tag}-${++seq}@example.com`;
+
+  const rows = (where: string, params: unknown[] = []) =>
+    sql<Row>(t, `select id::text as id, snippet_id, kind, occurred_at, receiver, host(ip) as ip, country_code, country_name, region, city,
+      device_type, platform, client, user_agent, target, duration_secs, video_duration_secs, click_id::text as click_id, machine_reason
+      from engagement where ${where} order by id`, params);
+  const byReceiver = (receiver: string) => rows('receiver = ?', [receiver]);
+  const pixel = (v: string, headers: Record<string, string> = {}) => t.http.get(`/t/o/${snippet.snippet}.gif?v=${encodeURIComponent(v)}`).set(headers);
+  const click = (v: string, u: string | null, headers: Record<string, string> = {}) =>
+    t.http.get(`/t/c/${snippet.snippet}?v=${encodeURIComponent(v)}${u === null ? '' : `&u=${encodeURIComponent(u)}`}`).set(headers);
+  const play = (body: unknown, type = 'application/json') =>
+    t.http.post(PLAY).set('Content-Type', type).send(typeof body === 'string' ? body : JSON.stringify(body));
+
+  beforeAll(async () => {
+    // Behind a proxy, so tests can place requests with X-Forwarded-For.
+    t = await startTestApp({ TRUST_PROXY: 'true' });
+    owner = (await signUp(t)).client;
+    const { videoId, encodings } = await readyVideo(owner);
+    videoLength = encodings[0].durationSecs!;
+    snippet = await createSnippet(owner, snippetPayload(videoId, { landingPageUrl: LANDING }));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('open pixel', () => {
+    it('answers the GIF with no cookie and no caching, once the open is stored with its fields', async () => {
+      const who = someone('open');
+      const res = await pixel(`"${who}"`, { 'User-Agent': UA.outlookWindows, 'X-Forwarded-For': '81.2.69.142' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(Buffer.from(res.body)).toHaveLength(43);
+      const [row, ...more] = await byReceiver(who);
+      expect(more).toHaveLength(0);
+      expect(row).toMatchObject({
+        snippet_id: snippet.snippet,
+        kind: 'open',
+        ip: '81.2.69.142',
+        country_code: 'GB',
+        country_name: 'United Kingdom',
+        device_type: 'desktop',
+        platform: 'Windows',
+        client: 'Outlook',
+        user_agent: UA.outlookWindows,
+        target: null,
+        duration_secs: null,
+        click_id: null,
+        machine_reason: null,
+      });
+      expect(row.city).toEqual(expect.any(String));
+      expect(Math.abs(new Date(row.occurred_at).getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
+    it('stores no receiver for an empty v= or an unfilled merge tag, and still the open', async () => {
+      const before = (await rows('receiver is null and kind = ?', ['open'])).length;
+      await pixel('*|EMAIL|*', { 'User-Agent': UA.thunderbird }).expect(200);
+      await t.http.get(`/t/o/${snippet.snippet}.gif`).set('User-Agent', UA.thunderbird).expect(200);
+      expect((await rows('receiver is null and kind = ?', ['open'])).length).toBe(before + 2);
+    });
+
+    it('answers the GIF for an unknown or malformed id, storing nothing', async () => {
+      const before = (await rows('true')).length;
+      for (const path of [`/t/o/${MISSING}.gif?v=x`, '/t/o/nope.gif']) {
+        const res = await t.http.get(path).set('User-Agent', UA.chromeWindows);
+        expect(res.status).toBe(200);
+        expect(res.headers['content-type']).toBe('image/gif');
+      }
+      expect((await rows('true')).length).toBe(before);
+    });
+
+    it('Gmail proxy: a real open by a Gmail reader, location unknown', async () => {
+      const who = someone('gmail');
+      await pixel(who, { 'User-Agent': UA.gmailProxy, 'X-Forwarded-For': '66.249.84.1' }).expect(200);
+      expect((await byReceiver(who))[0]).toMatchObject({ client: 'Gmail', machine_reason: null, country_code: null, city: null, device_type: null });
+    });
+
+    it("Apple Mail Privacy Protection's prefetch is a machine open", async () => {
+      const who = someone('mpp');
+      await pixel(who, { 'User-Agent': 'Mozilla/5.0', 'X-Forwarded-For': '17.58.63.200' }).expect(200);
+      expect((await byReceiver(who))[0]).toMatchObject({ machine_reason: 'apple-privacy', country_code: 'US' });
+    });
+
+    it('curl is a bot, and kept', async () => {
+      const who = someone('bot');
+      await pixel(who, { 'User-Agent': UA.curl }).expect(200);
+      expect((await byReceiver(who))[0]).toMatchObject({ machine_reason: 'bot', kind: 'open' });
+    });
+  });
+
+  describe('click redirect', () => {
+    it('redirects to the target once the click is stored with its target', async () => {
+      const who = someone('click');
+      const res = await click(who, LANDING, { 'User-Agent': UA.chromeWindows });
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(LANDING);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await byReceiver(who)).toEqual([
+        expect.objectContaining({ kind: 'click', target: LANDING, client: 'Chrome', platform: 'Windows', machine_reason: null, video_duration_secs: videoLength }),
+      ]);
+    });
+
+    it('a click to the web view stores no target', async () => {
+      const who = someone('webview');
+      const res = await click(who, null, { 'User-Agent': UA.safariMac });
+      expect(res.headers.location).toBe(`${BASE}/eyemail/${snippet.snippet}?v=${encodeURIComponent(who)}`);
+      expect((await byReceiver(who))[0]).toMatchObject({ kind: 'click', target: null, client: 'Safari' });
+    });
+
+    it('a HEAD request is a machine click, and still redirects', async () => {
+      const who = someone('head');
+      const res = await t.http.head(`/t/c/${snippet.snippet}?v=${encodeURIComponent(who)}&u=${encodeURIComponent(LANDING)}`).set('User-Agent', UA.chromeWindows);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe(LANDING);
+      expect((await byReceiver(who))[0]).toMatchObject({ kind: 'click', machine_reason: 'head-request' });
+    });
+
+    it('a click on an unknown EyeMail goes to its web view and stores nothing', async () => {
+      const before = (await rows('true')).length;
+      const res = await t.http.get(`/t/c/${MISSING}?v=x&u=${encodeURIComponent(LANDING)}`);
+      expect(res.status).toBe(302);
+      expect((await rows('true')).length).toBe(before);
+    });
+
+    it('burst: two clicks within 2 s are a scanner, the first one re-marked too', async () => {
+      const who = someone('burst2');
+      await click(who, LANDING, { 'User-Agent': UA.chromeWindows }).expect(302);
+      await click(who, null, { 'User-Agent': UA.chromeWindows }).expect(302);
+      const stored = await byReceiver(who);
+      expect(stored.map((r) => r.machine_reason)).toEqual(['link-scanner', 'link-scanner']);
+    });
+
+    it('burst: a third click within 10 s marks all three; two 5 s apart are a person', async () => {
+      const scanned = someone('burst3');
+      const person = someone('person');
+      const earlier = `insert into engagement (snippet_id, kind, occurred_at, receiver, ip) values (?, 'click', now() - (? * interval '1 second'), ?, '127.0.0.1')`;
+      await sql(t, earlier, [snippet.snippet, 8, scanned]);
+      await sql(t, earlier, [snippet.snippet, 4, scanned]);
+      await sql(t, earlier, [snippet.snippet, 5, person]);
+      await click(scanned, LANDING, { 'User-Agent': UA.chromeWindows }).expect(302);
+      await click(person, LANDING, { 'User-Agent': UA.chromeWindows }).expect(302);
+      expect((await byReceiver(scanned)).map((r) => r.machine_reason)).toEqual(['link-scanner', 'link-scanner', 'link-scanner']);
+      expect((await byReceiver(person)).map((r) => r.machine_reason)).toEqual([null, null]);
+    });
+
+    it('known scanner agents are machine clicks', async () => {
+      const who = someone('barracuda');
+      await click(who, LANDING, { 'User-Agent': UA.barracuda }).expect(302);
+      expect((await byReceiver(who))[0].machine_reason).toBe('link-scanner');
+    });
+  });
+
+  describe('play reports', () => {
+    it('stores a play sent as JSON, joined to the click that opened the web view, capped at the video length', async () => {
+      const who = someone('play');
+      await click(who, null, { 'User-Agent': UA.safariMac }).expect(302);
+      const res = await play({ DurationSecs: videoLength + 50, SnippetId: snippet.snippet, TotalPlayTimeVideo: videoLength, Receiver: who });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ result: true, message: 'Play time recorded.' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const [clickRow, playRow] = await byReceiver(who);
+      expect(playRow).toMatchObject({ kind: 'play', click_id: clickRow.id, duration_secs: videoLength, video_duration_secs: videoLength, machine_reason: null });
+    });
+
+    it('stores a play sent by sendBeacon as text/plain, shorter than the video as sent', async () => {
+      const who = someone('beacon');
+      const res = await play(JSON.stringify({ DurationSecs: 0.5, SnippetId: snippet.snippet, TotalPlayTimeVideo: videoLength, Receiver: who }), 'text/plain;charset=UTF-8');
+      expect(res.status).toBe(200);
+      expect((await byReceiver(who))[0]).toMatchObject({ kind: 'play', duration_secs: 0.5, click_id: null });
+    });
+
+    it('joins only a click within the last 30 minutes', async () => {
+      const who = someone('stale');
+      await sql(t, `insert into engagement (snippet_id, kind, occurred_at, receiver) values (?, 'click', now() - interval '31 minutes', ?)`, [snippet.snippet, who]);
+      await play({ DurationSecs: 1, SnippetId: snippet.snippet, Receiver: who }).expect(200);
+      const stored = await byReceiver(who);
+      expect(stored[1]).toMatchObject({ kind: 'play', click_id: null });
+    });
+
+    it('needs no CSRF token and sets no cookie for a signed-in browser', async () => {
+      const who = someone('owner');
+      const res = await owner.post(PLAY).set('X-XSRF-TOKEN', '').set('Content-Type', 'text/plain').send(JSON.stringify({ DurationSecs: 1, SnippetId: snippet.snippet, Receiver: who }));
+      expect(res.status).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(await byReceiver(who)).toHaveLength(1);
+    });
+
+    it.each([
+      ['not JSON', 'DurationSecs=3', 'text/plain', 'must be a JSON object'],
+      ['broken JSON', '{"DurationSecs": 3,', 'application/json', 'must be a JSON object'],
+      ['an empty body', '', 'application/json', 'empty'],
+      ['a body over 4 KB', JSON.stringify({ DurationSecs: 1, SnippetId: MISSING, Receiver: 'x'.repeat(5000) }), 'application/json', 'too large'],
+      ['a 1 MB body', 'x'.repeat(1 << 20), 'text/plain', 'too large'],
+      ['a negative DurationSecs', JSON.stringify({ DurationSecs: -3, SnippetId: MISSING }), 'application/json', 'cannot be negative'],
+      ['a non-numeric DurationSecs', JSON.stringify({ DurationSecs: 'ten', SnippetId: MISSING }), 'application/json', 'must be a number'],
+      ['a SnippetId that is no GUID', JSON.stringify({ DurationSecs: 3, SnippetId: "1' or 1=1" }), 'application/json', 'GUID'],
+    ])('refuses %s with a clear 400 and stores nothing', async (_what, body, type, message) => {
+      const before = (await rows('true')).length;
+      const res = await play(body, type);
+      expect(res.status).toBe(400);
+      expect(res.body.result).toBe(false);
+      expect(res.body.message).toContain(message);
+      expect((await rows('true')).length).toBe(before);
+    });
+
+    it('answers 404 for an unknown EyeMail', async () => {
+      const res = await play({ DurationSecs: 3, SnippetId: MISSING, Receiver: 'x@example.com' });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ result: false, message: 'There is no such EyeMail.' });
+    });
+  });
+
+  describe('the viewer page', () => {
+    it('records nothing when it loads (the click that opened it is counted), and carries the receiver for its play reports', async () => {
+      const who = someone('viewer');
+      const before = (await rows('true')).length;
+      const res = await t.http.get(`/eyemail/${snippet.snippet}?v=${encodeURIComponent(who)}`);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`data-report-url="${PLAY}" data-snippet-id="${snippet.snippet}" data-receiver="${who}"`);
+      expect((await rows('true')).length).toBe(before);
+    });
+  });
+
+  describe('two app instances on one database', () => {
+    let second: NestExpressApplication | null = null;
+
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    it('both store, and X-Forwarded-For counts only where TRUST_PROXY is set', async () => {
+      if (!t.config.databaseUrl) {
+        console.warn('Skipped: two app instances need a shared PostgreSQL (set DATABASE_URL).');
+        return;
+      }
+      second = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: t.config.dataDir, PUBLIC_BASE_URL: BASE, DATABASE_URL: t.config.databaseUrl }));
+      const who = someone('second');
+      const headers = { 'User-Agent': UA.chromeWindows, 'X-Forwarded-For': '81.2.69.142' };
+      await Promise.all([
+        request(second.getHttpServer()).get(`/t/o/${snippet.snippet}.gif?v=${encodeURIComponent(who)}`).set(headers).expect(200),
+        pixel(who, headers).expect(200),
+      ]);
+      const stored = await byReceiver(who);
+      expect(stored.map((r) => r.ip).sort()).toEqual(['127.0.0.1', '81.2.69.142']);
+    });
+  });
+});
+
+// 500 pixel hits at once while the app's connections are terminated: the writer retries on a new
+// connection, and each answered hit has its row.
+const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+if (!process.env.DATABASE_URL) console.warn('reports-ingest: the connection-kill test needs a real PostgreSQL; set DATABASE_URL to run it.');
+
+describeWithPostgres('reports ingest under load with database connections killed', () => {
+  let t: TestApp;
+  let snippetId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const owner = (await signUp(t)).client;
+    const { videoId } = await readyVideo(owner);
+    snippetId = (await createSnippet(owner, snippetPayload(videoId))).snippet;
+    await listen(t.app.getHttpServer());
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('every 2xx of 500 concurrent pixel hits has its row', async () => {
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    const dbName = new URL(t.config.databaseUrl!).pathname.slice(1);
+    const killer = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await killer.connect();
+    let killed = 0;
+    const hit = (i: number) =>
+      new Promise<{ receiver: string; status: number }>((resolve) => {
+        const receiver = `storm-${i}@example.com`;
+        const req = http.get(
+          { host: '127.0.0.1', port, path: `/t/o/${snippetId}.gif?v=${encodeURIComponent(receiver)}`, headers: { 'User-Agent': UA.appleMailIphone }, agent: false },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ receiver, status: res.statusCode ?? 0 }));
+          },
+        );
+        req.on('error', () => resolve({ receiver, status: 0 }));
+      });
+    const storm = Promise.all(Array.from({ length: 500 }, (_, i) => hit(i)));
+    // Kill the app's connections again and again while the hits are being written.
+    for (let round = 0; round < 8; round++) {
+      await new Promise((r) => setTimeout(r, 25));
+      const { rowCount } = await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      killed += rowCount ?? 0;
+    }
+    const answers = await storm;
+    await killer.end();
+    expect(killed).toBeGreaterThan(0);
+    const ok = answers.filter((a) => a.status === 200).map((a) => a.receiver);
+    expect(ok.length).toBe(500);
+    const stored = await sql<{ receiver: string }>(t, `select distinct receiver from engagement where receiver like 'storm-%'`);
+    const storedSet = new Set(stored.map((r) => r.receiver));
+    expect(ok.filter((r) => !storedSet.has(r))).toEqual([]);
+  });
+});

@@ -1,0 +1,293 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFileTypeCsv, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/empty-state';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { toast } from '../../../components/toasts';
+import { adminApi, type AdminUserRow, type SortKey, type StatusFilter } from '../api/admin-api';
+import { encodeEmailParam } from '../utils/email-param';
+import { CSV_FILE_NAME, NO_DATA_MESSAGE, usersCsv } from '../utils/users-csv';
+import { PageButtons } from './page-buttons';
+
+const PAGE_SIZE = 10;
+
+const COLUMNS: { key: SortKey | null; label: string }[] = [
+  { key: 'firstName', label: 'First Name' },
+  { key: 'lastName', label: 'Last Name' },
+  { key: 'phoneNumber', label: 'Phone Number' },
+  { key: 'email', label: 'Email' },
+  { key: 'registrationType', label: 'Registration Type' },
+  { key: 'dateOfJoining', label: 'Registration Date' },
+  { key: 'lastActivityDate', label: 'Last Activity Date' },
+  { key: 'videoCount', label: 'Videos' },
+  { key: null, label: 'Action' },
+];
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+function shortDate(iso: string | null): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : dateFormat.format(d);
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// Activated/Deactivated (the current state, greyed) next to Active/Deactivate (spec 02 section 4).
+function StatusButtons({ row, busy, onChange }: { row: AdminUserRow; busy: boolean; onChange: (status: 1 | 0) => void }) {
+  const active = row.status === 1;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant={active ? 'light' : 'outline'}
+        color={active ? 'gray' : 'teal'}
+        disabled={active || busy}
+        onClick={() => onChange(1)}
+        aria-label={active ? `${row.email} is activated` : `Activate ${row.email}`}
+      >
+        {active ? 'Activated' : 'Active'}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant={active ? 'outline' : 'light'}
+        color={active ? 'red' : 'gray'}
+        disabled={!active || busy}
+        onClick={() => onChange(0)}
+        aria-label={active ? `Deactivate ${row.email}` : `${row.email} is deactivated`}
+      >
+        {active ? 'Deactivate' : 'Deactivated'}
+      </Button>
+    </Group>
+  );
+}
+
+// Manage Users (spec 02): search, status filter, sortable columns, page buttons, CSV export of
+// the page shown, and activation. List failures show an empty list (spec 02 section 8).
+export function AdminUsersPage() {
+  const [keyInput, setKeyInput] = useState('');
+  const [key, setKey] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<SortKey>('dateOfJoining');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<AdminUserRow[]>([]);
+  const [total, setTotal] = useState({ count: 0, pages: 1 });
+  const [loading, setLoading] = useState(true);
+  const [busyEmail, setBusyEmail] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<AdminUserRow | null>(null);
+  const request = useRef<AbortController | null>(null);
+
+  const load = useCallback(async () => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    setLoading(true);
+    const res = await adminApi.users({ page, size: PAGE_SIZE, status, key, sort, order }, controller.signal);
+    if (controller.signal.aborted) return;
+    if (res.result && res.body) {
+      setRows(res.body.data);
+      setTotal({ count: res.body.totalCount, pages: res.body.totalPage });
+    } else {
+      setRows([]);
+      setTotal({ count: 0, pages: 1 });
+    }
+    setLoading(false);
+  }, [page, status, key, sort, order]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => () => request.current?.abort(), []);
+
+  const search = () => {
+    setKey(keyInput.trim());
+    setPage(1);
+  };
+  const clear = () => {
+    setKeyInput('');
+    setKey('');
+    setStatus('all');
+    setPage(1);
+  };
+  const sortBy = (column: SortKey) => {
+    if (column === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(column);
+      setOrder(column === 'dateOfJoining' || column === 'lastActivityDate' || column === 'videoCount' ? 'desc' : 'asc');
+    }
+    setPage(1);
+  };
+
+  const setUserStatus = async (row: AdminUserRow, next: 1 | 0) => {
+    setBusyEmail(row.email);
+    const res = await adminApi.setStatus(row.email, next);
+    setBusyEmail(null);
+    setConfirming(null);
+    if (res.status === 200 && res.result) {
+      setRows((list) => list.map((r) => (r.email === row.email ? { ...r, status: next } : r)));
+      toast.success(next === 1 ? `${row.email} can sign in again.` : `${row.email} is signed out everywhere and can no longer sign in.`, next === 1 ? 'User activated' : 'User deactivated');
+    } else {
+      // The spec only logs this; a message tells the admin nothing changed.
+      console.error('Status update failed', res.status, res.message);
+      toast.error(res.message || 'The status could not be changed.');
+    }
+  };
+
+  const exportCsv = () => {
+    if (!rows.length) {
+      window.alert(NO_DATA_MESSAGE);
+      return;
+    }
+    download(CSV_FILE_NAME, usersCsv(rows));
+  };
+
+  return (
+    <>
+      <PageHeader title="Manage Users" subtitle="Your user management hub" />
+      <Card padding={0} radius="lg" withBorder>
+        <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
+          <Group justify="space-between" align="center">
+            <Title order={2} fz="lg">
+              List of Users
+            </Title>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {loading ? 'Loading…' : `${total.count.toLocaleString()} user${total.count === 1 ? '' : 's'}`}
+            </Text>
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              placeholder="Search..."
+              aria-label="Search users"
+              leftSection={<IconSearch size={16} />}
+              value={keyInput}
+              onChange={(e) => setKeyInput(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') search();
+              }}
+              style={{ flex: '1 1 220px' }}
+            />
+            <Button onClick={search}>Search</Button>
+            <Button variant="default" onClick={clear} leftSection={<IconX size={16} />}>
+              Clear
+            </Button>
+            <Select
+              aria-label="Status"
+              data={[
+                { value: 'all', label: 'All' },
+                { value: '1', label: 'Activated' },
+                { value: '0', label: 'Deactivated' },
+              ]}
+              value={status}
+              onChange={(v) => {
+                setStatus((v as StatusFilter) ?? 'all');
+                setPage(1);
+              }}
+              allowDeselect={false}
+              w={150}
+            />
+            <Button variant="light" leftSection={<IconFileTypeCsv size={18} />} onClick={exportCsv}>
+              CSV
+            </Button>
+          </Group>
+        </Stack>
+        <Table.ScrollContainer minWidth={1180} type="native">
+          <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover striped={false} aria-busy={loading} style={{ whiteSpace: 'nowrap' }} fz="sm">
+            <Table.Thead bg="var(--mantine-color-gray-0)">
+              <Table.Tr>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c.label} aria-sort={c.key && c.key === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {c.key ? (
+                      <UnstyledButton onClick={() => sortBy(c.key!)} aria-label={`Sort by ${c.label}`}>
+                        <Group gap={4} wrap="nowrap">
+                          <Text size="sm" fw={600}>
+                            {c.label}
+                          </Text>
+                          {c.key === sort ? (
+                            order === 'asc' ? <IconArrowUp size={14} /> : <IconArrowDown size={14} />
+                          ) : (
+                            <IconArrowsSort size={14} color="var(--mantine-color-gray-5)" />
+                          )}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      <Text size="sm" fw={600}>
+                        {c.label}
+                      </Text>
+                    )}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading && !rows.length
+                ? Array.from({ length: 5 }, (_, i) => (
+                    <Table.Tr key={i}>
+                      {COLUMNS.map((c) => (
+                        <Table.Td key={c.label}>
+                          <Skeleton h={14} radius="sm" />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : rows.map((r) => (
+                    <Table.Tr key={r.email} data-status={r.status}>
+                      <Table.Td>{r.firstName}</Table.Td>
+                      <Table.Td>{r.lastName || <Text span c="dimmed">—</Text>}</Table.Td>
+                      <Table.Td>{r.phoneNumber || <Text span c="dimmed">—</Text>}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" truncate maw={240} title={r.email}>
+                          {r.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={r.registrationType === 'Express' ? 'grape' : 'brand'}>
+                          {r.registrationType}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{shortDate(r.dateOfJoining)}</Table.Td>
+                      <Table.Td>{shortDate(r.lastActivityDate)}</Table.Td>
+                      <Table.Td>
+                        <Tooltip label={`Videos of ${r.email}`}>
+                          <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(r.email))}`} fw={600} aria-label={`${r.videoCount} videos of ${r.email}`}>
+                            {r.videoCount}
+                          </Anchor>
+                        </Tooltip>
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusButtons row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {!loading && !rows.length ? <EmptyState icon={<IconUsers size={30} />} title="No users found." description={key || status !== 'all' ? 'Try another search or status.' : undefined} /> : null}
+        <Group justify="space-between" p={{ base: 'md', sm: 'lg' }} gap="md" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {total.count ? `Page ${page} of ${total.pages}` : ''}
+          </Text>
+          <PageButtons page={page} total={total.pages} onChange={setPage} label="User list pages" />
+        </Group>
+      </Card>
+      <ConfirmDialog
+        opened={!!confirming}
+        message={confirming ? `Deactivate ${confirming.email}? They are signed out everywhere at once and cannot sign in until you activate them again. Their published EyeMails keep playing.` : ''}
+        confirmLabel="Deactivate"
+        loading={!!busyEmail}
+        onConfirm={() => confirming && void setUserStatus(confirming, 0)}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+}

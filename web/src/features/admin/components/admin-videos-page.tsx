@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AspectRatio, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMovie, IconSearch, IconX } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { EmptyState } from '../../../components/empty-state';
+import { adminApi, type AdminVideo } from '../api/admin-api';
+import { decodeEmailParam, encodeEmailParam } from '../utils/email-param';
+import { PageButtons } from './page-buttons';
+
+const PAGE_SIZE = 12;
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+function VideoCard({ video }: { video: AdminVideo }) {
+  return (
+    <Card padding="sm" radius="md" withBorder>
+      <Card.Section>
+        <AspectRatio ratio={16 / 9} bg="dark.8">
+          <video src={video.url} poster={video.thumbnailUrl ?? undefined} controls preload="none" playsInline aria-label={`Video ${video.fileName}`} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap={2} mt="sm">
+        <Text size="sm" fw={600} truncate title={video.fileName}>
+          {video.fileName}
+        </Text>
+        {video.email ? (
+          <Text size="xs" c="dimmed" truncate title={video.email}>
+            {video.email}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          Created at: {dateFormat.format(new Date(video.createdDate))}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+// Manage Videos (spec 02): every uploaded video, or one user's by email. The `email` parameter
+// (base64) fills the search on load; a bad one is treated as none. Failures show no videos.
+export function AdminVideosPage() {
+  const [params, setParams] = useSearchParams();
+  const email = decodeEmailParam(params.get('email'));
+  const [input, setInput] = useState(email ?? '');
+  const [page, setPage] = useState(1);
+  const [videos, setVideos] = useState<AdminVideo[]>([]);
+  const [count, setCount] = useState(0);
+  const [pages, setPages] = useState(1);
+  const [loading, setLoading] = useState(true);
+  const request = useRef<AbortController | null>(null);
+
+  // The address in the URL wins when it changes (a link from Manage Users, back and forward).
+  useEffect(() => {
+    setInput(email ?? '');
+    setPage(1);
+  }, [email]);
+
+  const load = useCallback(async () => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    setLoading(true);
+    const res = await adminApi.videos(email, page, PAGE_SIZE, controller.signal);
+    if (controller.signal.aborted) return;
+    const body = res.result && res.body ? res.body : null;
+    setVideos(body?.urLs ?? []);
+    setCount(body?.countData ?? 0);
+    setPages(body?.totalPage ?? 1);
+    setLoading(false);
+  }, [email, page]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => () => request.current?.abort(), []);
+
+  const search = () => {
+    const text = input.trim();
+    setPage(1);
+    setParams(text ? { email: encodeEmailParam(text) } : {});
+  };
+  const clear = () => {
+    setInput('');
+    setPage(1);
+    setParams({});
+  };
+
+  return (
+    <>
+      <PageHeader title="Manage Videos" subtitle="Streamline your video library" />
+      <Card padding="lg" radius="lg" withBorder>
+        <Stack gap="md">
+          <Title order={2} fz="lg">
+            Video List
+          </Title>
+          <Group gap="sm" wrap="wrap">
+            <TextInput
+              placeholder="Search by email"
+              aria-label="Search by email"
+              type="email"
+              leftSection={<IconSearch size={16} />}
+              value={input}
+              onChange={(e) => setInput(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') search();
+              }}
+              style={{ flex: '1 1 240px' }}
+            />
+            <Button onClick={search}>Search</Button>
+            <Button variant="default" onClick={clear} leftSection={<IconX size={16} />}>
+              Clear
+            </Button>
+          </Group>
+          <Text size="sm" fw={500} aria-live="polite">
+            Showing Videos: {loading ? '…' : count}
+          </Text>
+          {loading && !videos.length ? (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy="true" aria-label="Loading videos">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} h={230} radius="md" />
+              ))}
+            </SimpleGrid>
+          ) : videos.length ? (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg">
+              {videos.map((v) => (
+                <VideoCard key={v.fileId} video={v} />
+              ))}
+            </SimpleGrid>
+          ) : (
+            <EmptyState icon={<IconMovie size={30} />} title="No records found" description={email ? `${email} has not uploaded any videos.` : undefined} />
+          )}
+          <PageButtons page={page} total={pages} onChange={setPage} label="Video list pages" />
+        </Stack>
+      </Card>
+    </>
+  );
+}
