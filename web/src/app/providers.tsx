@@ -2,6 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
 import { Provider as JotaiProvider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
 
 // Toasts sit at the bottom: at the top they covered the header's 'New EyeMail' button and user
@@ -13,11 +15,13 @@ function Toasts() {
 
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
-    <JotaiProvider>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <Toasts />
-        {children}
-      </MantineProvider>
-    </JotaiProvider>
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Toasts />
+          {children}
+        </MantineProvider>
+      </JotaiProvider>
+    </QueryClientProvider>
   );
 }
