@@ -31,6 +31,8 @@ import { CreateEyeMailPage } from '../features/eyemails/components/create-eyemai
 import { EyeMailsListPage } from '../features/eyemails/components/eyemails-list-page';
 import { EyeMailDetailPage } from '../features/eyemails/components/eyemail-detail-page';
 import { EditEyeMailPage } from '../features/eyemails/components/edit-eyemail-page';
+import { ReportsPage } from '../features/reports/components/reports-page';
+import { FeedPage } from '../features/reports/components/feed-page';
 
 // Modules name the part of the product a page belongs to, for the document title.
 const ACCOUNT = 'Account';
@@ -109,9 +111,9 @@ export const routes: RouteObject[] = [
           page('/campaigns', 'My Campaigns', DASHBOARD, <CampaignsPage />),
           page('/templates', 'My Templates', DASHBOARD, <TemplatesPage />),
           page('/companies', 'My Companies', DASHBOARD, <CompaniesPage />),
-          soon('/reports', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
-          soon('/reports/:id', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
-          soon('/feeds/:id/:type', 'Feed', REPORTS),
+          page('/reports', 'View Report', REPORTS, <ReportsPage />),
+          page('/reports/:id', 'View Report', REPORTS, <ReportsPage />),
+          page('/feeds/:id/:type', 'Feed', REPORTS, <FeedPage />),
           page('/support', 'Support Center', SUPPORT, <SupportPage />),
         ],
       },
