@@ -7,6 +7,8 @@ import { reportKeys } from './report-keys';
 export interface RecordsPage {
   records: ReportRecord[];
   total: number;
+  // the page these records are (while the next page loads, the table still shows this one)
+  page: number;
 }
 
 // One page of engagement records (GET reports/{snippetId}?page=&size=); the total comes in the
@@ -25,7 +27,7 @@ export async function fetchRecords(snippetId: string, query: Query, signal?: Abo
   }
   const env = parseEnvelope<ReportRecord[]>(status, text);
   if (!env.result) throw new ApiQueryError(env);
-  return { records: env.body ?? [], total };
+  return { records: env.body ?? [], total, page: Number(query.page ?? 1) || 1 };
 }
 
 export function useReportRecords(snippetId: string, query: Query) {

@@ -28,8 +28,8 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
   const set = (patch: Partial<ReportFilterState>) => setDraft((d) => ({ ...d, ...patch }));
 
   return (
-    <Card padding={0}>
-      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="report-filter" px="lg" py="md" w="100%">
+    <Card padding="md">
+      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="report-filter" w="100%" py={4}>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs">
             <IconFilter size={18} />
@@ -50,8 +50,8 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
             onApply({ ...draft, receiver: draft.receiver.trim() });
           }}
         >
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" px="lg" pb="md">
-            <DatePickerInput
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" pt="md" pb="md">
+            <DatePickerInput size="md"
               type="range"
               label="Date Range"
               placeholder="Any date"
@@ -61,7 +61,7 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
               value={[draft.dateFrom, draft.dateTill]}
               onChange={([from, till]) => set({ dateFrom: from ? String(from).slice(0, 10) : null, dateTill: till ? String(till).slice(0, 10) : null })}
             />
-            <MultiSelect
+            <MultiSelect size="md"
               label="Country"
               data={countryData}
               value={shown}
@@ -71,11 +71,11 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
               disabled={countries.isError}
             />
             <TextInput label="Receiver" placeholder="Email" value={draft.receiver} onChange={(e) => set({ receiver: e.currentTarget.value })} maxLength={320} />
-            <MultiSelect label="Device" placeholder={draft.devices.length ? undefined : 'All devices'} data={devices.data ?? []} value={draft.devices} onChange={(v) => set({ devices: v })} clearable />
-            <MultiSelect label="Platform" placeholder={draft.platforms.length ? undefined : 'All platforms'} data={platforms.data ?? []} value={draft.platforms} onChange={(v) => set({ platforms: v })} clearable />
-            <MultiSelect label="Client" placeholder={draft.clients.length ? undefined : 'All clients'} data={clients.data ?? []} value={draft.clients} onChange={(v) => set({ clients: v })} clearable searchable />
+            <MultiSelect size="md" label="Device" placeholder={draft.devices.length ? undefined : 'All devices'} data={devices.data ?? []} value={draft.devices} onChange={(v) => set({ devices: v })} clearable />
+            <MultiSelect size="md" label="Platform" placeholder={draft.platforms.length ? undefined : 'All platforms'} data={platforms.data ?? []} value={draft.platforms} onChange={(v) => set({ platforms: v })} clearable />
+            <MultiSelect size="md" label="Client" placeholder={draft.clients.length ? undefined : 'All clients'} data={clients.data ?? []} value={draft.clients} onChange={(v) => set({ clients: v })} clearable searchable />
           </SimpleGrid>
-          <Group px="lg" pb="lg" gap="sm">
+          <Group gap="sm" pb={4}>
             <Button type="submit">Apply Filter</Button>
             <Button
               variant="default"

@@ -36,7 +36,7 @@ export function TimelineChart({ summary, onWeek }: { summary: ReportSummary | un
             { name: 'Views', color: 'indigo.6' },
             { name: 'Clicks', color: 'orange.6' },
           ]}
-          curveType="monotone"
+          curveType="linear"
           withLegend
           legendProps={{ verticalAlign: 'bottom', height: 40 }}
           yAxisProps={{ allowDecimals: false, width: 40 }}

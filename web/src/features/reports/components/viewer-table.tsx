@@ -4,9 +4,9 @@ import { REPORT_TABLE_PAGE_SIZE } from '@shared/report-rules';
 import type { RecordsPage } from '../api/use-report-records';
 import { deviceOf, locationOf, machineLabel, secondsOf, viewerOf } from '../utils/report-display';
 
-function ActivityCell({ r }: { r: ReportRecord }) {
+function ActivityBadges({ r }: { r: ReportRecord }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
       <Badge size="sm" variant="light" color={r.activity === 'click' ? 'orange' : 'indigo'}>
         {r.activity === 'click' ? 'Click' : 'View'}
       </Badge>
@@ -32,6 +32,29 @@ function ActivityCell({ r }: { r: ReportRecord }) {
   );
 }
 
+// A row as a compact block, for phones (the table needs more width than a phone has).
+function ViewerItem({ r }: { r: ReportRecord }) {
+  const viewer = viewerOf(r);
+  const secs = secondsOf(r);
+  return (
+    <Stack gap={4} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={600} truncate title={viewer.label} c={viewer.byIp ? 'dimmed' : undefined} ff={viewer.byIp ? 'monospace' : undefined}>
+          {viewer.label}
+        </Text>
+        <ActivityBadges r={r} />
+      </Group>
+      <Text size="xs" c="dimmed">
+        {r.date} {r.time.slice(0, 5)}
+        {secs !== '—' ? ` · ${secs} s viewed` : ''}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {locationOf(r)} · {deviceOf(r)}
+      </Text>
+    </Stack>
+  );
+}
+
 // 'Per Viewer Analysis': the engagement records, 10 a page, paged by the server.
 export function ViewerTable({
   data,
@@ -48,8 +71,9 @@ export function ViewerTable({
 }) {
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / REPORT_TABLE_PAGE_SIZE));
-  const from = total ? (page - 1) * REPORT_TABLE_PAGE_SIZE + 1 : 0;
-  const to = Math.min(total, page * REPORT_TABLE_PAGE_SIZE);
+  const shown = data?.page ?? page;
+  const from = total ? (shown - 1) * REPORT_TABLE_PAGE_SIZE + 1 : 0;
+  const to = Math.min(total, shown * REPORT_TABLE_PAGE_SIZE);
   return (
     <Card padding="lg">
       <Group justify="space-between" mb="md" wrap="wrap" gap="xs">
@@ -68,7 +92,12 @@ export function ViewerTable({
         </Alert>
       ) : (
         <Stack gap="md">
-          <Table.ScrollContainer minWidth={860} type="native">
+          <Stack gap={0} hiddenFrom="sm" data-testid="viewer-list">
+            {!data
+              ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={64} mb="sm" />)
+              : data.records.map((r) => <ViewerItem key={r.engagementId} r={r} />)}
+          </Stack>
+          <Table.ScrollContainer minWidth={860} type="native" visibleFrom="sm">
             <Table verticalSpacing="sm" highlightOnHover striped="odd" data-testid="viewer-table" style={{ opacity: loading && data ? 0.6 : 1 }}>
               <Table.Thead>
                 <Table.Tr>
@@ -101,8 +130,8 @@ export function ViewerTable({
                               {viewer.label}
                             </Text>
                           </Table.Td>
-                          <Table.Td>
-                            <ActivityCell r={r} />
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <ActivityBadges r={r} />
                           </Table.Td>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date}</Table.Td>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.time.slice(0, 5)}</Table.Td>
