@@ -51,6 +51,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-results-'));
 if (only('lint')) {
   // One test: passes when ESLint reports nothing; its findings are printed as they are.
   console.log('Lint (eslint.config.js)...');
+  if (!fs.existsSync(path.join(root, 'node_modules/eslint/bin/eslint.js'))) console.log('ESLint is not installed: run npm install.');
   const r = spawnSync(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.'], { cwd: root, stdio: 'inherit' });
   if (r.status === 0) {
     console.log('Lint: no findings.');
