@@ -223,7 +223,7 @@ test('totals, both charts, the breakdown percentages floored, the IP for an unfi
   // Previous week: nothing then, and next leads back to this week.
   await page.getByRole('button', { name: 'Previous week' }).click();
   await page.waitForURL(/weekEnding=\d{4}-\d{2}-\d{2}/);
-  await page.waitForFunction((label) => document.querySelector('[data-testid="week-label"]')?.textContent !== label, thisWeek);
+  await page.getByTestId('week-label').filter({ hasNotText: thisWeek }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Next week' }).isDisabled(), false);
   await page.getByRole('button', { name: 'Next week' }).click();
   await page.getByTestId('week-label').filter({ hasText: thisWeek }).waitFor();

@@ -6,7 +6,6 @@ import { readReportView, writeReportView, type ReportView } from '../utils/repor
 export function useReportView(): [ReportView, (next: ReportView) => void] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const view = useMemo(() => readReportView(new URLSearchParams(key)), [key]);
   const setView = useCallback((next: ReportView) => setParams(writeReportView(next)), [setParams]);
   return [view, setView];
