@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
-import { DESKTOP, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { DESKTOP, SCREENSHOT_DIR, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
 const PASSWORD = 'Byron1815';
@@ -219,6 +219,9 @@ test('totals, both charts, the breakdown percentages floored, the IP for an unfi
   await page.getByRole('link', { name: 'IP Geolocation by DB-IP' }).waitFor();
   assert.equal(await page.getByRole('link', { name: 'IP Geolocation by DB-IP' }).getAttribute('href'), 'https://db-ip.com');
   await screenshot(page, 'reports-report');
+  // The lower half at desktop width: the table and its pager.
+  await page.getByRole('button', { name: 'Page 2' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'reports-table-desktop.png') });
 
   // Previous week: nothing then, and next leads back to this week.
   await page.getByRole('button', { name: 'Previous week' }).click();
@@ -273,6 +276,13 @@ test('a filter changes the numbers, lands in the URL and survives a reload; Clea
   await page.getByRole('button', { name: 'Apply Filter' }).click();
   await page.waitForURL(/country=DE/);
   await waitForTiles(page, { views: '3', clicks: '0', average: '0' });
+
+  // A date range from the address bar fills the picker; a week long ago has nothing.
+  await page.goto(`/reports/${reportId}?dateFrom=2020-01-01&dateTill=2020-01-07`);
+  await page.getByText(NO_ENGAGEMENTS).waitFor();
+  await page.getByText('Try clearing the filters.').waitFor();
+  await page.getByRole('button', { name: /^Filter/ }).click();
+  await page.getByRole('button', { name: 'Date Range' }).filter({ hasText: 'Jan 1, 2020 – Jan 7, 2020' }).waitFor();
 });
 
 test('the machine switch brings in the machine traffic and says how much', async () => {

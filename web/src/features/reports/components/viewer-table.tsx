@@ -6,24 +6,24 @@ import { deviceOf, locationOf, machineLabel, secondsOf, viewerOf } from '../util
 
 function ActivityBadges({ r }: { r: ReportRecord }) {
   return (
-    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-      <Badge size="sm" variant="light" color={r.activity === 'click' ? 'orange' : 'indigo'}>
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0, width: 'max-content' }}>
+      <Badge size="sm" style={{ flexShrink: 0 }} variant="light" color={r.activity === 'click' ? 'orange' : 'indigo'}>
         {r.activity === 'click' ? 'Click' : 'View'}
       </Badge>
       {r.isUnique ? (
-        <Badge size="sm" variant="outline" color="teal">
+        <Badge size="sm" style={{ flexShrink: 0 }} variant="outline" color="teal">
           Unique
         </Badge>
       ) : null}
       {r.machineReason ? (
         <Tooltip label={machineLabel(r.machineReason)}>
-          <Badge size="sm" variant="filled" color="gray">
+          <Badge size="sm" style={{ flexShrink: 0 }} variant="filled" color="gray">
             Machine
           </Badge>
         </Tooltip>
       ) : !r.counted ? (
         <Tooltip label="Not in the totals: no play of more than 1 second followed it">
-          <Badge size="sm" variant="default">
+          <Badge size="sm" style={{ flexShrink: 0 }} variant="default">
             Not counted
           </Badge>
         </Tooltip>
@@ -97,15 +97,16 @@ export function ViewerTable({
               ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={64} mb="sm" />)
               : data.records.map((r) => <ViewerItem key={r.engagementId} r={r} />)}
           </Stack>
-          <Table.ScrollContainer minWidth={860} type="native" visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover striped="odd" data-testid="viewer-table" style={{ opacity: loading && data ? 0.6 : 1 }}>
+          <Table.ScrollContainer minWidth={900} type="native" visibleFrom="sm">
+            <Table verticalSpacing="xs" fz="sm" highlightOnHover striped="odd" data-testid="viewer-table" style={{ opacity: loading && data ? 0.6 : 1 }}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Viewer</Table.Th>
                   <Table.Th>Activity</Table.Th>
                   <Table.Th>Date</Table.Th>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th ta="right">View time (secs)</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Viewed (secs)
+                  </Table.Th>
                   <Table.Th>Location</Table.Th>
                   <Table.Th>Device</Table.Th>
                 </Table.Tr>
@@ -114,7 +115,7 @@ export function ViewerTable({
                 {!data
                   ? Array.from({ length: 5 }, (_, i) => (
                       <Table.Tr key={i}>
-                        {Array.from({ length: 7 }, (_, j) => (
+                        {Array.from({ length: 6 }, (_, j) => (
                           <Table.Td key={j}>
                             <Skeleton h={14} />
                           </Table.Td>
@@ -133,11 +134,20 @@ export function ViewerTable({
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>
                             <ActivityBadges r={r} />
                           </Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date}</Table.Td>
-                          <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.time.slice(0, 5)}</Table.Td>
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            {r.date} {r.time.slice(0, 5)}
+                          </Table.Td>
                           <Table.Td ta="right">{secondsOf(r)}</Table.Td>
-                          <Table.Td>{locationOf(r)}</Table.Td>
-                          <Table.Td>{deviceOf(r)}</Table.Td>
+                          <Table.Td>
+                            <Text size="sm" lineClamp={2} title={locationOf(r)}>
+                              {locationOf(r)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" lineClamp={2} title={deviceOf(r)}>
+                              {deviceOf(r)}
+                            </Text>
+                          </Table.Td>
                         </Table.Tr>
                       );
                     })}
