@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark script in bench/ (each measures its own baseline in the
 // same run and prints the ratios), one after another so they do not compete for the CPU:
-// encode.mjs (encoding), ingest.mjs (open pixel with and without its row stored), and the rest.
+// bundle.mjs (the dashboard's initial JavaScript against its budget), encode.mjs (encoding),
+// ingest.mjs (open pixel with and without its row stored), and the rest.
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,6 @@
-// `npm test`: the whole suite. Unit and API tests (jest), then browser tests (node's test runner
-// driving Debian's Chromium). Uses DATABASE_URL / REDIS_URL when set, embedded defaults otherwise.
+// `npm test`: the whole suite. The lint rules (one test: the boundaries in eslint.config.js),
+// unit and API tests (jest), then browser tests (node's test runner driving Debian's Chromium).
+// `npm test lint jest browser` runs only the named parts. Uses DATABASE_URL / REDIS_URL when set, embedded defaults otherwise.
 // Ends with one line "Summary: N passed, N failed".
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,11 +40,27 @@ function ensureSystemPackages() {
   }
 }
 
-ensureSystemPackages();
-buildIfStale();
+if (only('jest') || only('browser')) {
+  ensureSystemPackages();
+  buildIfStale();
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-results-'));
+
+if (only('lint')) {
+  // One test: passes when ESLint reports nothing; its findings are printed as they are.
+  console.log('Lint (eslint.config.js)...');
+  if (!fs.existsSync(path.join(root, 'node_modules/eslint/bin/eslint.js'))) console.log('ESLint is not installed: run npm install.');
+  const r = spawnSync(process.execPath, ['node_modules/eslint/bin/eslint.js', '--max-warnings=0', '.'], { cwd: root, stdio: 'inherit' });
+  if (r.status === 0) {
+    console.log('Lint: no findings.');
+    totals.passed += 1;
+  } else {
+    console.log('Lint: failed (findings above).');
+    totals.failed += 1;
+  }
+}
 
 if (only('jest')) {
   const out = path.join(tmp, 'jest.json');

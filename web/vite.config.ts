@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './precompress.plugin';
+import { precompress } from './precompress.plugin.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.EYEMAIL_API ?? 'http://localhost:3000';

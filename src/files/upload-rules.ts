@@ -116,7 +116,6 @@ export function extensionOf(fileName: string): string {
 // The user's file name, safe to store and show: no folders, no control characters, at most 255
 // characters (the extension kept), never empty.
 export function cleanFileName(raw: string | undefined | null, fallback = 'file'): string {
-  // eslint-disable-next-line no-control-regex
   let name = (raw ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (!name || name === '.' || name === '..') name = fallback;
   if (name.length > 255) {

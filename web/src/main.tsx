@@ -7,7 +7,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { checkSessionOnce } from './lib/session';
 
+// Ask who is signed in while the first page's code is still on its way.
+void checkSessionOnce();
 const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,36 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { PageLoading } from '@/components/spinner';
 import { SessionRoot, type RouteHandle } from './session-root';
 import { Guard } from './guard';
-import { NotFoundPage } from './not-found-page';
-import { AuthLayout } from './layouts/auth-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
-import { PublicLayout } from './layouts/public-layout';
-import { AdminLayout } from './layouts/admin-layout';
-import { SignInPage } from '../features/auth/components/signin-page';
-import { SignUpPage } from '../features/auth/components/signup-page';
-import { CompanySignUpPage } from '../features/auth/components/company-signup-page';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { EmailVerificationPage } from '../features/auth/components/email-verification-page';
-import { HomePage } from '../features/home/components/home-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
-import { SettingsPage } from '../features/settings/components/settings-page';
-import { ProductLinesPage } from '../features/product-lines/components/product-lines-page';
-import { TermsPage } from '../features/legal/components/terms-page';
-import { PrivacyPage } from '../features/legal/components/privacy-page';
-import { CampaignsPage } from '../features/placeholders/components/campaigns-page';
-import { TemplatesPage } from '../features/placeholders/components/templates-page';
-import { CompaniesPage } from '../features/placeholders/components/companies-page';
-import { ComingSoonPage } from '../features/placeholders/components/coming-soon-page';
-import { AdminDashboardPage } from '../features/admin/components/admin-dashboard-page';
-import { AdminUsersPage } from '../features/admin/components/admin-users-page';
-import { AdminVideosPage } from '../features/admin/components/admin-videos-page';
-import { SupportPage } from '../features/support/components/support-page';
-import { VideoLibraryPage } from '../features/video-library/components/video-library-page';
-import { CreateEyeMailPage } from '../features/eyemails/components/create-eyemail-page';
-import { EyeMailsListPage } from '../features/eyemails/components/eyemails-list-page';
-import { EyeMailDetailPage } from '../features/eyemails/components/eyemail-detail-page';
-import { EditEyeMailPage } from '../features/eyemails/components/edit-eyemail-page';
+import type { Access } from './guard-rules';
+import { RouteErrorPage } from './route-error-page';
 
 // Modules name the part of the product a page belongs to, for the document title.
 const ACCOUNT = 'Account';
@@ -42,92 +16,125 @@ const SUPPORT = 'Support';
 const LEGAL = 'Legal';
 const ADMIN = 'Admin';
 
-function page(path: string, title: string, module: string, element: React.ReactNode): RouteObject {
+// Every page and layout is its own chunk, fetched when a route first matches (React Router's
+// `lazy`): the first load carries only the shell. The title stays on the route itself, so it is
+// known before the page's code arrives.
+type Load = () => Promise<ComponentType>;
+
+function lazyComponent(load: Load): RouteObject['lazy'] {
+  return async () => ({ Component: await load() });
+}
+
+function page(path: string, title: string, module: string, load: Load): RouteObject {
   const handle: RouteHandle = { title, module };
-  return { path, element, handle };
+  return { path, handle, lazy: lazyComponent(load) };
 }
 
 function soon(path: string, title: string, module: string, subtitle?: string): RouteObject {
-  return page(path, title, module, <ComingSoonPage title={title} subtitle={subtitle} />);
+  return page(path, title, module, async () => {
+    const { ComingSoonPage } = await import('@/features/placeholders/components/coming-soon-page');
+    return () => <ComingSoonPage title={title} subtitle={subtitle} />;
+  });
 }
+
+// A group of pages behind one access rule and one layout (the layout's code is a chunk of its
+// own, shared by the group's pages).
+function guarded(access: Access, layout: Load, children: RouteObject[]): RouteObject {
+  return {
+    element: (
+      <Guard access={access}>
+        <Outlet />
+      </Guard>
+    ),
+    children: [{ lazy: lazyComponent(layout), children }],
+  };
+}
+
+const authLayout: Load = () => import('./layouts/auth-layout').then((m) => m.AuthLayout);
+const publicLayout: Load = () => import('./layouts/public-layout').then((m) => m.PublicLayout);
+const dashboardLayout: Load = () => import('./layouts/dashboard-layout').then((m) => m.DashboardLayout);
+const adminLayout: Load = () => import('./layouts/admin-layout').then((m) => m.AdminLayout);
 
 // Every route of spec 01 section 2 except the public viewer pages, which the server renders.
 export const routes: RouteObject[] = [
   {
     element: <SessionRoot />,
+    // Shown while the first page's code loads; it draws nothing for a moment so a fast load does
+    // not flash a spinner.
+    HydrateFallback: PageLoading,
+    errorElement: <RouteErrorPage />,
     children: [
-      {
-        element: (
-          <Guard access="hidden">
-            <AuthLayout />
-          </Guard>
+      guarded('hidden', authLayout, [
+        page('/signin', 'Sign In', ACCOUNT, () => import('@/features/auth/components/signin-page').then((m) => m.SignInPage)),
+        page('/signup', 'Sign Up', ACCOUNT, () => import('@/features/auth/components/signup-page').then((m) => m.SignUpPage)),
+        page('/companysignup/:id', 'Company Sign Up', ACCOUNT, () =>
+          import('@/features/auth/components/company-signup-page').then((m) => m.CompanySignUpPage),
         ),
-        children: [
-          page('/signin', 'Sign In', ACCOUNT, <SignInPage />),
-          page('/signup', 'Sign Up', ACCOUNT, <SignUpPage />),
-          page('/companysignup/:id', 'Company Sign Up', ACCOUNT, <CompanySignUpPage />),
-          page('/forgotpassword', 'Forgot Password', ACCOUNT, <ForgotPasswordPage />),
-          page('/resetpassword', 'Reset Password', ACCOUNT, <ResetPasswordPage />),
-        ],
-      },
-      {
-        // Opened from the emailed link, whether or not the reader is signed in on this browser.
-        element: (
-          <Guard access="public">
-            <AuthLayout />
-          </Guard>
+        page('/forgotpassword', 'Forgot Password', ACCOUNT, () =>
+          import('@/features/auth/components/forgot-password-page').then((m) => m.ForgotPasswordPage),
         ),
-        children: [page('/emailverification', 'Account Confirmation', ACCOUNT, <EmailVerificationPage />)],
-      },
-      {
-        element: (
-          <Guard access="public">
-            <PublicLayout />
-          </Guard>
+        page('/resetpassword', 'Reset Password', ACCOUNT, () =>
+          import('@/features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage),
         ),
-        children: [
-          page('/terms-of-service', 'Terms of Service', LEGAL, <TermsPage />),
-          page('/privacy-policy', 'Privacy Policy', LEGAL, <PrivacyPage />),
-        ],
-      },
-      {
-        element: (
-          <Guard access="login">
-            <DashboardLayout />
-          </Guard>
+      ]),
+      // Opened from the emailed link, whether or not the reader is signed in on this browser.
+      guarded('public', authLayout, [
+        page('/emailverification', 'Account Confirmation', ACCOUNT, () =>
+          import('@/features/auth/components/email-verification-page').then((m) => m.EmailVerificationPage),
         ),
-        children: [
-          page('/', 'Home', DASHBOARD, <HomePage />),
-          page('/product-lines', 'Product Lines', DASHBOARD, <ProductLinesPage />),
-          page('/settings', 'Settings', ACCOUNT, <SettingsPage />),
-          page('/profile', 'Your Profile', ACCOUNT, <ProfilePage />),
-          page('/create-eyemail', 'Create EyeMail', EYEMAILS, <CreateEyeMailPage />),
-          page('/eyemails', 'My EyeMails', EYEMAILS, <EyeMailsListPage />),
-          page('/eyemails/:id', 'View Detail', EYEMAILS, <EyeMailDetailPage />),
-          page('/update-eyemail/:id', 'Update EyeMail', EYEMAILS, <EditEyeMailPage />),
-          page('/video-library', 'My Videos', VIDEOS, <VideoLibraryPage />),
-          page('/campaigns', 'My Campaigns', DASHBOARD, <CampaignsPage />),
-          page('/templates', 'My Templates', DASHBOARD, <TemplatesPage />),
-          page('/companies', 'My Companies', DASHBOARD, <CompaniesPage />),
-          soon('/reports', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
-          soon('/reports/:id', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
-          soon('/feeds/:id/:type', 'Feed', REPORTS),
-          page('/support', 'Support Center', SUPPORT, <SupportPage />),
-        ],
-      },
-      {
-        element: (
-          <Guard access="admin">
-            <AdminLayout />
-          </Guard>
+      ]),
+      guarded('public', publicLayout, [
+        page('/terms-of-service', 'Terms of Service', LEGAL, () => import('@/features/legal/components/terms-page').then((m) => m.TermsPage)),
+        page('/privacy-policy', 'Privacy Policy', LEGAL, () => import('@/features/legal/components/privacy-page').then((m) => m.PrivacyPage)),
+      ]),
+      guarded('login', dashboardLayout, [
+        page('/', 'Home', DASHBOARD, () => import('@/features/home/components/home-page').then((m) => m.HomePage)),
+        page('/product-lines', 'Product Lines', DASHBOARD, () =>
+          import('@/features/product-lines/components/product-lines-page').then((m) => m.ProductLinesPage),
         ),
-        children: [
-          page('/admin-dashboard', 'Admin Dashboard', ADMIN, <AdminDashboardPage />),
-          page('/admin-manage-user', 'Admin Manage Users', ADMIN, <AdminUsersPage />),
-          page('/admin-video', 'Admin Videos', ADMIN, <AdminVideosPage />),
-        ],
-      },
-      page('*', 'Page Not Found', '', <NotFoundPage />),
+        page('/settings', 'Settings', ACCOUNT, () => import('@/features/settings/components/settings-page').then((m) => m.SettingsPage)),
+        page('/profile', 'Your Profile', ACCOUNT, () => import('@/features/profile/components/profile-page').then((m) => m.ProfilePage)),
+        page('/create-eyemail', 'Create EyeMail', EYEMAILS, () =>
+          import('@/features/eyemails/components/create-eyemail-page').then((m) => m.CreateEyeMailPage),
+        ),
+        page('/eyemails', 'My EyeMails', EYEMAILS, () =>
+          import('@/features/eyemails/components/eyemails-list-page').then((m) => m.EyeMailsListPage),
+        ),
+        page('/eyemails/:id', 'View Detail', EYEMAILS, () =>
+          import('@/features/eyemails/components/eyemail-detail-page').then((m) => m.EyeMailDetailPage),
+        ),
+        page('/update-eyemail/:id', 'Update EyeMail', EYEMAILS, () =>
+          import('@/features/eyemails/components/edit-eyemail-page').then((m) => m.EditEyeMailPage),
+        ),
+        page('/video-library', 'My Videos', VIDEOS, () =>
+          import('@/features/video-library/components/video-library-page').then((m) => m.VideoLibraryPage),
+        ),
+        page('/campaigns', 'My Campaigns', DASHBOARD, () =>
+          import('@/features/placeholders/components/campaigns-page').then((m) => m.CampaignsPage),
+        ),
+        page('/templates', 'My Templates', DASHBOARD, () =>
+          import('@/features/placeholders/components/templates-page').then((m) => m.TemplatesPage),
+        ),
+        page('/companies', 'My Companies', DASHBOARD, () =>
+          import('@/features/placeholders/components/companies-page').then((m) => m.CompaniesPage),
+        ),
+        soon('/reports', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
+        soon('/reports/:id', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
+        soon('/feeds/:id/:type', 'Feed', REPORTS),
+        page('/support', 'Support Center', SUPPORT, () => import('@/features/support/components/support-page').then((m) => m.SupportPage)),
+      ]),
+      guarded('admin', adminLayout, [
+        page('/admin-dashboard', 'Admin Dashboard', ADMIN, () =>
+          import('@/features/admin/components/admin-dashboard-page').then((m) => m.AdminDashboardPage),
+        ),
+        page('/admin-manage-user', 'Admin Manage Users', ADMIN, () =>
+          import('@/features/admin/components/admin-users-page').then((m) => m.AdminUsersPage),
+        ),
+        page('/admin-video', 'Admin Videos', ADMIN, () =>
+          import('@/features/admin/components/admin-videos-page').then((m) => m.AdminVideosPage),
+        ),
+      ]),
+      page('*', 'Page Not Found', '', () => import('./not-found-page').then((m) => m.NotFoundPage)),
     ],
   },
 ];

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useAtom, useSetAtom } from 'jotai';
-import { onUnauthorized } from '../lib/api-client';
-import { sessionCheckedAtom, trySignIn, userAtom } from '../lib/session';
-import { FullPageSpinner } from '../components/spinner';
-import { useDocumentTitle } from '../components/document-title';
-import { toast } from '../components/toasts';
+import { onUnauthorized } from '@/lib/api-client';
+import { checkSessionOnce, sessionCheckedAtom, userAtom } from '@/lib/session';
+import { PageLoading } from '@/components/spinner';
+import { RouteProgress } from '@/components/route-progress';
+import { useDocumentTitle } from '@/components/document-title';
+import { toast } from '@/components/toasts';
 
 export interface RouteHandle {
   title?: string;
@@ -21,7 +22,7 @@ export function SessionRoot() {
 
   useEffect(() => {
     let live = true;
-    trySignIn().then((res) => {
+    checkSessionOnce().then((res) => {
       if (!live) return;
       setUser(res.result && res.body ? res.body : null);
       setChecked(true);
@@ -46,6 +47,11 @@ export function SessionRoot() {
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
   useDocumentTitle(handle?.title, handle?.module);
 
-  if (!checked) return <FullPageSpinner />;
-  return <Outlet />;
+  if (!checked) return <PageLoading />;
+  return (
+    <>
+      <RouteProgress />
+      <Outlet />
+    </>
+  );
 }

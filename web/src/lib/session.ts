@@ -32,6 +32,14 @@ export function trySignIn(): Promise<ApiResult<User>> {
   return api.post<User>('accounts/trysignin');
 }
 
+// The session check of this page load, started once: main.tsx starts it before the first page's
+// code has arrived, and the root route reads the same answer.
+let pageLoadCheck: Promise<ApiResult<User>> | null = null;
+export function checkSessionOnce(): Promise<ApiResult<User>> {
+  pageLoadCheck ??= trySignIn();
+  return pageLoadCheck;
+}
+
 export function signOut(): Promise<ApiResult<null>> {
   return api.post<null>('accounts/signout');
 }

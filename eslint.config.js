@@ -1,0 +1,118 @@
+// The boundaries DESIGN.md "Shape" describes, as lint rules (run by `npm run lint` and `npm test`):
+// - server modules (src/<module>/) never import another module's entities or repositories;
+//   they call its service. src/shared/ (read by the dashboard too) imports nothing else.
+// - dashboard: app -> features -> shared (components, lib); features never import each other.
+// - no import cycles; kebab-case file and folder names; the rules of React hooks.
+// Only these rules: style is left to the editor, and no rule needs type information (fast).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import checkFile from 'eslint-plugin-check-file';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const dirsIn = (dir) =>
+  fs.existsSync(path.join(root, dir))
+    ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    : [];
+
+// check-file's KEBAB_CASE, spelled out to build the patterns around it.
+const KEBAB = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+
+const serverModules = dirsIn('src');
+const features = dirsIn('web/src/features');
+const webShared = ['web/src/components', 'web/src/lib'];
+
+const serverZones = [
+  ...serverModules.map((m) => ({
+    target: `src/${m}/**`,
+    from: serverModules.filter((o) => o !== m).flatMap((o) => [`src/${o}/**/*.entity.ts`, `src/${o}/**/*.repository.ts`]),
+    message: "A module uses another module's service, never its entities or repositories.",
+  })),
+  {
+    target: 'src/shared',
+    from: 'src',
+    except: ['./shared'],
+    message: 'src/shared is read by the server and the dashboard alike: pure rules and types, no server code.',
+  },
+  { target: 'src', from: 'web', message: 'The server never imports dashboard code.' },
+];
+
+const webZones = [
+  {
+    target: 'web/src',
+    from: 'src',
+    except: ['./shared'],
+    message: 'The dashboard reads only src/shared/ from the server side (through @shared/).',
+  },
+  ...features.map((f) => ({
+    target: `web/src/features/${f}`,
+    from: 'web/src/features',
+    except: [`./${f}`],
+    message: 'Features never import each other: move what both need to components/ or lib/, or compose them in app/.',
+  })),
+  { target: 'web/src/features', from: 'web/src/app', message: 'app -> features -> shared: a feature never imports app/.' },
+  {
+    target: webShared,
+    from: ['web/src/features', 'web/src/app'],
+    message: 'app -> features -> shared: shared code (components/, lib/) never imports a feature or app/.',
+  },
+];
+
+export default [
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'public/**', '**/*.d.ts'],
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    languageOptions: {
+      parser: tseslint.parser,
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+      parserOptions: { ecmaFeatures: { jsx: true } },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [path.join(root, 'tsconfig.json'), path.join(root, 'web/tsconfig.json')],
+          alwaysTryTypes: false,
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          '{*,{src,web,test,scripts}/**/*}.{ts,tsx,js,mjs,cjs}': 'KEBAB_CASE',
+          // A leading underscore marks a bench helper that bench/run.mjs does not run.
+          'bench/*.mjs': `?(_)${KEBAB}`,
+          // Migrations run in the order of their number.
+          'migrations/*.ts': `@(index|+([0-9])-${KEBAB})`,
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '{src,web/src,test,bench,scripts,migrations}/**/': 'KEBAB_CASE' },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+];
