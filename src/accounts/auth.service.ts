@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Request, Response } from 'express';
-import { conflict, forbidden, unauthorized } from '../common/api-response.js';
+import { ConflictError, ForbiddenError, UnauthenticatedError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_UP_PER_IP } from './account-rate-limits.js';
@@ -63,7 +63,7 @@ export class AuthService {
     const email = input.email.trim();
     // Hashed first, so a taken address costs as long as a new one.
     const passwordHash = await this.hasher.hash(input.password);
-    if (await this.users.isEmailTaken(email)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+    if (await this.users.isEmailTaken(email)) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
     const { firstName, lastName } = splitFullName(input.fullName);
     try {
       return await this.em.transactional(async (em) => {
@@ -74,7 +74,7 @@ export class AuthService {
       });
     } catch (e) {
       // Two sign-ups racing for one address: the unique index decides.
-      if (e instanceof UniqueConstraintViolationException) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+      if (e instanceof UniqueConstraintViolationException) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
       throw e;
     }
   }
@@ -92,8 +92,8 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     // Unknown addresses are checked against a decoy hash: same answer, same time.
     const matches = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
-    if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.signInFailed);
-    if (!user.isActive) throw forbidden(ACCOUNT_MESSAGES.deactivated);
+    if (!user || !matches) throw new UnauthenticatedError(ACCOUNT_MESSAGES.signInFailed);
+    if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
     await this.limiter.reset(SIGN_IN_PER_EMAIL, email);
 
     const now = new Date();
@@ -107,7 +107,7 @@ export class AuthService {
 
   // The signed-in user's view, or null when the account is gone.
   findCurrentUser(userId: string): Promise<UserView | null> {
-    return this.users.getView(userId);
+    return this.users.findView(userId);
   }
 
   // Always succeeds: signing out without a session (or twice) is fine.

@@ -1,7 +1,7 @@
-import { HttpStatus, Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { ApiError, badRequest, notFound } from '../common/api-response.js';
+import { InvalidInputError, NotFoundError, UnavailableError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import { PgSessionStore } from '../common/session-store.js';
 import { MailService } from '../mail/mail.service.js';
@@ -15,7 +15,7 @@ import { UsersService } from './users.service.js';
 import type { User } from './user.entity.js';
 import type { ResetPasswordDto } from './dto/recovery.dto.js';
 
-const mailFailed = () => new ApiError(HttpStatus.SERVICE_UNAVAILABLE, ACCOUNT_MESSAGES.mailFailed);
+const mailFailed = () => new UnavailableError(ACCOUNT_MESSAGES.mailFailed);
 
 // Email verification and password reset: the emailed one-time links and what they allow.
 @Injectable()
@@ -52,15 +52,15 @@ export class RecoveryService implements OnApplicationShutdown {
   async resendVerification(userId: string): Promise<void> {
     await this.limiter.consume([RESEND_PER_USER, userId]);
     const user = await this.users.findById(userId);
-    if (!user) throw notFound();
-    if (user.emailVerifiedAt) throw badRequest(ACCOUNT_MESSAGES.alreadyVerified);
+    if (!user) throw new NotFoundError('Not found.');
+    if (user.emailVerifiedAt) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyVerified);
     if (!(await this.sendVerification(user))) throw mailFailed();
   }
 
   async verifyEmail(raw: unknown): Promise<void> {
     const token = await this.tokens.findUsable(raw, 'verify_email');
     const user = token && (await this.users.findById(token.userId));
-    if (!token || !user || !(await this.tokens.claim(token))) throw badRequest(ACCOUNT_MESSAGES.verificationLinkInvalid);
+    if (!token || !user || !(await this.tokens.claim(token))) throw new InvalidInputError(ACCOUNT_MESSAGES.verificationLinkInvalid);
     user.emailVerifiedAt ??= new Date();
     await this.tokens.useAll(user.id, 'verify_email');
     await this.em.flush();
@@ -100,9 +100,9 @@ export class RecoveryService implements OnApplicationShutdown {
   private async usableResetToken(raw: unknown) {
     const found = await this.tokens.findWithState(raw, 'reset_password');
     const user = found && (await this.users.findById(found.token.userId));
-    if (!found || !user || !user.isActive) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
-    if (found.state === 'used') throw badRequest(ACCOUNT_MESSAGES.resetLinkUsed);
-    if (found.state === 'expired') throw badRequest(ACCOUNT_MESSAGES.resetLinkExpired);
+    if (!found || !user || !user.isActive) throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkInvalid);
+    if (found.state === 'used') throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkUsed);
+    if (found.state === 'expired') throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkExpired);
     return { token: found.token, user };
   }
 
@@ -114,7 +114,7 @@ export class RecoveryService implements OnApplicationShutdown {
   // user, wherever they were signed in.
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
     const { token, user } = await this.usableResetToken(dto.token);
-    if (!(await this.tokens.claim(token))) throw badRequest(ACCOUNT_MESSAGES.resetLinkUsed);
+    if (!(await this.tokens.claim(token))) throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkUsed);
     const now = new Date();
     user.passwordHash = await this.hasher.hash(dto.password);
     user.passwordChangedAt = now;

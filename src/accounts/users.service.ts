@@ -8,7 +8,7 @@ import type { User } from './user.entity.js';
 import { UserRepository } from './user.repository.js';
 import { isUuid } from '../shared/uuid.js';
 import { containsPattern, orderByClause, registrationTypeOf, totalPages, type UserListPage, type UserListQuery } from './user-list.js';
-import { toAuthUser, toUserView, type AuthUser, type UserView } from './user.mapper.js';
+import { toUserView, type UserView } from './user.mapper.js';
 
 // Looking users up and the few changes other modules make to them (admin status, profile
 // picture). Exported by AccountsModule; other modules use it, never the User entity.
@@ -41,7 +41,7 @@ export class UsersService {
     await this.users.setLastActivity(user.id, now);
   }
 
-  async getView(userId: string): Promise<UserView | null> {
+  async findView(userId: string): Promise<UserView | null> {
     const user = await this.findById(userId);
     return user ? toUserView(user) : null;
   }
@@ -49,11 +49,6 @@ export class UsersService {
   // The id of the account with this address (any case), for callers that address users by email.
   idForEmail(email: string): Promise<string | null> {
     return this.users.idForEmail(normalizeEmail(email));
-  }
-
-  async getAuthUser(userId: string): Promise<AuthUser | null> {
-    const user = await this.findById(userId);
-    return user ? toAuthUser(user) : null;
   }
 
   // Activates or deactivates an account (admin). Deactivating ends every session of the user at
