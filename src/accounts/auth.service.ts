@@ -7,11 +7,11 @@ import { RateLimiter } from '../common/rate-limit.service.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_UP_PER_IP } from './account-rate-limits.js';
 import { blankToNull, splitFullName } from './account.rules.js';
-import { Company } from './company.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RecoveryService } from './recovery.service.js';
 import { endSession, startUserSession } from './sessions.js';
-import { User } from './user.entity.js';
+import type { User } from './user.entity.js';
+import { UserRepository, type NewCompany } from './user.repository.js';
 import { toUserView, type UserView } from './user.mapper.js';
 import { UsersService } from './users.service.js';
 import type { SignInDto } from './dto/sign-in.dto.js';
@@ -31,6 +31,7 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly recovery: RecoveryService,
+    private readonly userRows: UserRepository,
   ) {}
 
   async signUp(dto: SignUpDto, req: Request): Promise<SignUpResult> {
@@ -40,24 +41,16 @@ export class AuthService {
 
   // Creates the company and its first user (its owner) together, or neither.
   async companySignUp(dto: CompanySignUpDto, req: Request): Promise<SignUpResult> {
-    const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard', ip: req.ip }, async (em, u) => {
-      const company = em.create(Company, {
-        name: dto.companyName.trim(),
-        domain: dto.domain.trim().toLowerCase(),
-        department: dto.department.trim(),
-        inviteCode: blankToNull(dto.inviteCode),
-      });
-      await em.flush();
-      u.companyId = company.id;
-      await em.flush();
-      company.ownerUserId = u.id;
-    });
+    const user = await this.createUser(
+      { fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard', ip: req.ip },
+      { name: dto.companyName.trim(), domain: dto.domain.trim().toLowerCase(), department: dto.department.trim(), inviteCode: blankToNull(dto.inviteCode) },
+    );
     return this.welcome(user, req);
   }
 
   private async createUser(
     input: { fullName: string; email: string; password: string; tier: User['tier']; ip: string | undefined },
-    withCompany?: (em: EntityManager, user: User) => Promise<void>,
+    company: NewCompany | null = null,
   ): Promise<User> {
     await this.limiter.consume([SIGN_UP_PER_IP, input.ip]);
     const email = input.email.trim();
@@ -66,12 +59,7 @@ export class AuthService {
     if (await this.users.isEmailTaken(email)) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
     const { firstName, lastName } = splitFullName(input.fullName);
     try {
-      return await this.em.transactional(async (em) => {
-        const user = em.create(User, { email, passwordHash, firstName, lastName, tier: input.tier, role: 'user', isActive: true, lastActivityAt: new Date() });
-        await em.flush();
-        if (withCompany) await withCompany(em, user);
-        return user;
-      });
+      return await this.userRows.insertUser({ email, passwordHash, firstName, lastName, tier: input.tier }, company);
     } catch (e) {
       // Two sign-ups racing for one address: the unique index decides.
       if (e instanceof UniqueConstraintViolationException) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PgSessionStore } from '../common/session-store.js';
+import { FilesService } from '../files/files.service.js';
 import { ConflictError, NotFoundError } from '../common/domain-error.js';
 import { normalizeEmail } from '../shared/account-rules.js';
 import { STATUS_MESSAGES } from './account-messages.js';
@@ -7,7 +8,7 @@ import { shouldTouchActivity, statusChangeRefusal } from './account.rules.js';
 import type { User } from './user.entity.js';
 import { UserRepository } from './user.repository.js';
 import { isUuid } from '../shared/uuid.js';
-import { containsPattern, orderByClause, registrationTypeOf, totalPages, type UserListPage, type UserListQuery } from './user-list.js';
+import { registrationTypeOf, totalPages, type UserListPage, type UserListQuery } from './user-list.js';
 import { toUserView, type UserView } from './user.mapper.js';
 
 // Looking users up and the few changes other modules make to them (admin status, profile
@@ -17,6 +18,7 @@ export class UsersService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: PgSessionStore,
+    private readonly files: FilesService,
   ) {}
 
   findById(id: string): Promise<User | null> {
@@ -67,24 +69,8 @@ export class UsersService {
   }
 
   async listForAdmin(q: UserListQuery): Promise<UserListPage> {
-    const where: string[] = [`u.role = 'user'`];
-    const params: unknown[] = [];
-    if (q.active !== null) {
-      where.push('u.is_active = ?');
-      params.push(q.active);
-    }
-    if (q.key) {
-      const like = containsPattern(q.key);
-      where.push(`(u.email ilike ? or u.first_name ilike ? or u.last_name ilike ? or concat_ws(' ', u.first_name, u.last_name) ilike ?)`);
-      params.push(like, like, like, like);
-    }
-    const { total: totalCount, rows } = await this.users.pageForAdmin({
-      where,
-      params,
-      orderBy: orderByClause(q.sort, q.order),
-      limit: q.size,
-      offset: (q.page - 1) * q.size,
-    });
+    // The video count comes from the files module's SQL: the list sorts by it in one statement.
+    const { total: totalCount, rows } = await this.users.pageForAdmin(q, this.files.videoCountSql('u.id'));
     const iso = (d: Date | string) => new Date(d).toISOString();
     return {
       data: rows.map((r) => ({
