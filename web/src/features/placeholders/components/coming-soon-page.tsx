@@ -22,7 +22,7 @@ export function ComingSoonPage({ title, subtitle, description }: { title: string
           <Text c="dimmed" maw={460}>
             {description ?? 'This part of EyeMail is almost ready. In the meantime, everything else in your dashboard is good to go.'}
           </Text>
-          <Group mt="md" justify="center">
+          <Group mt="md">
             <Button component={Link} to="/" variant="default" leftSection={<IconArrowLeft size={18} />}>
               Back to Home
             </Button>
