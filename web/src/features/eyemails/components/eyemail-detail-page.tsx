@@ -12,6 +12,7 @@ import { EyeMailLayout } from './eyemail-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 import { ExportModal } from './export-modal';
 import { ResultDialog, type DeletedState } from './result-dialog';
+import classes from './eyemail-detail-page.module.css';
 
 export const PLAYER_MAX_HEIGHT = 600;
 const MEASURE_AFTER_MS = 2000;
@@ -176,12 +177,12 @@ export function EyeMailDetailPage() {
         </Stack>
       </Group>
 
-      <Group gap="sm" mb="lg" wrap="wrap" role="toolbar" aria-label="EyeMail actions">
+      <Group gap="sm" mb="lg" wrap="wrap" role="toolbar" aria-label="EyeMail actions" className={classes.toolbar}>
         <Button component={Link} to={`/update-eyemail/${s.snippet}`} variant="default" leftSection={<IconEdit size={16} />}>
           Modify
         </Button>
         <Tooltip label="Activate this EyeMail to export it" disabled={active}>
-          <span>
+          <span data-primary>
             <Button leftSection={<IconDownload size={16} />} onClick={() => setExportOpen(true)} disabled={!active}>
               Download
             </Button>
