@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { signOut } from '../lib/session';
-import { toast } from '../components/toasts';
+import { signOut } from '@/lib/session';
+import { toast } from '@/components/toasts';
 
 // Signs out, then loads /signin afresh so nothing of the last session stays in memory.
 export function useSignOut() {

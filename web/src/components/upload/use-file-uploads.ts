@@ -2,8 +2,8 @@
 // it with real progress, and lets the user cancel, retry or remove it. Used by <FileUpload> and by
 // the profile picture block, which only differ in how they look.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { mediaApi, type FileKind, type FileView } from '../../lib/media-api';
-import { toast } from '../toasts';
+import { mediaApi, type FileKind, type FileView } from '@/lib/media-api';
+import { toast } from '@/components/toasts';
 import { resizeImageToJpeg } from './resize-image';
 import { checkFile, shouldResize, UPLOAD_MESSAGES, type UploadRules } from './upload-rules';
 import { canAddMore, uploadReducer, type UploadRow } from './upload-state';

@@ -1,5 +1,5 @@
 // The admin area's calls (spec 02 section 7, Admin; casing as written there).
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface DashboardCounts {
   userCount: number;

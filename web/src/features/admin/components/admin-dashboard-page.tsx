@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconMovie, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { adminApi, type DashboardCounts } from '../api/admin-api';
+import { adminApi, type DashboardCounts } from '@/features/admin/api/admin-api';
 import classes from './admin-dashboard-page.module.css';
 
 function Tile({ to, label, count, icon, loading }: { to: string; label: string; count: number; icon: React.ReactNode; loading: boolean }) {

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { Tier, User } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import type { Tier, User } from '@/lib/session';
 
 export interface SignInPayload {
   email: string;

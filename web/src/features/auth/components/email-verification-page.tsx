@@ -3,10 +3,10 @@ import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSetAtom } from 'jotai';
-import { userAtom } from '../../../lib/session';
-import { accountsApi } from '../api/accounts-api';
-import { oncePerKey } from '../utils/once-per-key';
-import { useCountdown } from '../utils/use-countdown';
+import { userAtom } from '@/lib/session';
+import { accountsApi } from '@/features/auth/api/accounts-api';
+import { oncePerKey } from '@/features/auth/utils/once-per-key';
+import { useCountdown } from '@/features/auth/utils/use-countdown';
 
 const COUNTDOWN_FROM = 4;
 const INVALID_LINK = 'This verification link is invalid or has expired.';

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router';
-import { userAtom } from '../../../lib/session';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/spinner';
-import { formFromSnippet } from '../utils/snippet-form';
-import { useEyeMailEditor } from '../utils/use-eyemail-editor';
+import { userAtom } from '@/lib/session';
+import { snippetsApi, type SnippetView } from '@/lib/snippets-api';
+import { PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { formFromSnippet } from '@/features/eyemails/utils/snippet-form';
+import { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { EyeMailFormLayout } from './eyemail-form-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 

@@ -3,10 +3,10 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stac
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { DEFAULT_HEADER_TEXT, PREHEADER_MAX, headerTextError, preheaderError, type ExportOptions } from '@shared/snippet-rules';
-import { snippetsApi, type EmailPlatform, type SnippetView } from '../../../lib/snippets-api';
-import { formatBytes } from '../../../lib/media-format';
-import { toast } from '../../../components/toasts';
-import { emailPreviewLink, htmlFileName } from '../utils/export-file';
+import { snippetsApi, type EmailPlatform, type SnippetView } from '@/lib/snippets-api';
+import { formatBytes } from '@/lib/media-format';
+import { toast } from '@/components/toasts';
+import { emailPreviewLink, htmlFileName } from '@/features/eyemails/utils/export-file';
 
 export const COPIED_RESET_MS = 3000;
 const STICKY_ACTIONS: React.CSSProperties = {

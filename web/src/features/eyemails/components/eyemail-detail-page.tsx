@@ -3,11 +3,11 @@ import { Anchor, Badge, Button, Card, CopyButton, Grid, Group, SimpleGrid, Stack
 import { IconCheck, IconCopy, IconDownload, IconEdit, IconExternalLink, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeOverlay, parseCtaButtonsJson } from '@shared/snippet-rules';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { formatDayMonthYear } from '../../../lib/media-format';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Spinner } from '../../../components/spinner';
-import { toast } from '../../../components/toasts';
+import { snippetsApi, type SnippetView } from '@/lib/snippets-api';
+import { formatDayMonthYear } from '@/lib/media-format';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/components/toasts';
 import { EyeMailLayout } from './eyemail-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 import { ExportModal } from './export-modal';

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Group, Select, TextInput } from '@mantine/core';
 import { IconMail, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { toast } from '../../../components/toasts';
-import { EyeMailGrid, NO_EYEMAILS } from '../../../components/eyemail-grid/eyemail-grid';
+import { snippetsApi, type SnippetView } from '@/lib/snippets-api';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { toast } from '@/components/toasts';
+import { EyeMailGrid, NO_EYEMAILS } from '@/components/eyemail-grid/eyemail-grid';
 import { ResultDialog, deletedOf } from './result-dialog';
-import { apiFilters, filtersFromSearch, searchFromFilters, type ListFilters, type StatusFilter } from '../utils/list-filters';
+import { apiFilters, filtersFromSearch, searchFromFilters, type ListFilters, type StatusFilter } from '@/features/eyemails/utils/list-filters';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },

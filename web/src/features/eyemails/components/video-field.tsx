@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMovie, IconRefresh, IconTrash, IconVideo } from '@tabler/icons-react';
-import { mediaApi, type VideoListItem } from '../../../lib/media-api';
-import { FileUpload } from '../../../components/upload/file-upload';
-import { ProgressBar } from '../../../components/progress-bar';
-import { Spinner } from '../../../components/spinner';
-import { VideoGrid, videoTitle } from '../../../components/video-library/video-grid';
-import type { FileRef } from '../utils/snippet-form';
-import { encodingLabel } from '../utils/encoding-progress';
-import type { EncodingStatus } from '../utils/use-video-encoding';
+import { mediaApi, type VideoListItem } from '@/lib/media-api';
+import { FileUpload } from '@/components/upload/file-upload';
+import { ProgressBar } from '@/components/progress-bar';
+import { Spinner } from '@/components/spinner';
+import { VideoGrid, videoTitle } from '@/components/video-library/video-grid';
+import type { FileRef } from '@/features/eyemails/utils/snippet-form';
+import { encodingLabel } from '@/features/eyemails/utils/encoding-progress';
+import type { EncodingStatus } from '@/features/eyemails/utils/use-video-encoding';
 
 // 'Choose from My Videos': the library grid in picker mode.
 function VideoPicker({ opened, selectedId, onClose, onSelect }: { opened: boolean; selectedId: string | null; onClose: () => void; onSelect: (item: VideoListItem) => void }) {

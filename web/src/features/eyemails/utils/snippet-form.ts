@@ -20,7 +20,7 @@ import {
   type SnippetTier,
   type VideoOverlay,
 } from '@shared/snippet-rules';
-import type { SnippetPayload, SnippetView } from '../../../lib/snippets-api';
+import type { SnippetPayload, SnippetView } from '@/lib/snippets-api';
 
 // A file the form points at: uploaded now, picked from My Videos, or loaded with the EyeMail.
 export interface FileRef {

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SnippetTier } from '@shared/snippet-rules';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { toast } from '../../../components/toasts';
+import { snippetsApi, type SnippetView } from '@/lib/snippets-api';
+import { toast } from '@/components/toasts';
 import {
   encodeKey,
   encodeTargetOf,

@@ -2,7 +2,7 @@
 // GET videos/encodings/{id} every 700 ms until it is completed or failed. One job per
 // (video, mute icon, width); asking again for the same target joins the running job.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { videosApi, type EncodingView } from '../../../lib/videos-api';
+import { videosApi, type EncodingView } from '@/lib/videos-api';
 import { encodeKey, type EncodeTarget } from './snippet-form';
 import { mergeProgress, shownProgress } from './encoding-progress';
 

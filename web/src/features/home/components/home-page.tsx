@@ -4,10 +4,10 @@ import { IconArrowRight, IconChartBar, IconCode, IconLifebuoy, IconMail, IconSpa
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { firstNameOf, shortName } from '@shared/account-rules';
-import { userAtom } from '../../../lib/session';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { EyeMailGrid } from '../../../components/eyemail-grid/eyemail-grid';
-import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '../utils/welcome-flag';
+import { userAtom } from '@/lib/session';
+import { snippetsApi, type SnippetView } from '@/lib/snippets-api';
+import { EyeMailGrid } from '@/components/eyemail-grid/eyemail-grid';
+import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '@/features/home/utils/welcome-flag';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { WelcomeDialog } from './welcome-dialog';
 import classes from './home-page.module.css';

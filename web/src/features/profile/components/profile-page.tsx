@@ -5,12 +5,12 @@ import { IconAlertTriangle, IconAt, IconClock, IconDeviceFloppy, IconInfoCircle,
 import { Link } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { NAME_MAX, TIER_LABELS } from '@shared/account-rules';
-import { trySignIn, userAtom, type Tier } from '../../../lib/session';
-import { PageHeader } from '../../../components/page-header';
-import { ProfilePictureBlock } from '../../../components/profile-picture/profile-picture-block';
-import { Spinner } from '../../../components/spinner';
-import { toast } from '../../../components/toasts';
-import { profileApi, type Profile } from '../api/profile-api';
+import { trySignIn, userAtom, type Tier } from '@/lib/session';
+import { PageHeader } from '@/components/page-header';
+import { ProfilePictureBlock } from '@/components/profile-picture/profile-picture-block';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/components/toasts';
+import { profileApi, type Profile } from '@/features/profile/api/profile-api';
 import {
   browserPlace,
   countryOptions,
@@ -23,7 +23,7 @@ import {
   toProfilePayload,
   type Option,
   type ProfileFormValues,
-} from '../utils/profile-form';
+} from '@/features/profile/utils/profile-form';
 import classes from './profile-page.module.css';
 
 const UPDATED = 'Profile updated successfully';

@@ -1,6 +1,6 @@
 // The support page's calls: the user's EyeMails for the Specific Issue select, the inquiry and
 // feedback. Attachments go through the shared upload component (POST files?type=attachment).
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const INQUIRY_TYPES = ['General Inquiry', 'Feature Suggestion', 'Bug / Issues'] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Input, Modal, Select, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { FileUpload } from '../../../components/upload/file-upload';
-import { toast } from '../../../components/toasts';
-import { INQUIRY_TYPES, supportApi, type SnippetBrief } from '../api/support-api';
+import { FileUpload } from '@/components/upload/file-upload';
+import { toast } from '@/components/toasts';
+import { INQUIRY_TYPES, supportApi, type SnippetBrief } from '@/features/support/api/support-api';
 import {
   ATTACHMENTS_MAX,
   BUG_TYPE,
@@ -13,7 +13,7 @@ import {
   toPayload,
   validateContactForm,
   type ContactFormErrors,
-} from '../utils/contact-form';
+} from '@/features/support/utils/contact-form';
 
 const PLACEHOLDER = 'Please select an option';
 const ATTACHMENT_TYPES = { extensions: ['.png', '.jpg', '.jpeg'], mimeTypes: ['image/png', 'image/jpeg', 'image/jpg', 'image/pjpeg'] };

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMovie, IconUpload } from '@tabler/icons-react';
-import { mediaApi, type VideoListItem } from '../../../lib/media-api';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast } from '../../../components/toasts';
-import { VideoGrid, videoTitle } from '../../../components/video-library/video-grid';
+import { mediaApi, type VideoListItem } from '@/lib/media-api';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { toast } from '@/components/toasts';
+import { VideoGrid, videoTitle } from '@/components/video-library/video-grid';
 import { UploadVideoModal } from './upload-video-modal';
 
 const DELETE_QUESTION = 'Do you really want to delete this video?';
