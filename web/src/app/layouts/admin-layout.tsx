@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLogout, IconMovie, IconSelector, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { sendSignOutBeacon } from '@/lib/session';
+import { sendSignOutBeacon } from '@/lib/session/session-api';
 import { Logo } from '@/components/logo';
 import { useSignOut } from '@/app/use-sign-out';
 import { UserAvatar } from './user-avatar';

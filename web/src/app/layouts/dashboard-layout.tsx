@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { shortName } from '@shared/account-rules';
-import { userAtom } from '@/lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { Logo } from '@/components/logo';
 import { useSignOut } from '@/app/use-sign-out';
 import { CREATE_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH, isActivePath } from './nav-items';

@@ -3,7 +3,7 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useSetAtom } from 'jotai';
 import { mediaApi, type FileView } from '@/lib/media-api';
-import { userAtom } from '@/lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ProgressBar } from '@/components/progress-bar';
 import { toast } from '@/components/toasts';

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { Tier, User } from '@/lib/session';
+import type { Tier, User } from '@/lib/session/user';
 
 export interface SignInPayload {
   email: string;

@@ -5,7 +5,7 @@ import { IconAt, IconBuilding, IconLock, IconUser, IconWorld, IconUsersGroup } f
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { MESSAGES, NAME_MAX, domainError, emailError, passwordError, requiredTextError } from '@shared/account-rules';
-import { userAtom } from '@/lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { afterSignUpPath } from '@/lib/redirects';
 import { toast } from '@/components/toasts';
 import { accountsApi } from '@/features/auth/api/accounts-api';

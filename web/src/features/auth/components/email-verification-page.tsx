@@ -3,7 +3,7 @@ import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSetAtom } from 'jotai';
-import { userAtom } from '@/lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { accountsApi } from '@/features/auth/api/accounts-api';
 import { oncePerKey } from '@/features/auth/utils/once-per-key';
 import { useCountdown } from '@/features/auth/utils/use-countdown';

@@ -5,7 +5,7 @@ import { IconAt, IconLock } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { MESSAGES, emailError } from '@shared/account-rules';
-import { userAtom } from '@/lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { afterSignInPath, withNext } from '@/lib/redirects';
 import { accountsApi } from '@/features/auth/api/accounts-api';
 import { useDisableBackButton } from '@/features/auth/utils/use-disable-back-button';

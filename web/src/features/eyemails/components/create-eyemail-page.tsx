@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
-import { userAtom } from '@/lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { PageHeader } from '@/components/page-header';
 import { emptyForm } from '@/features/eyemails/utils/snippet-form';
 import { opensFullForm, readCreateMode, rememberCreateMode } from '@/features/eyemails/utils/create-mode';

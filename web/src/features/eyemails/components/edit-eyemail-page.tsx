@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router';
-import { userAtom } from '@/lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { snippetsApi, type SnippetView } from '@/lib/snippets-api';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';

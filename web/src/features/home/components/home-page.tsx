@@ -4,7 +4,7 @@ import { IconArrowRight, IconChartBar, IconCode, IconLifebuoy, IconMail, IconSpa
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { firstNameOf, shortName } from '@shared/account-rules';
-import { userAtom } from '@/lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { snippetsApi, type SnippetView } from '@/lib/snippets-api';
 import { EyeMailGrid } from '@/components/eyemail-grid/eyemail-grid';
 import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '@/features/home/utils/welcome-flag';

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { Tier } from '@/lib/session';
+import type { Tier } from '@/lib/session/user';
 
 export interface Country {
   countryId: number;

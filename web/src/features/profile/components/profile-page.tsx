@@ -5,7 +5,9 @@ import { IconAlertTriangle, IconAt, IconClock, IconDeviceFloppy, IconInfoCircle,
 import { Link } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { NAME_MAX, TIER_LABELS } from '@shared/account-rules';
-import { trySignIn, userAtom, type Tier } from '@/lib/session';
+import { trySignIn } from '@/lib/session/session-api';
+import { userAtom } from '@/lib/session/user-atom';
+import type { Tier } from '@/lib/session/user';
 import { PageHeader } from '@/components/page-header';
 import { ProfilePictureBlock } from '@/components/profile-picture/profile-picture-block';
 import { Spinner } from '@/components/spinner';
