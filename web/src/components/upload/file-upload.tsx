@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { ActionIcon, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconCircleCheck, IconCloudUpload, IconFileAlert, IconMovie, IconPhoto, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
-import type { FileKind, FileView } from '@/lib/media-api';
+import type { FileKind, FileView } from '@shared/api-types';
 import { formatBytes } from '@/lib/media-format';
 import { ProgressBar } from '@/components/progress-bar';
 import { acceptAttribute, RULES, type UploadRules } from './upload-rules';

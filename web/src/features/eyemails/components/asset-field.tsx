@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import type { FileKind } from '@/lib/media-api';
+import type { FileKind } from '@shared/api-types';
 import { FileUpload } from '@/components/upload/file-upload';
 import type { FileRef } from '@/features/eyemails/utils/snippet-form';
 

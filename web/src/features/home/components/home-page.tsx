@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { firstNameOf, shortName } from '@shared/account-rules';
 import { userAtom } from '@/lib/session/user-atom';
-import { snippetsApi, type SnippetView } from '@/lib/snippets-api';
+import { useSnippets } from '@/lib/api/get-snippets';
 import { EyeMailGrid } from '@/components/eyemail-grid/eyemail-grid';
 import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '@/features/home/utils/welcome-flag';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -35,17 +35,9 @@ export function HomePage() {
   const navigate = useNavigate();
   const wantsWelcome = hasWelcomeFlag(location.search);
   const [welcomeOpen, setWelcomeOpen] = useState(false);
-  const [recent, setRecent] = useState<SnippetView[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    snippetsApi.list().then((res) => {
-      if (live) setRecent(res.result && Array.isArray(res.body) ? res.body : []);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // null while loading; a failed load shows nothing rather than an error on the home page.
+  const snippets = useSnippets();
+  const recent = snippets.data ?? (snippets.isError ? [] : null);
 
   // ?new opens the welcome dialog 800 ms after the page loads.
   useEffect(() => {
