@@ -22,16 +22,13 @@ export function SessionRoot() {
   const [checked, setChecked] = useAtom(sessionCheckedAtom);
   const setUser = useSetAtom(userAtom);
 
+  // Not a cached query: the answer is read once into the user atom, whose change of account clears
+  // the query cache. The atoms outlive this component, so a late answer is still wanted.
   useEffect(() => {
-    let live = true;
-    checkSessionOnce().then((res) => {
-      if (!live) return;
+    void checkSessionOnce().then((res) => {
       setUser(res.result && res.body ? res.body : null);
       setChecked(true);
     });
-    return () => {
-      live = false;
-    };
   }, [setUser, setChecked]);
 
   useEffect(

@@ -55,7 +55,6 @@ export interface AdminVideoPage {
 }
 
 export const adminApi = {
-  dashboardCounts: () => api.get<DashboardCounts>('Admin/GetDashboardData'),
   users: (p: UserListParams, signal?: AbortSignal) =>
     api.get<AdminUserPage>('Admin/GetAllUserData', {
       query: { Page: p.page, size: p.size, status: p.status, key: p.key.trim(), sort: p.sort, order: p.order },

@@ -31,8 +31,6 @@ export interface ProfilePayload {
 }
 
 export const profileApi = {
-  countries: () => api.get<Country[]>('countries'),
-  timezones: () => api.get<Timezone[]>('timezones'),
   get: () => api.get<Profile>('users/profile'),
   update: (body: ProfilePayload) => api.put<Profile>('users/profile', { body }),
 };
