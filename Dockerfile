@@ -1,6 +1,7 @@
 # One container: Node, Debian's ffmpeg and the built app. Build with `docker build -t eyemail .`
 # Run with `docker run -p 3000:3000 -v eyemail-data:/app/data eyemail` (embedded defaults), or pass
 # DATABASE_URL, REDIS_URL, GCS_BUCKET, SMTP_URL, PUBLIC_BASE_URL... (see README "Configuration").
+# Node.js 24, the supported line (package.json engines, checked at start-up by src/runtime/node-version.ts).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./

@@ -7,35 +7,20 @@
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
 // default 10), BENCH_EMBEDDED=0 to skip the embedded run.
-import { fork, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ensureServerBuilt, root } from './_build.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS ?? 10));
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
-// The bench drives the compiled app: rebuild when a server source is newer than the build.
-function newest(dir) {
-  let max = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) max = Math.max(max, newest(p));
-    else if (e.name.endsWith('.ts')) max = Math.max(max, fs.statSync(p).mtimeMs);
-  }
-  return max;
-}
-const built = path.join(root, 'dist/server/src/app.factory.js');
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < newest(path.join(root, 'src'))) {
-  console.log('> npm run build:server');
-  const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
+ensureServerBuilt();
 
 function startServer(env) {
   const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });

@@ -6,6 +6,7 @@ import { Migration0004Media } from './0004-media.js';
 import { Migration0005Snippets } from './0005-snippets.js';
 import { Migration0006Engagement } from './0006-engagement.js';
 import { Migration0007Support } from './0007-support.js';
+import { Migration0008EngagementIndexes } from './0008-engagement-indexes.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -17,4 +18,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0005-snippets', class: Migration0005Snippets },
   { name: '0006-engagement', class: Migration0006Engagement },
   { name: '0007-support', class: Migration0007Support },
+  { name: '0008-engagement-indexes', class: Migration0008EngagementIndexes },
 ];

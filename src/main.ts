@@ -1,7 +1,11 @@
+// The server's entry point. Only the Node.js check and the configuration are imported up front:
+// the application (and with it every native addon) is loaded once both are known to be fine, so
+// an old Node.js or a bad setting gets a message instead of a crash.
+import { exitUnlessSupportedNode } from './runtime/node-version.js';
 import { loadConfig, ConfigError } from './config/config.js';
-import { createApp } from './app.factory.js';
 
 async function main(): Promise<void> {
+  exitUnlessSupportedNode();
   let config;
   try {
     config = loadConfig(process.env);
@@ -12,6 +16,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  const { createApp } = await import('./app.factory.js');
   const app = await createApp(config);
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DomainError, InvalidInputError } from '../common/domain-error.js';
+import { InvalidInputError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import type { AuthUser } from '../accounts/auth.decorators.js';
 import { FilesService } from '../files/files.service.js';
@@ -24,10 +24,6 @@ export const ATTACHMENT_KINDS = ['attachment', 'image'] as const;
 // A row older than this still waiting for its mail at start-up is queued again.
 const SWEEP_AFTER_MS = 5 * 60 * 1000;
 
-function isNotFound(e: unknown): boolean {
-  return e instanceof DomainError && e.code === 'not_found';
-}
-
 // Contact inquiries and feedback: checked, stored first, then mailed to the support address by
 // a queued job (support-mail.job.ts), so a mail server that is down loses nothing.
 @Injectable()
@@ -47,22 +43,11 @@ export class SupportService implements OnApplicationBootstrap {
     if (!value) throw new InvalidInputError(Object.values(errors)[0], errors);
 
     // Ownership: another user's EyeMail or image answers like a missing one.
-    let snippet: { title: string; url: string } | null = null;
-    if (value.snippetId) {
-      try {
-        const view = await this.snippets.get(user.id, value.snippetId);
-        snippet = { title: view.title, url: view.liveUrl };
-      } catch (e) {
-        if (isNotFound(e)) throw new InvalidInputError(M.snippetInvalid, { snippetId: M.snippetInvalid });
-        throw e;
-      }
-    }
+    const snippet = value.snippetId ? await this.snippets.findOwnedLink(user.id, value.snippetId) : null;
+    if (value.snippetId && !snippet) throw new InvalidInputError(M.snippetInvalid, { snippetId: M.snippetInvalid });
     for (const fileId of value.attachments) {
-      try {
-        await this.files.getOwned(user.id, fileId, ATTACHMENT_KINDS);
-      } catch (e) {
-        if (isNotFound(e)) throw new InvalidInputError(M.attachmentNotFound, { attachments: M.attachmentNotFound });
-        throw e;
+      if (!(await this.files.findOwned(user.id, fileId, ATTACHMENT_KINDS))) {
+        throw new InvalidInputError(M.attachmentNotFound, { attachments: M.attachmentNotFound });
       }
     }
 

@@ -1,0 +1,308 @@
+// Report benchmark (run by people: `npm run bench`, or `node bench/report.mjs`).
+//
+// On real PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), in a database
+// of its own (eyemail_bench_report_<pid>, dropped afterwards): starts the built app in its own
+// process, signs a user up and makes a snippet through the API, then generates 1 M engagement rows
+// for that snippet in SQL (opens, clicks to the target and to the web view with their plays,
+// un-joined plays, machine traffic, repeat receivers and IP-only viewers, countries and devices,
+// spread over 8 weeks) and runs ANALYZE. Then, in one run:
+// (a) the summary API against the SQL it runs, executed directly with pg (same text, same
+//     parameters): p50/p95 over BENCH_RUNS runs each, interleaved; target API p50 <= 2x the SQL;
+// (b) the records API, page 1 (records and count, as the app runs them) of 10 (the dashboard's
+//     table) and of 1000 (the API's default), against its SQL;
+// (c) the CSV download of every record: time, rows received, and the server's RSS growth (VmRSS of
+//     the app's process, sampled every 20 ms) against its RSS just before; target < 100 MB. The
+//     SQL read through a database cursor (500 rows a fetch) with nothing written is the floor.
+// Options: BENCH_RUNS (default 10), BENCH_ROWS (default 1000000), BENCH_KEEP=1 keeps the database.
+import { fork, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureServerBuilt, root } from './_build.mjs';
+
+const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 10));
+const ROWS = Math.max(10_000, Number(process.env.BENCH_ROWS ?? 1_000_000));
+const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+const TIME_ZONE = 'America/New_York';
+
+ensureServerBuilt();
+const dist = (p) => import(path.join(root, 'dist/server/src', p));
+const { summarySql, recordsSql, recordCountSql } = await dist('reports/report-sql.js');
+const { parseReportQuery } = await dist('reports/report-filter.js');
+const { todayIn } = await dist('reports/report-feed.js');
+const { weekWindow } = await dist('shared/report-rules.js');
+
+// ---- the app, in its own process ---------------------------------------------------------------
+
+function startServer(env) {
+  const child = fork(path.join(root, 'bench/_report-server.mjs'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`the app exited with ${code}`)));
+  });
+  return {
+    pid: child.pid,
+    ready,
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))),
+  };
+}
+
+// VmRSS of a process, in bytes (what the kernel holds for it, heap and buffers alike).
+function rssOf(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m[1]) * 1024;
+}
+
+// A browser-like API client: keeps cookies, echoes the XSRF token.
+function apiClient(base) {
+  const jar = new Map();
+  const call = async (method, url, body) => {
+    const headers = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (jar.has('XSRF-TOKEN')) headers['x-xsrf-token'] = decodeURIComponent(jar.get('XSRF-TOKEN'));
+    if (body && !(body instanceof FormData)) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(body);
+    }
+    const res = await fetch(base + url, { method, headers, body });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    return res;
+  };
+  const json = async (method, url, body, expect = [200, 201, 202]) => {
+    const res = await call(method, url, body);
+    const text = await res.text();
+    if (!expect.includes(res.status)) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text).body;
+  };
+  return { call, json };
+}
+
+// Sign-up, time zone, a 1 s clip uploaded and encoded, and a snippet: all through the API.
+async function makeSnippet(api, tmp) {
+  const clip = path.join(tmp, 'clip.mp4');
+  const ff = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
+  if (ff.status !== 0) throw new Error(`ffmpeg failed: ${ff.stderr}`);
+  await api.json('GET', '/api/health');
+  const password = 'Bench-secret-123';
+  await api.json('POST', '/api/accounts/signup', { fullName: 'Bench Owner', email: `bench-${process.pid}@example.com`, password, confirmPassword: password, tier: 'standard' });
+  const zones = await api.json('GET', '/api/timezones');
+  const zone = zones.find((z) => z.timezoneName === TIME_ZONE);
+  await api.json('PUT', '/api/users/profile', { firstName: 'Bench', lastName: 'Owner', email: `bench-${process.pid}@example.com`, country: null, timezone: zone?.timezoneId ?? null });
+  const form = new FormData();
+  form.append('file', new Blob([fs.readFileSync(clip)], { type: 'video/mp4' }), 'clip.mp4');
+  const file = await api.json('POST', '/api/files?type=video', form);
+  let enc = await api.json('POST', `/api/videos/${file.fileId}?overlay=none&width=600`);
+  for (let i = 0; enc.state !== 'completed'; i++) {
+    if (enc.state === 'failed' || i > 600) throw new Error(`encoding did not complete: ${JSON.stringify(enc)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    enc = await api.json('GET', `/api/videos/encodings/${enc.encodingId}`);
+  }
+  const snippet = await api.json('POST', '/api/snippets', {
+    title: 'Bench launch', videoId: file.fileId, videoOverlay: 'none', addVideoOverlay: false, coverImagePlacement: 'below', coverImageSpacing: 1,
+    logoImageAlignment: 'left', logoImageWidth: 120, width: 600, landingPageUrl: 'https://shop.example.com/spring',
+  });
+  return { snippetId: snippet.snippet, timeZone: zone ? TIME_ZONE : 'UTC' };
+}
+
+// ---- 1 M engagement rows, in SQL ----------------------------------------------------------------
+
+// 90% of the rows: opens (74%), clicks (16%: half to the target, half to the web view) and plays of
+// the web view no click took (10%); 88% with a receiver (200,000 of them, a few reading often),
+// the rest known by IP alone (30,000 addresses); machine traffic as the ingest marks it.
+const BASE_ROWS_SQL = `
+insert into engagement (snippet_id, kind, occurred_at, receiver, ip, country_code, country_name, region, city,
+  device_type, platform, client, user_agent, target, duration_secs, video_duration_secs, machine_reason)
+select $1::uuid, x.kind, x.at, x.receiver, x.ip, geo[gi][1], geo[gi][2], geo[gi][3], geo[gi][4], dev[di][1], dev[di][2], dev[di][3], dev[di][4],
+  case when x.kind = 'click' and r_target < 0.5 then 'https://shop.example.com/spring' end,
+  case when x.kind = 'play' then round((r_dur * 30)::numeric, 2)::float8 end,
+  case when x.kind = 'play' or (x.kind = 'click' and r_target >= 0.5) then 30 end,
+  case when x.kind = 'open' and r_machine < 0.09 then 'apple-privacy'
+       when x.kind = 'click' and r_machine < 0.03 then 'link-scanner'
+       when x.kind <> 'play' and r_machine > 0.995 then 'head-request'
+       when r_machine between 0.99 and 0.995 then 'bot' end
+from (
+  select r.*,
+    case when r_kind < 0.74 then 'open' when r_kind < 0.90 then 'click' else 'play' end as kind,
+    now() - r_at * interval '56 days' as at,
+    case when r_recv < 0.88 then 'reader-' || floor(200000 * r_who ^ 2)::int || '@example.com' end as receiver,
+    case when r_recv < 0.88 then '198.18.0.0'::inet + floor(r_ip * 131072)::int else '100.64.0.0'::inet + floor(30000 * r_who ^ 2)::int end as ip,
+    1 + floor(8 * r_geo ^ 1.5)::int as gi,
+    1 + floor(8 * r_dev)::int as di
+  from (select random() r_kind, random() r_at, random() r_recv, random() r_who, random() r_ip, random() r_geo, random() r_dev,
+          random() r_target, random() r_dur, random() r_machine
+        from generate_series(1, $2::int)) r
+) x
+cross join (select
+  array[['US','United States','California','San Francisco'], ['GB','United Kingdom','England','London'], ['DE','Germany','Berlin','Berlin'],
+        ['IN','India','Maharashtra','Mumbai'], ['BR','Brazil','Sao Paulo','Sao Paulo'], ['CA','Canada','Ontario','Toronto'],
+        ['FR','France','Ile-de-France','Paris'], ['AU','Australia','New South Wales','Sydney']] as geo,
+  array[['desktop','Windows','Outlook','Mozilla/5.0 (Windows NT 10.0; Win64; x64) Microsoft Outlook 16.0.17328'],
+        ['desktop','Mac','Apple Mail','Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)'],
+        ['smartphone','iOS','Apple Mail','Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'],
+        ['smartphone','Android','Gmail','Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Mobile Safari/537.36'],
+        ['tablet','iOS','Apple Mail','Mozilla/5.0 (iPad; CPU OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'],
+        ['desktop','Windows','Chrome','Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Safari/537.36'],
+        ['smartphone','Android','Samsung Email','Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0'],
+        ['desktop','GNU/Linux','Thunderbird','Mozilla/5.0 (X11; Linux x86_64; rv:115.0) Gecko/20100101 Thunderbird/115.4.1']] as dev) c`;
+
+// The rest: plays of web-view clicks (one or two each, minutes after the click, joined to it).
+const JOINED_PLAYS_SQL = `
+insert into engagement (snippet_id, kind, occurred_at, receiver, ip, country_code, country_name, region, city,
+  device_type, platform, client, user_agent, duration_secs, video_duration_secs, click_id)
+select c.snippet_id, 'play', c.occurred_at + (g * 5 + random() * 4) * interval '1 minute', c.receiver, c.ip, c.country_code, c.country_name,
+  c.region, c.city, c.device_type, c.platform, c.client, c.user_agent, round((random() * 30)::numeric, 2)::float8, 30, c.id
+from engagement c cross join generate_series(0, 1) g
+where c.snippet_id = $1::uuid and c.kind = 'click' and c.target is null
+limit $2::int`;
+
+// ---- measuring -----------------------------------------------------------------------------------
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const ms = (x) => `${x.toFixed(0)} ms`;
+const mb = (x) => `${(x / 1048576).toFixed(1)} MB`;
+
+// The app's ? placeholders as pg's $n.
+function toPg(q) {
+  let i = 0;
+  return { text: q.text.replace(/\?/g, () => `$${++i}`), values: q.params };
+}
+
+async function timed(fn) {
+  const t0 = performance.now();
+  const out = await fn();
+  return { ms: performance.now() - t0, out };
+}
+
+const dbName = `eyemail_bench_report_${process.pid}`;
+const admin = new pg.Client({ connectionString: BASE_URL });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const dbUrl = new URL(BASE_URL);
+dbUrl.pathname = `/${dbName}`;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-bench-report-'));
+let server;
+const db = new pg.Client({ connectionString: dbUrl.toString() });
+const db2 = new pg.Client({ connectionString: dbUrl.toString() });
+
+try {
+  server = startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: tmp, REDIS_URL: '' });
+  const port = await server.ready;
+  const base = `http://127.0.0.1:${port}`;
+  const api = apiClient(base);
+  const { snippetId, timeZone } = await makeSnippet(api, tmp);
+  await db.connect();
+  await db2.connect();
+
+  console.log(`generating ${ROWS.toLocaleString('en')} engagement rows...`);
+  const gen = await timed(async () => {
+    await db.query('select setseed(0.42)');
+    const baseRows = Math.round(ROWS * 0.9);
+    await db.query(BASE_ROWS_SQL, [snippetId, baseRows]);
+    await db.query(JOINED_PLAYS_SQL, [snippetId, ROWS - baseRows]);
+    await db.query('analyze engagement');
+  });
+  const { rows: mix } = await db.query(
+    `select count(*)::int as n, count(*) filter (where kind = 'open')::int as opens, count(*) filter (where kind = 'click')::int as clicks,
+       count(*) filter (where kind = 'play' and click_id is null)::int as plays, count(*) filter (where click_id is not null)::int as joined,
+       count(*) filter (where machine_reason is not null)::int as machine, count(distinct receiver)::int as receivers,
+       count(distinct ip) filter (where receiver is null)::int as ips, min(occurred_at)::date::text as first, max(occurred_at)::date::text as last
+     from engagement where snippet_id = $1`,
+    [snippetId],
+  );
+  const m = mix[0];
+  console.log(
+    `${m.n.toLocaleString('en')} rows in ${(gen.ms / 1000).toFixed(1)} s: ${m.opens} opens, ${m.clicks} clicks, ${m.plays} un-joined plays, ${m.joined} plays joined to clicks, ` +
+      `${m.machine} machine; ${m.receivers} receivers, ${m.ips} IP-only viewers; ${m.first} to ${m.last}; owner's zone ${timeZone}`,
+  );
+
+  // What the app runs for a request without filters.
+  const { value: q } = parseReportQuery({});
+  const week = weekWindow(todayIn(timeZone));
+  const summaryQ = toPg(summarySql(snippetId, q.filter, timeZone, week));
+  const recordsQ = toPg(recordsSql(snippetId, q.filter, timeZone, q.page));
+  const tableQ = toPg(recordsSql(snippetId, q.filter, timeZone, { page: 1, size: 10 }));
+  const countQ = toPg(recordCountSql(snippetId, q.filter, timeZone));
+  const getJson = async (url) => {
+    const res = await api.call('GET', url);
+    const body = await res.json();
+    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${JSON.stringify(body)}`);
+    return body.body;
+  };
+
+  // Warm-up: each once (plans, caches, the app's first-call work).
+  const check = await getJson(`/api/reports/${snippetId}/summary`);
+  await db.query(summaryQ);
+  await getJson(`/api/reports/${snippetId}`);
+  await Promise.all([db.query(recordsQ), db2.query(countQ)]);
+  const sqlRow = (await db.query(summaryQ)).rows[0];
+  if (sqlRow.totalViews !== check.totalViews || sqlRow.uniqueViews !== check.uniqueViews) throw new Error('the API and the SQL disagree');
+
+  // (a) summary, (b) records page 1: API and SQL interleaved, RUNS each.
+  const t = { summaryApi: [], summarySql: [], recordsApi: [], recordsSql: [], tableApi: [], tableSql: [] };
+  for (let i = 0; i < RUNS; i++) {
+    t.summaryApi.push((await timed(() => getJson(`/api/reports/${snippetId}/summary`))).ms);
+    t.summarySql.push((await timed(() => db.query(summaryQ))).ms);
+    t.recordsApi.push((await timed(() => getJson(`/api/reports/${snippetId}`))).ms);
+    t.recordsSql.push((await timed(() => Promise.all([db.query(recordsQ), db2.query(countQ)]))).ms);
+    t.tableApi.push((await timed(() => getJson(`/api/reports/${snippetId}?page=1&size=10`))).ms);
+    t.tableSql.push((await timed(() => Promise.all([db.query(tableQ), db2.query(countQ)]))).ms);
+  }
+
+  // (c) the CSV: the SQL through a cursor (the floor), then the download with the app's RSS sampled.
+  const csvFloor = await timed(async () => {
+    const all = toPg(recordsSql(snippetId, q.filter, timeZone, null));
+    await db.query('begin');
+    await db.query({ text: `declare bench_csv no scroll cursor for ${all.text}`, values: all.values });
+    let n = 0;
+    for (let r = await db.query('fetch 500 from bench_csv'); r.rows.length; r = await db.query('fetch 500 from bench_csv')) n += r.rows.length;
+    await db.query('commit');
+    return n;
+  });
+  const rssBefore = rssOf(server.pid);
+  let rssMax = rssBefore;
+  const sampler = setInterval(() => (rssMax = Math.max(rssMax, rssOf(server.pid))), 20);
+  const csv = await timed(async () => {
+    const res = await api.call('GET', `/api/reports/${snippetId}/download`);
+    if (res.status !== 200) throw new Error(`CSV: ${res.status} ${await res.text()}`);
+    let lines = 0;
+    let bytes = 0;
+    for await (const chunk of res.body) {
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    }
+    return { rows: lines - 1, bytes };
+  });
+  clearInterval(sampler);
+  rssMax = Math.max(rssMax, rssOf(server.pid));
+  const growth = rssMax - rssBefore;
+
+  const [load1] = os.loadavg();
+  console.log(`\nPostgreSQL, ${os.cpus().length} CPUs, load ${load1.toFixed(2)} at the end; ${RUNS} runs each (p50 / p95)`);
+  const line = (label, api, sql, target) => {
+    const ratio = pct(api, 50) / pct(sql, 50);
+    console.log(`${label.padEnd(24)} | API ${ms(pct(api, 50)).padStart(8)} / ${ms(pct(api, 95)).padStart(8)} | SQL ${ms(pct(sql, 50)).padStart(8)} / ${ms(pct(sql, 95)).padStart(8)} | ratio ${ratio.toFixed(2)}x${target ? ` (target <= ${target}x: ${ratio <= target ? 'met' : 'MISSED'})` : ''}`);
+    return ratio;
+  };
+  line('summary', t.summaryApi, t.summarySql, 2);
+  line('records page 1 of 10', t.tableApi, t.tableSql);
+  line('records page 1 of 1000', t.recordsApi, t.recordsSql);
+  console.log(
+    `CSV download             | ${(csv.ms / 1000).toFixed(1)} s, ${csv.out.rows.toLocaleString('en')} rows (${mb(csv.out.bytes)}) | SQL through a cursor ${(csvFloor.ms / 1000).toFixed(1)} s, ${csvFloor.out.toLocaleString('en')} rows | ratio ${(csv.ms / csvFloor.ms).toFixed(2)}x`,
+  );
+  console.log(`CSV server RSS           | ${mb(rssBefore)} before, ${mb(rssMax)} at most: growth ${mb(growth)} (target < 100 MB: ${growth < 100 * 1048576 ? 'met' : 'MISSED'}); rows received = records: ${csv.out.rows === csvFloor.out ? 'yes' : 'NO'}`);
+} finally {
+  await server?.stop().catch(() => {});
+  await db.end().catch(() => {});
+  await db2.end().catch(() => {});
+  if (process.env.BENCH_KEEP === '1') console.log(`kept database ${dbName}`);
+  else await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
