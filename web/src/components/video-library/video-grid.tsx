@@ -53,7 +53,7 @@ function VideoCard({ item, selectMode, selected, onSelect, onDelete, onOpen }: {
       <Thumbnail item={item} onOpen={onOpen} />
       <div className={classes.body}>
         <Stack gap={2} px="sm" pt="sm" style={{ flex: 1 }}>
-          <Text fw={600} size="sm" truncate title={title}>
+          <Text fw={600} size="sm" lineClamp={2} title={title} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Text>
           <Text size="xs" c="dimmed" truncate>

@@ -15,6 +15,7 @@ import { EyeMailLayout } from './eyemail-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 import { ExportModal } from './export-modal';
 import { ResultDialog, type DeletedState } from './result-dialog';
+import classes from './eyemail-detail-page.module.css';
 
 export const PLAYER_MAX_HEIGHT = 600;
 const MEASURE_AFTER_MS = 2000;
@@ -162,12 +163,12 @@ export function EyeMailDetailPage() {
         </Stack>
       </Group>
 
-      <Group gap="sm" mb="lg" wrap="wrap" role="toolbar" aria-label="EyeMail actions">
+      <Group gap="sm" mb="lg" wrap="wrap" role="toolbar" aria-label="EyeMail actions" className={classes.toolbar}>
         <Button component={Link} to={`/update-eyemail/${s.snippet}`} variant="default" leftSection={<IconEdit size={16} />}>
           Modify
         </Button>
         <Tooltip label="Activate this EyeMail to export it" disabled={active}>
-          <span>
+          <span data-primary>
             <Button leftSection={<IconDownload size={16} />} onClick={() => setExportOpen(true)} disabled={!active}>
               Download
             </Button>
