@@ -2,6 +2,7 @@
 // - server modules (src/<module>/) never import another module's entities or repositories;
 //   they call its service. src/shared/ (read by the dashboard too) imports nothing else.
 // - dashboard: app -> features -> shared (components, lib); features never import each other.
+// - an outside tool (sharp, nodemailer, ffmpeg's child process...) is imported by its adapter only.
 // - no import cycles; kebab-case file and folder names; the rules of React hooks.
 // Only these rules: style is left to the editor, and no rule needs type information (fast).
 import fs from 'node:fs';
@@ -62,6 +63,33 @@ const webZones = [
   },
 ];
 
+// Every outside tool sits behind the one adapter that alone imports it (DESIGN.md "Shape").
+const TOOL_ADAPTERS = {
+  sharp: ['src/images/image.adapter.ts'],
+  nodemailer: ['src/mail/mail-transport.ts'],
+  '@google-cloud/storage': ['src/storage/gcs-storage.adapter.ts'],
+  maxmind: ['src/reports/geo-ip.adapter.ts'],
+  'node-device-detector': ['src/reports/user-agent.adapter.ts'],
+  isbot: ['src/reports/user-agent.adapter.ts'],
+  bullmq: ['src/queue/bullmq-queue.ts'],
+  ioredis: ['src/queue/bullmq-queue.ts'],
+  'file-type': ['src/files/file-sniff.ts'],
+  busboy: ['src/files/multipart-upload.ts'],
+  argon2: ['src/accounts/password-hasher.ts'],
+  'node:child_process': ['src/encoding/ffmpeg.adapter.ts'],
+  child_process: ['src/encoding/ffmpeg.adapter.ts'],
+  handlebars: ['src/mail/mail-templates.ts', 'src/snippets/viewer/viewer-templates.ts', 'src/snippets/export/export-html.ts'],
+};
+const adapterFiles = [...new Set(Object.values(TOOL_ADAPTERS).flat())];
+const toolRule = (file) => [
+  'error',
+  {
+    paths: Object.entries(TOOL_ADAPTERS)
+      .filter(([, files]) => !files.includes(file))
+      .map(([name, files]) => ({ name, message: `Only ${files.join(', ')} imports ${name}: use that adapter.` })),
+  },
+];
+
 export default [
   {
     ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'public/**', '**/*.d.ts'],
@@ -107,6 +135,12 @@ export default [
       ],
     },
   },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', ...adapterFiles],
+    rules: { 'no-restricted-imports': toolRule(null) },
+  },
+  ...adapterFiles.map((file) => ({ files: [file], rules: { 'no-restricted-imports': toolRule(file) } })),
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { PgSessionStore } from '../common/session-store.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
+import { AuthTokensService } from './auth-tokens.service.js';
 
 const EVERY_MS = 60 * 60 * 1000;
 
@@ -14,7 +14,7 @@ export class AccountHousekeepingService implements OnApplicationBootstrap, OnApp
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly tokens: AuthTokensService,
     private readonly sessions: PgSessionStore,
     private readonly limiter: RateLimiter,
   ) {}
@@ -33,7 +33,7 @@ export class AccountHousekeepingService implements OnApplicationBootstrap, OnApp
     try {
       await this.sessions.prune();
       await this.limiter.prune();
-      await this.orm.em.fork().getConnection().execute(`delete from auth_token where expires_at < now() - interval '7 days'`);
+      await this.tokens.prune();
     } catch (e) {
       this.logger.warn(`Housekeeping failed: ${(e as Error).message}`);
     }

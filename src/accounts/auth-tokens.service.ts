@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { AuthToken } from './auth-token.entity.js';
 import { hashToken, isTokenUsable, isWellFormedToken, newRawToken, tokenExpiry, tokenState, type TokenPurpose, type TokenState } from './account.rules.js';
 
-// One-time link tokens: random, stored only as a hash, single-use, expiring.
+// One-time link tokens: random, stored only as a hash, single-use, expiring. The auth_token
+// table, only here.
 @Injectable()
 export class AuthTokensService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly orm: MikroORM,
+  ) {}
 
   // Creates a token and returns the raw value for the link; it is never stored or logged.
   async issue(userId: string, purpose: TokenPurpose): Promise<string> {
@@ -44,5 +48,10 @@ export class AuthTokensService {
     const open = await this.em.find(AuthToken, { userId, purpose, usedAt: null });
     const now = new Date();
     for (const t of open) t.usedAt = now;
+  }
+
+  // Housekeeping, outside any request: tokens are kept a week after they expire.
+  async prune(): Promise<void> {
+    await this.orm.em.fork().getConnection().execute(`delete from auth_token where expires_at < now() - interval '7 days'`);
   }
 }

@@ -2,16 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Request, Response } from 'express';
-import { conflict, forbidden, unauthorized } from '../common/api-response.js';
+import { ConflictError, ForbiddenError, UnauthenticatedError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from './account-rate-limits.js';
+import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_UP_PER_IP } from './account-rate-limits.js';
 import { blankToNull, splitFullName } from './account.rules.js';
-import { Company } from './company.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RecoveryService } from './recovery.service.js';
 import { endSession, startUserSession } from './sessions.js';
-import { User } from './user.entity.js';
+import type { User } from './user.entity.js';
+import { UserRepository, type NewCompany } from './user.repository.js';
 import { toUserView, type UserView } from './user.mapper.js';
 import { UsersService } from './users.service.js';
 import type { SignInDto } from './dto/sign-in.dto.js';
@@ -31,48 +31,38 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly limiter: RateLimiter,
     private readonly recovery: RecoveryService,
+    private readonly userRows: UserRepository,
   ) {}
 
   async signUp(dto: SignUpDto, req: Request): Promise<SignUpResult> {
-    const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: dto.tier });
+    const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: dto.tier, ip: req.ip });
     return this.welcome(user, req);
   }
 
   // Creates the company and its first user (its owner) together, or neither.
   async companySignUp(dto: CompanySignUpDto, req: Request): Promise<SignUpResult> {
-    const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard' }, async (em, u) => {
-      const company = em.create(Company, {
-        name: dto.companyName.trim(),
-        domain: dto.domain.trim().toLowerCase(),
-        department: dto.department.trim(),
-        inviteCode: blankToNull(dto.inviteCode),
-      });
-      await em.flush();
-      u.companyId = company.id;
-      await em.flush();
-      company.ownerUserId = u.id;
-    });
+    const user = await this.createUser(
+      { fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard', ip: req.ip },
+      { name: dto.companyName.trim(), domain: dto.domain.trim().toLowerCase(), department: dto.department.trim(), inviteCode: blankToNull(dto.inviteCode) },
+    );
     return this.welcome(user, req);
   }
 
   private async createUser(
-    input: { fullName: string; email: string; password: string; tier: User['tier'] },
-    withCompany?: (em: EntityManager, user: User) => Promise<void>,
+    input: { fullName: string; email: string; password: string; tier: User['tier']; ip: string | undefined },
+    company: NewCompany | null = null,
   ): Promise<User> {
+    await this.limiter.consume([SIGN_UP_PER_IP, input.ip]);
     const email = input.email.trim();
-    if (await this.users.isEmailTaken(email)) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+    // Hashed first, so a taken address costs as long as a new one.
     const passwordHash = await this.hasher.hash(input.password);
+    if (await this.users.isEmailTaken(email)) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
     const { firstName, lastName } = splitFullName(input.fullName);
     try {
-      return await this.em.transactional(async (em) => {
-        const user = em.create(User, { email, passwordHash, firstName, lastName, tier: input.tier, role: 'user', isActive: true, lastActivityAt: new Date() });
-        await em.flush();
-        if (withCompany) await withCompany(em, user);
-        return user;
-      });
+      return await this.userRows.insertUser({ email, passwordHash, firstName, lastName, tier: input.tier }, company);
     } catch (e) {
       // Two sign-ups racing for one address: the unique index decides.
-      if (e instanceof UniqueConstraintViolationException) throw conflict(ACCOUNT_MESSAGES.emailTaken);
+      if (e instanceof UniqueConstraintViolationException) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
       throw e;
     }
   }
@@ -90,8 +80,8 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     // Unknown addresses are checked against a decoy hash: same answer, same time.
     const matches = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
-    if (!user || !matches) throw unauthorized(ACCOUNT_MESSAGES.signInFailed);
-    if (!user.isActive) throw forbidden(ACCOUNT_MESSAGES.deactivated);
+    if (!user || !matches) throw new UnauthenticatedError(ACCOUNT_MESSAGES.signInFailed);
+    if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
     await this.limiter.reset(SIGN_IN_PER_EMAIL, email);
 
     const now = new Date();
@@ -105,7 +95,7 @@ export class AuthService {
 
   // The signed-in user's view, or null when the account is gone.
   findCurrentUser(userId: string): Promise<UserView | null> {
-    return this.users.getView(userId);
+    return this.users.findView(userId);
   }
 
   // Always succeeds: signing out without a session (or twice) is fine.

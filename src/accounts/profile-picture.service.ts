@@ -23,7 +23,7 @@ export class ProfilePictureService implements OnModuleInit {
   }
 
   private async currentUrl(userId: string): Promise<string | null> {
-    return (await this.users.getView(userId))?.profilePictureUrl ?? null;
+    return (await this.users.findView(userId))?.profilePictureUrl ?? null;
   }
 
   // PUT users/profile-picture: one of the caller's uploaded pictures becomes the profile picture;

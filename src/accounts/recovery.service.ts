@@ -1,7 +1,7 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { ApiError, badRequest, forbidden, notFound } from '../common/api-response.js';
+import { InvalidInputError, NotFoundError, UnavailableError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import { PgSessionStore } from '../common/session-store.js';
 import { MailService } from '../mail/mail.service.js';
@@ -15,12 +15,13 @@ import { UsersService } from './users.service.js';
 import type { User } from './user.entity.js';
 import type { ResetPasswordDto } from './dto/recovery.dto.js';
 
-const mailFailed = () => new ApiError(HttpStatus.SERVICE_UNAVAILABLE, ACCOUNT_MESSAGES.mailFailed);
+const mailFailed = () => new UnavailableError(ACCOUNT_MESSAGES.mailFailed);
 
 // Email verification and password reset: the emailed one-time links and what they allow.
 @Injectable()
-export class RecoveryService {
+export class RecoveryService implements OnApplicationShutdown {
   private readonly logger = new Logger('Accounts');
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -51,42 +52,57 @@ export class RecoveryService {
   async resendVerification(userId: string): Promise<void> {
     await this.limiter.consume([RESEND_PER_USER, userId]);
     const user = await this.users.findById(userId);
-    if (!user) throw notFound();
-    if (user.emailVerifiedAt) throw badRequest(ACCOUNT_MESSAGES.alreadyVerified);
+    if (!user) throw new NotFoundError('Not found.');
+    if (user.emailVerifiedAt) throw new InvalidInputError(ACCOUNT_MESSAGES.alreadyVerified);
     if (!(await this.sendVerification(user))) throw mailFailed();
   }
 
   async verifyEmail(raw: unknown): Promise<void> {
     const token = await this.tokens.findUsable(raw, 'verify_email');
     const user = token && (await this.users.findById(token.userId));
-    if (!token || !user || !(await this.tokens.claim(token))) throw badRequest(ACCOUNT_MESSAGES.verificationLinkInvalid);
+    if (!token || !user || !(await this.tokens.claim(token))) throw new InvalidInputError(ACCOUNT_MESSAGES.verificationLinkInvalid);
     user.emailVerifiedAt ??= new Date();
     await this.tokens.useAll(user.id, 'verify_email');
     await this.em.flush();
   }
 
+  // Answers every address alike (no way to learn whether an account exists): the reset mail, for
+  // an active account only, is prepared and sent after the answer, so neither the answer nor its
+  // time depends on the address. A mail that cannot be sent is logged.
   async forgotPassword(email: string, ip: string | undefined): Promise<void> {
     await this.limiter.consume([FORGOT_PER_IP, ip], [FORGOT_PER_EMAIL, email]);
+    this.inBackground(this.mailResetLink(email));
+  }
+
+  private async mailResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
-    if (!user) throw notFound(ACCOUNT_MESSAGES.noAccountForEmail);
-    if (!user.isActive) throw forbidden(ACCOUNT_MESSAGES.deactivated);
+    if (!user || !user.isActive) return;
     const raw = await this.tokens.issue(user.id, 'reset_password');
     const link = accountLink(this.config.publicBaseUrl, 'resetpassword', raw);
     try {
       await this.mail.send(user.email, passwordResetMail({ firstName: user.firstName, link, minutes: TOKEN_LIFETIME_MS.reset_password / 60_000 }));
     } catch (e) {
       this.logger.error(`Could not send the password reset email for user ${user.id}: ${(e as Error).message}`);
-      throw mailFailed();
     }
+  }
+
+  private inBackground(work: Promise<void>): void {
+    const p = work.catch((e) => this.logger.error(`Password reset mail failed: ${(e as Error).message}`)).finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  // Shutting down waits for reset mails already under way.
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
   }
 
   // A used or expired link says so (the sign-in page shows why the link did not work).
   private async usableResetToken(raw: unknown) {
     const found = await this.tokens.findWithState(raw, 'reset_password');
     const user = found && (await this.users.findById(found.token.userId));
-    if (!found || !user || !user.isActive) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
-    if (found.state === 'used') throw badRequest(ACCOUNT_MESSAGES.resetLinkUsed);
-    if (found.state === 'expired') throw badRequest(ACCOUNT_MESSAGES.resetLinkExpired);
+    if (!found || !user || !user.isActive) throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkInvalid);
+    if (found.state === 'used') throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkUsed);
+    if (found.state === 'expired') throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkExpired);
     return { token: found.token, user };
   }
 
@@ -98,7 +114,7 @@ export class RecoveryService {
   // user, wherever they were signed in.
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
     const { token, user } = await this.usableResetToken(dto.token);
-    if (!(await this.tokens.claim(token))) throw badRequest(ACCOUNT_MESSAGES.resetLinkUsed);
+    if (!(await this.tokens.claim(token))) throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkUsed);
     const now = new Date();
     user.passwordHash = await this.hasher.hash(dto.password);
     user.passwordChangedAt = now;

@@ -4,7 +4,12 @@ import { LockMode, sql } from '@mikro-orm/core';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { rawSql } from '../database/raw-sql.js';
 import { AccountStatusChange } from './account-status-change.entity.js';
+import { Company } from './company.entity.js';
 import { User } from './user.entity.js';
+import { containsPattern, orderByClause, type UserListQuery } from './user-list.js';
+
+export type NewUser = Pick<User, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'tier'>;
+export type NewCompany = Pick<Company, 'name' | 'domain' | 'department' | 'inviteCode'>;
 
 export type UserListRow = Pick<User, 'id' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'tier' | 'isActive'> & {
   dateOfJoining: Date | string;
@@ -12,7 +17,7 @@ export type UserListRow = Pick<User, 'id' | 'firstName' | 'lastName' | 'phoneNum
   videoCount: number;
 };
 
-// The app_user table and its audit log, only here. Reads for a request go through the request's
+// The app_user table, its companies and its audit log, only here. Reads for a request go through the request's
 // entity manager (its services change the loaded user and flush); the single-statement updates
 // run on a fork of their own, outside any request's unit of work (start-up, admin, tests).
 @Injectable()
@@ -33,6 +38,23 @@ export class UserRepository {
   // Case-insensitive (addresses are unique whatever their case); `email` is normalised.
   findByEmail(email: string): Promise<User | null> {
     return this.em.findOne(User, { [sql.lower('email')]: email });
+  }
+
+  // A new active user (role user), and the company it owns when given, in one transaction on the
+  // request's entity manager: both or neither. A taken address fails on the unique index.
+  insertUser(fields: NewUser, company: NewCompany | null): Promise<User> {
+    return this.em.transactional(async (em) => {
+      const user = em.create(User, { ...fields, role: 'user', isActive: true, lastActivityAt: new Date() });
+      await em.flush();
+      if (company) {
+        const c = em.create(Company, company);
+        await em.flush();
+        user.companyId = c.id;
+        await em.flush();
+        c.ownerUserId = user.id;
+      }
+      return user;
+    });
   }
 
   async idForEmail(email: string): Promise<string | null> {
@@ -110,24 +132,35 @@ export class UserRepository {
     await this.fork.nativeUpdate(User, { id }, { passwordHash, passwordChangedAt: now, updatedAt: now });
   }
 
-  // One statement for a page of users, their video counts and the total: sorting by the video
-  // count needs the count in the same query, so it counts the files module's media_file rows
-  // (the one read of another module's table, by design of the admin list).
-  async pageForAdmin(filter: { where: string[]; params: unknown[]; orderBy: string; limit: number; offset: number }): Promise<{ total: number; rows: UserListRow[] }> {
+  // One statement for a page of users (people, not the admin), their video counts and the total:
+  // sorting by the video count needs the count in the same query, so the caller hands in the
+  // files module's SQL for it (`videoCountSql`, a subquery on u.id).
+  async pageForAdmin(q: UserListQuery, videoCountSql: string): Promise<{ total: number; rows: UserListRow[] }> {
+    const where: string[] = [`u.role = 'user'`];
+    const params: unknown[] = [];
+    if (q.active !== null) {
+      where.push('u.is_active = ?');
+      params.push(q.active);
+    }
+    if (q.key) {
+      const like = containsPattern(q.key);
+      where.push(`(u.email ilike ? or u.first_name ilike ? or u.last_name ilike ? or concat_ws(' ', u.first_name, u.last_name) ilike ?)`);
+      params.push(like, like, like, like);
+    }
     const rows = await rawSql<UserListRow & { total: number; id: string | null }>(
       this.orm,
       `with filtered as (
          select u.id, u.first_name as "firstName", u.last_name as "lastName", u.phone_number as "phoneNumber", u.email, u.tier,
                 u.is_active as "isActive", u.created_at as "dateOfJoining",
                 greatest(u.last_activity_at, u.last_sign_in_at) as "lastActivityDate",
-                (select count(*) from media_file f where f.owner_id = u.id and f.kind = 'video')::int as "videoCount"
+                ${videoCountSql} as "videoCount"
          from app_user u
-         where ${filter.where.join(' and ')}
+         where ${where.join(' and ')}
        )
        select t.total, p.*
        from (select count(*)::int as total from filtered) t
-       left join lateral (select * from filtered order by ${filter.orderBy} limit ? offset ?) p on true`,
-      [...filter.params, filter.limit, filter.offset],
+       left join lateral (select * from filtered order by ${orderByClause(q.sort, q.order)} limit ? offset ?) p on true`,
+      [...params, q.size, (q.page - 1) * q.size],
     );
     return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((r) => r.id !== null) };
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PgSessionStore } from '../common/session-store.js';
+import { FilesService } from '../files/files.service.js';
 import { ConflictError, NotFoundError } from '../common/domain-error.js';
 import { normalizeEmail } from '../shared/account-rules.js';
 import { STATUS_MESSAGES } from './account-messages.js';
@@ -7,8 +8,8 @@ import { shouldTouchActivity, statusChangeRefusal } from './account.rules.js';
 import type { User } from './user.entity.js';
 import { UserRepository } from './user.repository.js';
 import { isUuid } from '../shared/uuid.js';
-import { containsPattern, orderByClause, registrationTypeOf, totalPages, type UserListPage, type UserListQuery } from './user-list.js';
-import { toAuthUser, toUserView, type AuthUser, type UserView } from './user.mapper.js';
+import { registrationTypeOf, totalPages, type UserListPage, type UserListQuery } from './user-list.js';
+import { toUserView, type UserView } from './user.mapper.js';
 
 // Looking users up and the few changes other modules make to them (admin status, profile
 // picture). Exported by AccountsModule; other modules use it, never the User entity.
@@ -17,6 +18,7 @@ export class UsersService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: PgSessionStore,
+    private readonly files: FilesService,
   ) {}
 
   findById(id: string): Promise<User | null> {
@@ -41,7 +43,7 @@ export class UsersService {
     await this.users.setLastActivity(user.id, now);
   }
 
-  async getView(userId: string): Promise<UserView | null> {
+  async findView(userId: string): Promise<UserView | null> {
     const user = await this.findById(userId);
     return user ? toUserView(user) : null;
   }
@@ -49,11 +51,6 @@ export class UsersService {
   // The id of the account with this address (any case), for callers that address users by email.
   idForEmail(email: string): Promise<string | null> {
     return this.users.idForEmail(normalizeEmail(email));
-  }
-
-  async getAuthUser(userId: string): Promise<AuthUser | null> {
-    const user = await this.findById(userId);
-    return user ? toAuthUser(user) : null;
   }
 
   // Activates or deactivates an account (admin). Deactivating ends every session of the user at
@@ -72,24 +69,8 @@ export class UsersService {
   }
 
   async listForAdmin(q: UserListQuery): Promise<UserListPage> {
-    const where: string[] = [`u.role = 'user'`];
-    const params: unknown[] = [];
-    if (q.active !== null) {
-      where.push('u.is_active = ?');
-      params.push(q.active);
-    }
-    if (q.key) {
-      const like = containsPattern(q.key);
-      where.push(`(u.email ilike ? or u.first_name ilike ? or u.last_name ilike ? or concat_ws(' ', u.first_name, u.last_name) ilike ?)`);
-      params.push(like, like, like, like);
-    }
-    const { total: totalCount, rows } = await this.users.pageForAdmin({
-      where,
-      params,
-      orderBy: orderByClause(q.sort, q.order),
-      limit: q.size,
-      offset: (q.page - 1) * q.size,
-    });
+    // The video count comes from the files module's SQL: the list sorts by it in one statement.
+    const { total: totalCount, rows } = await this.users.pageForAdmin(q, this.files.videoCountSql('u.id'));
     const iso = (d: Date | string) => new Date(d).toISOString();
     return {
       data: rows.map((r) => ({
@@ -111,7 +92,7 @@ export class UsersService {
 
   // Addresses of many users in one query (the admin video list names each owner).
   async emailsOf(ids: string[]): Promise<Map<string, string>> {
-    const unique = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    const unique = [...new Set(ids)].filter(isUuid);
     if (!unique.length) return new Map();
     const users = await this.users.findEmails(unique);
     return new Map(users.map((u) => [u.id, u.email]));

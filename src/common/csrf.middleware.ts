@@ -31,7 +31,7 @@ export function csrfMiddleware(opts: { secure: boolean }) {
     let token: string | undefined = req.cookies?.[CSRF_COOKIE];
     if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
       token = crypto.randomBytes(24).toString('base64url');
-      res.cookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: opts.secure, path: '/' });
+      res.cookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: opts.secure || req.secure, path: '/' });
       req.cookies[CSRF_COOKIE] = token;
     }
     if (SAFE_METHODS.has(req.method) || !/^\/api\//i.test(req.path) || isCsrfExempt(req.path)) return next();

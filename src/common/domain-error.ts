@@ -30,6 +30,13 @@ export class InvalidInputError extends DomainError {
   }
 }
 
+// No session, or one that names no account (any more); also a wrong sign-in.
+export class UnauthenticatedError extends DomainError {
+  constructor(message = 'Please sign in to continue.') {
+    super('unauthenticated', message);
+  }
+}
+
 export class ForbiddenError extends DomainError {
   constructor(message: string) {
     super('forbidden', message);
@@ -64,6 +71,16 @@ export class UnsupportedTypeError extends DomainError {
 export class UnprocessableError extends DomainError {
   constructor(message: string) {
     super('unprocessable', message);
+  }
+}
+
+// Too many attempts in a window; retryAfter (seconds) becomes the Retry-After header.
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfter: number,
+  ) {
+    super('rate_limited', message);
   }
 }
 

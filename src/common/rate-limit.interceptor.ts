@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { catchError, throwError, type Observable } from 'rxjs';
-import { RateLimitedError } from './rate-limit.js';
+import { RateLimitedError } from './domain-error.js';
 
 // Adds Retry-After to 429 answers, so clients know how long to wait.
 @Injectable()

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { isOverLimit, rateLimitKey, retryAfterSeconds, RateLimitedError, type RateLimitPolicy } from './rate-limit.js';
+import { RateLimitedError } from './domain-error.js';
+import { isOverLimit, rateLimitKey, retryAfterSeconds, type RateLimitPolicy } from './rate-limit.js';
 import { rawSql } from '../database/raw-sql.js';
 
 // Fixed-window counters in Postgres (table rate_limit_hit), so a limit holds however many

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from './api-response.js';
 
 // A fixed-window limit: at most `limit` hits per `windowSeconds` for one subject (an IP, an
 // email address, a user id). `message` is what a caller over the limit is told.
@@ -24,14 +23,4 @@ export function retryAfterSeconds(windowEndsAt: Date, now: Date): number {
 
 export function isOverLimit(hits: number, policy: RateLimitPolicy): boolean {
   return hits > policy.limit;
-}
-
-// 429 with the policy's message; the interceptor turns retryAfter into a Retry-After header.
-export class RateLimitedError extends ApiError {
-  constructor(
-    message: string,
-    public readonly retryAfter: number,
-  ) {
-    super(429, message);
-  }
 }

@@ -158,6 +158,11 @@ export class FilesService {
   // ---- admin and support ----
 
   // Uploaded videos of every user (the admin dashboard's Media tile).
+  // SQL counting the videos of the owner in `ownerIdColumn` (see MediaFileRepository).
+  videoCountSql(ownerIdColumn: string): string {
+    return MediaFileRepository.videoCountSql(ownerIdColumn);
+  }
+
   countVideos(): Promise<number> {
     return this.repo.countOfKind('video');
   }

@@ -64,12 +64,13 @@ interface Attempt {
   done?: Promise<void>;
 }
 
-interface ClaimedRow {
+// A claimed job as the claim statement returns it (camelCase aliases).
+interface ClaimedJob {
   id: string;
   name: string;
   data: unknown;
-  attempts_made: number;
-  max_attempts: number;
+  attemptsMade: number;
+  maxAttempts: number;
 }
 
 const MS = `?::double precision * interval '1 millisecond'`;
@@ -136,7 +137,7 @@ export class InProcessQueue implements JobQueue {
 
   async getStatus(jobId: string): Promise<JobStatus | null> {
     if (!isValidJobId(jobId)) return null;
-    const [row] = await this.sql(`select id, name, state, progress, attempts_made, result, error from job where id = ?`, [jobId]);
+    const [row] = await this.sql(`select id, name, state, progress, attempts_made as "attemptsMade", result, error from job where id = ?`, [jobId]);
     if (!row) return null;
     const state = row.state as JobState;
     return {
@@ -144,7 +145,7 @@ export class InProcessQueue implements JobQueue {
       name: row.name as string,
       state,
       progress: Number(row.progress),
-      attemptsMade: Number(row.attempts_made),
+      attemptsMade: Number(row.attemptsMade),
       ...(state === 'completed' ? { result: row.result ?? undefined } : {}),
       ...(state === 'failed' ? { error: (row.error as string | null) ?? 'The job failed.' } : {}),
     };
@@ -223,7 +224,7 @@ export class InProcessQueue implements JobQueue {
             await this.handBack({ id: row.id, lease });
             break;
           }
-          if (!startIsAllowed(row.attempts_made, row.max_attempts)) {
+          if (!startIsAllowed(row.attemptsMade, row.maxAttempts)) {
             await this.finishFailed(row.id, lease, INTERRUPTED_TOO_OFTEN);
             continue;
           }
@@ -235,7 +236,7 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
-  private async claim(name: string, lease: string): Promise<ClaimedRow | null> {
+  private async claim(name: string, lease: string): Promise<ClaimedJob | null> {
     const rows = await this.sql(
       `update job set state = 'active', attempts_made = attempts_made + 1, progress = 0, locked_by = ?,
          locked_until = now() + ${MS}, updated_at = now()
@@ -245,22 +246,22 @@ export class InProcessQueue implements JobQueue {
          order by run_at, created_at
          limit 1
          for update skip locked)
-       returning id, name, data, attempts_made, max_attempts`,
+       returning id, name, data, attempts_made as "attemptsMade", max_attempts as "maxAttempts"`,
       [lease, this.lockDurationMs, name],
     );
-    return (rows[0] as unknown as ClaimedRow | undefined) ?? null;
+    return (rows[0] as unknown as ClaimedJob | undefined) ?? null;
   }
 
-  private begin(reg: Registration, row: ClaimedRow, lease: string): void {
-    const temp = this.temp.forAttempt(row.id, row.attempts_made);
+  private begin(reg: Registration, row: ClaimedJob, lease: string): void {
+    const temp = this.temp.forAttempt(row.id, row.attemptsMade);
     const attempt: Attempt = { id: row.id, lease, controller: new AbortController(), released: false, releaseTemp: () => temp.cleanup() };
     let lastProgress = 0;
     const ctx: JobContext<unknown> = {
       id: row.id,
       name: row.name,
       data: row.data,
-      attempt: row.attempts_made,
-      maxAttempts: row.max_attempts,
+      attempt: row.attemptsMade,
+      maxAttempts: row.maxAttempts,
       signal: attempt.controller.signal,
       tempDir: () => temp.path(),
       progress: async (percent) => {
@@ -318,7 +319,7 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
-  private async finishCompleted(reg: Registration, row: ClaimedRow, lease: string, result: unknown): Promise<void> {
+  private async finishCompleted(reg: Registration, row: ClaimedJob, lease: string, result: unknown): Promise<void> {
     let json: string;
     try {
       json = JSON.stringify(result ?? null);
@@ -333,16 +334,16 @@ export class InProcessQueue implements JobQueue {
     );
   }
 
-  private async finishFailedAttempt(reg: Registration, row: ClaimedRow, lease: string, error: unknown): Promise<void> {
+  private async finishFailedAttempt(reg: Registration, row: ClaimedJob, lease: string, error: unknown): Promise<void> {
     const message = describeError(error);
     const decision = decideAfterFailure({
-      attemptsMade: row.attempts_made,
-      maxAttempts: row.max_attempts,
+      attemptsMade: row.attemptsMade,
+      maxAttempts: row.maxAttempts,
       permanent: error instanceof PermanentJobError,
       backoff: reg.opts.backoff,
     });
     if (!decision.retry) {
-      this.logger.log(`Job ${row.name} ${row.id} failed after ${row.attempts_made} attempt(s): ${message}`);
+      this.logger.log(`Job ${row.name} ${row.id} failed after ${row.attemptsMade} attempt(s): ${message}`);
       return this.finishFailed(row.id, lease, message);
     }
     await this.sql(

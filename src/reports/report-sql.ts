@@ -94,7 +94,8 @@ const COUNTED_VIEW = (v: string) =>
 // d.dur, d.vlen for record row e, given p (its plays' seconds and video length).
 const DURATIONS = `cross join lateral (
     select
-      case when e.kind = 'click' then least(p.secs, coalesce(e.video_duration_secs, p.vlen))
+      -- least() skips nulls: a click nobody played must stay null, not become the video length
+      case when e.kind = 'click' and p.secs is not null then least(p.secs, coalesce(e.video_duration_secs, p.vlen))
            when e.kind = 'play' then least(e.duration_secs, coalesce(e.video_duration_secs, e.duration_secs))
       end as dur,
       case when e.kind = 'click' then coalesce(e.video_duration_secs, p.vlen) else e.video_duration_secs end as vlen

@@ -58,7 +58,7 @@ export class ReportService {
 
   // The owner's profile time zone (UTC when none is set).
   private async timeZoneOf(userId: string): Promise<string> {
-    const user = await this.users.getView(userId);
+    const user = await this.users.findView(userId);
     if (!user?.timezoneId) return 'UTC';
     const zone = (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId);
     return usableTimeZone(zone?.timezoneName);

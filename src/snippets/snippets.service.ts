@@ -103,10 +103,14 @@ export class SnippetsService {
 
   // ---- ownership -------------------------------------------------------------------------------
 
-  // The caller's own snippet, or 'not found' (404) like a missing one.
+  // The caller's own snippet; null when missing, someone else's or not an id.
+  private findOwned(userId: string, id: unknown): Promise<Snippet | null> {
+    return isUuid(id) ? this.snippets.findOwned(userId, id.toLowerCase()) : Promise.resolve(null);
+  }
+
+  // The same, or 'not found' (404) like a missing one.
   private async getOwned(userId: string, id: unknown): Promise<Snippet> {
-    if (!isUuid(id)) throw new NotFoundError(M.notFound);
-    const s = await this.snippets.findOwned(userId, id.toLowerCase());
+    const s = await this.findOwned(userId, id);
     if (!s) throw new NotFoundError(M.notFound);
     return s;
   }
@@ -241,6 +245,12 @@ export class SnippetsService {
     return this.view(await this.getOwned(userId, id));
   }
 
+  // Title and live address of one of the user's snippets, or null (support inquiries).
+  async findOwnedLink(userId: string, id: unknown): Promise<{ title: string; url: string } | null> {
+    const s = await this.findOwned(userId, id);
+    return s ? { title: s.title, url: snippetUrls(this.base, s.id).liveUrl } : null;
+  }
+
   // Id, title and status of one of the user's snippets, without media lookups (reports, feeds).
   async getOwnedHeader(userId: string, id: unknown): Promise<{ snippetId: string; title: string; status: boolean }> {
     const s = await this.getOwned(userId, id);
@@ -349,7 +359,7 @@ export class SnippetsService {
     if (!isUuid(id)) return null;
     const s = await this.snippets.findById(id.toLowerCase());
     if (!s) return null;
-    return { targets: allowedClickTargets({ landingPageUrl: s.landingPageUrl, videoURLData: s.videoLinkUrl, buttons: s.ctaButtons }) };
+    return { targets: allowedClickTargets({ landingPageUrl: s.landingPageUrl, videoLinkUrl: s.videoLinkUrl, buttons: s.ctaButtons }) };
   }
 
   // ---- usage checks (FilesService refuses to delete files in use) ---------------------------------

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { notFound } from '../common/api-response.js';
+import { NotFoundError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { exportOptionsFromPreviewQuery } from '../shared/snippet-rules.js';
 import { receiverFromQuery } from './export/receiver.js';
@@ -82,7 +82,7 @@ export class ViewerService {
   // GET public/snippets/{id}: the viewer's data, active snippets only.
   async publicData(idOrSlug: string, query: Record<string, unknown>): Promise<PublicSnippetView> {
     const found = await this.snippets.findPublic(idOrSlug);
-    if (!found) throw notFound(M.noActiveCampaign);
+    if (!found) throw new NotFoundError(M.noActiveCampaign);
     return this.publicView(found, receiverFromQuery(query.v), true).view;
   }
 }

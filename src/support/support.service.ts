@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { DomainError, InvalidInputError } from '../common/domain-error.js';
+import { InvalidInputError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import type { AuthUser } from '../accounts/auth.decorators.js';
 import { FilesService } from '../files/files.service.js';
@@ -12,8 +12,7 @@ import {
   SUPPORT_MAIL_JOB,
   SUPPORT_MESSAGES as M,
   supportMailJobId,
-  validateFeedback,
-  validateInquiry,
+  type InquiryInput,
   type SupportMailJobData,
   type SupportMailKind,
 } from './support-rules.js';
@@ -23,10 +22,6 @@ export const ATTACHMENT_KINDS = ['attachment', 'image'] as const;
 
 // A row older than this still waiting for its mail at start-up is queued again.
 const SWEEP_AFTER_MS = 5 * 60 * 1000;
-
-function isNotFound(e: unknown): boolean {
-  return e instanceof DomainError && e.code === 'not_found';
-}
 
 // Contact inquiries and feedback: checked, stored first, then mailed to the support address by
 // a queued job (support-mail.job.ts), so a mail server that is down loses nothing.
@@ -42,27 +37,14 @@ export class SupportService implements OnApplicationBootstrap {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
-  async submitInquiry(user: AuthUser, raw: unknown): Promise<{ inquiryId: string }> {
-    const { value, errors } = validateInquiry(raw);
-    if (!value) throw new InvalidInputError(Object.values(errors)[0], errors);
-
+  // The inquiry was checked at the edge (validateInquiry); here: ownership, the limit, storing.
+  async submitInquiry(user: AuthUser, value: InquiryInput): Promise<{ inquiryId: string }> {
     // Ownership: another user's EyeMail or image answers like a missing one.
-    let snippet: { title: string; url: string } | null = null;
-    if (value.snippetId) {
-      try {
-        const view = await this.snippets.get(user.id, value.snippetId);
-        snippet = { title: view.title, url: view.liveUrl };
-      } catch (e) {
-        if (isNotFound(e)) throw new InvalidInputError(M.snippetInvalid, { snippetId: M.snippetInvalid });
-        throw e;
-      }
-    }
+    const snippet = value.snippetId ? await this.snippets.findOwnedLink(user.id, value.snippetId) : null;
+    if (value.snippetId && !snippet) throw new InvalidInputError(M.snippetInvalid, { snippetId: M.snippetInvalid });
     for (const fileId of value.attachments) {
-      try {
-        await this.files.getOwned(user.id, fileId, ATTACHMENT_KINDS);
-      } catch (e) {
-        if (isNotFound(e)) throw new InvalidInputError(M.attachmentNotFound, { attachments: M.attachmentNotFound });
-        throw e;
+      if (!(await this.files.findOwned(user.id, fileId, ATTACHMENT_KINDS))) {
+        throw new InvalidInputError(M.attachmentNotFound, { attachments: M.attachmentNotFound });
       }
     }
 
@@ -82,11 +64,9 @@ export class SupportService implements OnApplicationBootstrap {
     return { inquiryId: row.id };
   }
 
-  async submitFeedback(user: AuthUser, raw: unknown): Promise<{ feedbackId: string }> {
-    const { value, errors } = validateFeedback(raw);
-    if (value === null) throw new InvalidInputError(Object.values(errors)[0], errors);
+  async submitFeedback(user: AuthUser, text: string): Promise<{ feedbackId: string }> {
     await this.limiter.consume([FEEDBACK_PER_USER, user.id]);
-    const row = await this.repo.createFeedback({ userId: user.id, senderEmail: user.email, senderName: user.fullName, text: value });
+    const row = await this.repo.createFeedback({ userId: user.id, senderEmail: user.email, senderName: user.fullName, text });
     await this.enqueue('feedback', row.id);
     return { feedbackId: row.id };
   }

@@ -1,6 +1,7 @@
 // What a new user trips over, at desktop (1280x800) and phone (390x844) width: toasts that cover
 // the header and the title, the Companies tabs, the export dialog's Download button below the
-// screen, the live preview at the bottom of a long form, and a preview that echoes invalid input.
+// screen, the live preview at the bottom of a long form, a preview that echoes invalid input, and
+// the keyboard: a way past the navigation, no Tab stops off screen, no field focused out of sight.
 // Screenshots: usability-*.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,7 +50,7 @@ async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
 async function makeSnippet(ctx: BrowserContext, clip: string): Promise<string> {
   const up = await ctx.request.post('/api/files?type=video', {
     headers: await xsrf(ctx),
-    multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) } },
+    multipart: { file: { name: 'autumn-sale-members-cut.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) } },
   });
   assert.equal(up.status(), 201, await up.text());
   const videoId = (await up.json()).body.fileId as string;
@@ -65,7 +66,7 @@ async function makeSnippet(ctx: BrowserContext, clip: string): Promise<string> {
   }
   const created = await ctx.request.post('/api/snippets', {
     headers: await xsrf(ctx),
-    data: { title: 'Autumn sale', videoId, videoOverlay: 'none', addVideoOverlay: false, width: 600, landingPageUrl: 'https://shop.example.com/autumn' },
+    data: { title: 'Autumn sale for members', videoId, videoOverlay: 'none', addVideoOverlay: false, width: 600, landingPageUrl: 'https://shop.example.com/autumn' },
   });
   assert.equal(created.status(), 201, await created.text());
   return (await created.json()).body.snippet as string;
@@ -185,6 +186,7 @@ async function checkPreviewSwitch(pathname: string, name: string): Promise<void>
   // The switch stays in reach while the form scrolls.
   const sw = await box(show);
   assert.ok(sw.y >= 0 && sw.y < 200, `switch at y=${sw.y}`);
+  await shot(`${name}-scrolled`, PHONE);
   await show.getByText('Preview').click();
   await previewPane.waitFor();
   const p = await box(previewPane);
@@ -226,4 +228,127 @@ test('the preview says where a click goes only for a valid landing page, never e
   await shot('preview-invalid-url', DESKTOP);
   await field.fill('https://Shop.example.com/winter');
   await preview.getByText('Clicking the video opens https://shop.example.com/winter').waitFor();
+});
+
+// Where the keyboard focus is, and whether anything fixed on screen covers it: the header, the
+// phone's Details / Preview switch or the wide screen's sticky submit bar.
+type FocusSpot = { label: string; top: number; bottom: number; left: number; right: number; inMain: boolean; coveredBy: string | null };
+
+function focusSpot(p: Page): Promise<FocusSpot> {
+  return p.evaluate(() => {
+    type R = { top: number; bottom: number; left: number; right: number; height: number };
+    type E = {
+      tagName: string;
+      innerText?: string;
+      getAttribute: (n: string) => string | null;
+      getBoundingClientRect: () => R;
+      closest: (s: string) => E | null;
+      contains: (e: E) => boolean;
+    };
+    const d = (globalThis as unknown as { document: { activeElement: E; querySelector: (s: string) => E | null } }).document;
+    const el = d.activeElement;
+    const r = el.getBoundingClientRect();
+    const label = `${el.tagName} ${el.getAttribute('aria-label') ?? el.getAttribute('name') ?? (el.innerText ?? '').slice(0, 30)}`.trim();
+    const obstacles: [string, E | null][] = [
+      ['the header', d.querySelector('header')],
+      ['the Details / Preview switch', d.querySelector('[role="radiogroup"][aria-label="Show"]')],
+      ['the submit bar', d.querySelector('form button[type="submit"]')?.closest('.mantine-Card-root') ?? null],
+    ];
+    let coveredBy: string | null = null;
+    for (const [name, o] of obstacles) {
+      if (!o || o.contains(el)) continue;
+      const b = o.getBoundingClientRect();
+      if (b.height === 0) continue;
+      if (r.top < b.bottom - 1 && r.bottom > b.top + 1) coveredBy = name;
+    }
+    return { label, top: r.top, bottom: r.bottom, left: r.left, right: r.right, inMain: !!el.closest('main'), coveredBy };
+  });
+}
+
+test('keyboard: Skip to content comes first; on a phone no Tab stop hides in the closed side navigation', async () => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/companies');
+  await page.getByRole('heading', { name: 'My Companies', level: 1 }).waitFor();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  assert.equal(await skip.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement), true, 'the first Tab stop is Skip to content');
+  const s = await box(skip);
+  assert.ok(s.y >= 0 && s.x >= 0, 'and it shows when focused');
+  await shot('skip-link', DESKTOP);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const first = await focusSpot(page);
+  assert.equal(first.inMain, true, `after skipping, Tab goes into the page, not the navigation (${first.label})`);
+
+  // A phone: the side navigation is a closed drawer; every Tab stop must be something on screen.
+  await page.setViewportSize(PHONE);
+  await page.goto('/companies');
+  await page.getByRole('heading', { name: 'My Companies', level: 1 }).waitFor();
+  await page.keyboard.press('Tab'); // Skip to content
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    const f = await focusSpot(page);
+    assert.ok(f.right > 0 && f.left < PHONE.width && f.bottom > 0, `Tab stop ${i + 1} (${f.label}) is off screen at x=${f.left}..${f.right}`);
+  }
+  await page.setViewportSize(DESKTOP);
+});
+
+async function tabThroughForm(size: { width: number; height: number }, pathname: string, name: string): Promise<void> {
+  await page.setViewportSize(size);
+  await page.goto(pathname);
+  await page.getByRole('textbox', { name: 'Name' }).waitFor();
+  await page.getByRole('textbox', { name: 'Name' }).focus();
+  let seen = 0;
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(30);
+      const f = await focusSpot(page);
+      if (!f.inMain) break;
+      seen++;
+      if (f.coveredBy) await shot(`${name}-focus-covered`, size);
+      assert.equal(f.coveredBy, null, `${f.label} is focused under ${f.coveredBy} at ${size.width}px (y=${Math.round(f.top)}..${Math.round(f.bottom)})`);
+    }
+  }
+  assert.ok(seen > 20, `only ${seen} fields reached`);
+  await page.setViewportSize(DESKTOP);
+}
+
+test('keyboard: a field reached with Tab or Shift+Tab is never under the header, the switch or the submit bar', async () => {
+  await tabThroughForm(DESKTOP, `/update-eyemail/${snippetId}`, 'edit');
+  await tabThroughForm(PHONE, `/update-eyemail/${snippetId}`, 'edit');
+});
+
+// Whether an element shows all of its text (no ellipsis, no clipped line).
+function showsAllText(l: Locator): Promise<boolean> {
+  return l.evaluate((el) => {
+    const e = el as unknown as { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+    return e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1;
+  });
+}
+
+test('phone: card titles show in full and the EyeMail actions sit in even columns, Download first', async () => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/eyemails');
+  const card = page.getByRole('article', { name: 'Autumn sale for members' });
+  await card.waitFor();
+  assert.equal(await showsAllText(card.getByRole('link', { name: 'Autumn sale for members', exact: true })), true, 'the EyeMail card title is cut off');
+  await shot('eyemail-cards', PHONE);
+  await page.goto('/video-library');
+  const video = page.getByRole('article', { name: 'autumn-sale-members-cut' });
+  await video.waitFor();
+  assert.equal(await showsAllText(video.getByText('autumn-sale-members-cut', { exact: true })), true, 'the video card title is cut off');
+  await shot('video-cards', PHONE);
+
+  await page.goto(`/eyemails/${snippetId}`);
+  const bar = page.getByRole('toolbar', { name: 'EyeMail actions' });
+  const download = await box(bar.getByRole('button', { name: 'Download' }));
+  const barBox = await box(bar);
+  const others = await Promise.all(['Modify', 'Preview', 'Deactivate', 'Delete'].map((n) => box(bar.getByRole(n === 'Modify' || n === 'Preview' ? 'link' : 'button', { name: n, exact: true }))));
+  assert.ok(Math.abs(download.width - barBox.width) <= 1, `Download spans the row (${download.width} of ${barBox.width})`);
+  assert.ok(others.every((o) => o.y > download.y), 'Download comes first');
+  for (const o of others) assert.ok(Math.abs(o.width - others[0].width) <= 1, `actions of one width: ${others.map((x) => Math.round(x.width))}`);
+  await shot('detail-actions', PHONE);
+
+  await page.setViewportSize(DESKTOP);
 });

@@ -132,6 +132,25 @@ describe('reports API', () => {
 
   const HUMAN_NEWEST_FIRST = ['annClick2', 'carolPlay', 'ipOpen2', 'ipOpen', 'bobShortClick', 'bobTargetClick', 'bobOpen', 'annClick', 'annOpenPhone', 'annOpen'];
 
+  describe('a web-view click nobody played', () => {
+    let bounceId: string;
+    let clickId: string;
+    beforeAll(async () => {
+      const { videoId } = await readyVideo(owner.client);
+      bounceId = (await createSnippet(owner.client, snippetPayload(videoId, { title: 'Bounce' }))).snippet;
+      // ingest stores the video's length on every click; no play report ever came
+      clickId = await insertEngagement(t, bounceId, { kind: 'click', at: '2026-01-10T17:00:00Z', receiver: 'eve@example.com', ...seattle, ...windowsOutlook, videoDurationSecs: 30 });
+      await insertEngagement(t, bounceId, { kind: 'open', at: '2026-01-10T16:59:00Z', receiver: 'eve@example.com', ...seattle, ...windowsOutlook });
+    });
+
+    it('is listed with no seconds and is not counted, in the records and the summary', async () => {
+      const { list } = await records('', owner.client, bounceId);
+      expect(list.find((r) => r.engagementId === clickId)).toMatchObject({ activity: 'click', durationSecs: null, counted: false });
+      const res = await owner.client.get(`/api/reports/${bounceId}/summary`).expect(200);
+      expect(res.body.body).toMatchObject({ totalViews: 1, totalClicks: 0, averageViewTime: 0 });
+    });
+  });
+
   describe('records', () => {
     it('lists opens, clicks and un-joined plays newest first, machine events and joined plays left out', async () => {
       const { list, total, res } = await records();

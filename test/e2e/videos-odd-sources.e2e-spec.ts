@@ -2,7 +2,8 @@
 // real (POST videos/{id}): zscale refuses a 4:2:0 frame with an odd side, so before every chain
 // cropped to the chroma grid a 720x405 MPEG-2 .mov failed at upload with 'could not decode'.
 // Each must give an upright H.264 4:2:0 MP4 at the email width, a poster, a GIF and a library
-// thumbnail; a 1x1 picture and a file without a picture are refused with a clear 422.
+// thumbnail, down to the smallest accepted (17x17, cropped to the 16x16 minimum); a 1x1 or 15x16
+// picture and a file without a picture are refused with a clear 422.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const CASES: Case[] = [
   { kind: 'h264422OddHeight', name: 'high422.mp4', source: { width: 640, height: 361, pixFmt: 'yuv422p' }, out: { width: 600, height: 338 }, hasAudio: false },
   { kind: 'prores444Odd', name: 'prores4444.mov', source: { width: 721, height: 405, pixFmt: 'yuv444p12le' }, out: { width: 600, height: 338 }, hasAudio: false },
   { kind: 'h264High10', name: 'high10.mp4', source: { width: 640, height: 360, pixFmt: 'yuv420p10le' }, out: { width: 600, height: 338 }, hasAudio: true },
+  { kind: 'smallestOdd', name: 'tiny.mov', source: { width: 17, height: 17, pixFmt: 'yuv420p' }, out: { width: 600, height: 600 }, hasAudio: false },
 ];
 
 const isRed = ([r, g, b]: number[]) => r > 150 && g < 90 && b < 90;
@@ -133,6 +135,9 @@ describe('videos API: odd sizes and unusual pixel formats', () => {
 
   it('refuses a 1x1 picture, naming its size (422), and keeps nothing', () =>
     expectRefused('onePixel', 'dot.mov', 'This video is 1x1 pixels; it must be at least 16 pixels on each side.'));
+
+  it('refuses a picture one pixel under the minimum, naming its size (422), and keeps nothing', () =>
+    expectRefused('belowMinimum', 'narrow.mov', 'This video is 15x16 pixels; it must be at least 16 pixels on each side.'));
 
   it('refuses a .mov with sound and no picture (422), and keeps nothing', () =>
     expectRefused('audioOnlyMov', 'voice.mov', 'This file has no video picture in it. Please upload an .mp4 or .mov video.'));

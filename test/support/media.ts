@@ -122,6 +122,19 @@ export const RECIPES = {
       ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=405x721:rate=25:duration=1.5,drawbox=x=0:y=0:w=iw/5:h=ih/5:color=red:t=fill',
         '-vf', 'format=yuv420p', '-c:v', 'mpeg4', '-q:v', '4', '-f', 'mov', out]),
   },
+  // the smallest picture accepted, with odd sides: 4:2:0 crops it to 16x16, the minimum
+  smallestOdd: {
+    ext: 'mov',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=17x17:rate=25:duration=1.5,drawbox=x=0:y=0:w=iw/2:h=ih/2:color=red:t=fill',
+        '-vf', 'format=yuv420p', '-c:v', 'mpeg4', '-q:v', '2', '-f', 'mov', out]),
+  },
+  // one pixel narrower than the minimum
+  belowMinimum: {
+    ext: 'mov',
+    make: (out) =>
+      ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=15x16:rate=25:duration=1', '-vf', 'format=yuv420p', '-c:v', 'mpeg4', '-f', 'mov', out]),
+  },
   // one pixel, 4:2:0
   onePixel: {
     ext: 'mov',

@@ -48,8 +48,9 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 // `publicHost`: the host name in PUBLIC_BASE_URL (default the address the tests browse, 127.0.0.1),
-// to try the app reached by another address than its public one.
-export async function startServer(opts: { publicHost?: string } = {}): Promise<RunningServer> {
+// to try the app reached by another address than its public one. `env`: extra settings (e.g.
+// TRUST_PROXY, so X-Forwarded-For can stand for a recipient's address).
+export async function startServer(opts: { publicHost?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const entry = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
   if (!fs.existsSync(entry)) throw new Error('Build first: npm run build (dist/server/src/main.js is missing)');
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('Build first: npm run build:web');
@@ -69,6 +70,7 @@ export async function startServer(opts: { publicHost?: string } = {}): Promise<R
     SMTP_URL: mail.url,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
+    ...opts.env,
   };
   if (db.url) env.DATABASE_URL = db.url;
   let log = '';

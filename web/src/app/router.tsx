@@ -30,13 +30,6 @@ function page(path: string, title: string, module: string, load: Load): RouteObj
   return { path, handle, lazy: lazyComponent(load) };
 }
 
-function soon(path: string, title: string, module: string, subtitle?: string): RouteObject {
-  return page(path, title, module, async () => {
-    const { ComingSoonPage } = await import('@/features/placeholders/components/coming-soon-page');
-    return () => <ComingSoonPage title={title} subtitle={subtitle} />;
-  });
-}
-
 // A group of pages behind one access rule and one layout (the layout's code is a chunk of its
 // own, shared by the group's pages).
 function guarded(access: Access, layout: Load, children: RouteObject[]): RouteObject {
@@ -54,6 +47,7 @@ const authLayout: Load = () => import('./layouts/auth-layout').then((m) => m.Aut
 const publicLayout: Load = () => import('./layouts/public-layout').then((m) => m.PublicLayout);
 const dashboardLayout: Load = () => import('./layouts/dashboard-layout').then((m) => m.DashboardLayout);
 const adminLayout: Load = () => import('./layouts/admin-layout').then((m) => m.AdminLayout);
+const reportsPage: Load = () => import('@/features/reports/components/reports-page').then((m) => m.ReportsPage);
 
 // Every route of spec 01 section 2 except the public viewer pages, which the server renders.
 export const routes: RouteObject[] = [
@@ -118,9 +112,9 @@ export const routes: RouteObject[] = [
         page('/companies', 'My Companies', DASHBOARD, () =>
           import('@/features/placeholders/components/companies-page').then((m) => m.CompaniesPage),
         ),
-        soon('/reports', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
-        soon('/reports/:id', 'View Report', REPORTS, 'Opens, clicks and plays for each EyeMail'),
-        soon('/feeds/:id/:type', 'Feed', REPORTS),
+        page('/reports', 'View Report', REPORTS, reportsPage),
+        page('/reports/:id', 'View Report', REPORTS, reportsPage),
+        page('/feeds/:id/:type', 'Feed', REPORTS, () => import('@/features/reports/components/feed-page').then((m) => m.FeedPage)),
         page('/support', 'Support Center', SUPPORT, () => import('@/features/support/components/support-page').then((m) => m.SupportPage)),
       ]),
       guarded('admin', adminLayout, [

@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { shortName } from '@shared/account-rules';
-import { userAtom } from '../../lib/session';
-import { Logo } from '../../components/logo';
-import { useSignOut } from '../use-sign-out';
+import { userAtom } from '@/lib/session/user-atom';
+import { Logo } from '@/components/logo';
+import { useSignOut } from '@/app/use-sign-out';
 import { CREATE_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH, isActivePath } from './nav-items';
 import { UserAvatar } from './user-avatar';
 import classes from './dashboard-layout.module.css';
@@ -141,6 +141,24 @@ function TopNav() {
   );
 }
 
+// The first stop for keyboard users: straight to the page, past the header and the navigation.
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className={classes.skipLink}
+      onClick={(e) => {
+        e.preventDefault();
+        const main = document.getElementById('main');
+        main?.focus({ preventScroll: true });
+        main?.scrollIntoView({ block: 'start' });
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 // The signed-in shell: side navigation (a slide-in drawer on small screens), a top bar with the
 // main links, New EyeMail and the profile menu.
 export function DashboardLayout() {
@@ -156,6 +174,7 @@ export function DashboardLayout() {
       padding={0}
       classNames={{ main: classes.main, navbar: classes.navbar, header: classes.header }}
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px={{ base: 'md', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -205,7 +224,7 @@ export function DashboardLayout() {
         <SideNav onNavigate={close} />
       </Drawer>
 
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.mainTarget}>
         <Box px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 32 }} maw={1200} mx="auto">
           <Outlet />
         </Box>

@@ -1,0 +1,348 @@
+// The report page and the feed page end to end: engagements recorded through the real tracking
+// endpoints (open pixel, click redirect, play reports; X-Forwarded-For stands for each
+// recipient's address, so the offline geo database places them), then the totals, both charts,
+// the per-viewer table and its paging, a filter that lands in the URL, the machine-traffic
+// switch, the CSV export, the JSON and XML feeds, the empty report, and another user's EyeMail
+// refused. Screenshots at desktop and phone widths.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server.ts';
+import { DESKTOP, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+
+const run = promisify(execFile);
+const PASSWORD = 'Byron1815';
+const NO_ENGAGEMENTS = 'There are no engagements found for this EyeMail.';
+
+const AGENT = {
+  outlook: 'Microsoft Office/16.0 (Windows NT 10.0; Microsoft Outlook 16.0.17029; Pro)',
+  iphoneMail: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+  chrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+  curl: 'curl/8.4.0',
+};
+// Public addresses the DB-IP data places: the US, Great Britain (two), Germany, Australia.
+const IP = { us: '8.8.8.8', gb: '81.2.69.142', gb2: '212.58.244.20', de: '85.214.132.117', au: '1.1.1.1' };
+
+let server: RunningServer;
+let browser: Browser;
+let dir: string;
+let ctx: BrowserContext;
+let page: Page;
+let reportId: string;
+let quietId: string;
+let strangerId: string;
+
+async function xsrf(c: BrowserContext): Promise<Record<string, string>> {
+  const token = (await c.cookies()).find((k) => k.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
+}
+
+async function newContext(): Promise<BrowserContext> {
+  const c = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  c.setDefaultTimeout(15_000);
+  await c.request.get('/api/health');
+  return c;
+}
+
+async function signUp(c: BrowserContext, fullName: string): Promise<void> {
+  const res = await c.request.post('/api/accounts/signup', {
+    headers: await xsrf(c),
+    data: { fullName, email: uniqueEmail('reports'), password: PASSWORD, confirmPassword: PASSWORD, tier: 'standard' },
+  });
+  assert.equal(res.status(), 201, await res.text());
+}
+
+// Upload and encode the clip once per account; then any number of EyeMails of it.
+async function readyVideo(c: BrowserContext): Promise<string> {
+  const up = await c.request.post('/api/files?type=video', {
+    headers: await xsrf(c),
+    multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(path.join(dir, 'clip.mp4')) } },
+  });
+  assert.equal(up.status(), 201, await up.text());
+  const videoId = (await up.json()).body.fileId as string;
+  let encoding = (await (await c.request.post(`/api/videos/${videoId}?overlay=none&width=600`, { headers: await xsrf(c) })).json()).body;
+  const until = Date.now() + 90_000;
+  while (encoding.state !== 'completed') {
+    assert.notEqual(encoding.state, 'failed');
+    assert.ok(Date.now() < until, 'the encoding did not finish');
+    await new Promise((r) => setTimeout(r, 200));
+    encoding = (await (await c.request.get(`/api/videos/encodings/${encoding.encodingId}`)).json()).body;
+  }
+  return videoId;
+}
+
+async function makeEyeMail(c: BrowserContext, videoId: string, title: string): Promise<string> {
+  const created = await c.request.post('/api/snippets', {
+    headers: await xsrf(c),
+    data: { title, videoId, videoOverlay: 'none', addVideoOverlay: false, coverImagePlacement: 'below', coverImageSpacing: 1, logoImageAlignment: 'left', logoImageWidth: 120, width: 600 },
+  });
+  assert.equal(created.status(), 201, await created.text());
+  return (await created.json()).body.snippet as string;
+}
+
+// The recipient's side, as a mail client or browser sends it (no session, its own agent and address).
+function recipient(agent: string, ip: string): Record<string, string> {
+  return { 'User-Agent': agent, 'X-Forwarded-For': ip };
+}
+
+async function open(id: string, receiver: string, agent: string, ip: string): Promise<void> {
+  const res = await fetch(`${server.url}/t/o/${id}.gif?v=${encodeURIComponent(receiver)}`, { headers: recipient(agent, ip) });
+  assert.equal(res.status, 200);
+  await res.arrayBuffer();
+}
+
+async function click(id: string, receiver: string, agent: string, ip: string, method = 'GET'): Promise<void> {
+  const res = await fetch(`${server.url}/t/c/${id}?v=${encodeURIComponent(receiver)}`, { method, redirect: 'manual', headers: recipient(agent, ip) });
+  assert.equal(res.status, 302);
+  await res.arrayBuffer();
+}
+
+async function play(id: string, receiver: string, ip: string, secs: number): Promise<void> {
+  const res = await fetch(`${server.url}/api/reports/updateduration`, {
+    method: 'POST',
+    headers: { ...recipient(AGENT.chrome, ip), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ DurationSecs: secs, SnippetId: id, TotalPlayTimeVideo: 4, Receiver: receiver }),
+  });
+  assert.ok(res.status < 300, `play report: ${res.status} ${await res.text()}`);
+}
+
+// 13 engagements by people (11 views, 10 of them unique; 2 counted clicks with 3 s and 2 s
+// played) and 2 by machines (a script's open, a HEAD request on the click link).
+async function seed(id: string): Promise<void> {
+  await open(id, 'ann@example.com', AGENT.outlook, IP.us);
+  await open(id, 'ann@example.com', AGENT.iphoneMail, IP.us);
+  await click(id, 'ann@example.com', AGENT.chrome, IP.us);
+  await play(id, 'ann@example.com', IP.us, 3);
+  await open(id, 'bob@example.com', AGENT.iphoneMail, IP.gb);
+  await click(id, 'bob@example.com', AGENT.chrome, IP.gb);
+  await play(id, 'bob@example.com', IP.gb, 2);
+  for (let i = 1; i <= 7; i++) await open(id, `reader${i}@example.com`, AGENT.outlook, i <= 3 ? IP.de : IP.au);
+  // A merge tag the sending platform never filled in: the table names the IP instead.
+  await open(id, '*|EMAIL|*', AGENT.iphoneMail, IP.gb2);
+  await open(id, 'scan@example.com', AGENT.curl, IP.au);
+  await click(id, 'scan@example.com', AGENT.chrome, IP.au, 'HEAD');
+}
+
+async function tileValues(p: Page): Promise<{ views: string; clicks: string; average: string }> {
+  const value = (key: string) => p.getByTestId(`tile-${key}`).getByTestId('tile-value').innerText();
+  return { views: await value('totalViews'), clicks: await value('totalClicks'), average: await value('averageViewTime') };
+}
+
+async function waitForTiles(p: Page, expected: { views: string; clicks: string; average: string }): Promise<void> {
+  const until = Date.now() + 10_000;
+  let seen = { views: '', clicks: '', average: '' };
+  while (Date.now() < until) {
+    try {
+      seen = await tileValues(p);
+      if (seen.views === expected.views && seen.clicks === expected.clicks && seen.average === expected.average) return;
+    } catch {
+      // not rendered yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.deepEqual(seen, expected);
+}
+
+async function waitForRange(p: Page, text: string): Promise<void> {
+  await p.getByTestId('table-range').filter({ hasText: text }).waitFor();
+}
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-reports-'));
+  const clip = run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', 'clip.mp4'], { cwd: dir });
+  [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser(), clip]);
+
+  const stranger = await newContext();
+  await signUp(stranger, 'Sam Stranger');
+  strangerId = await makeEyeMail(stranger, await readyVideo(stranger), 'Secret plan');
+  await open(strangerId, 'vip@example.com', AGENT.outlook, IP.us);
+  await stranger.close();
+
+  ctx = await newContext();
+  await signUp(ctx, 'Ada Byron');
+  const videoId = await readyVideo(ctx);
+  reportId = await makeEyeMail(ctx, videoId, 'Spring launch');
+  quietId = await makeEyeMail(ctx, videoId, 'Quiet one');
+  await seed(reportId);
+  page = await ctx.newPage();
+});
+
+after(async () => {
+  await ctx?.close();
+  await browser?.close();
+  await server?.stop();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('choosing an EyeMail on /reports opens its report', async () => {
+  await page.goto('/reports');
+  await expectTitle(page, 'View Report | Reports | EyeMail');
+  await page.getByRole('heading', { name: 'Choose an EyeMail' }).waitFor();
+  await page.getByRole('combobox', { name: 'EyeMail' }).click();
+  await page.getByRole('option', { name: 'Spring launch' }).click();
+  await page.waitForURL(`**/reports/${reportId}`);
+  await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
+});
+
+test('totals, both charts, the breakdown percentages floored, the IP for an unfilled merge tag', async () => {
+  await page.goto(`/reports/${reportId}`);
+  await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
+  await page.getByTestId('tile-totalViews').getByText('10 unique').waitFor();
+  assert.equal(await page.getByTestId('machine-count').innerText(), '2 excluded');
+
+  // The timeline: two lines over 7 days, this week, next disabled.
+  const timeline = page.getByTestId('timeline');
+  await timeline.locator('.recharts-line').first().waitFor();
+  assert.equal(await timeline.locator('.recharts-line').count(), 2);
+  assert.equal(await timeline.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count(), 7);
+  assert.equal(await page.getByRole('button', { name: 'Next week' }).isDisabled(), true);
+  const thisWeek = await page.getByTestId('week-label').innerText();
+
+  // The pie: 10 unique, 1 repeat, 2 clicks of 13 = 76.9 %, 7.7 %, 15.4 %, shown floored.
+  const breakdown = page.getByTestId('breakdown');
+  await breakdown.locator('.recharts-pie-sector').first().waitFor();
+  assert.equal(await breakdown.locator('.recharts-pie-sector').count(), 3);
+  const legend = (await breakdown.getByTestId('breakdown-row').allInnerTexts()).map((s) => s.replace(/\s+/g, ' '));
+  assert.deepEqual(legend, ['Unique views 10 · 76%', 'Repeat views 1 · 7%', 'Clicks 2 · 15%']);
+
+  // The newest row is the unfilled *|EMAIL|*: its IP stands in for the receiver.
+  const table = page.getByTestId('viewer-table');
+  const firstRow = table.locator('tbody tr').first();
+  await firstRow.getByText(IP.gb2).waitFor();
+  await firstRow.getByText('London, England, United Kingdom').waitFor();
+  assert.equal(await table.getByText('*|EMAIL|*').count(), 0);
+  await page.getByRole('link', { name: 'IP Geolocation by DB-IP' }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'IP Geolocation by DB-IP' }).getAttribute('href'), 'https://db-ip.com');
+  await screenshot(page, 'reports-report');
+
+  // Previous week: nothing then, and next leads back to this week.
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await page.waitForURL(/weekEnding=\d{4}-\d{2}-\d{2}/);
+  await page.getByTestId('week-label').filter({ hasNotText: thisWeek }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Next week' }).isDisabled(), false);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await page.getByTestId('week-label').filter({ hasText: thisWeek }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Next week' }).isDisabled(), true);
+});
+
+test('the per-viewer table pages 10 rows at a time from the server', async () => {
+  await page.goto(`/reports/${reportId}`);
+  await waitForRange(page, '1–10 of 13');
+  const rows = page.getByTestId('viewer-table').locator('tbody tr');
+  assert.equal(await rows.count(), 10);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await waitForRange(page, '11–13 of 13');
+  assert.equal(await rows.count(), 3);
+  assert.match(page.url(), /[?&]page=2\b/);
+  // The oldest rows: Ann's two opens and her click with 3 s played.
+  await page.getByTestId('viewer-table').getByText('ann@example.com').first().waitFor();
+  assert.equal(await page.getByTestId('viewer-table').getByText('ann@example.com').count(), 3);
+});
+
+test('a filter changes the numbers, lands in the URL and survives a reload; Clear removes it', async () => {
+  await page.goto(`/reports/${reportId}`);
+  await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
+  await page.getByRole('button', { name: /^Filter/ }).click();
+  const receiver = page.getByRole('textbox', { name: 'Receiver' });
+  assert.equal(await receiver.getAttribute('placeholder'), 'Email');
+  await receiver.fill('bob@example.com');
+  await page.getByRole('button', { name: 'Apply Filter' }).click();
+  await page.waitForURL(/receiver=bob%40example\.com/);
+  await waitForTiles(page, { views: '1', clicks: '1', average: '2' });
+  await waitForRange(page, '1–2 of 2');
+  await screenshot(page, 'reports-filtered');
+
+  await page.reload();
+  await waitForTiles(page, { views: '1', clicks: '1', average: '2' });
+
+  // Countries: Germany alone is readers 1-3; 'All' takes the filter off again.
+  await page.getByRole('button', { name: /^Filter/ }).click();
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
+  assert.doesNotMatch(page.url(), /receiver=/);
+  const country = page.getByRole('combobox', { name: 'Country' });
+  await country.click();
+  await country.fill('Germ');
+  await page.getByRole('option', { name: 'Germany' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Apply Filter' }).click();
+  await page.waitForURL(/country=DE/);
+  await waitForTiles(page, { views: '3', clicks: '0', average: '0' });
+});
+
+test('the machine switch brings in the machine traffic and says how much', async () => {
+  await page.goto(`/reports/${reportId}`);
+  await waitForRange(page, '1–10 of 13');
+  const machine = page.getByRole('switch', { name: 'Include machine traffic' });
+  await machine.click();
+  await page.waitForURL(/includeMachine=true/);
+  await waitForRange(page, '1–10 of 15');
+  await waitForTiles(page, { views: '12', clicks: '2', average: '2.5' });
+  await page.getByTestId('machine-count').filter({ hasText: '2 machine included' }).waitFor();
+  await page.getByTestId('viewer-table').getByText('Machine').first().waitFor();
+  await machine.click();
+  await waitForRange(page, '1–10 of 13');
+});
+
+test('Export downloads the filtered records as CSV', async () => {
+  await page.goto(`/reports/${reportId}?receiver=bob%40example.com`);
+  await waitForTiles(page, { views: '1', clicks: '1', average: '2' });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
+  assert.match(download.suggestedFilename(), /^eyemail-report-spring-launch-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  const lines = text.trim().split(/\r?\n/);
+  assert.equal(lines.length, 3, text);
+  assert.ok(lines.slice(1).every((l) => l.includes('bob@example.com')), text);
+});
+
+test('the Feed menu opens the JSON and XML feeds in a new tab', async () => {
+  await page.goto(`/reports/${reportId}`);
+  await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
+  await page.getByRole('button', { name: 'Feed', exact: true }).click();
+  const [jsonTab] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('menuitem', { name: 'JSON' }).click()]);
+  await jsonTab.waitForURL(`**/feeds/${reportId}/json`);
+  await expectTitle(jsonTab, 'Feed | Reports | EyeMail');
+  const json = await jsonTab.getByTestId('feed-text').innerText();
+  // Pretty-printed, and the same numbers as the page.
+  assert.match(json, /\n {4}"totals": \{\n {6}"totalViews": 11,/);
+  const feed = JSON.parse(json).body;
+  assert.equal(feed.totalCount, 13);
+  assert.equal(feed.snippet.title, 'Spring launch');
+  await screenshot(jsonTab, 'reports-feed-json');
+
+  await page.getByRole('button', { name: 'Feed', exact: true }).click();
+  const [xmlTab] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('menuitem', { name: 'XML' }).click()]);
+  await xmlTab.waitForURL(`**/feeds/${reportId}/xml`);
+  const xml = await xmlTab.getByTestId('feed-text').innerText();
+  assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>/);
+  assert.match(xml, /<title>Spring launch<\/title>/);
+  assert.match(xml, /<totalViews>11<\/totalViews>/);
+  await xmlTab.getByRole('link', { name: 'Back to report' }).click();
+  await xmlTab.waitForURL(`**/reports/${reportId}`);
+  await jsonTab.close();
+  await xmlTab.close();
+});
+
+test('an EyeMail with no engagements says so', async () => {
+  await page.goto(`/reports/${quietId}`);
+  await page.getByText(NO_ENGAGEMENTS).waitFor();
+  await waitForTiles(page, { views: '0', clicks: '0', average: '0' });
+  assert.equal(await page.getByTestId('viewer-table').count(), 0);
+  await screenshot(page, 'reports-empty');
+});
+
+test("another user's EyeMail shows an error, never its data", async () => {
+  await page.goto(`/reports/${strangerId}`);
+  await page.getByTestId('report-error').getByText('EyeMail not found').waitFor();
+  assert.equal(await page.getByText('Secret plan').count(), 0);
+  assert.equal(await page.getByTestId('tile-totalViews').count(), 0);
+  await screenshot(page, 'reports-not-found');
+  await page.goto(`/feeds/${strangerId}/json`);
+  await page.getByTestId('feed-error').getByText('EyeMail not found').waitFor();
+  assert.equal(await page.getByText('vip@example.com').count(), 0);
+});
