@@ -27,7 +27,7 @@ export default {
       displayName: 'unit',
       // web/src: the dashboard's pure rules; @shared is its alias for src/shared.
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
-      moduleNameMapper: { ...common.moduleNameMapper, '^@shared/(.*)$': '<rootDir>/src/shared/$1' },
+      moduleNameMapper: { ...common.moduleNameMapper, '^@shared/(.*)$': '<rootDir>/src/shared/$1', '^@/(.*)$': '<rootDir>/web/src/$1' },
     },
     {
       ...common,

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Anchor, AspectRatio, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { SnippetView } from '../../lib/snippets-api';
-import { formatDayMonthYear } from '../../lib/media-format';
-import { Spinner } from '../spinner';
+import type { SnippetView } from '@shared/api-types';
+import { formatDayMonthYear } from '@/lib/media-format';
+import { Spinner } from '@/components/spinner';
 import classes from './eyemail-grid.module.css';
 
 export const GRID_VIEW_ALL_ABOVE = 4;

@@ -1,6 +1,6 @@
 // What the dashboard checks before a file leaves the browser (spec 01 section 5). The server
 // checks the same again, and the content too; this only saves the user a wasted upload.
-import type { FileKind } from '../../lib/media-api';
+import type { FileKind } from '@shared/api-types';
 
 export const MB = 1024 * 1024;
 export const VIDEO_MAX_BYTES = 314_572_800;

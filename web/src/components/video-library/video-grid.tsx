@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { AspectRatio, Badge, Button, Card, Modal, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconMovie, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
-import type { VideoListItem } from '../../lib/media-api';
-import { fileNameWithoutExtension, formatDayMonthYear, formatDuration } from '../../lib/media-format';
+import type { FileListItem as VideoListItem } from '@shared/api-types';
+import { fileNameWithoutExtension, formatDayMonthYear, formatDuration } from '@/lib/media-format';
 import classes from './video-grid.module.css';
 
 export interface VideoGridProps {

@@ -1,5 +1,5 @@
 // The admin area's calls (spec 02 section 7, Admin; casing as written there).
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface DashboardCounts {
   userCount: number;
@@ -55,7 +55,6 @@ export interface AdminVideoPage {
 }
 
 export const adminApi = {
-  dashboardCounts: () => api.get<DashboardCounts>('Admin/GetDashboardData'),
   users: (p: UserListParams, signal?: AbortSignal) =>
     api.get<AdminUserPage>('Admin/GetAllUserData', {
       query: { Page: p.page, size: p.size, status: p.status, key: p.key.trim(), sort: p.sort, order: p.order },

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { AspectRatio, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMovie, IconSearch, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { adminApi, type AdminVideo } from '../api/admin-api';
-import { decodeEmailParam, encodeEmailParam } from '../utils/email-param';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { adminApi, type AdminVideo } from '@/features/admin/api/admin-api';
+import { decodeEmailParam, encodeEmailParam } from '@/features/admin/utils/email-param';
 import { PageButtons } from './page-buttons';
 
 const PAGE_SIZE = 12;

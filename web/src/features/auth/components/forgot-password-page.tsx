@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconAt, IconMailCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { emailError } from '@shared/account-rules';
-import { accountsApi } from '../api/accounts-api';
+import { accountsApi } from '@/features/auth/api/accounts-api';
 import { AuthHeading } from './auth-heading';
 
 const FAILURE_MS = 3000;

@@ -3,10 +3,12 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stac
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { DEFAULT_HEADER_TEXT, PREHEADER_MAX, headerTextError, preheaderError, type ExportOptions } from '@shared/snippet-rules';
-import { snippetsApi, type EmailPlatform, type SnippetView } from '../../../lib/snippets-api';
-import { formatBytes } from '../../../lib/media-format';
-import { toast } from '../../../components/toasts';
-import { emailPreviewLink, htmlFileName } from '../utils/export-file';
+import type { SnippetView } from '@shared/api-types';
+import { formatBytes } from '@/lib/media-format';
+import { toast } from '@/components/toasts';
+import { useEmailPlatforms, type EmailPlatform } from '@/features/eyemails/api/get-email-platforms';
+import { getSnippetHtml } from '@/features/eyemails/api/get-snippet-html';
+import { emailPreviewLink, htmlFileName } from '@/features/eyemails/utils/export-file';
 
 export const COPIED_RESET_MS = 3000;
 const STICKY_ACTIONS: React.CSSProperties = {
@@ -20,6 +22,7 @@ const STICKY_ACTIONS: React.CSSProperties = {
 };
 const REFETCH_DEBOUNCE_MS = 350;
 const DEFAULT_PLATFORM = 'other';
+const NO_PLATFORMS: EmailPlatform[] = [];
 
 async function copyText(text: string, fallbackFrom: HTMLTextAreaElement | null): Promise<boolean> {
   try {
@@ -41,7 +44,7 @@ function PlatformIcon({ platform, size = 18 }: { platform?: EmailPlatform; size?
 
 // 'Download or Copy HTML': the email HTML for a platform, copied or downloaded, with options.
 export function ExportModal({ opened, snippet, onClose }: { opened: boolean; snippet: SnippetView; onClose: () => void }) {
-  const [platforms, setPlatforms] = useState<EmailPlatform[]>([]);
+  const platforms = useEmailPlatforms({ enabled: opened }).data ?? NO_PLATFORMS;
   const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
   const [headerText, setHeaderText] = useState(DEFAULT_HEADER_TEXT);
   const [includeHeader, setIncludeHeader] = useState(true);
@@ -65,13 +68,6 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
     [headerText, includeHeader, includeUnsubscribeLink, removeBranding, preheader],
   );
 
-  useEffect(() => {
-    if (!opened || platforms.length) return;
-    snippetsApi.emailPlatforms().then((res) => {
-      if (res.result && Array.isArray(res.body)) setPlatforms(res.body);
-    });
-  }, [opened, platforms.length]);
-
   // The HTML follows the platform and the options, fetched again shortly after they settle.
   useEffect(() => {
     if (!opened) return;
@@ -82,7 +78,7 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
     const ctrl = new AbortController();
     setLoading(true);
     const timer = window.setTimeout(async () => {
-      const res = await snippetsApi.html(snippet.snippet, { emailPlatform: platform, ...options }, ctrl.signal);
+      const res = await getSnippetHtml(snippet.snippet, { emailPlatform: platform, ...options }, ctrl.signal);
       if (ctrl.signal.aborted) return;
       setLoading(false);
       if (res.result && res.body) {

@@ -1,8 +1,8 @@
 import { Badge, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { LOGO_WIDTH_MAX, LOGO_WIDTH_MIN, TITLE_MAX, WIDTH_MAX, WIDTH_MIN, type CoverPlacement, type LogoAlignment } from '@shared/snippet-rules';
-import { withOverlayChecked, type FileRef, type FormErrors, type SnippetFormValues } from '../utils/snippet-form';
-import type { EncodingStatus } from '../utils/use-video-encoding';
+import { withOverlayChecked, type FileRef, type FormErrors, type SnippetFormValues } from '@/features/eyemails/utils/snippet-form';
+import type { EncodingStatus } from '@/features/eyemails/utils/use-video-encoding';
 import { AssetField } from './asset-field';
 import { CtaEditor } from './cta-editor';
 import { VideoField } from './video-field';

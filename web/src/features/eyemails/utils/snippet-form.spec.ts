@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { SnippetView } from '../../../lib/snippets-api';
+import type { SnippetView } from '@shared/api-types';
 import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, previewClickTarget, toPayload, withOverlayChecked } from './snippet-form';
 
 const VIDEO = { fileId: '11111111-2222-4333-8444-555555555555', url: 'http://x/v.mp4', name: 'clip.mp4' };

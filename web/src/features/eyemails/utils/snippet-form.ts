@@ -20,7 +20,8 @@ import {
   type SnippetTier,
   type VideoOverlay,
 } from '@shared/snippet-rules';
-import type { SnippetPayload, SnippetView } from '../../../lib/snippets-api';
+import type { SnippetView } from '@shared/api-types';
+import type { SnippetPayload } from '@/features/eyemails/api/create-snippet';
 
 // A file the form points at: uploaded now, picked from My Videos, or loaded with the EyeMail.
 export interface FileRef {
