@@ -359,3 +359,31 @@ test('phone: card titles show in full and the EyeMail actions sit in even column
 
   await page.setViewportSize(DESKTOP);
 });
+
+test('an inactive EyeMail says why Download is off, in words a phone shows (not only a hover tooltip)', async () => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`/eyemails/${snippetId}`);
+  const bar = page.getByRole('toolbar', { name: 'EyeMail actions' });
+  const hint = page.getByText('Download is off while this EyeMail is inactive: activate it to export its HTML.');
+  await bar.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog', { name: 'Alert!' }).getByRole('button', { name: 'Deactivate' }).click();
+  const done = page.getByRole('dialog', { name: 'Deactivated!' });
+  await done.getByRole('button', { name: 'OK' }).click();
+  await done.waitFor({ state: 'hidden' });
+  const download = bar.getByRole('button', { name: 'Download' });
+  assert.equal(await download.isDisabled(), true);
+  await hint.waitFor();
+  const h = await box(hint);
+  assert.ok(h.y + h.height <= PHONE.height, 'the reason shows without scrolling');
+  // Screen readers hear it with the button.
+  assert.equal(await download.getAttribute('aria-describedby'), await hint.getAttribute('id'));
+  await shot('inactive', PHONE);
+  // Active again: the line goes.
+  await bar.getByRole('button', { name: 'Activate', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Alert!' }).getByRole('button', { name: 'Activate' }).click();
+  const on = page.getByRole('dialog', { name: /Activated/ });
+  await on.getByRole('button', { name: 'OK' }).click();
+  await hint.waitFor({ state: 'detached' });
+  assert.equal(await download.isDisabled(), false);
+  await page.setViewportSize(DESKTOP);
+});

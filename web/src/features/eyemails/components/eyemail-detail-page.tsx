@@ -163,13 +163,13 @@ export function EyeMailDetailPage() {
         </Stack>
       </Group>
 
-      <Group gap="sm" mb="lg" wrap="wrap" role="toolbar" aria-label="EyeMail actions" className={classes.toolbar}>
+      <Group gap="sm" mb={active ? 'lg' : 'xs'} wrap="wrap" role="toolbar" aria-label="EyeMail actions" className={classes.toolbar}>
         <Button component={Link} to={`/update-eyemail/${s.snippet}`} variant="default" leftSection={<IconEdit size={16} />}>
           Modify
         </Button>
         <Tooltip label="Activate this EyeMail to export it" disabled={active}>
           <span data-primary>
-            <Button leftSection={<IconDownload size={16} />} onClick={() => setExportOpen(true)} disabled={!active}>
+            <Button leftSection={<IconDownload size={16} />} onClick={() => setExportOpen(true)} disabled={!active} aria-describedby={active ? undefined : 'download-off-hint'}>
               Download
             </Button>
           </span>
@@ -184,6 +184,12 @@ export function EyeMailDetailPage() {
           Delete
         </Button>
       </Group>
+      {active ? null : (
+        // The tooltip needs a mouse; on a phone or with a keyboard this line says why Download is off.
+        <Text id="download-off-hint" size="sm" c="dimmed" mb="lg">
+          Download is off while this EyeMail is inactive: activate it to export its HTML.
+        </Text>
+      )}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
