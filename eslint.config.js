@@ -147,6 +147,8 @@ export default [
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // '@/features/x/...' says where a file lives; '../../../x' only how far away it is.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){2,}', message: 'Import from @/ (web/src) instead of climbing two or more folders.' }] }],
     },
   },
 ];

@@ -228,6 +228,13 @@ test('the preview says where a click goes only for a valid landing page, never e
   await shot('preview-invalid-url', DESKTOP);
   await field.fill('https://Shop.example.com/winter');
   await preview.getByText('Clicking the video opens https://shop.example.com/winter').waitFor();
+  // Typed without https://, as people type addresses: completed on leaving the field, as the
+  // button editor does, instead of a bare 'Not a valid URL'.
+  await field.fill('shop.example.com/spring-sale');
+  await field.press('Tab');
+  assert.equal(await field.inputValue(), 'https://shop.example.com/spring-sale');
+  await preview.getByText('Clicking the video opens https://shop.example.com/spring-sale').waitFor();
+  assert.equal(await page.getByText('Not a valid URL').count(), 0);
 });
 
 // Where the keyboard focus is, and whether anything fixed on screen covers it: the header, the
