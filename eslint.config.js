@@ -2,6 +2,7 @@
 // - server modules (src/<module>/) never import another module's entities or repositories;
 //   they call its service. src/shared/ (read by the dashboard too) imports nothing else.
 // - dashboard: app -> features -> shared (components, lib); features never import each other.
+// - settings come from src/config, never process.env elsewhere.
 // - an outside tool (sharp, nodemailer, ffmpeg's child process...) is imported by its adapter only.
 // - no import cycles; kebab-case file and folder names; the rules of React hooks.
 // Only these rules: style is left to the editor, and no rule needs type information (fast).
@@ -141,6 +142,15 @@ export default [
     rules: { 'no-restricted-imports': toolRule(null) },
   },
   ...adapterFiles.map((file) => ({ files: [file], rules: { 'no-restricted-imports': toolRule(file) } })),
+  {
+    // Config is read from the environment in src/config only (the entry points hand it
+    // process.env; the ffmpeg adapter looks up PATH for its binary).
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/config/**', 'src/main.ts', 'src/worker.ts', 'src/encoding/ffmpeg.adapter.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the typed config (src/config), never process.env.' }],
+    },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
