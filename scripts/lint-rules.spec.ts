@@ -2,9 +2,21 @@
 // code as if it were a file at that path (nothing is written) and expects the rule to fire, and
 // the same import from an allowed place to pass.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+// Some module of the dashboard's admin feature and of its shared components, as '@/...' (the
+// dashboard is being reorganised; the rules are about folders, not about these files).
+function someModule(dir: string): string {
+  const file = (fs.readdirSync(path.join(root, 'web/src', dir), { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.spec.ts'))
+    .sort()[0];
+  return `@/${dir}/${file.replace(/\.tsx?$/, '')}`;
+}
+const ADMIN = someModule('features/admin');
+const COMPONENT = someModule('components');
 
 // Every case is linted in one ESLint process (loading the parser and resolver once).
 const CASES: [string, string][] = [
@@ -14,9 +26,9 @@ const CASES: [string, string][] = [
   ['src/files/zz-probe.ts', "import { MediaFile } from './media-file.entity.js';\nexport const x = MediaFile;\n"],
   ['src/shared/zz-probe.ts', "import { isUuid } from './uuid.js';\nexport const x = isUuid;\n"],
   ['src/shared/zz-probe.ts', "import { NotFoundError } from '../common/domain-error.js';\nexport const x = NotFoundError;\n"],
-  ['web/src/features/support/zz-probe.ts', "import { RULES } from '@/components/upload/upload-rules';\nexport const x = RULES;\n"],
-  ['web/src/features/support/zz-probe.ts', "import * as admin from '@/features/admin/api/admin-api';\nexport const x = admin;\n"],
-  ['web/src/lib/zz-probe.ts', "import * as admin from '@/features/admin/api/admin-api';\nexport const x = admin;\n"],
+  ['web/src/features/support/zz-probe.ts', `import * as c from '${COMPONENT}';\nexport const x = c;\n`],
+  ['web/src/features/support/zz-probe.ts', `import * as admin from '${ADMIN}';\nexport const x = admin;\n`],
+  ['web/src/lib/zz-probe.ts', `import * as admin from '${ADMIN}';\nexport const x = admin;\n`],
   ['web/src/features/support/zz-probe.ts', "import * as api from '../../lib/api-client';\nexport const x = api;\n"],
   ['src/files/zz-probe.ts', "import sharp from 'sharp';\nexport const x = sharp;\n"],
   ['src/images/image.adapter.ts', "import sharp from 'sharp';\nexport const x = sharp;\n"],
@@ -71,13 +83,9 @@ describe('lint rules', () => {
   });
 
   it('keeps dashboard features apart and shared code below them', () => {
-    expect(rules('web/src/features/support/zz-probe.ts', "import { RULES } from '@/components/upload/upload-rules';\nexport const x = RULES;\n")).toEqual([]);
-    expect(rules('web/src/features/support/zz-probe.ts', "import * as admin from '@/features/admin/api/admin-api';\nexport const x = admin;\n")).toEqual([
-      'import-x/no-restricted-paths',
-    ]);
-    expect(rules('web/src/lib/zz-probe.ts', "import * as admin from '@/features/admin/api/admin-api';\nexport const x = admin;\n")).toEqual([
-      'import-x/no-restricted-paths',
-    ]);
+    expect(rules('web/src/features/support/zz-probe.ts', `import * as c from '${COMPONENT}';\nexport const x = c;\n`)).toEqual([]);
+    expect(rules('web/src/features/support/zz-probe.ts', `import * as admin from '${ADMIN}';\nexport const x = admin;\n`)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules('web/src/lib/zz-probe.ts', `import * as admin from '${ADMIN}';\nexport const x = admin;\n`)).toEqual(['import-x/no-restricted-paths']);
     expect(rules('web/src/features/support/zz-probe.ts', "import * as api from '../../lib/api-client';\nexport const x = api;\n")).toEqual(['no-restricted-imports']);
   });
 
