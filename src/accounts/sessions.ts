@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { REMEMBER_ME_MS } from './account.rules.js';
+import { issueCsrfToken } from '../common/csrf.middleware.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -31,6 +32,7 @@ export async function startUserSession(req: Request, userId: string, rememberMe:
   // No maxAge: a browser-session cookie, gone when the browser closes.
   if (rememberMe) req.session.cookie.maxAge = REMEMBER_ME_MS;
   await call((cb) => req.session.save(cb));
+  if (req.res) issueCsrfToken(req, req.res);
 }
 
 // The same user in a brand-new session (after a password change: whoever holds a copy of the
@@ -46,5 +48,6 @@ export async function endSession(req: Request, res: Response): Promise<void> {
     const cookie = req.session.cookie;
     await call((cb) => req.session.destroy(cb));
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: !!cookie?.secure });
+    issueCsrfToken(req, res);
   }
 }

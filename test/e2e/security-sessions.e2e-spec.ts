@@ -128,6 +128,33 @@ describe('a copied session cookie', () => {
   });
 });
 
+describe('the CSRF token', () => {
+  // Found by this review: the XSRF-TOKEN cookie outlived sign-in and sign-out, so a token that
+  // leaked before sign-in (a shared computer, a log) stayed good for the signed-in session.
+  it('known before sign-in is worthless after it, and renewed again at sign-out', async () => {
+    const u = await signUp(t);
+    const leaked = 'leaked-token-leaked-token-leaked-token-01';
+    const server = t.app.getHttpServer();
+    const signin = await request(server)
+      .post('/api/accounts/signin')
+      .set('Cookie', `XSRF-TOKEN=${leaked}`)
+      .set('X-Forwarded-For', '10.7.7.7')
+      .send({ email: u.email, password: u.password })
+      .expect(200);
+    const session = sessionCookieOf(signin)!;
+    const issued = ([] as string[]).concat(signin.headers['set-cookie'] ?? []).filter((c) => c.startsWith('XSRF-TOKEN=')).pop()!.split(';')[0].slice('XSRF-TOKEN='.length);
+    expect(issued).not.toBe(leaked);
+    // Another site's page sends the browser's cookies with the leaked token in the header: refused.
+    const forged = await request(server).put('/api/users/profile').set('Cookie', `${session}; XSRF-TOKEN=${issued}`).set('X-XSRF-TOKEN', leaked).send({ firstName: 'Mallory' });
+    expect(forged.status).toBe(403);
+    await request(server).put('/api/users/profile').set('Cookie', `${session}; XSRF-TOKEN=${issued}`).set('X-XSRF-TOKEN', decodeURIComponent(issued)).send({ firstName: 'Ann', lastName: '', email: u.email, country: null, timezone: null }).expect(200);
+
+    const before = u.client.xsrfToken;
+    await u.client.post('/api/accounts/signout').expect(200);
+    expect(u.client.xsrfToken).not.toBe(before);
+  });
+});
+
 describe('cookie flags', () => {
   function cookies(res: request.Response): Record<string, string> {
     const out: Record<string, string> = {};
