@@ -2,6 +2,8 @@
 // - server modules (src/<module>/) never import another module's entities or repositories;
 //   they call its service. src/shared/ (read by the dashboard too) imports nothing else.
 // - dashboard: app -> features -> shared (components, lib); features never import each other.
+// - settings come from src/config, never process.env elsewhere.
+// - an outside tool (sharp, nodemailer, ffmpeg's child process...) is imported by its adapter only.
 // - no import cycles; kebab-case file and folder names; the rules of React hooks.
 // Only these rules: style is left to the editor, and no rule needs type information (fast).
 import fs from 'node:fs';
@@ -62,6 +64,33 @@ const webZones = [
   },
 ];
 
+// Every outside tool sits behind the one adapter that alone imports it (DESIGN.md "Shape").
+const TOOL_ADAPTERS = {
+  sharp: ['src/images/image.adapter.ts'],
+  nodemailer: ['src/mail/mail-transport.ts'],
+  '@google-cloud/storage': ['src/storage/gcs-storage.adapter.ts'],
+  maxmind: ['src/reports/geo-ip.adapter.ts'],
+  'node-device-detector': ['src/reports/user-agent.adapter.ts'],
+  isbot: ['src/reports/user-agent.adapter.ts'],
+  bullmq: ['src/queue/bullmq-queue.ts'],
+  ioredis: ['src/queue/bullmq-queue.ts'],
+  'file-type': ['src/files/file-sniff.ts'],
+  busboy: ['src/files/multipart-upload.ts'],
+  argon2: ['src/accounts/password-hasher.ts'],
+  'node:child_process': ['src/encoding/ffmpeg.adapter.ts'],
+  child_process: ['src/encoding/ffmpeg.adapter.ts'],
+  handlebars: ['src/mail/mail-templates.ts', 'src/snippets/viewer/viewer-templates.ts', 'src/snippets/export/export-html.ts'],
+};
+const adapterFiles = [...new Set(Object.values(TOOL_ADAPTERS).flat())];
+const toolRule = (file) => [
+  'error',
+  {
+    paths: Object.entries(TOOL_ADAPTERS)
+      .filter(([, files]) => !files.includes(file))
+      .map(([name, files]) => ({ name, message: `Only ${files.join(', ')} imports ${name}: use that adapter.` })),
+  },
+];
+
 export default [
   {
     ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'public/**', '**/*.d.ts'],
@@ -108,11 +137,28 @@ export default [
     },
   },
   {
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', ...adapterFiles],
+    rules: { 'no-restricted-imports': toolRule(null) },
+  },
+  ...adapterFiles.map((file) => ({ files: [file], rules: { 'no-restricted-imports': toolRule(file) } })),
+  {
+    // Config is read from the environment in src/config only (the entry points hand it
+    // process.env; the ffmpeg adapter looks up PATH for its binary).
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/config/**', 'src/main.ts', 'src/worker.ts', 'src/encoding/ffmpeg.adapter.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the typed config (src/config), never process.env.' }],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // '@/features/x/...' says where a file lives; '../../../x' only how far away it is.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){2,}', message: 'Import from @/ (web/src) instead of climbing two or more folders.' }] }],
     },
   },
 ];

@@ -25,9 +25,10 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      // web/src: the dashboard's pure rules; @shared is its alias for src/shared.
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
-      moduleNameMapper: { ...common.moduleNameMapper, '^@shared/(.*)$': '<rootDir>/src/shared/$1' },
+      // web/src: the dashboard's pure rules; @shared is its alias for src/shared. scripts/: the
+      // lint rules.
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
+      moduleNameMapper: { ...common.moduleNameMapper, '^@shared/(.*)$': '<rootDir>/src/shared/$1', '^@/(.*)$': '<rootDir>/web/src/$1' },
     },
     {
       ...common,

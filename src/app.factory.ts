@@ -72,7 +72,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       resave: false,
       saveUninitialized: false,
       rolling: true,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/' },
+      // Secure always with SECURE_COOKIES (an https PUBLIC_BASE_URL), otherwise whenever the request
+      // came over https (behind a proxy: its X-Forwarded-Proto, read with TRUST_PROXY).
+      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies ? true : 'auto', path: '/' },
     }),
   );
   app.use(csrfMiddleware({ secure: config.secureCookies }));

@@ -13,8 +13,8 @@ export const ACCOUNT_MESSAGES = {
   signedIn: 'Signed in successfully.',
   signedOut: 'You have been signed out.',
   notSignedIn: 'Nobody is signed in.',
-  resetLinkSent: 'A link has been sent to your email address to reset your password.',
-  noAccountForEmail: 'No account found associated with this email address',
+  // The same for every address, so the answer does not tell whether an account exists.
+  resetLinkSent: 'If an account uses this email address, a link to reset your password has been sent to it.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   resetLinkUsed: 'This password reset link has already been used, or a newer one was sent. Ask for a new link if you still need to reset your password.',
   resetLinkExpired: 'This password reset link has expired: links work for one hour. Ask for a new link to reset your password.',

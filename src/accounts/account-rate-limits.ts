@@ -12,6 +12,10 @@ export const SIGN_IN_PER_IP: RateLimitPolicy = { name: 'signin:ip', limit: 30, w
 export const FORGOT_PER_EMAIL: RateLimitPolicy = { name: 'forgot:email', limit: 3, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManyRequests };
 export const FORGOT_PER_IP: RateLimitPolicy = { name: 'forgot:ip', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManyRequests };
 
+// Sign-up (and company sign-up), per IP: each creates an account and sends a mail, and a taken
+// address is answered as such, so a script cannot create accounts or probe addresses in bulk.
+export const SIGN_UP_PER_IP: RateLimitPolicy = { name: 'signup:ip', limit: 20, windowSeconds: 3600, message: ACCOUNT_MESSAGES.tooManyRequests };
+
 // New verification links, per user.
 export const RESEND_PER_USER: RateLimitPolicy = { name: 'resend:user', limit: 3, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManyRequests };
 

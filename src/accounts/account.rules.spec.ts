@@ -1,6 +1,7 @@
 import {
   blankToNull,
   hashToken,
+  isSessionOutdated,
   isTokenUsable,
   isWellFormedToken,
   joinFullName,
@@ -76,5 +77,15 @@ describe('account rules', () => {
     expect(blankToNull('  ')).toBeNull();
     expect(blankToNull(undefined)).toBeNull();
     expect(blankToNull(' x ')).toBe('x');
+  });
+
+  it('ends sessions signed in before the password last changed, and only those', () => {
+    const changed = new Date('2026-01-01T12:00:00.000Z');
+    expect(isSessionOutdated(changed.getTime() - 1, changed)).toBe(true);
+    expect(isSessionOutdated(undefined, changed)).toBe(true);
+    expect(isSessionOutdated(changed.getTime(), changed)).toBe(false);
+    expect(isSessionOutdated(changed.getTime() + 5000, changed)).toBe(false);
+    expect(isSessionOutdated(undefined, null)).toBe(false);
+    expect(isSessionOutdated(1, undefined)).toBe(false);
   });
 });

@@ -79,3 +79,11 @@ export function statusChangeRefusal(actorId: string, target: { id: string; role:
   if (target.role === 'admin') return 'An admin account cannot be deactivated.';
   return null;
 }
+
+// A session signed in before the user's password last changed (elsewhere, or by a reset link) is
+// over, even if its stored record survived (a request in flight re-saving it, say). A session
+// without a sign-in time predates this rule: over too once the password has changed.
+export function isSessionOutdated(signedInAt: number | undefined, passwordChangedAt: Date | null | undefined): boolean {
+  if (!passwordChangedAt) return false;
+  return signedInAt === undefined || signedInAt < passwordChangedAt.getTime();
+}

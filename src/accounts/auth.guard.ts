@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { UsersService } from './users.service.js';
 import { toAuthUser } from './user.mapper.js';
 import { isClosedByBeacon } from './beacon-close.js';
+import { isSessionOutdated } from './account.rules.js';
 
 function destroySession(req: Request): Promise<void> {
   return new Promise((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
@@ -42,6 +43,11 @@ export class AuthGuard implements CanActivate {
       throw unauthorized();
     }
     const user = await this.users.findById(userId);
+    if (user && isSessionOutdated(req.session.signedInAt, user.passwordChangedAt)) {
+      await destroySession(req);
+      if (isPublic) return true;
+      throw unauthorized();
+    }
     if (!user || !user.isActive) {
       await destroySession(req);
       if (isPublic) return true; // a public call works without the stale session

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { ConflictError, ForbiddenError, UnauthenticatedError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP } from './account-rate-limits.js';
+import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_UP_PER_IP } from './account-rate-limits.js';
 import { blankToNull, splitFullName } from './account.rules.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RecoveryService } from './recovery.service.js';
@@ -35,26 +35,28 @@ export class AuthService {
   ) {}
 
   async signUp(dto: SignUpDto, req: Request): Promise<SignUpResult> {
-    const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: dto.tier });
+    const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: dto.tier, ip: req.ip });
     return this.welcome(user, req);
   }
 
   // Creates the company and its first user (its owner) together, or neither.
   async companySignUp(dto: CompanySignUpDto, req: Request): Promise<SignUpResult> {
     const user = await this.createUser(
-      { fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard' },
+      { fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard', ip: req.ip },
       { name: dto.companyName.trim(), domain: dto.domain.trim().toLowerCase(), department: dto.department.trim(), inviteCode: blankToNull(dto.inviteCode) },
     );
     return this.welcome(user, req);
   }
 
   private async createUser(
-    input: { fullName: string; email: string; password: string; tier: User['tier'] },
+    input: { fullName: string; email: string; password: string; tier: User['tier']; ip: string | undefined },
     company: NewCompany | null = null,
   ): Promise<User> {
+    await this.limiter.consume([SIGN_UP_PER_IP, input.ip]);
     const email = input.email.trim();
-    if (await this.users.isEmailTaken(email)) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+    // Hashed first, so a taken address costs as long as a new one.
     const passwordHash = await this.hasher.hash(input.password);
+    if (await this.users.isEmailTaken(email)) throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
     const { firstName, lastName } = splitFullName(input.fullName);
     try {
       return await this.userRows.insertUser({ email, passwordHash, firstName, lastName, tier: input.tier }, company);

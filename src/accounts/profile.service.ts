@@ -9,6 +9,7 @@ import { MESSAGES } from '../shared/account-rules.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { PASSWORD_CHANGE_PER_USER } from './account-rate-limits.js';
 import { blankToNull } from './account.rules.js';
+import { renewUserSession } from './sessions.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RecoveryService } from './recovery.service.js';
@@ -73,7 +74,7 @@ export class ProfileService {
     return toProfileView(user);
   }
 
-  // Changing the password signs the user out everywhere else; this session stays.
+  // Changing the password signs the user out everywhere else; this browser stays signed in.
   async changePassword(userId: string, dto: ChangePasswordDto, req: Request): Promise<void> {
     await this.limiter.consume([PASSWORD_CHANGE_PER_USER, userId]);
     const user = await this.load(userId);
@@ -83,6 +84,8 @@ export class ProfileService {
     user.passwordHash = await this.hasher.hash(dto.newPassword);
     user.passwordChangedAt = new Date();
     await this.em.flush();
+    // A new id for this session too, so a stolen copy of its cookie stops working as well.
+    await renewUserSession(req, user.id);
     await this.sessions.destroyForUser(user.id, req.sessionID);
   }
 }

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { ForbiddenError, InvalidInputError, NotFoundError, UnavailableError } from '../common/domain-error.js';
+import { InvalidInputError, NotFoundError, UnavailableError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import { PgSessionStore } from '../common/session-store.js';
 import { MailService } from '../mail/mail.service.js';
@@ -19,8 +19,9 @@ const mailFailed = () => new UnavailableError(ACCOUNT_MESSAGES.mailFailed);
 
 // Email verification and password reset: the emailed one-time links and what they allow.
 @Injectable()
-export class RecoveryService {
+export class RecoveryService implements OnApplicationShutdown {
   private readonly logger = new Logger('Accounts');
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -65,19 +66,34 @@ export class RecoveryService {
     await this.em.flush();
   }
 
+  // Answers every address alike (no way to learn whether an account exists): the reset mail, for
+  // an active account only, is prepared and sent after the answer, so neither the answer nor its
+  // time depends on the address. A mail that cannot be sent is logged.
   async forgotPassword(email: string, ip: string | undefined): Promise<void> {
     await this.limiter.consume([FORGOT_PER_IP, ip], [FORGOT_PER_EMAIL, email]);
+    this.inBackground(this.mailResetLink(email));
+  }
+
+  private async mailResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
-    if (!user) throw new NotFoundError(ACCOUNT_MESSAGES.noAccountForEmail);
-    if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
+    if (!user || !user.isActive) return;
     const raw = await this.tokens.issue(user.id, 'reset_password');
     const link = accountLink(this.config.publicBaseUrl, 'resetpassword', raw);
     try {
       await this.mail.send(user.email, passwordResetMail({ firstName: user.firstName, link, minutes: TOKEN_LIFETIME_MS.reset_password / 60_000 }));
     } catch (e) {
       this.logger.error(`Could not send the password reset email for user ${user.id}: ${(e as Error).message}`);
-      throw mailFailed();
     }
+  }
+
+  private inBackground(work: Promise<void>): void {
+    const p = work.catch((e) => this.logger.error(`Password reset mail failed: ${(e as Error).message}`)).finally(() => this.pending.delete(p));
+    this.pending.add(p);
+  }
+
+  // Shutting down waits for reset mails already under way.
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
   }
 
   // A used or expired link says so (the sign-in page shows why the link did not work).

@@ -1,10 +1,13 @@
 import type { Request, Response } from 'express';
 import { SESSION_COOKIE } from './session-cookie.js';
 import { REMEMBER_ME_MS } from './account.rules.js';
+import { issueCsrfToken } from '../common/csrf.middleware.js';
 
 declare module 'express-session' {
   interface SessionData {
     userId?: string;
+    // When the user signed in (ms); a session older than the last password change is over.
+    signedInAt?: number;
     // Set by the unload beacon; see markSessionClosing.
     closingAt?: number;
   }
@@ -25,9 +28,18 @@ function call(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
 export async function startUserSession(req: Request, userId: string, rememberMe: boolean): Promise<void> {
   await call((cb) => req.session.regenerate(cb));
   req.session.userId = userId;
+  req.session.signedInAt = Date.now();
   // No maxAge: a browser-session cookie, gone when the browser closes.
   if (rememberMe) req.session.cookie.maxAge = REMEMBER_ME_MS;
   await call((cb) => req.session.save(cb));
+  if (req.res) issueCsrfToken(req, req.res);
+}
+
+// The same user in a brand-new session (after a password change: whoever holds a copy of the
+// old cookie is out), keeping the cookie's lifetime.
+export async function renewUserSession(req: Request, userId: string): Promise<void> {
+  const remembered = req.session?.cookie?.maxAge != null && req.session.cookie.maxAge > 0;
+  await startUserSession(req, userId, remembered);
 }
 
 // Ends the request's session (if any) server-side and tells the browser to drop the cookie.
@@ -36,5 +48,6 @@ export async function endSession(req: Request, res: Response): Promise<void> {
     const cookie = req.session.cookie;
     await call((cb) => req.session.destroy(cb));
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: !!cookie?.secure });
+    issueCsrfToken(req, res);
   }
 }

@@ -92,7 +92,7 @@ export class UsersService {
 
   // Addresses of many users in one query (the admin video list names each owner).
   async emailsOf(ids: string[]): Promise<Map<string, string>> {
-    const unique = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    const unique = [...new Set(ids)].filter(isUuid);
     if (!unique.length) return new Map();
     const users = await this.users.findEmails(unique);
     return new Map(users.map((u) => [u.id, u.email]));

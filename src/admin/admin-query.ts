@@ -89,7 +89,12 @@ export function parseUserListQuery(raw: Raw): { value: UserListQuery | null; err
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 // EmailId and Status of PUT Admin/UpdateUserStatus.
-export function parseStatusChange(raw: Raw): { value: { email: string; active: boolean } | null; errors: Record<string, string> } {
+export interface StatusChange {
+  email: string;
+  active: boolean;
+}
+
+export function parseStatusChange(raw: Raw): { value: StatusChange | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const emailRaw = param(raw, 'emailId');
   const email = typeof emailRaw === 'string' ? emailRaw.trim() : '';
@@ -102,7 +107,14 @@ export function parseStatusChange(raw: Raw): { value: { email: string; active: b
 }
 
 // emailId of GET Admin/GetAllVideos: blank or "null" (the dashboard sends null when empty) is none.
-export function parseVideoQuery(raw: Raw): { value: { email: string | null; page: number; size: number } | null; errors: Record<string, string> } {
+export interface AdminVideoQuery {
+  // only this user's videos; null: everyone's
+  email: string | null;
+  page: number;
+  size: number;
+}
+
+export function parseVideoQuery(raw: Raw): { value: AdminVideoQuery | null; errors: Record<string, string> } {
   const { page, size, errors } = parsePaging(raw, VIDEO_PAGE_SIZE_DEFAULT);
   const emailRaw = param(raw, 'emailId');
   let email: string | null = null;

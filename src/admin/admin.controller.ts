@@ -1,10 +1,11 @@
 import { Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
+import { parsed } from '../common/parsed.pipe.js';
 import { AdminOnly, CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
-import { USER_LIST_SORTS } from '../accounts/user-list.js';
+import { USER_LIST_SORTS, type UserListQuery } from '../accounts/user-list.js';
 import { AdminService } from './admin.service.js';
-import { PAGE_SIZE_MAX } from './admin-query.js';
+import { PAGE_SIZE_MAX, parseStatusChange, parseUserListQuery, parseVideoQuery, type AdminVideoQuery, type StatusChange } from './admin-query.js';
 
 // Every call here is for the admin account only: the global AuthGuard reads @AdminOnly() on the
 // class and answers 401 without a session, 403 for anyone else, before a handler runs.
@@ -31,7 +32,7 @@ export class AdminController {
   @ApiQuery({ name: 'key', required: false })
   @ApiQuery({ name: 'sort', required: false, enum: USER_LIST_SORTS, description: 'default dateOfJoining (newest first)' })
   @ApiQuery({ name: 'order', required: false, enum: ['asc', 'desc'] })
-  users(@Query() query: Record<string, unknown>) {
+  users(@Query(parsed(parseUserListQuery)) query: UserListQuery) {
     return this.admin.userList(query);
   }
 
@@ -40,7 +41,7 @@ export class AdminController {
   @ApiQuery({ name: 'emailId', required: false, description: 'only this user’s videos; empty or "null" for everyone' })
   @ApiQuery({ name: 'Page', required: false })
   @ApiQuery({ name: 'size', required: false, description: `1-${PAGE_SIZE_MAX} (default 24)` })
-  videos(@Query() query: Record<string, unknown>) {
+  videos(@Query(parsed(parseVideoQuery)) query: AdminVideoQuery) {
     return this.admin.videos(query);
   }
 
@@ -51,8 +52,8 @@ export class AdminController {
   })
   @ApiQuery({ name: 'EmailId', required: true })
   @ApiQuery({ name: 'Status', required: true, enum: ['1', '0'] })
-  async updateStatus(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
-    const { body, message } = await this.admin.updateStatus(user, query);
+  async updateStatus(@CurrentUser() user: AuthUser, @Query(parsed(parseStatusChange)) change: StatusChange) {
+    const { body, message } = await this.admin.updateStatus(user, change);
     return ok(body, message);
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InvalidInputError } from '../common/domain-error.js';
 import type { AuthUser } from '../accounts/auth.decorators.js';
 import { UsersService } from '../accounts/users.service.js';
 import { STATUS_MESSAGES } from '../accounts/account-messages.js';
-import type { UserListPage } from '../accounts/user-list.js';
+import type { UserListPage, UserListQuery } from '../accounts/user-list.js';
 import { FilesService } from '../files/files.service.js';
-import { parseStatusChange, parseUserListQuery, parseVideoQuery } from './admin-query.js';
+import type { AdminVideoQuery, StatusChange } from './admin-query.js';
 
 export interface AdminVideo {
   url: string;
@@ -25,10 +24,6 @@ export interface AdminVideoPage {
   totalPage: number;
 }
 
-function fail(errors: Record<string, string>): never {
-  throw new InvalidInputError(Object.values(errors)[0], errors);
-}
-
 // The admin area: composes the accounts and files services; owns no tables.
 @Injectable()
 export class AdminService {
@@ -42,15 +37,11 @@ export class AdminService {
     return { userCount, videoCount };
   }
 
-  userList(raw: Record<string, unknown>): Promise<UserListPage> {
-    const { value, errors } = parseUserListQuery(raw);
-    if (!value) fail(errors);
-    return this.users.listForAdmin(value);
+  userList(query: UserListQuery): Promise<UserListPage> {
+    return this.users.listForAdmin(query);
   }
 
-  async videos(raw: Record<string, unknown>): Promise<AdminVideoPage> {
-    const { value, errors } = parseVideoQuery(raw);
-    if (!value) fail(errors);
+  async videos(value: AdminVideoQuery): Promise<AdminVideoPage> {
     let ownerId: string | null = null;
     if (value.email) {
       ownerId = await this.users.idForEmail(value.email);
@@ -75,9 +66,7 @@ export class AdminService {
     };
   }
 
-  async updateStatus(actor: AuthUser, raw: Record<string, unknown>): Promise<{ body: { email: string; status: 1 | 0 }; message: string }> {
-    const { value, errors } = parseStatusChange(raw);
-    if (!value) fail(errors);
+  async updateStatus(actor: AuthUser, value: StatusChange): Promise<{ body: { email: string; status: 1 | 0 }; message: string }> {
     const body = await this.users.changeStatus(actor, value.email, value.active);
     return { body, message: value.active ? STATUS_MESSAGES.activated : STATUS_MESSAGES.deactivated };
   }

@@ -24,16 +24,26 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
+// A new token in the cookie (and for the rest of this request). Done at sign-in and sign-out too,
+// so a token planted or read before (a cookie set from a sibling subdomain, say) is worthless in
+// the signed-in session.
+export function issueCsrfToken(req: Request, res: Response): string {
+  const token = crypto.randomBytes(24).toString('base64url');
+  const secure = (res.locals?.[SECURE_LOCAL] as boolean | undefined) || req.secure;
+  res.cookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
+  if (req.cookies) req.cookies[CSRF_COOKIE] = token;
+  return token;
+}
+
+const SECURE_LOCAL = 'csrfSecureCookie';
+
 // Double-submit cookie: a readable XSRF-TOKEN cookie, echoed by the dashboard in X-XSRF-TOKEN on
 // every state-changing call. A page on another site can send the cookie but cannot read it.
 export function csrfMiddleware(opts: { secure: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
+    res.locals[SECURE_LOCAL] = opts.secure;
     let token: string | undefined = req.cookies?.[CSRF_COOKIE];
-    if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) {
-      token = crypto.randomBytes(24).toString('base64url');
-      res.cookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: opts.secure, path: '/' });
-      req.cookies[CSRF_COOKIE] = token;
-    }
+    if (!token || !/^[A-Za-z0-9_-]{32,64}$/.test(token)) token = issueCsrfToken(req, res);
     if (SAFE_METHODS.has(req.method) || !/^\/api\//i.test(req.path) || isCsrfExempt(req.path)) return next();
     const sent = req.get(CSRF_HEADER);
     if (sent && sameToken(sent, token)) return next();

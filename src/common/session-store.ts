@@ -4,6 +4,9 @@ import { rawSql } from '../database/raw-sql.js';
 
 type SessionData = session.SessionData & { userId?: string };
 
+// Marks data that came from the store (see set).
+const STORED = 'stored';
+
 // express-session store in Postgres (table http_session), so any instance can serve any user.
 export class PgSessionStore extends session.Store {
   constructor(private readonly em: EntityManager) {
@@ -25,12 +28,19 @@ export class PgSessionStore extends session.Store {
       .then((rows) => cb(null, rows[0]?.data ?? null), cb);
   }
 
+  // A session read from the store is only ever updated, never inserted again: a request still in
+  // flight when its session was destroyed (sign-out, password change) must not bring it back.
+  // New sessions (sign-in) are inserted, marked as stored.
   override set(sid: string, sess: SessionData, cb?: (err?: unknown) => void): void {
-    this.exec(
-      `insert into http_session (sid, user_id, data, expires_at) values (?, ?, ?, ?)
-       on conflict (sid) do update set user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
-      [sid, sess.userId ?? null, JSON.stringify(sess), this.expiry(sess)],
-    ).then(() => cb?.(), (e) => cb?.(e));
+    const data = JSON.stringify({ ...sess, [STORED]: true });
+    const done = this.exec(
+      (sess as unknown as Record<string, unknown>)[STORED]
+        ? 'update http_session set user_id = ?, data = ?, expires_at = ? where sid = ?'
+        : `insert into http_session (user_id, data, expires_at, sid) values (?, ?, ?, ?)
+           on conflict (sid) do update set user_id = excluded.user_id, data = excluded.data, expires_at = excluded.expires_at`,
+      [sess.userId ?? null, data, this.expiry(sess), sid],
+    );
+    done.then(() => cb?.(), (e) => cb?.(e));
   }
 
   override touch(sid: string, sess: SessionData, cb?: (err?: unknown) => void): void {

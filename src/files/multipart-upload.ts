@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
@@ -39,16 +39,27 @@ export interface ReceiveOptions {
 
 // After a refusal the rest of the body is read and thrown away, so the client (which is still
 // sending) gets the answer instead of a reset connection. A client that declared its length is
-// drained to the end of it; one streaming without a length is cut off after this much more.
+// drained to the end of it; one streaming without a length is cut off after this much more, once
+// the answer has gone out and the client has had a moment to read it (closing a connection with
+// unread bytes in it resets it, and the client would see the reset, not the answer).
 const DRAIN_UNDECLARED_BYTES = 16 * 1024 * 1024;
+const LINGER_MS = 2000;
 
 export function discardRequestBody(req: IncomingMessage): void {
   if (req.complete || req.destroyed) return;
   const declared = req.headers['content-length'] !== undefined;
+  // Express links the response; without it the connection is cut as soon as the limit is passed.
+  const res = (req as IncomingMessage & { res?: ServerResponse }).res;
+  if (!declared && res && !res.headersSent) res.setHeader('Connection', 'close');
   let extra = 0;
+  let cutting = false;
+  const cut = () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   req.on('data', (chunk: Buffer) => {
     extra += chunk.length;
-    if (!declared && extra > DRAIN_UNDECLARED_BYTES) req.socket.destroy();
+    if (declared || cutting || extra <= DRAIN_UNDECLARED_BYTES) return;
+    cutting = true;
+    if (!res || res.writableFinished) cut();
+    else res.once('finish', cut).once('close', cut);
   });
   req.on('error', () => undefined);
   req.resume();

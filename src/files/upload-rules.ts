@@ -1,18 +1,14 @@
 // Pure: what each kind of upload may be (size, extension, declared type, real content) and the
 // messages people see when it is not (spec 01 sections 5 and 8, the files API contract).
 
-export const FILE_KINDS = ['video', 'image', 'gif', 'logo', 'cover', 'videoIcon', 'profile', 'attachment'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+import { FILE_KINDS, UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS, type FileKind, type UploadLimit } from '../shared/upload-limits.js';
+
+export { FILE_KINDS, type FileKind };
 
 export const UPLOAD_MESSAGES = {
+  ...UPLOAD_LIMIT_MESSAGES,
   failed: 'Fail to upload try again',
   unknownKind: `type must be one of ${FILE_KINDS.join(', ')}`,
-  videoTooLarge: 'Max video size is 300mb',
-  image10TooLarge: 'Max image size is 10mb',
-  image15TooLarge: 'Max image size is 15mb',
-  gifTooLarge: 'Max GIF size is 14mb',
-  videoType: 'Please upload .mp4 or .mov file only',
-  imageType: 'Invalid file type!',
   imageUnreadable: 'This image could not be read. Please upload a .png or .jpg file.',
   gifUnreadable: 'This GIF could not be read. Please upload another .gif file.',
   tooManyPixels: 'This image is too large to process. Please upload an image under 100 megapixels.',
@@ -24,73 +20,36 @@ export const UPLOAD_MESSAGES = {
   videoInUse: 'This video is used by an EyeMail and cannot be deleted.',
 } as const;
 
-const MB = 1024 * 1024;
-
 // What the server does with the bytes once they are checked.
 export type Treatment = 'video' | 'gif' | 'image';
 
 // Content types as file-type names them (by magic bytes).
 type Sniffed = 'mp4' | 'mov' | 'm4v' | 'png' | 'jpg' | 'gif';
 
-export interface UploadRule {
-  maxBytes: number;
-  tooLarge: string;
-  wrongType: string;
-  extensions: readonly string[];
-  declaredTypes: readonly string[];
+// The shared limits (src/shared/upload-limits.ts) plus what only the server can check.
+export interface UploadRule extends UploadLimit {
   contents: readonly Sniffed[];
   // The longest side a normalised image may have (images only).
   maxSide: number;
 }
 
-const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
-const IMAGE_DECLARED = ['image/png', 'image/jpeg', 'image/jpg', 'image/pjpeg'] as const;
 const IMAGE_CONTENTS: Sniffed[] = ['png', 'jpg'];
 // Browsers and tools that do not know a file's type send one of these; the content decides.
 const UNSPECIFIC_TYPES = ['', 'application/octet-stream', 'binary/octet-stream'];
 
-const image = (maxBytes: number, tooLarge: string, maxSide = 600): UploadRule => ({
-  maxBytes,
-  tooLarge,
-  wrongType: UPLOAD_MESSAGES.imageType,
-  extensions: IMAGE_EXTENSIONS,
-  declaredTypes: IMAGE_DECLARED,
-  contents: IMAGE_CONTENTS,
-  maxSide,
-});
+const image = (kind: FileKind, maxSide = 600): UploadRule => ({ ...UPLOAD_LIMITS[kind], contents: IMAGE_CONTENTS, maxSide });
 
 export const UPLOAD_RULES: Record<FileKind, UploadRule> = {
-  video: {
-    maxBytes: 314_572_800,
-    tooLarge: UPLOAD_MESSAGES.videoTooLarge,
-    wrongType: UPLOAD_MESSAGES.videoType,
-    extensions: ['mp4', 'mov'],
-    declaredTypes: ['video/mp4', 'video/quicktime'],
-    // m4v is an MP4 with Apple's brand; ffprobe decides the rest.
-    contents: ['mp4', 'mov', 'm4v'],
-    maxSide: 0,
-  },
-  image: image(15 * MB, UPLOAD_MESSAGES.image15TooLarge),
-  gif: {
-    maxBytes: 14 * MB,
-    tooLarge: UPLOAD_MESSAGES.gifTooLarge,
-    wrongType: UPLOAD_MESSAGES.imageType,
-    extensions: ['gif'],
-    declaredTypes: ['image/gif'],
-    contents: ['gif'],
-    maxSide: 0,
-  },
-  logo: image(10 * MB, UPLOAD_MESSAGES.image10TooLarge),
-  cover: {
-    ...image(10 * MB, UPLOAD_MESSAGES.image10TooLarge),
-    extensions: [...IMAGE_EXTENSIONS, 'gif'],
-    declaredTypes: [...IMAGE_DECLARED, 'image/gif'],
-    contents: [...IMAGE_CONTENTS, 'gif'],
-  },
-  videoIcon: image(10 * MB, UPLOAD_MESSAGES.image10TooLarge),
-  profile: image(10 * MB, UPLOAD_MESSAGES.image10TooLarge),
+  // m4v is an MP4 with Apple's brand; ffprobe decides the rest.
+  video: { ...UPLOAD_LIMITS.video, contents: ['mp4', 'mov', 'm4v'], maxSide: 0 },
+  image: image('image'),
+  gif: { ...UPLOAD_LIMITS.gif, contents: ['gif'], maxSide: 0 },
+  logo: image('logo'),
+  cover: { ...UPLOAD_LIMITS.cover, contents: [...IMAGE_CONTENTS, 'gif'], maxSide: 600 },
+  videoIcon: image('videoIcon'),
+  profile: image('profile'),
   // Support attachments are screenshots of problems: kept readable, not shrunk to 600 px.
-  attachment: image(10 * MB, UPLOAD_MESSAGES.image10TooLarge, 2000),
+  attachment: image('attachment', 2000),
 };
 
 // Room for the multipart boundaries and part headers around the file itself.

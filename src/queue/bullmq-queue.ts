@@ -119,7 +119,7 @@ export class BullMqQueue implements JobQueue {
     return status;
   }
 
-  async getStatus(jobId: string): Promise<JobStatus | null> {
+  async findStatus(jobId: string): Promise<JobStatus | null> {
     if (!isValidJobId(jobId)) return null;
     const found = await Promise.all([...this.regs.values()].map((reg) => this.statusIn(reg, jobId)));
     return found.find((s) => s !== null) ?? null;

@@ -129,13 +129,13 @@ export class InProcessQueue implements JobQueue {
       JSON.stringify(data ?? null),
       reg.opts.attempts,
     ]);
-    const status = await this.getStatus(id);
+    const status = await this.findStatus(id);
     if (!status || status.name !== name) throw new Error(`Job id "${id}" is already used by a "${status?.name}" job`);
     if (status.state === 'queued') this.kick(reg);
     return status;
   }
 
-  async getStatus(jobId: string): Promise<JobStatus | null> {
+  async findStatus(jobId: string): Promise<JobStatus | null> {
     if (!isValidJobId(jobId)) return null;
     const [row] = await this.sql(`select id, name, state, progress, attempts_made as "attemptsMade", result, error from job where id = ?`, [jobId]);
     if (!row) return null;

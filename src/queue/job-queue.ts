@@ -58,7 +58,7 @@ export interface JobQueue {
   readonly kind: 'in-process' | 'bullmq';
   register<TData, TResult>(name: string, handler: JobHandler<TData, TResult>, opts?: RegisterOptions): void;
   enqueue<TData>(name: string, data: TData, opts?: EnqueueOptions): Promise<JobStatus>;
-  getStatus(jobId: string): Promise<JobStatus | null>;
+  findStatus(jobId: string): Promise<JobStatus | null>;
   // Started by QueueModule after the application has booted; stopped before the database closes.
   start(): Promise<void>;
   stop(): Promise<void>;

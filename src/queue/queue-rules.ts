@@ -13,7 +13,7 @@ export const MAX_ATTEMPTS = 20;
 // However many failures, a retry waits at most an hour.
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
-// How long finished jobs stay readable through getStatus.
+// How long finished jobs stay readable through findStatus.
 export const KEEP_COMPLETED_MS = 7 * 24 * 60 * 60 * 1000;
 export const KEEP_FAILED_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -50,7 +50,34 @@ export function recordsToCsv(records: AsyncIterable<ReportRecord> | Iterable<Rep
     },
   });
   const csv = stringify({ header: true, columns: CSV_COLUMNS.map((c) => c.header), bom: true, record_delimiter: 'windows' });
-  rows.on('error', (e) => csv.destroy(e));
-  toRow.on('error', (e) => csv.destroy(e));
-  return rows.pipe(toRow).pipe(csv);
+  const out = inChunks();
+  rows.on('error', (e) => out.destroy(e));
+  toRow.on('error', (e) => out.destroy(e));
+  csv.on('error', (e) => out.destroy(e));
+  return rows.pipe(toRow).pipe(csv).pipe(out);
+}
+
+// csv-stringify writes one small piece per record. A response compressed on the fly pays for
+// every write (a gzip or brotli call each, and the garbage of a million of them: 3-4x the time
+// and 130 MB more memory for a download measured by bench/report.mjs), so the text goes out in
+// pieces of about `size` bytes.
+export function inChunks(size = 64 * 1024): Transform {
+  let parts: Buffer[] = [];
+  let length = 0;
+  const take = () => {
+    const chunk = Buffer.concat(parts, length);
+    parts = [];
+    length = 0;
+    return chunk;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      parts.push(chunk);
+      length += chunk.length;
+      done(null, length >= size ? take() : undefined);
+    },
+    flush(done) {
+      done(null, length ? take() : undefined);
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { ReportRecord } from '../shared/report-types.js';
-import { csvSafeText, recordsToCsv } from './report-csv.js';
+import { csvSafeText, inChunks, recordsToCsv } from './report-csv.js';
 import { reportFileName, todayIn, usableTimeZone } from './report-feed.js';
 import { feedToXml, xmlText } from './report-xml.js';
 
@@ -44,6 +44,38 @@ describe('report CSV', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(produced).toBeLessThan(5_000);
     csv.destroy();
+  });
+
+  it('sends the text in pieces of about 64 KB, whole and in order', async () => {
+    const records = Array.from({ length: 3_000 }, (_, i) => record({ engagementId: String(i) }));
+    const chunks: Buffer[] = [];
+    const stream = recordsToCsv(records);
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    await new Promise((resolve) => stream.on('end', resolve));
+    const csv = Buffer.concat(chunks).toString().replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv).toHaveLength(3_001);
+    expect(csv[3_000].startsWith('2999,view,')).toBe(true);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.slice(0, -1).every((c) => c.length >= 64 * 1024 && c.length < 65 * 1024)).toBe(true);
+  });
+
+  it('passes a failure of its source on', async () => {
+    async function* failing() {
+      yield record();
+      throw new Error('connection lost');
+    }
+    await expect(text(recordsToCsv(failing()))).rejects.toThrow('connection lost');
+  });
+});
+
+describe('inChunks', () => {
+  it('joins small writes and sends the rest at the end', async () => {
+    const { Readable } = await import('node:stream');
+    const out: string[] = [];
+    const stream = Readable.from(['ab', 'cd', 'ef', 'g'].map((s) => Buffer.from(s))).pipe(inChunks(4));
+    stream.on('data', (c: Buffer) => out.push(c.toString()));
+    await new Promise((resolve) => stream.on('end', resolve));
+    expect(out).toEqual(['abcd', 'efg']);
   });
 });
 

@@ -3,10 +3,14 @@ import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { uuidParam } from '../common/uuid-param.pipe.js';
+import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
 import { ReportService } from './report.service.js';
 import { ReportCountryDto, ReportFeedDto, ReportFilterQuery, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
 
 const NOT_YOURS = 'another user\'s EyeMail is 404, like a missing one';
+// A report names one of the caller's snippets: anything else is that snippet's 'not found'.
+const SNIPPET_NOT_FOUND = SNIPPET_API_MESSAGES.notFound;
 
 // The report API (spec 02 section 7 "Reports and feeds"): the owner's engagement records,
 // summary, CSV and feeds, and the filter lists. The filter routes come first so "filter" is
@@ -47,7 +51,7 @@ export class ReportsController {
   @ApiOperation({ summary: `Engagement records of your EyeMail, newest first; the total in X-Total-Count (${NOT_YOURS})` })
   @ReportFilterQuery({ paging: true })
   @ApiOkResponse({ type: ReportRecordDto, isArray: true })
-  async records(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async records(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const { records, total } = await this.reports.records(user.id, id, query);
     res.setHeader('X-Total-Count', String(total));
     return records;
@@ -57,7 +61,7 @@ export class ReportsController {
   @ApiOperation({ summary: `Totals, unique views, average view time, the 7-day timeline and the breakdown (${NOT_YOURS})` })
   @ReportFilterQuery({ week: true })
   @ApiOkResponse({ type: ReportSummaryDto })
-  summary(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>) {
+  summary(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>) {
     return this.reports.summary(user.id, id, query);
   }
 
@@ -65,7 +69,7 @@ export class ReportsController {
   @ApiOperation({ summary: `Every matching record as CSV, streamed (${NOT_YOURS})` })
   @ReportFilterQuery()
   @ApiProduces('text/csv')
-  async download(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
+  async download(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
     const { fileName, stream } = await this.reports.csv(user.id, id, query);
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -84,7 +88,7 @@ export class ReportsController {
   @ApiOperation({ summary: `The feed: the EyeMail, its totals and one page of records (${NOT_YOURS})` })
   @ReportFilterQuery({ paging: true })
   @ApiOkResponse({ type: ReportFeedDto })
-  async feedJson(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async feedJson(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
     const feed = await this.reports.feed(user.id, id, query);
     res.setHeader('X-Total-Count', String(feed.totalCount));
     return feed;
@@ -94,7 +98,7 @@ export class ReportsController {
   @ApiOperation({ summary: `The feed as XML: <report><snippet/><totals/><records><record/>...</records></report> (${NOT_YOURS})` })
   @ReportFilterQuery({ paging: true })
   @ApiProduces('application/xml')
-  async feedXml(@CurrentUser() user: AuthUser, @Param('snippetId') id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
+  async feedXml(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
     const xml = await this.reports.feedXml(user.id, id, query);
     res.status(200).type('application/xml; charset=utf-8').setHeader('Cache-Control', 'no-store');
     res.send(xml);

@@ -149,7 +149,7 @@ describe('export snippet', () => {
       addVideoOverlay: true,
       videoOverlay: 'white',
       landingPageUrl: 'https://shop.example.com/',
-      videoURLData: 'https://shop.example.com/film',
+      videoLinkUrl: 'https://shop.example.com/film',
       buttons: [button],
     });
   });

@@ -214,7 +214,7 @@ export function toExportSnippet(s: SnippetRecord, media: SnippetMedia): ExportSn
     addVideoOverlay: s.addVideoOverlay,
     videoOverlay: s.videoOverlay,
     landingPageUrl: s.landingPageUrl ?? null,
-    videoURLData: s.videoLinkUrl ?? null,
+    videoLinkUrl: s.videoLinkUrl ?? null,
     buttons: s.ctaButtons,
   };
 }

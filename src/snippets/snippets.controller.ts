@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { badRequest, ok } from '../common/api-response.js';
+import { ok } from '../common/api-response.js';
+import { InvalidInputError } from '../common/domain-error.js';
+import { parsed } from '../common/parsed.pipe.js';
 import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
-import { parseListFilters, parseStatusFilter } from './snippet-list-query.js';
+import { parseListFilters, parseStatusFilter, type SnippetListFilters } from './snippet-list-query.js';
 import { SnippetsService, type ExportQuery } from './snippets.service.js';
 import {
   DeleteSnippetDto,
@@ -46,10 +48,8 @@ export class SnippetsController {
   @ApiQuery({ name: 'query', required: false, description: 'part of the title, any case' })
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'], description: 'empty: all' })
   @ApiOkResponse({ type: SnippetViewDto, isArray: true })
-  list(@CurrentUser() user: AuthUser, @Query() query: Record<string, unknown>) {
-    const { value, errors } = parseListFilters(query);
-    if (!value) throw badRequest(Object.values(errors)[0], errors);
-    return this.snippets.list(user.id, value);
+  list(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) filters: SnippetListFilters) {
+    return this.snippets.list(user.id, filters);
   }
 
   @Get('brief')
@@ -58,7 +58,7 @@ export class SnippetsController {
   @ApiOkResponse({ type: SnippetBriefDto, isArray: true })
   brief(@CurrentUser() user: AuthUser, @Query('status') status: unknown) {
     const s = parseStatusFilter(status);
-    if (s.error) throw badRequest(s.error, { status: s.error });
+    if (s.error) throw new InvalidInputError(s.error, { status: s.error });
     return this.snippets.brief(user.id, s.value);
   }
 

@@ -359,7 +359,7 @@ export class SnippetsService {
     if (!isUuid(id)) return null;
     const s = await this.snippets.findById(id.toLowerCase());
     if (!s) return null;
-    return { targets: allowedClickTargets({ landingPageUrl: s.landingPageUrl, videoURLData: s.videoLinkUrl, buttons: s.ctaButtons }) };
+    return { targets: allowedClickTargets({ landingPageUrl: s.landingPageUrl, videoLinkUrl: s.videoLinkUrl, buttons: s.ctaButtons }) };
   }
 
   // ---- usage checks (FilesService refuses to delete files in use) ---------------------------------

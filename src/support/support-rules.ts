@@ -1,6 +1,7 @@
 // Pure rules of the support calls (POST support, POST sys/feedback): what a payload must be and
 // what people are told when it is not.
 import type { RateLimitPolicy } from '../common/rate-limit.js';
+import { isUuid } from '../shared/uuid.js';
 
 export const INQUIRY_TYPES = ['General Inquiry', 'Feature Suggestion', 'Bug / Issues'] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
@@ -38,8 +39,6 @@ export interface InquiryInput {
   attachments: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
@@ -60,7 +59,7 @@ export function validateInquiry(raw: unknown): { value: InquiryInput | null; err
   // Only meaningful for bugs, and optional there (spec 02, contact form); a blank or 0 is none.
   let snippetId: string | null = null;
   if (!isBlank(r.snippetId) && r.snippetId !== 0 && r.snippetId !== '0') {
-    if (typeof r.snippetId === 'string' && UUID.test(r.snippetId.trim())) snippetId = r.snippetId.trim().toLowerCase();
+    if (typeof r.snippetId === 'string' && isUuid(r.snippetId.trim())) snippetId = r.snippetId.trim().toLowerCase();
     else errors.snippetId = SUPPORT_MESSAGES.snippetInvalid;
   }
 
@@ -68,7 +67,7 @@ export function validateInquiry(raw: unknown): { value: InquiryInput | null; err
   if (!isBlank(r.attachments)) {
     if (!Array.isArray(r.attachments)) errors.attachments = SUPPORT_MESSAGES.attachmentInvalid;
     else if (r.attachments.length > ATTACHMENTS_MAX) errors.attachments = SUPPORT_MESSAGES.tooManyAttachments;
-    else if (!r.attachments.every((a) => typeof a === 'string' && UUID.test(a.trim()))) errors.attachments = SUPPORT_MESSAGES.attachmentInvalid;
+    else if (!r.attachments.every((a) => typeof a === 'string' && isUuid(a.trim()))) errors.attachments = SUPPORT_MESSAGES.attachmentInvalid;
     else attachments = [...new Set(r.attachments.map((a: string) => a.trim().toLowerCase()))];
   }
 

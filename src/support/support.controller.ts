@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
+import { parsed } from '../common/parsed.pipe.js';
 import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
 import { SupportService } from './support.service.js';
-import { ATTACHMENTS_MAX, INQUIRY_TYPES, MESSAGE_MAX, SUPPORT_MESSAGES } from './support-rules.js';
+import { ATTACHMENTS_MAX, INQUIRY_TYPES, MESSAGE_MAX, SUPPORT_MESSAGES, validateFeedback, validateInquiry, type InquiryInput } from './support-rules.js';
 
 // The body is checked by support-rules.ts (its messages are the contract), not by a DTO class.
 @ApiTags('support')
@@ -33,15 +34,15 @@ export class SupportController {
       },
     },
   })
-  async send(@CurrentUser() user: AuthUser, @Body() body: unknown) {
-    return ok(await this.support.submitInquiry(user, body), SUPPORT_MESSAGES.sent);
+  async send(@CurrentUser() user: AuthUser, @Body(parsed(validateInquiry)) inquiry: InquiryInput) {
+    return ok(await this.support.submitInquiry(user, inquiry), SUPPORT_MESSAGES.sent);
   }
 
   @Post('sys/feedback')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send feedback to the team (stored, then mailed to SUPPORT_EMAIL like an inquiry)' })
   @ApiBody({ schema: { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: MESSAGE_MAX } } } })
-  async feedback(@CurrentUser() user: AuthUser, @Body() body: unknown) {
-    return ok(await this.support.submitFeedback(user, body), SUPPORT_MESSAGES.feedbackSent);
+  async feedback(@CurrentUser() user: AuthUser, @Body(parsed(validateFeedback)) text: string) {
+    return ok(await this.support.submitFeedback(user, text), SUPPORT_MESSAGES.feedbackSent);
   }
 }

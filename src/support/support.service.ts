@@ -12,8 +12,7 @@ import {
   SUPPORT_MAIL_JOB,
   SUPPORT_MESSAGES as M,
   supportMailJobId,
-  validateFeedback,
-  validateInquiry,
+  type InquiryInput,
   type SupportMailJobData,
   type SupportMailKind,
 } from './support-rules.js';
@@ -38,10 +37,8 @@ export class SupportService implements OnApplicationBootstrap {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
-  async submitInquiry(user: AuthUser, raw: unknown): Promise<{ inquiryId: string }> {
-    const { value, errors } = validateInquiry(raw);
-    if (!value) throw new InvalidInputError(Object.values(errors)[0], errors);
-
+  // The inquiry was checked at the edge (validateInquiry); here: ownership, the limit, storing.
+  async submitInquiry(user: AuthUser, value: InquiryInput): Promise<{ inquiryId: string }> {
     // Ownership: another user's EyeMail or image answers like a missing one.
     const snippet = value.snippetId ? await this.snippets.findOwnedLink(user.id, value.snippetId) : null;
     if (value.snippetId && !snippet) throw new InvalidInputError(M.snippetInvalid, { snippetId: M.snippetInvalid });
@@ -67,11 +64,9 @@ export class SupportService implements OnApplicationBootstrap {
     return { inquiryId: row.id };
   }
 
-  async submitFeedback(user: AuthUser, raw: unknown): Promise<{ feedbackId: string }> {
-    const { value, errors } = validateFeedback(raw);
-    if (value === null) throw new InvalidInputError(Object.values(errors)[0], errors);
+  async submitFeedback(user: AuthUser, text: string): Promise<{ feedbackId: string }> {
     await this.limiter.consume([FEEDBACK_PER_USER, user.id]);
-    const row = await this.repo.createFeedback({ userId: user.id, senderEmail: user.email, senderName: user.fullName, text: value });
+    const row = await this.repo.createFeedback({ userId: user.id, senderEmail: user.email, senderName: user.fullName, text });
     await this.enqueue('feedback', row.id);
     return { feedbackId: row.id };
   }

@@ -130,7 +130,7 @@ export class VideosService implements OnModuleInit {
   // again; a job that failed without its handler saying so (its workers kept dying) fails the row.
   private async reconcile(row: VideoEncoding): Promise<VideoEncoding> {
     const jobId = row.jobId ?? encodeJobId(row.id);
-    const status = await this.queue.getStatus(jobId);
+    const status = await this.queue.findStatus(jobId);
     if (!status) {
       this.logger.warn(`The job of encoding ${row.id} was lost; queuing it again`);
       await this.enqueue(row);

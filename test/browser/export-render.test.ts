@@ -144,7 +144,7 @@ function snippet(over: Partial<Snippet> = {}): Snippet {
     addVideoOverlay: true,
     videoOverlay: 'black',
     landingPageUrl: 'https://shop.example.com/spring',
-    videoURLData: null,
+    videoLinkUrl: null,
     buttons: [
       { title: 'Shop the look', url: 'https://shop.example.com/look', backgroundColor: '#e4572e', fontColor: '#ffffff', btnSize: 'large', fontSize: 'large', radius: 8, bold: true },
       { title: 'Book a fitting', url: 'https://shop.example.com/fit', backgroundColor: '#1d3557', fontColor: '#ffffff', btnSize: 'medium', fontSize: 'medium', radius: 30, bold: true },
@@ -375,7 +375,7 @@ describe('exported EyeMail in Chromium at 600 px', () => {
   it('shows the call-to-action video icon linked to the video link instead of Play with sound', async () => {
     const film = 'https://shop.example.com/film';
     const html = renderEmailExport(
-      buildEmailViewModel(input({ platform: 'hubspot', snippet: snippet({ videoURLData: film, videoIcon: { url: `${base}/media/icon.png`, size: { width: 192, height: 64 } } }) })),
+      buildEmailViewModel(input({ platform: 'hubspot', snippet: snippet({ videoLinkUrl: film, videoIcon: { url: `${base}/media/icon.png`, size: { width: 192, height: 64 } } }) })),
     );
     for (const family of ['apple', 'gmail'] as const) {
       const page = await open(`icon-${family}`, asClient(html, family));

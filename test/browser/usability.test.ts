@@ -50,7 +50,7 @@ async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
 async function makeSnippet(ctx: BrowserContext, clip: string): Promise<string> {
   const up = await ctx.request.post('/api/files?type=video', {
     headers: await xsrf(ctx),
-    multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) } },
+    multipart: { file: { name: 'autumn-sale-members-cut.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) } },
   });
   assert.equal(up.status(), 201, await up.text());
   const videoId = (await up.json()).body.fileId as string;
@@ -66,7 +66,7 @@ async function makeSnippet(ctx: BrowserContext, clip: string): Promise<string> {
   }
   const created = await ctx.request.post('/api/snippets', {
     headers: await xsrf(ctx),
-    data: { title: 'Autumn sale', videoId, videoOverlay: 'none', addVideoOverlay: false, width: 600, landingPageUrl: 'https://shop.example.com/autumn' },
+    data: { title: 'Autumn sale for members', videoId, videoOverlay: 'none', addVideoOverlay: false, width: 600, landingPageUrl: 'https://shop.example.com/autumn' },
   });
   assert.equal(created.status(), 201, await created.text());
   return (await created.json()).body.snippet as string;
@@ -228,6 +228,13 @@ test('the preview says where a click goes only for a valid landing page, never e
   await shot('preview-invalid-url', DESKTOP);
   await field.fill('https://Shop.example.com/winter');
   await preview.getByText('Clicking the video opens https://shop.example.com/winter').waitFor();
+  // Typed without https://, as people type addresses: completed on leaving the field, as the
+  // button editor does, instead of a bare 'Not a valid URL'.
+  await field.fill('shop.example.com/spring-sale');
+  await field.press('Tab');
+  assert.equal(await field.inputValue(), 'https://shop.example.com/spring-sale');
+  await preview.getByText('Clicking the video opens https://shop.example.com/spring-sale').waitFor();
+  assert.equal(await page.getByText('Not a valid URL').count(), 0);
 });
 
 // Where the keyboard focus is, and whether anything fixed on screen covers it: the header, the
@@ -317,4 +324,66 @@ async function tabThroughForm(size: { width: number; height: number }, pathname:
 test('keyboard: a field reached with Tab or Shift+Tab is never under the header, the switch or the submit bar', async () => {
   await tabThroughForm(DESKTOP, `/update-eyemail/${snippetId}`, 'edit');
   await tabThroughForm(PHONE, `/update-eyemail/${snippetId}`, 'edit');
+});
+
+// Whether an element shows all of its text (no ellipsis, no clipped line).
+function showsAllText(l: Locator): Promise<boolean> {
+  return l.evaluate((el) => {
+    const e = el as unknown as { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+    return e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1;
+  });
+}
+
+test('phone: card titles show in full and the EyeMail actions sit in even columns, Download first', async () => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/eyemails');
+  const card = page.getByRole('article', { name: 'Autumn sale for members' });
+  await card.waitFor();
+  assert.equal(await showsAllText(card.getByRole('link', { name: 'Autumn sale for members', exact: true })), true, 'the EyeMail card title is cut off');
+  await shot('eyemail-cards', PHONE);
+  await page.goto('/video-library');
+  const video = page.getByRole('article', { name: 'autumn-sale-members-cut' });
+  await video.waitFor();
+  assert.equal(await showsAllText(video.getByText('autumn-sale-members-cut', { exact: true })), true, 'the video card title is cut off');
+  await shot('video-cards', PHONE);
+
+  await page.goto(`/eyemails/${snippetId}`);
+  const bar = page.getByRole('toolbar', { name: 'EyeMail actions' });
+  const download = await box(bar.getByRole('button', { name: 'Download' }));
+  const barBox = await box(bar);
+  const others = await Promise.all(['Modify', 'Preview', 'Deactivate', 'Delete'].map((n) => box(bar.getByRole(n === 'Modify' || n === 'Preview' ? 'link' : 'button', { name: n, exact: true }))));
+  assert.ok(Math.abs(download.width - barBox.width) <= 1, `Download spans the row (${download.width} of ${barBox.width})`);
+  assert.ok(others.every((o) => o.y > download.y), 'Download comes first');
+  for (const o of others) assert.ok(Math.abs(o.width - others[0].width) <= 1, `actions of one width: ${others.map((x) => Math.round(x.width))}`);
+  await shot('detail-actions', PHONE);
+
+  await page.setViewportSize(DESKTOP);
+});
+
+test('an inactive EyeMail says why Download is off, in words a phone shows (not only a hover tooltip)', async () => {
+  await page.setViewportSize(PHONE);
+  await page.goto(`/eyemails/${snippetId}`);
+  const bar = page.getByRole('toolbar', { name: 'EyeMail actions' });
+  const hint = page.getByText('Download is off while this EyeMail is inactive: activate it to export its HTML.');
+  await bar.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog', { name: 'Alert!' }).getByRole('button', { name: 'Deactivate' }).click();
+  const done = page.getByRole('dialog', { name: 'Deactivated!' });
+  await done.getByRole('button', { name: 'OK' }).click();
+  await done.waitFor({ state: 'hidden' });
+  const download = bar.getByRole('button', { name: 'Download' });
+  assert.equal(await download.isDisabled(), true);
+  await hint.waitFor();
+  const h = await box(hint);
+  assert.ok(h.y + h.height <= PHONE.height, 'the reason shows without scrolling');
+  // Screen readers hear it with the button.
+  assert.equal(await download.getAttribute('aria-describedby'), await hint.getAttribute('id'));
+  await shot('inactive', PHONE);
+  // Active again: the line goes.
+  await bar.getByRole('button', { name: 'Activate', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Alert!' }).getByRole('button', { name: 'Activate' }).click();
+  const on = page.getByRole('dialog', { name: /Activated/ });
+  await on.getByRole('button', { name: 'OK' }).click();
+  await hint.waitFor({ state: 'detached' });
+  assert.equal(await download.isDisabled(), false);
+  await page.setViewportSize(DESKTOP);
 });

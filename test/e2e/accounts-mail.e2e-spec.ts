@@ -7,6 +7,7 @@ const INVALID_RESET = 'This password reset link is invalid or has expired.';
 const USED_RESET = 'This password reset link has already been used, or a newer one was sent. Ask for a new link if you still need to reset your password.';
 const EXPIRED_RESET = 'This password reset link has expired: links work for one hour. Ask for a new link to reset your password.';
 const INVALID_VERIFICATION = 'This verification link is invalid or has expired.';
+const LINK_SENT = 'If an account uses this email address, a link to reset your password has been sent to it.';
 
 // Mail goes through a real SMTP server started here; every link is followed from the mail itself.
 describe('account emails (SMTP)', () => {
@@ -119,10 +120,16 @@ describe('account emails (SMTP)', () => {
   });
 
   describe('password reset', () => {
+    async function signUpVerified() {
+      const u = await signUp(t);
+      await smtp.next(u.email);
+      return u;
+    }
+
     async function requestReset(email: string) {
       const client = await newClient(t);
       const res = await client.post(`/api/accounts/forgot-password?email=${encodeURIComponent(email)}`).expect(200);
-      expect(res.body).toMatchObject({ result: true, message: 'A link has been sent to your email address to reset your password.' });
+      expect(res.body).toEqual({ result: true, message: LINK_SENT, body: null, errors: null });
       const mail = await smtp.next(email);
       return { client, mail, token: tokenOf(linkIn(mail, 'resetpassword')) };
     }
@@ -217,22 +224,31 @@ describe('account emails (SMTP)', () => {
       expect(res.body.message).toBe(INVALID_RESET);
     });
 
-    it('answers 404 for an unknown address and 400 for a malformed one', async () => {
+    // User enumeration: the answer never tells whether an account uses the address.
+    it('answers an unknown address exactly as a known one, mailing nobody, and 400 for a malformed one', async () => {
       const client = await newClient(t);
-      const unknown = await client.post(`/api/accounts/forgot-password?email=${uniqueEmail('nobody')}`).expect(404);
-      expect(unknown.body).toMatchObject({ result: false, message: 'No account found associated with this email address' });
+      const nobody = uniqueEmail('nobody');
+      const unknown = await client.post(`/api/accounts/forgot-password?email=${nobody}`).expect(200);
+      expect(unknown.body).toEqual({ result: true, message: LINK_SENT, body: null, errors: null });
       const bad = await client.post('/api/accounts/forgot-password?email=not-an-address').expect(400);
       expect(bad.body).toMatchObject({ message: 'Invalid email', errors: { email: 'Invalid email' } });
       await client.post('/api/accounts/forgot-password').expect(400);
+      // A known address afterwards is mailed; the unknown one never was.
+      await requestReset((await signUpVerified()).email);
+      expect(smtp.pending(nobody)).toEqual([]);
     });
 
-    it('refuses a deactivated account', async () => {
+    it('answers a deactivated account like any other address, without mailing it a link', async () => {
       const u = await signUp(t);
       await smtp.next(u.email);
       await sql(t, 'update app_user set is_active = false where id = ?', [u.id]);
-      const res = await (await newClient(t)).post(`/api/accounts/forgot-password?email=${u.email}`).expect(403);
-      expect(res.body.message).toBe('Your account has been deactivated. Please contact support.');
+      const res = await (await newClient(t)).post(`/api/accounts/forgot-password?email=${u.email}`).expect(200);
+      expect(res.body).toEqual({ result: true, message: LINK_SENT, body: null, errors: null });
+      const active = await signUpVerified();
+      await requestReset(active.email);
       expect(smtp.pending(u.email)).toEqual([]);
+      const [tokens] = await sql<{ n: number }>(t, `select count(*)::int as n from auth_token where user_id = ? and purpose = 'reset_password'`, [u.id]);
+      expect(tokens.n).toBe(0);
     });
 
     it('limits requests per address (3 per 15 minutes) and per IP', async () => {
@@ -244,7 +260,7 @@ describe('account emails (SMTP)', () => {
       expect(smtp.pending(u.email)).toEqual([]);
 
       const client = await newClient(t, { ip: '203.0.113.9' });
-      for (let i = 0; i < 10; i++) await client.post(`/api/accounts/forgot-password?email=${uniqueEmail('probe')}`).expect(404);
+      for (let i = 0; i < 10; i++) await client.post(`/api/accounts/forgot-password?email=${uniqueEmail('probe')}`).expect(200);
       await client.post(`/api/accounts/forgot-password?email=${uniqueEmail('probe')}`).expect(429);
     });
   });
@@ -263,10 +279,10 @@ describe('account emails (SMTP)', () => {
       await client.post('/api/accounts/trysignin').expect(200);
     });
 
-    it('answers forgot-password with 503 and a clear message', async () => {
+    it('answers forgot-password as always (the same for every address) and logs the failed mail', async () => {
       const u = await signUp(t);
-      const res = await (await newClient(t)).post(`/api/accounts/forgot-password?email=${u.email}`).expect(503);
-      expect(res.body).toMatchObject({ result: false, message: 'We could not send the email just now. Please try again in a few minutes.' });
+      const res = await (await newClient(t)).post(`/api/accounts/forgot-password?email=${u.email}`).expect(200);
+      expect(res.body).toEqual({ result: true, message: LINK_SENT, body: null, errors: null });
     });
   });
 });

@@ -118,8 +118,8 @@ describe('npm run worker', () => {
     const started = await message(first, 'started');
     expect(started).toMatchObject({ jobId: id, attempt: 1, pid: first.proc.pid });
     expect(fs.existsSync(started.tempDir as string)).toBe(true);
-    await waitFor(async () => (await producer.getStatus(id))?.progress === 30, 'progress 30 from the first worker');
-    expect(await producer.getStatus(id)).toMatchObject({ state: 'active', progress: 30 });
+    await waitFor(async () => (await producer.findStatus(id))?.progress === 30, 'progress 30 from the first worker');
+    expect(await producer.findStatus(id)).toMatchObject({ state: 'active', progress: 30 });
 
     first.proc.kill('SIGKILL');
     await first.exited;
@@ -129,7 +129,7 @@ describe('npm run worker', () => {
     expect(restarted).toMatchObject({ jobId: id, attempt: 2, pid: second.proc.pid });
 
     const done = await waitFor(async () => {
-      const s = await producer.getStatus(id);
+      const s = await producer.findStatus(id);
       return s?.state === 'completed' ? s : null;
     }, 'the job to complete');
     expect(done).toEqual({
@@ -173,12 +173,12 @@ describe('npm run worker', () => {
     const next = new BullMqQueue(options);
     next.register(name, async (job) => ({ attempt: job.attempt }), { concurrency: 2, attempts: 1 });
     // The polite job is back in the queue at once; the other waits for its lock to expire.
-    expect(await next.getStatus(polite.id)).toMatchObject({ state: 'queued' });
+    expect(await next.findStatus(polite.id)).toMatchObject({ state: 'queued' });
     await next.start();
     try {
       for (const id of [polite.id, stubborn.id]) {
         const done = await waitFor(async () => {
-          const s = await next.getStatus(id);
+          const s = await next.findStatus(id);
           return s?.state === 'completed' || s?.state === 'failed' ? s : null;
         }, `job ${id} to finish`);
         // attempts: 1, so a shutdown that counted as a failure would have failed the job.

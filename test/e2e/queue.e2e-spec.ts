@@ -21,10 +21,10 @@ const uniqueName = () => `test-job-${++names}`;
 describe.each(variants)('job queue (%s)', (kind, env) => {
   let t: TestApp;
   let queue: JobQueue;
-  const statusOf = async (id: string) => (await queue.getStatus(id)) as JobStatus;
+  const statusOf = async (id: string) => (await queue.findStatus(id)) as JobStatus;
   const settled = (id: string) =>
     waitFor(async () => {
-      const s = await queue.getStatus(id);
+      const s = await queue.findStatus(id);
       return s && (s.state === 'completed' || s.state === 'failed') ? s : null;
     }, `job ${id} to finish`);
 
@@ -136,7 +136,7 @@ describe.each(variants)('job queue (%s)', (kind, env) => {
     expect(calls).toBe(1);
   });
 
-  it('shows progress through getStatus while the job runs', async () => {
+  it('shows progress through findStatus while the job runs', async () => {
     const name = uniqueName();
     const gate = deferred();
     queue.register(name, async (job) => {
@@ -180,8 +180,8 @@ describe.each(variants)('job queue (%s)', (kind, env) => {
     queue.register(name, async () => null);
     await expect(queue.enqueue(name, {}, { jobId: 'bad:id' })).rejects.toThrow(/Invalid job id/);
     await expect(queue.enqueue(name, {}, { jobId: '12345' })).rejects.toThrow(/Invalid job id/);
-    expect(await queue.getStatus(crypto.randomUUID())).toBeNull();
-    expect(await queue.getStatus('../../etc')).toBeNull();
+    expect(await queue.findStatus(crypto.randomUUID())).toBeNull();
+    expect(await queue.findStatus('../../etc')).toBeNull();
     expect(() => queue.register(name, async () => null)).toThrow(/already registered/);
   });
 

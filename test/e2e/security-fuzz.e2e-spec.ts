@@ -2,13 +2,15 @@
 // read from the app, so new routes are fuzzed too), signed in and signed out: every answer is a
 // clear 2xx-4xx, never a 5xx, and the app keeps working afterwards.
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newClient, signUp, type Client } from '../support/account-factory.js';
+import { newClient, signInAdmin, signUp, type Client } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
 import { listRoutes, type RouteInfo } from '../support/route-table.js';
 
 let t: TestApp;
 let user: Client;
 let anonymous: Client;
+let admin: Client;
+let videoId: string;
 let snippetId: string;
 let routes: RouteInfo[];
 
@@ -72,8 +74,9 @@ beforeAll(async () => {
   const u = await signUp(t, { fullName: 'Fuzz Tester' });
   user = u.client;
   anonymous = await newClient(t);
-  const { videoId } = await readyVideo(user);
+  videoId = (await readyVideo(user)).videoId;
   snippetId = (await createSnippet(user, snippetPayload(videoId))).snippet;
+  admin = await signInAdmin(t);
   // Deleting calls last, so the real id stays real for the others.
   routes = listRoutes(t.app).sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 }, 120_000);
@@ -136,5 +139,78 @@ describe('fuzzed requests on every route', () => {
     const me = await client.post('/api/accounts/trysignin').expect(200);
     expect(me.body.result).toBe(label === 'signed in');
     await client.get('/api/health').expect(200);
+  }, 600_000);
+});
+
+// Type confusion, field by field: every call the OpenAPI document describes, with a valid request
+// in which one body field or one query parameter at a time takes a value of another type
+// (arrays, objects, numbers, null, huge or odd text, prototype keys), so each field's own handling
+// is reached rather than the first check that fails. Admin calls are sent by the admin.
+describe('every documented field, one at a time, with values of every type', () => {
+  interface Schema { $ref?: string; properties?: Record<string, { example?: unknown; default?: unknown; format?: string; type?: string; enum?: unknown[] }> }
+  interface Operation { parameters?: { name: string; in: string; required?: boolean; example?: unknown; schema?: { enum?: unknown[]; default?: unknown } }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }
+
+  const TYPES: unknown[] = [null, true, -1, 1e308, '', 'x'.repeat(20_000), '\u202e\ud83d\udca9 ẞ \ud800', [], ['a', 'b'], [{}], {}, { $gt: '' }, '__proto__', 'constructor'];
+  const QUERY_FORMS = (f: string) => [`${f}=`, `${f}[]=a&${f}[]=b`, `${f}[a]=b`, `${f}=${'x'.repeat(5000)}`, `${f}=-1`, `${f}=1e309`, `${f}=%E2%80%AE%F0%9F%92%A9`, `${f}[__proto__][polluted]=1`, `__proto__[polluted]=1&${f}=1`];
+
+  // A plausible valid value for a documented field, so the other fields of a call pass.
+  function validValue(name: string, prop: { example?: unknown; default?: unknown; format?: string; type?: string; enum?: unknown[] }, method: string): unknown {
+    if (prop.example !== undefined) return prop.example;
+    if (prop.enum?.length) return prop.enum[0];
+    if (prop.default !== undefined) return prop.default;
+    if (prop.format === 'uuid' || /id$/i.test(name)) return method === 'DELETE' ? '00000000-0000-0000-0000-000000000000' : /video/i.test(name) ? videoId : snippetId;
+    if (prop.type === 'boolean') return true;
+    if (prop.type === 'number' || prop.type === 'integer') return 1;
+    return 'text';
+  }
+
+  it.each([
+    ['a user', () => user, false],
+    ['the admin', () => admin, true],
+  ])('answers no call of %s with a 5xx, and pollutes no prototype', async (_label, who, adminCalls) => {
+    const client = who();
+    const doc = (await client.get('/api/docs/openapi.json').expect(200)).body as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
+    const failures: string[] = [];
+    let sent = 0;
+    const check = (what: string, r: { status: number; text: string }) => {
+      sent += 1;
+      if (r.status >= 500) failures.push(`${what} -> ${r.status} ${r.text}`);
+    };
+    for (const [template, ops] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(ops)) {
+        const method = m.toUpperCase();
+        if (/signout$/i.test(template)) continue;
+        const isAdminCall = /\/api\/admin\//i.test(template);
+        if (isAdminCall !== adminCalls) continue;
+        const realId = /\/api\/(files|videos)\//.test(template) ? videoId : snippetId;
+        const path = template.replace(/\{[^}]+\}/g, method === 'DELETE' ? '00000000-0000-0000-0000-000000000000' : realId);
+        // Sign-up and sign-in would sign this client in as someone else: a client of their own.
+        const caller = /\/api\/accounts\//.test(template) ? await newClient(t) : client;
+        const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
+        // Only the required parameters by default, so each mutated one is judged on its own.
+        const baseQuery = queryParams.filter((p) => p.required).map((p) => `${p.name}=${encodeURIComponent(String(p.example ?? p.schema?.enum?.[0] ?? p.schema?.default ?? '1'))}`);
+        const ref = op.requestBody?.content?.['application/json']?.schema?.$ref;
+        const props = ref ? (doc.components.schemas[ref.split('/').pop()!]?.properties ?? {}) : {};
+        let base: Record<string, unknown> = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, validValue(k, v, method)]));
+        if (/\/api\/snippets$/.test(template) && (method === 'POST' || method === 'PUT')) base = { ...snippetPayload(videoId), ...(method === 'PUT' ? { snippetId } : {}) };
+        const body = ref ? base : undefined;
+        for (const q of queryParams) {
+          const rest = baseQuery.filter((x) => !x.startsWith(`${q.name}=`));
+          for (const form of QUERY_FORMS(q.name)) check(`${method} ${path}?${form.slice(0, 60)}`, await call(caller, method, `${path}?${[...rest, form].join('&')}`, body));
+        }
+        const qs = baseQuery.length ? `?${baseQuery.join('&')}` : '';
+        for (const field of Object.keys(base)) {
+          for (const v of TYPES) check(`${method} ${path} ${field}=${JSON.stringify(v)?.slice(0, 40)}`, await call(caller, method, path + qs, { ...base, [field]: v }));
+          // A key that is not a plain field: prototype pollution through the body.
+          check(`${method} ${path} ${field}.__proto__`, await call(caller, method, path + qs, undefined, { type: 'application/json', data: JSON.stringify({ ...base, [field]: 'x' }).replace(/^\{/, '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},') }));
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(adminCalls ? 30 : 500);
+    // Nothing reached Object.prototype in the server (it runs in this process).
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    await client.post('/api/accounts/trysignin').expect(200);
   }, 600_000);
 });

@@ -123,7 +123,7 @@ describe.each(variants)('sweep of unrecorded encode outputs (%s)', (_label, make
     const queue = t.app.get<JobQueue>(JOB_QUEUE);
     const done = await waitFor(
       async () => {
-        const status = await queue.getStatus(job.id);
+        const status = await queue.findStatus(job.id);
         return status && (status.state === 'completed' || status.state === 'failed') ? status : null;
       },
       'the sweep to finish',

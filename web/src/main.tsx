@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
-import { checkSessionOnce } from './lib/session';
+import { checkSessionOnce } from '@/lib/session/session-api';
 
 // Ask who is signed in while the first page's code is still on its way.
 void checkSessionOnce();

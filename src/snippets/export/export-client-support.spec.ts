@@ -19,7 +19,7 @@ const snippet: ExportSnippet = {
   addVideoOverlay: true,
   videoOverlay: 'black',
   landingPageUrl: 'https://shop.example.com/',
-  videoURLData: null,
+  videoLinkUrl: null,
   buttons: [{ title: 'Shop now', url: 'https://shop.example.com/x', backgroundColor: '#e4572e', fontColor: '#ffffff', btnSize: 'large', fontSize: 'large', radius: 8, bold: true }],
 };
 const html = renderEmailExport(

@@ -35,7 +35,7 @@ const fullSnippet = (over: Partial<ExportSnippet> = {}): ExportSnippet => ({
   addVideoOverlay: true,
   videoOverlay: 'black',
   landingPageUrl: 'https://shop.example.com/collections/spring?utm_source=email&utm_medium=video',
-  videoURLData: 'https://shop.example.com/watch/spring-film',
+  videoLinkUrl: 'https://shop.example.com/watch/spring-film',
   buttons: [1, 2, 3, 4].map(button),
   ...over,
 });
@@ -212,7 +212,7 @@ describe('hostile input', () => {
       'klaviyo',
       fullSnippet({
         landingPageUrl: 'javascript:alert(1)',
-        videoURLData: 'data:text/html,<script>alert(1)</script>',
+        videoLinkUrl: 'data:text/html,<script>alert(1)</script>',
         logo: { url: 'data:image/svg+xml,<svg onload=alert(1)>', alignment: 'left', width: 100 },
         cover: { url: 'javascript:alert(1)', placement: 'below', spacing: 1 },
         buttons: [{ ...button(1), url: 'javascript:alert(1)' }, { ...button(2), url: 'data:text/html,x' }, button(3)],

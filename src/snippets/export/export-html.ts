@@ -81,7 +81,7 @@ function probeViewModel(platform: string, placement: 'above' | 'below', withVide
       addVideoOverlay: true,
       videoOverlay: 'black',
       landingPageUrl: 'https://example.com/',
-      videoURLData: 'https://example.com/video',
+      videoLinkUrl: 'https://example.com/video',
       buttons: [
         { title: 'Go', url: 'https://example.com/', backgroundColor: '#444444', fontColor: '#ffffff', btnSize: 'small', fontSize: 'small', radius: 0, bold: true },
       ],

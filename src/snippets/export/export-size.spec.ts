@@ -37,7 +37,7 @@ const worst: ExportSnippet = {
   addVideoOverlay: true,
   videoOverlay: 'black',
   landingPageUrl: 'https://shop.example.com/collections/spring?utm_source=email&utm_medium=video&utm_campaign=spring-launch-2025',
-  videoURLData: 'https://shop.example.com/watch/spring-film?utm_source=email',
+  videoLinkUrl: 'https://shop.example.com/watch/spring-film?utm_source=email',
   buttons: [1, 2, 3, 4].map(bigButton),
 };
 
@@ -52,7 +52,7 @@ const typical: ExportSnippet = {
   addVideoOverlay: true,
   videoOverlay: 'black',
   landingPageUrl: 'https://shop.example.com/spring',
-  videoURLData: null,
+  videoLinkUrl: null,
   buttons: [{ ...bigButton(1), title: 'Shop now', url: 'https://shop.example.com/spring', btnSize: 'medium', fontSize: 'medium' }],
 };
 

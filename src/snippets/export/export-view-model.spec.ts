@@ -24,7 +24,7 @@ const snippet = (over: Partial<ExportSnippet> = {}): ExportSnippet => ({
   addVideoOverlay: true,
   videoOverlay: 'black',
   landingPageUrl: 'https://shop.example.com/spring',
-  videoURLData: null,
+  videoLinkUrl: null,
   buttons: [button('one')],
   ...over,
 });
@@ -66,7 +66,7 @@ describe('email view model', () => {
 
   it('links the video and the GIF to the web view through the click endpoint, whatever the call-to-action video link', () => {
     expect(build().video.hrefAttr).toBe(WEB_VIEW_CLICK);
-    expect(build({ videoURLData: 'https://example.com/watch' }).video.hrefAttr).toBe(WEB_VIEW_CLICK);
+    expect(build({ videoLinkUrl: 'https://example.com/watch' }).video.hrefAttr).toBe(WEB_VIEW_CLICK);
   });
 
   it('states the height of every picture at the width it is shown, from the stored sizes', () => {
@@ -105,7 +105,7 @@ describe('email view model', () => {
 
   it('shows the call-to-action video icon linked to the call-to-action video link, instead of Play with sound', () => {
     const icon = { url: 'https://cdn.example.com/icon.png', size: { width: 200, height: 100 } };
-    const vm = build({ videoIcon: icon, videoURLData: 'https://example.com/watch' });
+    const vm = build({ videoIcon: icon, videoLinkUrl: 'https://example.com/watch' });
     expect(vm.videoIcon).toEqual({
       srcAttr: 'https://cdn.example.com/icon.png',
       hrefAttr: `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://example.com/watch')}`,
@@ -118,7 +118,7 @@ describe('email view model', () => {
     expect(build({ videoIcon: icon }).videoIcon!.hrefAttr).toBe(`${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}`);
     expect(build({ videoIcon: icon, landingPageUrl: null }).videoIcon!.hrefAttr).toBeNull();
     // A preview links straight to it; Express accounts keep it.
-    expect(build({ videoIcon: icon, videoURLData: 'https://example.com/watch' }, { preview: true }).videoIcon!.hrefAttr).toBe('https://example.com/watch');
+    expect(build({ videoIcon: icon, videoLinkUrl: 'https://example.com/watch' }, { preview: true }).videoIcon!.hrefAttr).toBe('https://example.com/watch');
     expect(build({ videoIcon: icon }, { tier: 'enterprise' }).videoIcon).not.toBeNull();
     expect(build({ videoIcon: { url: 'javascript:alert(1)' } }).videoIcon).toBeNull();
   });
@@ -212,7 +212,7 @@ describe('click targets', () => {
     expect(
       allowedClickTargets({
         landingPageUrl: 'https://shop.example.com/spring',
-        videoURLData: 'javascript:alert(1)',
+        videoLinkUrl: 'javascript:alert(1)',
         buttons: [button('one'), button('bad', 'data:text/html,x')],
       }),
     ).toEqual(['https://shop.example.com/spring', 'https://shop.example.com/one']);

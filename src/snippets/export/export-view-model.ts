@@ -53,7 +53,8 @@ export interface ExportSnippet {
   addVideoOverlay?: boolean;
   videoOverlay?: VideoOverlay | null;
   landingPageUrl?: string | null;
-  videoURLData?: string | null;
+  // The call-to-action video link (videoURLData in the API).
+  videoLinkUrl?: string | null;
   buttons?: readonly CtaButton[] | null;
 }
 
@@ -168,9 +169,9 @@ export function absoluteAssetUrl(url: unknown, publicBaseUrl: string): string | 
 
 // The http(s) targets a click on this snippet may redirect to: its landing page, its
 // call-to-action video link and its buttons. The click endpoint refuses any other u= value.
-export function allowedClickTargets(snippet: Pick<ExportSnippet, 'landingPageUrl' | 'videoURLData' | 'buttons'>): string[] {
+export function allowedClickTargets(snippet: Pick<ExportSnippet, 'landingPageUrl' | 'videoLinkUrl' | 'buttons'>): string[] {
   const out = new Set<string>();
-  for (const u of [snippet.landingPageUrl, snippet.videoURLData]) {
+  for (const u of [snippet.landingPageUrl, snippet.videoLinkUrl]) {
     const p = parseHttpUrl(u);
     if (p) out.add(p);
   }
@@ -213,7 +214,7 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   const webView = preview ? `${base}/eyemail/${encodeURIComponent(snippet.id)}` : links.webViewClick;
 
   const landing = parseHttpUrl(snippet.landingPageUrl);
-  const videoLink = parseHttpUrl(snippet.videoURLData);
+  const videoLink = parseHttpUrl(snippet.videoLinkUrl);
   const landingHref = landing ? attr(clickTo(landing)) : null;
 
   const mp4 = absoluteAssetUrl(snippet.video?.mp4Url, base);

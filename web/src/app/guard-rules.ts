@@ -1,6 +1,6 @@
 // Who may see which page (spec 02 section 2), as one pure decision: null to show the page, or
 // the address to send the visitor to instead.
-import { ADMIN_HOME_PATH, HOME_PATH, signInRedirect } from '../lib/redirects';
+import { ADMIN_HOME_PATH, HOME_PATH, signInRedirect } from '@/lib/redirects';
 
 // login: signed-in users only; hidden: signed-out users only (account pages);
 // public: everyone; admin: the admin account only.

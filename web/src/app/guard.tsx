@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../lib/session';
+import { userAtom } from '@/lib/session/user-atom';
 import { guardRedirect, type Access } from './guard-rules';
 
 // Applies the access rule of a group of routes. Account pages ('hidden') decide once, when they

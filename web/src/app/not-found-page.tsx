@@ -2,8 +2,8 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHome } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../lib/session';
-import { Logo } from '../components/logo';
+import { userAtom } from '@/lib/session/user-atom';
+import { Logo } from '@/components/logo';
 import classes from './not-found-page.module.css';
 
 // The fallback for any path the dashboard does not know.

@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useAtom, useSetAtom } from 'jotai';
 import { onUnauthorized } from '@/lib/api-client';
-import { checkSessionOnce, sessionCheckedAtom, userAtom } from '@/lib/session';
+import { checkSessionOnce } from '@/lib/session/session-api';
+import { sessionCheckedAtom } from '@/lib/session/session-checked-atom';
+import { userAtom } from '@/lib/session/user-atom';
 import { PageLoading } from '@/components/spinner';
 import { RouteProgress } from '@/components/route-progress';
 import { useDocumentTitle } from '@/components/document-title';
@@ -20,16 +22,13 @@ export function SessionRoot() {
   const [checked, setChecked] = useAtom(sessionCheckedAtom);
   const setUser = useSetAtom(userAtom);
 
+  // Not a cached query: the answer is read once into the user atom, whose change of account clears
+  // the query cache. The atoms outlive this component, so a late answer is still wanted.
   useEffect(() => {
-    let live = true;
-    checkSessionOnce().then((res) => {
-      if (!live) return;
+    void checkSessionOnce().then((res) => {
       setUser(res.result && res.body ? res.body : null);
       setChecked(true);
     });
-    return () => {
-      live = false;
-    };
   }, [setUser, setChecked]);
 
   useEffect(

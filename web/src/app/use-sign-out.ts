@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { signOut } from '../lib/session';
-import { toast } from '../components/toasts';
+import { signOut } from '@/lib/session/session-api';
+import { queryClient } from '@/lib/query-client';
+import { toast } from '@/components/toasts';
 
 // Signs out, then loads /signin afresh so nothing of the last session stays in memory.
 export function useSignOut() {
@@ -13,6 +14,7 @@ export function useSignOut() {
       toast.error('Unable to sign out');
       return;
     }
+    queryClient.clear();
     window.location.replace('/signin');
   }, []);
   return { signOut: run, pending };

@@ -3,9 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLogout, IconMovie, IconSelector, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { sendSignOutBeacon } from '../../lib/session';
-import { Logo } from '../../components/logo';
-import { useSignOut } from '../use-sign-out';
+import { sendSignOutBeacon } from '@/lib/session/session-api';
+import { Logo } from '@/components/logo';
+import { useSignOut } from '@/app/use-sign-out';
 import { UserAvatar } from './user-avatar';
 import classes from './dashboard-layout.module.css';
 

@@ -1,7 +1,7 @@
 import { Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartDots, IconDeviceMobile, IconMail, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
-import { Logo } from '../../components/logo';
+import { Logo } from '@/components/logo';
 import classes from './auth-layout.module.css';
 
 // A small picture of what the product makes: an email with a playing video inside.

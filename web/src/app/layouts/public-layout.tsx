@@ -1,8 +1,8 @@
 import { Anchor, Box, Button, Container, Group, Paper, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../../lib/session';
-import { Logo } from '../../components/logo';
+import { userAtom } from '@/lib/session/user-atom';
+import { Logo } from '@/components/logo';
 import classes from './public-layout.module.css';
 
 // Legal pages: readable to everyone, signed in or not.

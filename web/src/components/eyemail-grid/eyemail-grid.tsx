@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Anchor, AspectRatio, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { SnippetView } from '../../lib/snippets-api';
-import { formatDayMonthYear } from '../../lib/media-format';
-import { Spinner } from '../spinner';
+import type { SnippetView } from '@shared/api-types';
+import { formatDayMonthYear } from '@/lib/media-format';
+import { Spinner } from '@/components/spinner';
 import classes from './eyemail-grid.module.css';
 
 export const GRID_VIEW_ALL_ABOVE = 4;
@@ -51,7 +51,7 @@ function EyeMailCard({ item }: { item: CardItem }) {
     <Card className={classes.card} padding={0} component="article" aria-label={item.title}>
       <Thumb item={item} />
       <Stack gap={2} px="sm" pt="sm" pb="xs" style={{ flex: 1, minWidth: 0 }}>
-        <Anchor component={Link} to={`/eyemails/${item.snippet}`} className={classes.title} fw={600} size="sm" truncate title={item.title}>
+        <Anchor component={Link} to={`/eyemails/${item.snippet}`} className={classes.title} fw={600} size="sm" lineClamp={2} title={item.title}>
           {item.title}
         </Anchor>
         <Text size="xs" c="dimmed" truncate>

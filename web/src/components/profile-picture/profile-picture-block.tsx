@@ -2,14 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useSetAtom } from 'jotai';
-import { mediaApi, type FileView } from '../../lib/media-api';
-import { userAtom } from '../../lib/session';
-import { ConfirmDialog } from '../confirm-dialog';
-import { ProgressBar } from '../progress-bar';
-import { toast } from '../toasts';
-import { acceptAttribute, RULES } from '../upload/upload-rules';
-import { rowStatusText } from '../upload/upload-state';
-import { useFileUploads } from '../upload/use-file-uploads';
+import type { FileView } from '@shared/api-types';
+import { deleteFile } from '@/lib/api/delete-file';
+import { userAtom } from '@/lib/session/user-atom';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ProgressBar } from '@/components/progress-bar';
+import { toast } from '@/components/toasts';
+import { acceptAttribute, RULES } from '@/components/upload/upload-rules';
+import { rowStatusText } from '@/components/upload/upload-state';
+import { useFileUploads } from '@/components/upload/use-file-uploads';
+import { removeProfilePicture, setProfilePicture } from './profile-picture-api';
 
 const SAVED = 'Picture updated successfully';
 const HINT = 'JPG or PNG, at least 300px by 300px.';
@@ -56,7 +58,7 @@ export function ProfilePictureBlock({ name, currentUrl, size = 104, onChange, ch
   pendingRef.current = pending;
   useEffect(
     () => () => {
-      if (pendingRef.current) void mediaApi.deleteFile(pendingRef.current.fileId);
+      if (pendingRef.current) void deleteFile(pendingRef.current.fileId);
     },
     [],
   );
@@ -71,7 +73,7 @@ export function ProfilePictureBlock({ name, currentUrl, size = 104, onChange, ch
   const save = async () => {
     if (!pending) return;
     setSaving(true);
-    const res = await mediaApi.setProfilePicture(pending.fileId);
+    const res = await setProfilePicture(pending.fileId);
     setSaving(false);
     if (!res.result) {
       toast.error(res.message || 'We could not save your picture. Please try again.', 'Picture not saved');
@@ -95,13 +97,13 @@ export function ProfilePictureBlock({ name, currentUrl, size = 104, onChange, ch
     uploads.reset();
     if (!file) return;
     setDiscarding(true);
-    await mediaApi.deleteFile(file.fileId);
+    await deleteFile(file.fileId);
     setDiscarding(false);
   };
 
   const remove = async () => {
     setRemoving(true);
-    const res = await mediaApi.removeProfilePicture();
+    const res = await removeProfilePicture();
     setRemoving(false);
     setConfirmRemove(false);
     if (!res.result) {

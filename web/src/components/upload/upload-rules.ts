@@ -1,19 +1,20 @@
 // What the dashboard checks before a file leaves the browser (spec 01 section 5). The server
 // checks the same again, and the content too; this only saves the user a wasted upload.
-import type { FileKind } from '../../lib/media-api';
+// The limits themselves are the server's table (@shared/upload-limits).
+import { MB, UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS, type FileKind, type UploadLimit } from '@shared/upload-limits';
 
-export const MB = 1024 * 1024;
-export const VIDEO_MAX_BYTES = 314_572_800;
+export { MB };
+export const VIDEO_MAX_BYTES = UPLOAD_LIMITS.video.maxBytes;
 
 export const UPLOAD_MESSAGES = {
   duplicate: 'Duplicate file detected',
-  invalidType: 'Invalid file type!',
-  videoType: 'Please upload .mp4 or .mov file only',
-  videoSize: 'Max video size is 300mb',
+  invalidType: UPLOAD_LIMIT_MESSAGES.imageType,
+  videoType: UPLOAD_LIMIT_MESSAGES.videoType,
+  videoSize: UPLOAD_LIMIT_MESSAGES.videoTooLarge,
   videoHelp: '300mb max upload size',
-  imageSize15: 'Max image size is 15mb',
-  imageSize10: 'Max image size is 10mb',
-  gifSize: 'Max GIF size is 14mb',
+  imageSize15: UPLOAD_LIMIT_MESSAGES.image15TooLarge,
+  imageSize10: UPLOAD_LIMIT_MESSAGES.image10TooLarge,
+  gifSize: UPLOAD_LIMIT_MESSAGES.gifTooLarge,
   failed: 'Fail to upload try again',
 } as const;
 
@@ -30,34 +31,30 @@ export interface UploadRules {
   help: string;
 }
 
-const JPEG_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg'];
-const PNG_JPG = { extensions: ['.png', '.jpg', '.jpeg'], mimeTypes: ['image/png', ...JPEG_TYPES] };
-const PNG_JPG_GIF = { extensions: ['.png', '.jpg', '.jpeg', '.gif'], mimeTypes: ['image/png', ...JPEG_TYPES, 'image/gif'] };
-const small = (types: { extensions: string[]; mimeTypes: string[] }): UploadRules => ({
-  ...types,
-  maxBytes: 10 * MB,
-  sizeMessage: UPLOAD_MESSAGES.imageSize10,
-  typeMessage: UPLOAD_MESSAGES.invalidType,
-  help: `${types.extensions.join(', ')} up to 10mb`,
+// One kind's limits as the dropzone uses them: extensions with their dot, and a line of help.
+const rules = (limit: UploadLimit, help: string): UploadRules => ({
+  extensions: limit.extensions.map((e) => `.${e}`),
+  mimeTypes: [...limit.declaredTypes],
+  maxBytes: limit.maxBytes,
+  sizeMessage: limit.tooLarge,
+  typeMessage: limit.wrongType,
+  help,
 });
+const small = (kind: FileKind): UploadRules => {
+  const limit = UPLOAD_LIMITS[kind];
+  return rules(limit, `${limit.extensions.map((e) => `.${e}`).join(', ')} up to ${limit.maxBytes / MB}mb`);
+};
 
 // The limits of POST files?type=... for each kind, as the server enforces them.
 export const RULES: Record<FileKind, UploadRules> = {
-  video: {
-    extensions: ['.mp4', '.mov'],
-    mimeTypes: ['video/mp4', 'video/quicktime'],
-    maxBytes: VIDEO_MAX_BYTES,
-    sizeMessage: UPLOAD_MESSAGES.videoSize,
-    typeMessage: UPLOAD_MESSAGES.videoType,
-    help: UPLOAD_MESSAGES.videoHelp,
-  },
-  image: { ...PNG_JPG, maxBytes: 15 * MB, sizeMessage: UPLOAD_MESSAGES.imageSize15, typeMessage: UPLOAD_MESSAGES.invalidType, help: '.png, .jpg, .jpeg up to 15mb' },
-  gif: { extensions: ['.gif'], mimeTypes: ['image/gif'], maxBytes: 14 * MB, sizeMessage: UPLOAD_MESSAGES.gifSize, typeMessage: UPLOAD_MESSAGES.invalidType, help: '.gif up to 14mb' },
-  logo: small(PNG_JPG),
-  cover: small(PNG_JPG_GIF),
-  videoIcon: small(PNG_JPG),
-  profile: small(PNG_JPG),
-  attachment: small(PNG_JPG),
+  video: rules(UPLOAD_LIMITS.video, UPLOAD_MESSAGES.videoHelp),
+  image: rules(UPLOAD_LIMITS.image, '.png, .jpg, .jpeg up to 15mb'),
+  gif: rules(UPLOAD_LIMITS.gif, '.gif up to 14mb'),
+  logo: small('logo'),
+  cover: small('cover'),
+  videoIcon: small('videoIcon'),
+  profile: small('profile'),
+  attachment: small('attachment'),
 };
 
 export interface Candidate {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { FileView } from '../../lib/media-api';
+import type { FileView } from '@shared/api-types';
 import { canAddMore, rowStatusText, uploadReducer, type UploadRow } from './upload-state';
 
 const view = { fileId: 'f1', fileName: 'a.mp4', url: 'http://x/a.mp4' } as FileView;

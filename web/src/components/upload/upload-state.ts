@@ -1,7 +1,7 @@
 // The list of files in an upload component and how each one moves: uploading (with a whole
 // percent that only rises), then uploaded or failed (spec 01 section 4). Pure, so it is tested
 // alone; the component keeps the XHRs.
-import type { FileView } from '../../lib/media-api';
+import type { FileView } from '@shared/api-types';
 
 export type RowStatus = 'uploading' | 'uploaded' | 'failed';
 

@@ -2,8 +2,11 @@
 // it with real progress, and lets the user cancel, retry or remove it. Used by <FileUpload> and by
 // the profile picture block, which only differ in how they look.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { mediaApi, type FileKind, type FileView } from '../../lib/media-api';
-import { toast } from '../toasts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FileKind, FileView } from '@shared/api-types';
+import { uploadFile } from '@/lib/api/upload-file';
+import { FILES_KEY } from '@/lib/api/get-videos';
+import { toast } from '@/components/toasts';
 import { resizeImageToJpeg } from './resize-image';
 import { checkFile, shouldResize, UPLOAD_MESSAGES, type UploadRules } from './upload-rules';
 import { canAddMore, uploadReducer, type UploadRow } from './upload-state';
@@ -37,6 +40,7 @@ const nextKey = () => `u${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 export function useFileUploads(options: UseFileUploadsOptions): FileUploads {
   const { fileType, rules, maxFiles = 1, resizeImages = false } = options;
+  const queryClient = useQueryClient();
   const [rows, dispatch] = useReducer(uploadReducer, []);
   const [error, setError] = useState<string | null>(null);
   // Per row: the file to send again on retry, and the abort of its request in flight.
@@ -54,7 +58,7 @@ export function useFileUploads(options: UseFileUploadsOptions): FileUploads {
       if (shouldResize(original, resizeImages)) body = await resizeImageToJpeg(original);
       // Cancelled while resizing.
       if (!files.current.has(key)) return;
-      const handle = mediaApi.upload(
+      const handle = uploadFile(
         fileType,
         body,
         { query: latest.current.query, onProgress: (percent) => dispatch({ type: 'progress', key, percent }) },
@@ -66,12 +70,14 @@ export function useFileUploads(options: UseFileUploadsOptions): FileUploads {
       if (res.aborted || !files.current.has(key)) return;
       if (res.result && res.body?.fileId) {
         dispatch({ type: 'uploaded', key, file: res.body });
+        // A new video belongs in the library lists from now on.
+        void queryClient.invalidateQueries({ queryKey: FILES_KEY });
         latest.current.onUploaded?.(res.body);
       } else {
         dispatch({ type: 'failed', key, message: res.message || UPLOAD_MESSAGES.failed });
       }
     },
-    [fileType, resizeImages],
+    [fileType, resizeImages, queryClient],
   );
 
   const addFiles = useCallback(

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { AspectRatio, Badge, Button, Card, Modal, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconMovie, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
-import type { VideoListItem } from '../../lib/media-api';
-import { fileNameWithoutExtension, formatDayMonthYear, formatDuration } from '../../lib/media-format';
+import type { FileListItem as VideoListItem } from '@shared/api-types';
+import { fileNameWithoutExtension, formatDayMonthYear, formatDuration } from '@/lib/media-format';
 import classes from './video-grid.module.css';
 
 export interface VideoGridProps {
@@ -53,7 +53,7 @@ function VideoCard({ item, selectMode, selected, onSelect, onDelete, onOpen }: {
       <Thumbnail item={item} onOpen={onOpen} />
       <div className={classes.body}>
         <Stack gap={2} px="sm" pt="sm" style={{ flex: 1 }}>
-          <Text fw={600} size="sm" truncate title={title}>
+          <Text fw={600} size="sm" lineClamp={2} title={title} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Text>
           <Text size="xs" c="dimmed" truncate>

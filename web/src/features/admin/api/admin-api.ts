@@ -1,6 +1,5 @@
-// The admin area's calls (spec 02 section 7, Admin; casing as written there).
-import { api } from '../../../lib/api-client';
-
+// The admin area's shapes (spec 02 section 7, Admin; casing as written there). The calls: one a
+// file beside this one.
 export interface DashboardCounts {
   userCount: number;
   videoCount: number;
@@ -54,14 +53,3 @@ export interface AdminVideoPage {
   totalPage: number;
 }
 
-export const adminApi = {
-  dashboardCounts: () => api.get<DashboardCounts>('Admin/GetDashboardData'),
-  users: (p: UserListParams, signal?: AbortSignal) =>
-    api.get<AdminUserPage>('Admin/GetAllUserData', {
-      query: { Page: p.page, size: p.size, status: p.status, key: p.key.trim(), sort: p.sort, order: p.order },
-      signal,
-    }),
-  videos: (email: string | null, page: number, size: number, signal?: AbortSignal) =>
-    api.get<AdminVideoPage>('Admin/GetAllVideos', { query: { emailId: email || 'null', Page: page, size }, signal }),
-  setStatus: (email: string, status: 1 | 0) => api.put<{ email: string; status: 1 | 0 }>('Admin/UpdateUserStatus', { query: { EmailId: email, Status: status } }),
-};

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconMovie, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { adminApi, type DashboardCounts } from '../api/admin-api';
+import { useDashboardCounts } from '@/features/admin/api/get-dashboard-counts';
 import classes from './admin-dashboard-page.module.css';
 
 function Tile({ to, label, count, icon, loading }: { to: string; label: string; count: number; icon: React.ReactNode; loading: boolean }) {
@@ -30,20 +29,7 @@ function Tile({ to, label, count, icon, loading }: { to: string; label: string; 
 }
 
 export function AdminDashboardPage() {
-  const [counts, setCounts] = useState<DashboardCounts | null>(null);
-
-  // Counts fail silently to zero (spec 02 section 8).
-  useEffect(() => {
-    let live = true;
-    adminApi.dashboardCounts().then((res) => {
-      if (!live) return;
-      const b = res.result && res.body ? res.body : null;
-      setCounts({ userCount: Number(b?.userCount) || 0, videoCount: Number(b?.videoCount) || 0 });
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data: counts } = useDashboardCounts();
 
   return (
     <>

@@ -1,17 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFileTypeCsv, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast } from '../../../components/toasts';
-import { adminApi, type AdminUserRow, type SortKey, type StatusFilter } from '../api/admin-api';
-import { encodeEmailParam } from '../utils/email-param';
-import { CSV_FILE_NAME, NO_DATA_MESSAGE, usersCsv } from '../utils/users-csv';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { toast } from '@/components/toasts';
+import type { AdminUserRow, SortKey, StatusFilter } from '@/features/admin/api/admin-api';
+import { useAdminUsers } from '@/features/admin/api/get-admin-users';
+import { useSetUserStatus } from '@/features/admin/api/set-user-status';
+import { encodeEmailParam } from '@/features/admin/utils/email-param';
+import { CSV_FILE_NAME, NO_DATA_MESSAGE, usersCsv } from '@/features/admin/utils/users-csv';
 import { PageButtons } from './page-buttons';
 
 const PAGE_SIZE = 10;
+const NO_ROWS: AdminUserRow[] = [];
 
 const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: 'firstName', label: 'First Name' },
@@ -81,34 +84,13 @@ export function AdminUsersPage() {
   const [sort, setSort] = useState<SortKey>('dateOfJoining');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<AdminUserRow[]>([]);
-  const [total, setTotal] = useState({ count: 0, pages: 1 });
-  const [loading, setLoading] = useState(true);
+  const users = useAdminUsers({ page, size: PAGE_SIZE, status, key, sort, order });
+  const rows = users.data?.data ?? NO_ROWS;
+  const total = { count: users.data?.totalCount ?? 0, pages: users.data?.totalPage ?? 1 };
+  const loading = users.isFetching;
+  const { mutateAsync: changeStatus } = useSetUserStatus();
   const [busyEmail, setBusyEmail] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<AdminUserRow | null>(null);
-  const request = useRef<AbortController | null>(null);
-
-  const load = useCallback(async () => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setLoading(true);
-    const res = await adminApi.users({ page, size: PAGE_SIZE, status, key, sort, order }, controller.signal);
-    if (controller.signal.aborted) return;
-    if (res.result && res.body) {
-      setRows(res.body.data);
-      setTotal({ count: res.body.totalCount, pages: res.body.totalPage });
-    } else {
-      setRows([]);
-      setTotal({ count: 0, pages: 1 });
-    }
-    setLoading(false);
-  }, [page, status, key, sort, order]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => () => request.current?.abort(), []);
 
   const search = () => {
     setKey(keyInput.trim());
@@ -131,11 +113,10 @@ export function AdminUsersPage() {
 
   const setUserStatus = async (row: AdminUserRow, next: 1 | 0) => {
     setBusyEmail(row.email);
-    const res = await adminApi.setStatus(row.email, next);
+    const res = await changeStatus({ email: row.email, status: next });
     setBusyEmail(null);
     setConfirming(null);
     if (res.status === 200 && res.result) {
-      setRows((list) => list.map((r) => (r.email === row.email ? { ...r, status: next } : r)));
       toast.success(next === 1 ? `${row.email} can sign in again.` : `${row.email} is signed out everywhere and can no longer sign in.`, next === 1 ? 'User activated' : 'User deactivated');
     } else {
       // The spec only logs this; a message tells the admin nothing changed.

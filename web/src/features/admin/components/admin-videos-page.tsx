@@ -1,14 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AspectRatio, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMovie, IconSearch, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { adminApi, type AdminVideo } from '../api/admin-api';
-import { decodeEmailParam, encodeEmailParam } from '../utils/email-param';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import type { AdminVideo } from '@/features/admin/api/admin-api';
+import { useAdminVideos } from '@/features/admin/api/get-admin-videos';
+import { decodeEmailParam, encodeEmailParam } from '@/features/admin/utils/email-param';
 import { PageButtons } from './page-buttons';
 
 const PAGE_SIZE = 12;
+const NO_VIDEOS: AdminVideo[] = [];
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function VideoCard({ video }: { video: AdminVideo }) {
@@ -43,11 +45,11 @@ export function AdminVideosPage() {
   const email = decodeEmailParam(params.get('email'));
   const [input, setInput] = useState(email ?? '');
   const [page, setPage] = useState(1);
-  const [videos, setVideos] = useState<AdminVideo[]>([]);
-  const [count, setCount] = useState(0);
-  const [pages, setPages] = useState(1);
-  const [loading, setLoading] = useState(true);
-  const request = useRef<AbortController | null>(null);
+  const list = useAdminVideos(email, page, PAGE_SIZE);
+  const videos = list.data?.urLs ?? NO_VIDEOS;
+  const count = list.data?.countData ?? 0;
+  const pages = list.data?.totalPage ?? 1;
+  const loading = list.isFetching;
 
   // The address in the URL wins when it changes (a link from Manage Users, back and forward).
   useEffect(() => {
@@ -55,24 +57,6 @@ export function AdminVideosPage() {
     setPage(1);
   }, [email]);
 
-  const load = useCallback(async () => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setLoading(true);
-    const res = await adminApi.videos(email, page, PAGE_SIZE, controller.signal);
-    if (controller.signal.aborted) return;
-    const body = res.result && res.body ? res.body : null;
-    setVideos(body?.urLs ?? []);
-    setCount(body?.countData ?? 0);
-    setPages(body?.totalPage ?? 1);
-    setLoading(false);
-  }, [email, page]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => () => request.current?.abort(), []);
 
   const search = () => {
     const text = input.trim();

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { pageItems } from '../utils/pagination';
+import { pageItems } from '@/features/admin/utils/pagination';
 
 // Page buttons with a window of 4 pages, first and last, ellipses, and previous / next.
 export function PageButtons({ page, total, onChange, label }: { page: number; total: number; onChange: (page: number) => void; label: string }) {

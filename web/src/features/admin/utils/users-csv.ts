@@ -2,7 +2,7 @@
 // columns. Values are written bare as the spec says, except that a value holding a comma, quote
 // or line break is quoted (it would otherwise split the row), and one a spreadsheet would run as
 // a formula gets a leading apostrophe.
-import type { AdminUserRow } from '../api/admin-api';
+import type { AdminUserRow } from '@/features/admin/api/admin-api';
 
 export const CSV_FILE_NAME = 'users_data.csv';
 export const CSV_COLUMNS = [

@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { Tier, User } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import type { Tier, User } from '@/lib/session/user';
 
 export interface SignInPayload {
   email: string;
@@ -36,7 +36,5 @@ export const accountsApi = {
   signUp: (body: SignUpPayload) => api.post<User>('accounts/signup', { body }),
   companySignUp: (body: CompanySignUpPayload) => api.post<User>('accounts/companysignup', { body }),
   forgotPassword: (email: string) => api.post<null>('accounts/forgot-password', { query: { email } }),
-  validateResetToken: (token: string) => api.get<null>('accounts/validate-reset-password-token', { query: { token } }),
   resetPassword: (body: ResetPasswordPayload) => api.put<null>('accounts/reset-password', { body }),
-  verifyEmail: (token: string) => api.put<null>('accounts/verify-email', { query: { token } }),
 };

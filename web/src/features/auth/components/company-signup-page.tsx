@@ -5,10 +5,10 @@ import { IconAt, IconBuilding, IconLock, IconUser, IconWorld, IconUsersGroup } f
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { MESSAGES, NAME_MAX, domainError, emailError, passwordError, requiredTextError } from '@shared/account-rules';
-import { userAtom } from '../../../lib/session';
-import { afterSignUpPath } from '../../../lib/redirects';
-import { toast } from '../../../components/toasts';
-import { accountsApi } from '../api/accounts-api';
+import { userAtom } from '@/lib/session/user-atom';
+import { afterSignUpPath } from '@/lib/redirects';
+import { toast } from '@/components/toasts';
+import { accountsApi } from '@/features/auth/api/accounts-api';
 import { AuthHeading } from './auth-heading';
 import { FormAlert } from './form-alert';
 

@@ -1,19 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSetAtom } from 'jotai';
-import { userAtom } from '../../../lib/session';
-import { accountsApi } from '../api/accounts-api';
-import { oncePerKey } from '../utils/once-per-key';
-import { useCountdown } from '../utils/use-countdown';
+import { userAtom } from '@/lib/session/user-atom';
+import { useVerifyEmail } from '@/features/auth/api/verify-email';
+import { useCountdown } from '@/features/auth/utils/use-countdown';
 
 const COUNTDOWN_FROM = 4;
 const INVALID_LINK = 'This verification link is invalid or has expired.';
 const VERIFIED = 'Your email address has been verified.';
-
-// The token is single-use: a re-mounted page must not spend it twice.
-const verifyOnce = oncePerKey((token) => accountsApi.verifyEmail(token));
 
 type State = { phase: 'loading' } | { phase: 'done'; ok: boolean; message: string };
 
@@ -22,28 +18,20 @@ export function EmailVerificationPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const setUser = useSetAtom(userAtom);
-  const [state, setState] = useState<State>({ phase: 'loading' });
+  const { data: res } = useVerifyEmail(token);
+  const state: State = !token
+    ? { phase: 'done', ok: false, message: INVALID_LINK }
+    : !res
+      ? { phase: 'loading' }
+      : res.result
+        ? { phase: 'done', ok: true, message: res.message || VERIFIED }
+        : { phase: 'done', ok: false, message: res.message || INVALID_LINK };
 
+  // A signed-in user sees the banner disappear straight away.
+  const verified = !!res?.result;
   useEffect(() => {
-    let live = true;
-    if (!token) {
-      setState({ phase: 'done', ok: false, message: INVALID_LINK });
-      return;
-    }
-    verifyOnce(token).then((res) => {
-      if (!live) return;
-      if (res.result) {
-        // A signed-in user sees the banner disappear straight away.
-        setUser((u) => (u ? { ...u, emailVerified: true } : u));
-        setState({ phase: 'done', ok: true, message: res.message || VERIFIED });
-      } else {
-        setState({ phase: 'done', ok: false, message: res.message || INVALID_LINK });
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [token, setUser]);
+    if (verified) setUser((u) => (u && !u.emailVerified ? { ...u, emailVerified: true } : u));
+  }, [verified, setUser]);
 
   const goToPlatform = () => navigate('/signin', { replace: true });
   const left = useCountdown(COUNTDOWN_FROM, state.phase === 'done', goToPlatform);

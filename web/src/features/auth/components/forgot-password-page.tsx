@@ -4,12 +4,13 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconAt, IconMailCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { emailError } from '@shared/account-rules';
-import { accountsApi } from '../api/accounts-api';
+import { accountsApi } from '@/features/auth/api/accounts-api';
 import { AuthHeading } from './auth-heading';
 
 const FAILURE_MS = 3000;
-const NO_ACCOUNT = 'No account found associated with this email address';
-const LINK_SENT = 'A link has been sent to your email address to reset your password.';
+const FAILED = 'Could not send the link. Please try again.';
+// The server answers every address alike (whether an account uses it stays private).
+const LINK_SENT = 'If an account uses this email address, a link to reset your password has been sent to it.';
 
 export function ForgotPasswordPage() {
   const [loading, setLoading] = useState(false);
@@ -31,7 +32,7 @@ export function ForgotPasswordPage() {
     }
     if (res.errors?.email) form.setFieldError('email', res.errors.email);
     // The failure message stays for 3 s (spec 02 section 9).
-    setFailure(res.message || NO_ACCOUNT);
+    setFailure(res.message || FAILED);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setFailure(null), FAILURE_MS);
   });

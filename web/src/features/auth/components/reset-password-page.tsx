@@ -4,9 +4,10 @@ import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, confirmPasswordError, passwordError } from '@shared/account-rules';
-import { Spinner } from '../../../components/spinner';
-import { toast } from '../../../components/toasts';
-import { accountsApi } from '../api/accounts-api';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/components/toasts';
+import { accountsApi } from '@/features/auth/api/accounts-api';
+import { useResetTokenCheck } from '@/features/auth/api/validate-reset-token';
 import { AuthHeading } from './auth-heading';
 import type { SignInNotice } from './signin-page';
 import { FormAlert } from './form-alert';
@@ -19,31 +20,20 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [checking, setChecking] = useState(true);
+  const check = useResetTokenCheck(token);
+  const checking = !check.data?.result;
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   // The token is checked first; an invalid one goes straight to /signin, which says why (used,
   // expired or unknown) until the user moves on.
+  const rejected = !token || (check.data && !check.data.result);
+  const reason = check.data?.message;
   useEffect(() => {
-    let live = true;
-    const reject = (message?: string) => {
-      const notice: SignInNotice = { title: 'This reset link no longer works', message: message || INVALID_LINK, forgotPasswordLink: true };
-      navigate('/signin', { replace: true, state: { notice } });
-    };
-    if (!token) {
-      reject();
-      return;
-    }
-    accountsApi.validateResetToken(token).then((res) => {
-      if (!live) return;
-      if (res.result) setChecking(false);
-      else reject(res.message);
-    });
-    return () => {
-      live = false;
-    };
-  }, [token, navigate]);
+    if (!rejected) return;
+    const notice: SignInNotice = { title: 'This reset link no longer works', message: reason || INVALID_LINK, forgotPasswordLink: true };
+    navigate('/signin', { replace: true, state: { notice } });
+  }, [rejected, reason, navigate]);
 
   const form = useForm({
     mode: 'controlled',

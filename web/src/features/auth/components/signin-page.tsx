@@ -5,10 +5,10 @@ import { IconAt, IconLock } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { MESSAGES, emailError } from '@shared/account-rules';
-import { userAtom } from '../../../lib/session';
-import { afterSignInPath, withNext } from '../../../lib/redirects';
-import { accountsApi } from '../api/accounts-api';
-import { useDisableBackButton } from '../utils/use-disable-back-button';
+import { userAtom } from '@/lib/session/user-atom';
+import { afterSignInPath, withNext } from '@/lib/redirects';
+import { accountsApi } from '@/features/auth/api/accounts-api';
+import { useDisableBackButton } from '@/features/auth/utils/use-disable-back-button';
 import { AuthHeading } from './auth-heading';
 import { FormAlert } from './form-alert';
 

@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
-import type { FileKind } from '../../../lib/media-api';
-import { FileUpload } from '../../../components/upload/file-upload';
-import type { FileRef } from '../utils/snippet-form';
+import type { FileKind } from '@shared/api-types';
+import { FileUpload } from '@/components/upload/file-upload';
+import type { FileRef } from '@/features/eyemails/utils/snippet-form';
 
 export interface AssetFieldProps {
   label: string;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Checkbox, ColorInput, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { BUTTON_RADIUS_MAX, BUTTON_RADIUS_MIN, BUTTON_TEXT_MAX, MAX_BUTTONS, type ButtonSize, type CtaButton } from '@shared/snippet-rules';
-import { canAddButton, draftErrors, draftIsValid, draftOf, emptyDraft, removeButton, saveButton, type ButtonDraft } from '../utils/cta-editor-rules';
+import { canAddButton, draftErrors, draftIsValid, draftOf, emptyDraft, removeButton, saveButton, type ButtonDraft } from '@/features/eyemails/utils/cta-editor-rules';
 import { CtaButtonsView } from './cta-buttons-view';
 
 const SIZES: { value: ButtonSize; label: string }[] = [

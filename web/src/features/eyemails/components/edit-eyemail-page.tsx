@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router';
-import { userAtom } from '../../../lib/session';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { PageHeader } from '../../../components/page-header';
-import { Spinner } from '../../../components/spinner';
-import { formFromSnippet } from '../utils/snippet-form';
-import { useEyeMailEditor } from '../utils/use-eyemail-editor';
+import { userAtom } from '@/lib/session/user-atom';
+import type { SnippetView } from '@shared/api-types';
+import { PageHeader } from '@/components/page-header';
+import { Spinner } from '@/components/spinner';
+import { useSnippet } from '@/features/eyemails/api/get-snippet';
+import { formFromSnippet } from '@/features/eyemails/utils/snippet-form';
+import { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { EyeMailFormLayout } from './eyemail-form-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 
@@ -38,24 +39,8 @@ function EditForm({ saved }: { saved: SnippetView }) {
 // /update-eyemail/{id}: the same form as create, filled from the saved EyeMail.
 export function EditEyeMailPage() {
   const { id = '' } = useParams();
-  const [saved, setSaved] = useState<SnippetView | null>(null);
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setSaved(null);
-    setMissing(false);
-    snippetsApi.get(id).then((res) => {
-      if (!live) return;
-      if (res.result && res.body) setSaved(res.body);
-      else setMissing(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  if (missing) return <EyeMailNotFound />;
+  const { data: saved, isError } = useSnippet(id);
+  if (isError) return <EyeMailNotFound />;
   if (!saved) return <Spinner label="Loading EyeMail…" />;
   return <EditForm key={saved.snippet} saved={saved} />;
 }

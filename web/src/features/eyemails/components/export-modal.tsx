@@ -1,12 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, type ComboboxLikeRenderOptionInput, type ComboboxItem } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { DEFAULT_HEADER_TEXT, PREHEADER_MAX, headerTextError, preheaderError, type ExportOptions } from '@shared/snippet-rules';
-import { snippetsApi, type EmailPlatform, type SnippetView } from '../../../lib/snippets-api';
-import { formatBytes } from '../../../lib/media-format';
-import { toast } from '../../../components/toasts';
-import { emailPreviewLink, htmlFileName } from '../utils/export-file';
+import type { SnippetView } from '@shared/api-types';
+import { formatBytes } from '@/lib/media-format';
+import { toast } from '@/components/toasts';
+import { useEmailPlatforms, type EmailPlatform } from '@/features/eyemails/api/get-email-platforms';
+import { useSnippetHtml } from '@/features/eyemails/api/get-snippet-html';
+import { emailPreviewLink, htmlFileName } from '@/features/eyemails/utils/export-file';
 
 export const COPIED_RESET_MS = 3000;
 const STICKY_ACTIONS: React.CSSProperties = {
@@ -20,6 +22,7 @@ const STICKY_ACTIONS: React.CSSProperties = {
 };
 const REFETCH_DEBOUNCE_MS = 350;
 const DEFAULT_PLATFORM = 'other';
+const NO_PLATFORMS: EmailPlatform[] = [];
 
 async function copyText(text: string, fallbackFrom: HTMLTextAreaElement | null): Promise<boolean> {
   try {
@@ -41,16 +44,13 @@ function PlatformIcon({ platform, size = 18 }: { platform?: EmailPlatform; size?
 
 // 'Download or Copy HTML': the email HTML for a platform, copied or downloaded, with options.
 export function ExportModal({ opened, snippet, onClose }: { opened: boolean; snippet: SnippetView; onClose: () => void }) {
-  const [platforms, setPlatforms] = useState<EmailPlatform[]>([]);
+  const platforms = useEmailPlatforms({ enabled: opened }).data ?? NO_PLATFORMS;
   const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
   const [headerText, setHeaderText] = useState(DEFAULT_HEADER_TEXT);
   const [includeHeader, setIncludeHeader] = useState(true);
   const [includeUnsubscribeLink, setIncludeUnsub] = useState(false);
   const [removeBranding, setRemoveBranding] = useState(false);
   const [preheader, setPreheader] = useState('');
-  const [html, setHtml] = useState('');
-  const [size, setSize] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
   const [copied, setCopied] = useState(false);
   const box = useRef<HTMLTextAreaElement>(null);
   // On phones the dialog fills the screen and its actions stay pinned at the bottom, in reach
@@ -65,40 +65,18 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
     [headerText, includeHeader, includeUnsubscribeLink, removeBranding, preheader],
   );
 
-  useEffect(() => {
-    if (!opened || platforms.length) return;
-    snippetsApi.emailPlatforms().then((res) => {
-      if (res.result && Array.isArray(res.body)) setPlatforms(res.body);
-    });
-  }, [opened, platforms.length]);
-
   // The HTML follows the platform and the options, fetched again shortly after they settle.
+  const params = useMemo(() => ({ emailPlatform: platform, ...options }), [platform, options]);
+  const [settled] = useDebouncedValue(params, REFETCH_DEBOUNCE_MS);
+  const exported = useSnippetHtml(snippet.snippet, settled, { enabled: opened && !invalid });
+  const loading = opened && !invalid && (settled !== params || exported.isFetching);
+  const result = exported.isError ? null : exported.data;
+  const html = result?.html ?? '';
+  const size = result?.sizeBytes ?? null;
+  const failure = exported.isError ? exported.error.message || 'Failed to get html' : null;
   useEffect(() => {
-    if (!opened) return;
-    if (invalid) {
-      setLoading(false);
-      return;
-    }
-    const ctrl = new AbortController();
-    setLoading(true);
-    const timer = window.setTimeout(async () => {
-      const res = await snippetsApi.html(snippet.snippet, { emailPlatform: platform, ...options }, ctrl.signal);
-      if (ctrl.signal.aborted) return;
-      setLoading(false);
-      if (res.result && res.body) {
-        setHtml(res.body.html);
-        setSize(res.body.sizeBytes);
-      } else {
-        setHtml('');
-        setSize(null);
-        toast.error(res.message || 'Failed to get html', 'Failed to get html');
-      }
-    }, REFETCH_DEBOUNCE_MS);
-    return () => {
-      ctrl.abort();
-      window.clearTimeout(timer);
-    };
-  }, [opened, snippet.snippet, platform, options, invalid]);
+    if (failure) toast.error(failure, 'Failed to get html');
+  }, [failure, exported.errorUpdatedAt]);
 
   useEffect(() => {
     if (!copied) return;

@@ -1,17 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Anchor, Badge, Button, Card, CopyButton, Grid, Group, SimpleGrid, Stack, Text, Title, Tooltip, ActionIcon } from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload, IconEdit, IconExternalLink, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeOverlay, parseCtaButtonsJson } from '@shared/snippet-rules';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { formatDayMonthYear } from '../../../lib/media-format';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Spinner } from '../../../components/spinner';
-import { toast } from '../../../components/toasts';
+import type { SnippetView } from '@shared/api-types';
+import { formatDayMonthYear } from '@/lib/media-format';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/components/toasts';
+import { isNotFound, useSnippet } from '@/features/eyemails/api/get-snippet';
+import { useSetSnippetStatus } from '@/features/eyemails/api/set-snippet-status';
+import { useDeleteSnippet } from '@/features/eyemails/api/delete-snippet';
 import { EyeMailLayout } from './eyemail-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 import { ExportModal } from './export-modal';
 import { ResultDialog, type DeletedState } from './result-dialog';
+import classes from './eyemail-detail-page.module.css';
 
 export const PLAYER_MAX_HEIGHT = 600;
 const MEASURE_AFTER_MS = 2000;
@@ -75,37 +79,21 @@ type Dialog = { success: boolean; title: string; message: string; then?: () => v
 export function EyeMailDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const [snippet, setSnippet] = useState<SnippetView | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data: snippet, error } = useSnippet(id);
+  const { mutateAsync: setStatus } = useSetSnippetStatus();
+  const { mutateAsync: deleteSnippet } = useDeleteSnippet();
   const [confirm, setConfirm] = useState<'status' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const videoBox = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    setSnippet(null);
-    setMissing(false);
-    setLoadError(null);
-    snippetsApi.get(id).then((res) => {
-      if (!live) return;
-      if (res.result && res.body) setSnippet(res.body);
-      else if (res.status === 404 || res.status === 400) setMissing(true);
-      else setLoadError(res.message || 'We could not load this EyeMail.');
-    });
-    return () => {
-      live = false;
-    };
-  }, [id]);
-
-  if (missing) return <EyeMailNotFound />;
-  if (loadError) {
+  if (isNotFound(error)) return <EyeMailNotFound />;
+  if (error && !snippet) {
     return (
       <Card>
         <Text c="red.7" role="alert">
-          {loadError}
+          {error.message || 'We could not load this EyeMail.'}
         </Text>
       </Card>
     );
@@ -122,11 +110,10 @@ export function EyeMailDetailPage() {
   const changeStatus = async () => {
     setBusy(true);
     const next = !active;
-    const res = await snippetsApi.setStatus(s.snippet, next);
+    const res = await setStatus({ snippetId: s.snippet, status: next });
     setBusy(false);
     setConfirm(null);
     if (res.result) {
-      setSnippet(res.body ?? { ...s, status: next });
       setDialog({ success: true, title: next ? 'Activated!' : 'Deactivated!', message: next ? 'This EyeMail is live again and can be exported.' : 'This EyeMail is switched off. Recipients see that it is no longer available.' });
     } else {
       setDialog({ success: false, title: 'Failed!', message: next ? 'Failed to activate this Eyemail' : 'Failed to deactivate this Eyemail' });
@@ -135,7 +122,7 @@ export function EyeMailDetailPage() {
 
   const remove = async () => {
     setBusy(true);
-    const res = await snippetsApi.remove(s.snippet);
+    const res = await deleteSnippet(s.snippet);
     setBusy(false);
     setConfirm(null);
     // Off the deleted EyeMail first: the list says 'Deleted!' (replace, so Back skips the dead page).
@@ -176,13 +163,13 @@ export function EyeMailDetailPage() {
         </Stack>
       </Group>
 
-      <Group gap="sm" mb="lg" wrap="wrap" role="toolbar" aria-label="EyeMail actions">
+      <Group gap="sm" mb={active ? 'lg' : 'xs'} wrap="wrap" role="toolbar" aria-label="EyeMail actions" className={classes.toolbar}>
         <Button component={Link} to={`/update-eyemail/${s.snippet}`} variant="default" leftSection={<IconEdit size={16} />}>
           Modify
         </Button>
         <Tooltip label="Activate this EyeMail to export it" disabled={active}>
-          <span>
-            <Button leftSection={<IconDownload size={16} />} onClick={() => setExportOpen(true)} disabled={!active}>
+          <span data-primary>
+            <Button leftSection={<IconDownload size={16} />} onClick={() => setExportOpen(true)} disabled={!active} aria-describedby={active ? undefined : 'download-off-hint'}>
               Download
             </Button>
           </span>
@@ -197,6 +184,12 @@ export function EyeMailDetailPage() {
           Delete
         </Button>
       </Group>
+      {active ? null : (
+        // The tooltip needs a mouse; on a phone or with a keyboard this line says why Download is off.
+        <Text id="download-off-hint" size="sm" c="dimmed" mb="lg">
+          Download is off while this EyeMail is inactive: activate it to export its HTML.
+        </Text>
+      )}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

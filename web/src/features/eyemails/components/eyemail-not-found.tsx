@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHome, IconMailOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../components/document-title';
+import { useDocumentTitle } from '@/components/document-title';
 
 // An unknown (or someone else's) EyeMail id: a 404 page titled EyeMail.
 export function EyeMailNotFound() {

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Group, Select, TextInput } from '@mantine/core';
 import { IconMail, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { toast } from '../../../components/toasts';
-import { EyeMailGrid, NO_EYEMAILS } from '../../../components/eyemail-grid/eyemail-grid';
+import { useSnippets } from '@/lib/api/get-snippets';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { toast } from '@/components/toasts';
+import { EyeMailGrid, NO_EYEMAILS } from '@/components/eyemail-grid/eyemail-grid';
 import { ResultDialog, deletedOf } from './result-dialog';
-import { apiFilters, filtersFromSearch, searchFromFilters, type ListFilters, type StatusFilter } from '../utils/list-filters';
+import { apiFilters, filtersFromSearch, searchFromFilters, type ListFilters, type StatusFilter } from '@/features/eyemails/utils/list-filters';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -22,8 +22,9 @@ export function EyeMailsListPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromSearch(params);
   const [query, setQuery] = useState(filters.query);
-  const [items, setItems] = useState<SnippetView[] | null>(null);
-  const key = searchFromFilters(filters);
+  const list = useSnippets(apiFilters(filters));
+  // null while the list for these filters loads; empty after a failed load (the toast says why).
+  const items = list.data ?? (list.isError ? [] : null);
   const location = useLocation();
   const navigate = useNavigate();
   // Arrived here from a delete: say so once (the state is cleared so a reload does not repeat it).
@@ -35,19 +36,10 @@ export function EyeMailsListPage() {
   // Back/forward and links change the address: the box follows.
   useEffect(() => setQuery(filters.query), [filters.query]);
 
+  const loadError = list.isError ? list.error.message || 'Unable to load snippets' : null;
   useEffect(() => {
-    const ctrl = new AbortController();
-    setItems(null);
-    snippetsApi.list(apiFilters(filtersFromSearch(key)), ctrl.signal).then((res) => {
-      if (ctrl.signal.aborted) return;
-      if (res.result && Array.isArray(res.body)) setItems(res.body);
-      else {
-        setItems([]);
-        toast.error(res.message || 'Unable to load snippets');
-      }
-    });
-    return () => ctrl.abort();
-  }, [key]);
+    if (loadError) toast.error(loadError);
+  }, [loadError]);
 
   const apply = (next: ListFilters) => setParams(new URLSearchParams(searchFromFilters(next)));
   const filtered = filters.query !== '' || filters.status !== 'all';

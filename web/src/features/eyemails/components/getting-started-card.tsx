@@ -1,9 +1,9 @@
 import { Anchor, Box, Button, Card, Grid, Group, NumberInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCircleCheck, IconDownload, IconMovie, IconWand } from '@tabler/icons-react';
 import { TITLE_MAX, WIDTH_MAX, WIDTH_MIN } from '@shared/snippet-rules';
-import { ProgressBar } from '../../../components/progress-bar';
-import type { useEyeMailEditor } from '../utils/use-eyemail-editor';
-import { FILE_PROCESSING_HINT, VIDEO_PROCESSING_HINT } from '../utils/use-eyemail-editor';
+import { ProgressBar } from '@/components/progress-bar';
+import type { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
+import { FILE_PROCESSING_HINT, VIDEO_PROCESSING_HINT } from '@/features/eyemails/utils/use-eyemail-editor';
 import { EncodingInline, VideoField } from './video-field';
 import classes from './eyemail-form.module.css';
 

@@ -1,6 +1,6 @@
 import { Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
-import { ProgressBar } from '../../../components/progress-bar';
+import { ProgressBar } from '@/components/progress-bar';
 
 export const PLEASE_WAIT_TEXT = 'Please hold on while we finish processing your video, this will only take about a minute.';
 

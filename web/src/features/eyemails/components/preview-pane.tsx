@@ -3,7 +3,7 @@ import { Card, Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconMovie } from '@tabler/icons-react';
 import { normalizeOverlay, parseWidth, parseLogoWidth } from '@shared/snippet-rules';
-import { previewClickTarget, type SnippetFormValues } from '../utils/snippet-form';
+import { previewClickTarget, type SnippetFormValues } from '@/features/eyemails/utils/snippet-form';
 import { EyeMailLayout } from './eyemail-layout';
 
 // What the video area shows before saving: the encoded video once it is ready, else the poster

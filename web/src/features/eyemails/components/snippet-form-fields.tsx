@@ -1,8 +1,8 @@
 import { Badge, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { LOGO_WIDTH_MAX, LOGO_WIDTH_MIN, TITLE_MAX, WIDTH_MAX, WIDTH_MIN, type CoverPlacement, type LogoAlignment } from '@shared/snippet-rules';
-import { withOverlayChecked, type FileRef, type FormErrors, type SnippetFormValues } from '../utils/snippet-form';
-import type { EncodingStatus } from '../utils/use-video-encoding';
+import { completeLandingPageUrl, completeVideoLink, withOverlayChecked, type FileRef, type FormErrors, type SnippetFormValues } from '@/features/eyemails/utils/snippet-form';
+import type { EncodingStatus } from '@/features/eyemails/utils/use-video-encoding';
 import { AssetField } from './asset-field';
 import { CtaEditor } from './cta-editor';
 import { VideoField } from './video-field';
@@ -203,10 +203,14 @@ export function SnippetFormFields({ values, onChange, errors, express, withGif =
       <Section title="Links">
         <TextInput
           label="Landing page URL"
-          description="Where the video takes people when they click it."
+          description="Where the video takes people when they click it. https:// is added when left out."
           placeholder="https://example.com/offer"
           value={values.landingPageUrl}
           onChange={(e) => set('landingPageUrl', e.currentTarget.value)}
+          onBlur={(e) => {
+            const done = completeLandingPageUrl(e.currentTarget.value);
+            if (done !== e.currentTarget.value) set('landingPageUrl', done);
+          }}
           error={errors.landingPageUrl}
         />
         <AssetField
@@ -224,6 +228,10 @@ export function SnippetFormFields({ values, onChange, errors, express, withGif =
           placeholder="https://youtube.com/watch?v=…"
           value={values.videoURLData}
           onChange={(e) => set('videoURLData', e.currentTarget.value)}
+          onBlur={(e) => {
+            const done = completeVideoLink(e.currentTarget.value);
+            if (done !== e.currentTarget.value) set('videoURLData', done);
+          }}
           error={errors.videoURLData}
         />
       </Section>

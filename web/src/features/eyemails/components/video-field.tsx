@@ -1,32 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconMovie, IconRefresh, IconTrash, IconVideo } from '@tabler/icons-react';
-import { mediaApi, type VideoListItem } from '../../../lib/media-api';
-import { FileUpload } from '../../../components/upload/file-upload';
-import { ProgressBar } from '../../../components/progress-bar';
-import { Spinner } from '../../../components/spinner';
-import { VideoGrid, videoTitle } from '../../../components/video-library/video-grid';
-import type { FileRef } from '../utils/snippet-form';
-import { encodingLabel } from '../utils/encoding-progress';
-import type { EncodingStatus } from '../utils/use-video-encoding';
+import type { FileListItem as VideoListItem } from '@shared/api-types';
+import { useVideos } from '@/lib/api/get-videos';
+import { FileUpload } from '@/components/upload/file-upload';
+import { ProgressBar } from '@/components/progress-bar';
+import { Spinner } from '@/components/spinner';
+import { VideoGrid, videoTitle } from '@/components/video-library/video-grid';
+import type { FileRef } from '@/features/eyemails/utils/snippet-form';
+import { encodingLabel } from '@/features/eyemails/utils/encoding-progress';
+import type { EncodingStatus } from '@/features/eyemails/utils/use-video-encoding';
 
 // 'Choose from My Videos': the library grid in picker mode.
 function VideoPicker({ opened, selectedId, onClose, onSelect }: { opened: boolean; selectedId: string | null; onClose: () => void; onSelect: (item: VideoListItem) => void }) {
-  const [items, setItems] = useState<VideoListItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!opened) return;
-    let live = true;
-    setItems(null);
-    mediaApi.listVideos().then((res) => {
-      if (!live) return;
-      if (res.result && Array.isArray(res.body)) setItems(res.body);
-      else setError(res.message || 'We could not load your videos.');
-    });
-    return () => {
-      live = false;
-    };
-  }, [opened]);
+  // Fetched when the picker opens, and again on every opening (a video may have been added).
+  const videos = useVideos({ enabled: opened, staleTime: 0 });
+  const items = videos.data ?? null;
+  const error = videos.isError && !items ? videos.error.message || 'We could not load your videos.' : null;
   return (
     <Modal opened={opened} onClose={onClose} title="Choose from My Videos" size="xl">
       {error ? <Text c="red.7">{error}</Text> : null}

@@ -1,5 +1,5 @@
 // How far an encoding is, as the dashboard shows it. Pure.
-import type { EncodingView } from '../../../lib/videos-api';
+import type { EncodingView } from '@shared/api-types';
 
 // Whole percent: 100 only once completed; the server's own figure otherwise (never above 99).
 export function shownProgress(e: Pick<EncodingView, 'state' | 'progress'> | null): number {

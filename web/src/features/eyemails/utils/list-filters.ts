@@ -1,6 +1,6 @@
 // The My EyeMails filters live in the address (?query=&status=active|inactive), so a search can
 // be bookmarked, shared and survives a reload. Pure.
-import type { StatusFilterValue } from '../../../lib/snippets-api';
+import type { StatusFilterValue } from '@/lib/api/get-snippets';
 
 export type StatusFilter = 'all' | 'active' | 'inactive';
 

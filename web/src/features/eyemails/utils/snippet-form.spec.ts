@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { SnippetView } from '../../../lib/snippets-api';
-import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, previewClickTarget, toPayload, withOverlayChecked } from './snippet-form';
+import type { SnippetView } from '@shared/api-types';
+import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, completeLandingPageUrl, completeVideoLink, previewClickTarget, toPayload, withOverlayChecked } from './snippet-form';
 
 const VIDEO = { fileId: '11111111-2222-4333-8444-555555555555', url: 'http://x/v.mp4', name: 'clip.mp4' };
 const LOGO = { fileId: '21111111-2222-4333-8444-555555555555', url: 'http://x/l.png', name: 'logo.png' };
@@ -94,6 +94,21 @@ describe('previewClickTarget', () => {
   it('never echoes invalid or blank input', () => {
     for (const bad of ['not a url', 'javascript:alert(1)', 'shop.example.com', 'https://', '<img src=x onerror=alert(1)>', '', '   ']) {
       expect(previewClickTarget(bad)).toBeNull();
+    }
+  });
+});
+
+describe('completeLandingPageUrl and completeVideoLink (on leaving the field)', () => {
+  it('adds https:// to a link typed without its scheme', () => {
+    expect(completeLandingPageUrl('shop.example.com/winter')).toBe('https://shop.example.com/winter');
+    expect(completeLandingPageUrl(' shop.example.com ')).toBe('https://shop.example.com');
+    expect(completeVideoLink('youtube.com/watch?v=abc')).toBe('https://youtube.com/watch?v=abc');
+    expect(completeLandingPageUrl('//shop.example.com')).toBe('https://shop.example.com');
+  });
+  it('leaves valid, blank and hopeless input as typed, never turning it into another link', () => {
+    for (const keep of ['https://shop.example.com/a', 'http://shop.example.com', '', '   ', 'not a url', 'javascript:alert(1)', 'ftp://files.example.com', 'mailto:a@example.com', '<img src=x onerror=alert(1)>']) {
+      expect(completeLandingPageUrl(keep)).toBe(keep);
+      expect(completeVideoLink(keep)).toBe(keep);
     }
   });
 });

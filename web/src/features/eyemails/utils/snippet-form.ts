@@ -14,13 +14,15 @@ import {
   titleError,
   videoLinkError,
   widthError,
+  withDefaultScheme,
   type CoverPlacement,
   type CtaButton,
   type LogoAlignment,
   type SnippetTier,
   type VideoOverlay,
 } from '@shared/snippet-rules';
-import type { SnippetPayload, SnippetView } from '../../../lib/snippets-api';
+import type { SnippetView } from '@shared/api-types';
+import type { SnippetPayload } from '@/features/eyemails/api/create-snippet';
 
 // A file the form points at: uploaded now, picked from My Videos, or loaded with the EyeMail.
 export interface FileRef {
@@ -208,3 +210,16 @@ export function previewClickTarget(landingPageUrl: string): string | null {
   if (landingPageUrlError(landingPageUrl) !== null) return null;
   return parseHttpUrl(landingPageUrl);
 }
+
+// A link typed without its scheme ('shop.example.com/sale') gets https:// when the field is left,
+// as the button editor does, but only if that makes it a link the form accepts; anything else is
+// left as typed for its error to explain.
+export function completeLink(value: string, isValid: (v: string) => boolean): string {
+  const v = value.trim();
+  if (v === '' || isValid(v)) return value;
+  const completed = withDefaultScheme(v);
+  return completed !== v && isValid(completed) ? completed : value;
+}
+
+export const completeLandingPageUrl = (value: string) => completeLink(value, (v) => landingPageUrlError(v) === null);
+export const completeVideoLink = (value: string) => completeLink(value, (v) => videoLinkError(v) === null);

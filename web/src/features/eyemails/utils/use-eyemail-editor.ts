@@ -4,8 +4,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SnippetTier } from '@shared/snippet-rules';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { toast } from '../../../components/toasts';
+import type { SnippetView } from '@shared/api-types';
+import { useCreateSnippet } from '@/features/eyemails/api/create-snippet';
+import { useUpdateSnippet } from '@/features/eyemails/api/update-snippet';
+import { toast } from '@/components/toasts';
 import {
   encodeKey,
   encodeTargetOf,
@@ -39,6 +41,8 @@ export interface EditorOptions {
 
 export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOptions) {
   const navigate = useNavigate();
+  const { mutateAsync: create } = useCreateSnippet();
+  const { mutateAsync: update } = useUpdateSnippet();
   const [values, setValues] = useState<SnippetFormValues>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
@@ -102,7 +106,7 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
     }
     setWaiting('saving');
     const payload = toPayload(values, tier);
-    const res = mode === 'create' ? await snippetsApi.create(payload) : await snippetsApi.update({ ...payload, snippetId: saved!.snippet });
+    const res = mode === 'create' ? await create(payload) : await update({ ...payload, snippetId: saved!.snippet });
     if (res.result && res.body) {
       toast.success(res.message || (mode === 'create' ? 'EyeMail created' : 'EyeMail updated'));
       navigate(`/eyemails/${res.body.snippet}`);
@@ -112,7 +116,7 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
     setBlocking(false);
     setServerErrors(fieldErrorsFromServer(res.errors));
     toast.error(res.message || (mode === 'create' ? 'Unable to create EyeMail' : 'Unable to update EyeMail'));
-  }, [values, tier, target, uploading, wantsEncode, encodedNow, ensure, mode, saved, navigate]);
+  }, [values, tier, target, uploading, wantsEncode, encodedNow, ensure, mode, saved, navigate, create, update]);
 
   const waitProgress = waiting === 'saving' ? 100 : encoding.key === key ? encoding.progress : 0;
   const waitLabel = waiting === 'saving' ? (mode === 'create' ? 'Creating your EyeMail…' : 'Saving your changes…') : encodingLabel(encoding.key === key ? encoding : null);

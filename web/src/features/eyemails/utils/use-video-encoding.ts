@@ -2,7 +2,9 @@
 // GET videos/encodings/{id} every 700 ms until it is completed or failed. One job per
 // (video, mute icon, width); asking again for the same target joins the running job.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { videosApi, type EncodingView } from '../../../lib/videos-api';
+import type { EncodingView } from '@shared/api-types';
+import { encodeVideo } from '@/features/eyemails/api/encode-video';
+import { getEncoding } from '@/features/eyemails/api/get-encoding';
 import { encodeKey, type EncodeTarget } from './snippet-form';
 import { mergeProgress, shownProgress } from './encoding-progress';
 
@@ -52,7 +54,7 @@ export function useVideoEncoding() {
         return { ok: false, message };
       };
       report(key, () => ({ ...IDLE, key, phase: 'running', state: 'queued' }));
-      const first = await videosApi.encode(target.fileId, target.overlay, target.width);
+      const first = await encodeVideo(target.fileId, target.overlay, target.width);
       if (!first.result || !first.body) return fail(first.message || 'The video could not be processed.');
       let view = first.body;
       for (let i = 0; i < MAX_POLLS; i++) {
@@ -69,7 +71,7 @@ export function useVideoEncoding() {
         // Left the page, or moved on to another target that nobody waits for: stop polling.
         if (!alive.current) return { ok: false, message: 'Stopped.', superseded: true };
         if (current.current !== key) return { ok: false, message: 'Superseded.', superseded: true };
-        const next = await videosApi.encoding(view.encodingId);
+        const next = await getEncoding(view.encodingId);
         if (!next.result || !next.body) {
           // A passing network hiccup should not fail the whole encode: try again next round.
           if (next.status >= 500 || next.status === 0) continue;

@@ -4,10 +4,10 @@ import { IconArrowRight, IconChartBar, IconCode, IconLifebuoy, IconMail, IconSpa
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { firstNameOf, shortName } from '@shared/account-rules';
-import { userAtom } from '../../../lib/session';
-import { snippetsApi, type SnippetView } from '../../../lib/snippets-api';
-import { EyeMailGrid } from '../../../components/eyemail-grid/eyemail-grid';
-import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '../utils/welcome-flag';
+import { userAtom } from '@/lib/session/user-atom';
+import { useSnippets } from '@/lib/api/get-snippets';
+import { EyeMailGrid } from '@/components/eyemail-grid/eyemail-grid';
+import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '@/features/home/utils/welcome-flag';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { WelcomeDialog } from './welcome-dialog';
 import classes from './home-page.module.css';
@@ -35,17 +35,9 @@ export function HomePage() {
   const navigate = useNavigate();
   const wantsWelcome = hasWelcomeFlag(location.search);
   const [welcomeOpen, setWelcomeOpen] = useState(false);
-  const [recent, setRecent] = useState<SnippetView[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    snippetsApi.list().then((res) => {
-      if (live) setRecent(res.result && Array.isArray(res.body) ? res.body : []);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // null while loading; a failed load shows nothing rather than an error on the home page.
+  const snippets = useSnippets();
+  const recent = snippets.data ?? (snippets.isError ? [] : null);
 
   // ?new opens the welcome dialog 800 ms after the page loads.
   useEffect(() => {

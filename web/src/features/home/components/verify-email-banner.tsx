@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
-import { toast } from '../../../components/toasts';
-import { homeApi } from '../api/home-api';
+import { toast } from '@/components/toasts';
+import { homeApi } from '@/features/home/api/home-api';
 
 // Shown while the signed-in user's address is unverified, with a way to get a fresh link.
 export function VerifyEmailBanner({ email }: { email: string }) {

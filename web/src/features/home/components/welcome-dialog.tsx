@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { AspectRatio, Box, Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconPlayerPlay, IconPlayerSkipForward, IconPlus } from '@tabler/icons-react';
-import { WELCOME_FADE_MS } from '../utils/welcome-flag';
+import { WELCOME_FADE_MS } from '@/features/home/utils/welcome-flag';
 import classes from './welcome-dialog.module.css';
 
 export const WELCOME_VIDEO_URL = '/static/welcome.mp4';

@@ -1,5 +1,5 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import type { LegalDocumentContent } from '../legal-types';
+import type { LegalDocumentContent } from '@/features/legal/legal-types';
 
 // Renders a legal text with numbered sections.
 export function LegalDocument({ doc }: { doc: LegalDocumentContent }) {

@@ -1,4 +1,4 @@
-import { PRIVACY } from '../privacy-content';
+import { PRIVACY } from '@/features/legal/privacy-content';
 import { LegalDocument } from './legal-document';
 
 export function PrivacyPage() {

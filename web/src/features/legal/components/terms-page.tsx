@@ -1,4 +1,4 @@
-import { TERMS } from '../terms-content';
+import { TERMS } from '@/features/legal/terms-content';
 import { LegalDocument } from './legal-document';
 
 export function TermsPage() {

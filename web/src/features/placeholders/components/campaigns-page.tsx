@@ -1,8 +1,8 @@
 import { Button, Card, Group, TextInput } from '@mantine/core';
 import { IconFilePlus, IconSearch, IconSpeakerphone, IconUpload } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toasts';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { toast } from '@/components/toasts';
 
 const soon = () => toast.info('Campaigns are coming soon.', 'Coming soon');
 

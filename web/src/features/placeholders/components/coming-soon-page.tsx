@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowLeft, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader } from '@/components/page-header';
 
 // A page whose feature is on its way: the right title inside the shell and a clear way back.
 export function ComingSoonPage({ title, subtitle, description }: { title: string; subtitle?: string; description?: string }) {

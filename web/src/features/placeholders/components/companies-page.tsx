@@ -1,8 +1,8 @@
 import { Button, Card, Tabs } from '@mantine/core';
 import { IconBuilding, IconBuildingCommunity, IconPlus, IconUsersGroup } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toasts';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { toast } from '@/components/toasts';
 import classes from './companies-page.module.css';
 
 const soon = () => toast.info('Companies are coming soon.', 'Coming soon');

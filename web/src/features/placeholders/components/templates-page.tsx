@@ -1,8 +1,8 @@
 import { Button, Card } from '@mantine/core';
 import { IconTemplate, IconUpload } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { toast } from '../../../components/toasts';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { toast } from '@/components/toasts';
 
 const soon = () => toast.info('Templates are coming soon.', 'Coming soon');
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { PageHeader } from '../../../components/page-header';
-import { PRODUCT_LINES } from '../product-lines';
+import { PageHeader } from '@/components/page-header';
+import { PRODUCT_LINES } from '@/features/product-lines/product-lines';
 import classes from './product-lines-page.module.css';
 
 export function ProductLinesPage() {

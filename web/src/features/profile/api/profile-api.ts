@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { Tier } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import type { Tier } from '@/lib/session/user';
 
 export interface Country {
   countryId: number;
@@ -31,8 +31,6 @@ export interface ProfilePayload {
 }
 
 export const profileApi = {
-  countries: () => api.get<Country[]>('countries'),
-  timezones: () => api.get<Timezone[]>('timezones'),
   get: () => api.get<Profile>('users/profile'),
   update: (body: ProfilePayload) => api.put<Profile>('users/profile', { body }),
 };

@@ -5,12 +5,17 @@ import { IconAlertTriangle, IconAt, IconClock, IconDeviceFloppy, IconInfoCircle,
 import { Link } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { NAME_MAX, TIER_LABELS } from '@shared/account-rules';
-import { trySignIn, userAtom, type Tier } from '../../../lib/session';
-import { PageHeader } from '../../../components/page-header';
-import { ProfilePictureBlock } from '../../../components/profile-picture/profile-picture-block';
-import { Spinner } from '../../../components/spinner';
-import { toast } from '../../../components/toasts';
-import { profileApi, type Profile } from '../api/profile-api';
+import { trySignIn } from '@/lib/session/session-api';
+import { userAtom } from '@/lib/session/user-atom';
+import type { Tier } from '@/lib/session/user';
+import { PageHeader } from '@/components/page-header';
+import { ProfilePictureBlock } from '@/components/profile-picture/profile-picture-block';
+import { Spinner } from '@/components/spinner';
+import { toast } from '@/components/toasts';
+import { profileApi, type Profile } from '@/features/profile/api/profile-api';
+import { useCountries } from '@/features/profile/api/get-countries';
+import { useTimezones } from '@/features/profile/api/get-timezones';
+import { useProfile } from '@/features/profile/api/get-profile';
 import {
   browserPlace,
   countryOptions,
@@ -23,7 +28,7 @@ import {
   toProfilePayload,
   type Option,
   type ProfileFormValues,
-} from '../utils/profile-form';
+} from '@/features/profile/utils/profile-form';
 import classes from './profile-page.module.css';
 
 const UPDATED = 'Profile updated successfully';
@@ -51,7 +56,6 @@ function selectData(options: Option[]) {
 export function ProfilePage() {
   const setUser = useSetAtom(userAtom);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
   const [place] = useState(currentBrowserPlace);
 
@@ -77,26 +81,21 @@ export function ProfilePage() {
     [place],
   );
 
-  // Countries and timezones first, then the profile (spec 02 section 4).
+  // Countries and timezones first, then the profile (spec 02 section 4). A list that failed to
+  // load leaves its select empty; a profile that failed says so. The form is filled once.
+  const countriesQuery = useCountries();
+  const timezonesQuery = useTimezones();
+  const listsSettled = !countriesQuery.isPending && !timezonesQuery.isPending;
+  const profileQuery = useProfile({ enabled: listsSettled });
+  const fetched = listsSettled ? profileQuery.data : undefined;
   useEffect(() => {
-    let live = true;
-    (async () => {
-      const [c, t] = await Promise.all([profileApi.countries(), profileApi.timezones()]);
-      const countries = countryOptions(c.result && Array.isArray(c.body) ? c.body : []);
-      const timezones = timezoneOptions(t.result && Array.isArray(t.body) ? t.body : []);
-      const p = await profileApi.get();
-      if (!live) return;
-      if (!p.result || !p.body) {
-        setLoadError(p.message || 'We could not load your profile. Please reload the page.');
-        return;
-      }
-      fill(p.body, countries, timezones);
-      setLoaded({ countries, timezones, profile: p.body });
-    })();
-    return () => {
-      live = false;
-    };
-  }, [fill]);
+    if (loaded || !fetched) return;
+    const countries = countryOptions(countriesQuery.data ?? []);
+    const timezones = timezoneOptions(timezonesQuery.data ?? []);
+    fill(fetched, countries, timezones);
+    setLoaded({ countries, timezones, profile: fetched });
+  }, [loaded, fetched, countriesQuery.data, timezonesQuery.data, fill]);
+  const loadError = profileQuery.isError ? profileQuery.error.message || 'We could not load your profile. Please reload the page.' : null;
 
   const submit = form.onSubmit(async (values) => {
     if (!loaded) return;

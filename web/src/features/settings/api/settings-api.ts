@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const settingsApi = {
   changePassword: (body: { currentPassword: string; newPassword: string }) => api.put<null>('users/profile-password', { body }),

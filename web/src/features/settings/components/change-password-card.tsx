@@ -3,9 +3,9 @@ import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine
 import { useForm } from '@mantine/form';
 import { IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { MESSAGES } from '@shared/account-rules';
-import { toast } from '../../../components/toasts';
-import { settingsApi } from '../api/settings-api';
-import { passwordFormErrors, type PasswordFormValues } from '../utils/password-form';
+import { toast } from '@/components/toasts';
+import { settingsApi } from '@/features/settings/api/settings-api';
+import { passwordFormErrors, type PasswordFormValues } from '@/features/settings/utils/password-form';
 
 const UPDATED = 'Password updated successfully';
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };

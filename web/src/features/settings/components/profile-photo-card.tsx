@@ -1,8 +1,8 @@
 import { Card, Group, Text, Title } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../../../lib/session';
-import { ProfilePictureBlock } from '../../../components/profile-picture/profile-picture-block';
+import { userAtom } from '@/lib/session/user-atom';
+import { ProfilePictureBlock } from '@/components/profile-picture/profile-picture-block';
 
 // The profile-photo section of Settings: upload, preview, Save or Cancel (spec 02 section 4).
 export function ProfilePhotoCard() {

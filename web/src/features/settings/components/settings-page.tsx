@@ -1,5 +1,5 @@
 import { Grid } from '@mantine/core';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader } from '@/components/page-header';
 import { ChangePasswordCard } from './change-password-card';
 import { ProfilePhotoCard } from './profile-photo-card';
 

@@ -1,6 +1,6 @@
-// The support page's calls: the user's EyeMails for the Specific Issue select, the inquiry and
-// feedback. Attachments go through the shared upload component (POST files?type=attachment).
-import { api } from '../../../lib/api-client';
+// The support page's calls: the inquiry and feedback (the user's EyeMails for the Specific Issue
+// select: get-snippet-briefs). Attachments go through the shared upload component (POST files?type=attachment).
+import { api } from '@/lib/api-client';
 
 export const INQUIRY_TYPES = ['General Inquiry', 'Feature Suggestion', 'Bug / Issues'] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
@@ -12,14 +12,7 @@ export interface InquiryPayload {
   attachments: string[];
 }
 
-export interface SnippetBrief {
-  snippet: string;
-  title: string;
-  thumbnailUrl: string | null;
-}
-
 export const supportApi = {
-  mySnippets: () => api.get<SnippetBrief[]>('snippets/brief'),
   sendInquiry: (body: InquiryPayload) => api.post<{ inquiryId: string }>('support', { body }),
   sendFeedback: (text: string) => api.post<{ feedbackId: string }>('sys/feedback', { body: { text } }),
 };

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Input, Modal, Select, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { FileUpload } from '../../../components/upload/file-upload';
-import { toast } from '../../../components/toasts';
-import { INQUIRY_TYPES, supportApi, type SnippetBrief } from '../api/support-api';
+import { FileUpload } from '@/components/upload/file-upload';
+import { toast } from '@/components/toasts';
+import { INQUIRY_TYPES, supportApi } from '@/features/support/api/support-api';
+import { useSnippetBriefs } from '@/features/support/api/get-snippet-briefs';
 import {
   ATTACHMENTS_MAX,
   BUG_TYPE,
@@ -13,7 +14,7 @@ import {
   toPayload,
   validateContactForm,
   type ContactFormErrors,
-} from '../utils/contact-form';
+} from '@/features/support/utils/contact-form';
 
 const PLACEHOLDER = 'Please select an option';
 const ATTACHMENT_TYPES = { extensions: ['.png', '.jpg', '.jpeg'], mimeTypes: ['image/png', 'image/jpeg', 'image/jpg', 'image/pjpeg'] };
@@ -29,25 +30,14 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
   const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<ContactFormErrors>({});
   const [sent, setSent] = useState(false);
-  const [snippets, setSnippets] = useState<SnippetBrief[] | null>(null);
-
   const isBug = type === BUG_TYPE;
   // The user's EyeMails are fetched the first time a bug report is chosen.
+  const briefs = useSnippetBriefs({ enabled: isBug });
+  const snippets = briefs.data ?? (briefs.isError ? [] : null);
+  const briefsError = briefs.isError ? briefs.error.message || 'Unable to load snippets' : null;
   useEffect(() => {
-    if (!isBug || snippets) return;
-    let live = true;
-    supportApi.mySnippets().then((res) => {
-      if (!live) return;
-      if (res.result && Array.isArray(res.body)) setSnippets(res.body);
-      else {
-        setSnippets([]);
-        toast.error(res.message || 'Unable to load snippets');
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [isBug, snippets]);
+    if (briefsError) toast.error(briefsError);
+  }, [briefsError]);
 
   const values = () => ({ type, snippetId, message, attachments: attachments.map((a) => a.fileId) });
 

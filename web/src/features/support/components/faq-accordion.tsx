@@ -1,5 +1,5 @@
 import { Accordion, Text } from '@mantine/core';
-import { FAQS } from '../utils/faqs';
+import { FAQS } from '@/features/support/utils/faqs';
 
 // One answer open at a time, the first to begin with; clicking the open question closes it.
 export function FaqAccordion() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconX } from '@tabler/icons-react';
-import { supportApi } from '../api/support-api';
+import { supportApi } from '@/features/support/api/support-api';
 
 const BLANK = 'Please write something to submit.';
 type Result = { ok: boolean; text: string } | null;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Card, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHelpCircle, IconMessageCircle } from '@tabler/icons-react';
-import { PageHeader } from '../../../components/page-header';
+import { PageHeader } from '@/components/page-header';
 import { ContactForm } from './contact-form';
 import { FaqAccordion } from './faq-accordion';
 import { FeedbackDialog } from './feedback-dialog';

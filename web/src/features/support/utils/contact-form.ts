@@ -1,6 +1,6 @@
 // The contact form's rules (spec 02, Contact form): Inquiry Type and Message required, at most
 // 3 image attachments, 'Invalid Field' under a bad field. Pure, so they are unit-tested.
-import { INQUIRY_TYPES, type InquiryPayload, type InquiryType } from '../api/support-api';
+import { INQUIRY_TYPES, type InquiryPayload, type InquiryType } from '@/features/support/api/support-api';
 
 export const INVALID_FIELD = 'Invalid Field';
 export const MESSAGE_MAX = 5000;

@@ -1,6 +1,6 @@
 import { Modal, Stack, Text } from '@mantine/core';
-import type { FileView } from '../../../lib/media-api';
-import { FileUpload } from '../../../components/upload/file-upload';
+import type { FileView } from '@shared/api-types';
+import { FileUpload } from '@/components/upload/file-upload';
 
 // 'Upload' on My Videos: the upload control for one video. Closing it stops an upload that is
 // still being sent; nothing half-sent is kept.

@@ -1,51 +1,40 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMovie, IconUpload } from '@tabler/icons-react';
-import { mediaApi, type VideoListItem } from '../../../lib/media-api';
-import { PageHeader } from '../../../components/page-header';
-import { EmptyState } from '../../../components/empty-state';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { toast } from '../../../components/toasts';
-import { VideoGrid, videoTitle } from '../../../components/video-library/video-grid';
+import type { FileListItem as VideoListItem } from '@shared/api-types';
+import { useVideos } from '@/lib/api/get-videos';
+import { useDeleteFile } from '@/lib/api/delete-file';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { toast } from '@/components/toasts';
+import { VideoGrid, videoTitle } from '@/components/video-library/video-grid';
 import { UploadVideoModal } from './upload-video-modal';
 
 const DELETE_QUESTION = 'Do you really want to delete this video?';
 
 export function VideoLibraryPage() {
-  const [items, setItems] = useState<VideoListItem[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const videos = useVideos();
+  const items = videos.data ?? null;
+  const loadError = videos.isError ? videos.error.message || 'We could not load your videos. Please try again.' : null;
+  const { mutateAsync: deleteFile } = useDeleteFile();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [toDelete, setToDelete] = useState<VideoListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const load = useCallback(async () => {
-    const res = await mediaApi.listVideos();
-    if (res.result && Array.isArray(res.body)) {
-      setItems(res.body);
-      setLoadError(null);
-    } else {
-      setLoadError(res.message || 'We could not load your videos. Please try again.');
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const onUploaded = () => {
     setUploadOpen(false);
+    // The upload itself refreshed the library (use-file-uploads invalidates it).
     toast.success('Your video is in the library.', 'Video uploaded');
-    void load();
   };
 
   const confirmDelete = async () => {
     if (!toDelete) return;
     setDeleting(true);
-    const res = await mediaApi.deleteFile(toDelete.file.fileId);
+    // Settled either way, the library is fetched again (gone, or found missing: 404).
+    const res = await deleteFile(toDelete.file.fileId);
     setDeleting(false);
     if (res.result) {
-      const gone = toDelete.file.fileId;
-      setItems((list) => (list ? list.filter((i) => i.file.fileId !== gone) : list));
       toast.success(`"${videoTitle(toDelete)}" was deleted.`, 'Video deleted');
       setToDelete(null);
       return;
@@ -53,7 +42,6 @@ export function VideoLibraryPage() {
     setToDelete(null);
     // 409: the video is used by an EyeMail; the server says so.
     toast.error(res.message || 'We could not delete this video. Please try again.', 'Not deleted');
-    if (res.status === 404) void load();
   };
 
   const uploadButton = (
@@ -69,7 +57,7 @@ export function VideoLibraryPage() {
       {loadError ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Videos unavailable" mb="lg">
           <Text size="sm">{loadError}</Text>
-          <Button size="xs" variant="white" color="red" mt="sm" onClick={() => void load()}>
+          <Button size="xs" variant="white" color="red" mt="sm" onClick={() => void videos.refetch()}>
             Try again
           </Button>
         </Alert>

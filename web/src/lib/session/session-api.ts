@@ -1,32 +1,6 @@
-// The signed-in user, shared by every part of the dashboard, and the session calls the shells
-// and guards need (ask the server who is signed in; sign out).
-import { atom } from 'jotai';
-import { api, type ApiResult } from './api-client';
-
-export type Tier = 'standard' | 'enterprise';
-export type Role = 'user' | 'admin';
-
-export interface User {
-  id: string;
-  fullName: string;
-  firstName: string;
-  lastName: string | null;
-  email: string;
-  phoneNumber: string | null;
-  tier: Tier;
-  role: Role;
-  emailVerified: boolean;
-  profilePictureUrl: string | null;
-  countryId: number | null;
-  timezoneId: number | null;
-}
-
-// null: nobody is signed in. Set from the session check on every page load, then by sign-in,
-// sign-up, profile updates and sign-out.
-export const userAtom = atom<User | null>(null);
-
-// False until the server has answered the session check of this page load.
-export const sessionCheckedAtom = atom(false);
+// The session calls the shells and guards need: ask the server who is signed in; sign out.
+import { api, type ApiResult } from '@/lib/api-client';
+import type { User } from './user';
 
 export function trySignIn(): Promise<ApiResult<User>> {
   return api.post<User>('accounts/trysignin');

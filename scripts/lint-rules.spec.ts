@@ -1,0 +1,102 @@
+// The lint rules (eslint.config.js) catch what they are there for: each case lints a piece of
+// code as if it were a file at that path (nothing is written) and expects the rule to fire, and
+// the same import from an allowed place to pass.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+// Some module of the dashboard's admin feature and of its shared components, as '@/...' (the
+// dashboard is being reorganised; the rules are about folders, not about these files).
+function someModule(dir: string): string {
+  const file = (fs.readdirSync(path.join(root, 'web/src', dir), { recursive: true }) as string[])
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.spec.ts'))
+    .sort()[0];
+  return `@/${dir}/${file.replace(/\.tsx?$/, '')}`;
+}
+const ADMIN = someModule('features/admin');
+const COMPONENT = someModule('components');
+
+// Every case is linted in one ESLint process (loading the parser and resolver once).
+const CASES: [string, string][] = [
+  ['src/snippets/zz-probe.ts', "import { MediaFile } from '../files/media-file.entity.js';\nexport const x = MediaFile;\n"],
+  ['src/snippets/zz-probe.ts', "import { MediaFileRepository } from '../files/media-file.repository.js';\nexport const x = MediaFileRepository;\n"],
+  ['src/snippets/zz-probe.ts', "import { FilesService } from '../files/files.service.js';\nexport const x = FilesService;\n"],
+  ['src/files/zz-probe.ts', "import { MediaFile } from './media-file.entity.js';\nexport const x = MediaFile;\n"],
+  ['src/shared/zz-probe.ts', "import { isUuid } from './uuid.js';\nexport const x = isUuid;\n"],
+  ['src/shared/zz-probe.ts', "import { NotFoundError } from '../common/domain-error.js';\nexport const x = NotFoundError;\n"],
+  ['web/src/features/support/zz-probe.ts', `import * as c from '${COMPONENT}';\nexport const x = c;\n`],
+  ['web/src/features/support/zz-probe.ts', `import * as admin from '${ADMIN}';\nexport const x = admin;\n`],
+  ['web/src/lib/zz-probe.ts', `import * as admin from '${ADMIN}';\nexport const x = admin;\n`],
+  ['web/src/features/support/zz-probe.ts', "import * as api from '../../lib/api-client';\nexport const x = api;\n"],
+  ['src/files/zz-probe.ts', "import sharp from 'sharp';\nexport const x = sharp;\n"],
+  ['src/images/image.adapter.ts', "import sharp from 'sharp';\nexport const x = sharp;\n"],
+  ['src/files/zz-probe.ts', 'export const x = process.env.PORT;\n'],
+  ['src/files/zzProbe.ts', 'export const x = 1;\n'],
+  ['src/files/zz-probe.helper.ts', 'export const x = 1;\n'],
+];
+
+const RUNNER = `
+import { ESLint } from 'eslint';
+const cases = JSON.parse(process.argv[1]);
+const eslint = new ESLint();
+const out = [];
+for (const [filePath, code] of cases) {
+  const [r] = await eslint.lintText(code, { filePath });
+  out.push(r.messages.map((m) => m.ruleId));
+}
+console.log(JSON.stringify(out));
+`;
+
+let results: string[][] | null = null;
+function rulesFor(filePath: string, code: string): string[] {
+  if (!results) {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', RUNNER, JSON.stringify(CASES)], { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(r.stderr);
+    results = JSON.parse(r.stdout) as string[][];
+  }
+  const i = CASES.findIndex(([f, c]) => f === filePath && c === code);
+  if (i < 0) throw new Error(`add ${filePath} to CASES`);
+  return results[i];
+}
+
+const rules = (filePath: string, code: string) => rulesFor(filePath, code);
+
+describe('lint rules', () => {
+  it("keeps a server module out of another module's entities and repositories, not its service", () => {
+    expect(rules('src/snippets/zz-probe.ts', "import { MediaFile } from '../files/media-file.entity.js';\nexport const x = MediaFile;\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(rules('src/snippets/zz-probe.ts', "import { MediaFileRepository } from '../files/media-file.repository.js';\nexport const x = MediaFileRepository;\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(rules('src/snippets/zz-probe.ts', "import { FilesService } from '../files/files.service.js';\nexport const x = FilesService;\n")).toEqual([]);
+    expect(rules('src/files/zz-probe.ts', "import { MediaFile } from './media-file.entity.js';\nexport const x = MediaFile;\n")).toEqual([]);
+  });
+
+  it('keeps src/shared free of server code', () => {
+    expect(rules('src/shared/zz-probe.ts', "import { isUuid } from './uuid.js';\nexport const x = isUuid;\n")).toEqual([]);
+    expect(rules('src/shared/zz-probe.ts', "import { NotFoundError } from '../common/domain-error.js';\nexport const x = NotFoundError;\n")).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('keeps dashboard features apart and shared code below them', () => {
+    expect(rules('web/src/features/support/zz-probe.ts', `import * as c from '${COMPONENT}';\nexport const x = c;\n`)).toEqual([]);
+    expect(rules('web/src/features/support/zz-probe.ts', `import * as admin from '${ADMIN}';\nexport const x = admin;\n`)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules('web/src/lib/zz-probe.ts', `import * as admin from '${ADMIN}';\nexport const x = admin;\n`)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules('web/src/features/support/zz-probe.ts', "import * as api from '../../lib/api-client';\nexport const x = api;\n")).toEqual(['no-restricted-imports']);
+  });
+
+  it('lets only its adapter import an outside tool, and only src/config read the environment', () => {
+    expect(rules('src/files/zz-probe.ts', "import sharp from 'sharp';\nexport const x = sharp;\n")).toEqual(['no-restricted-imports']);
+    expect(rules('src/images/image.adapter.ts', "import sharp from 'sharp';\nexport const x = sharp;\n")).toEqual([]);
+    expect(rules('src/files/zz-probe.ts', 'export const x = process.env.PORT;\n')).toEqual(['no-restricted-properties']);
+  });
+
+  it('wants kebab-case file names', () => {
+    expect(rules('src/files/zzProbe.ts', 'export const x = 1;\n')).toEqual(['check-file/filename-naming-convention']);
+    expect(rules('src/files/zz-probe.helper.ts', 'export const x = 1;\n')).toEqual([]);
+  });
+});

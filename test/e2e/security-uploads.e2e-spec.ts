@@ -1,0 +1,196 @@
+// Hostile uploads on every kind of upload the app takes (videos, images, GIFs, logos, covers, the
+// video icon, profile pictures and support attachments): each is refused with the kind's own
+// clear 4xx message, and afterwards nothing of it is in storage, in the upload folder or in the
+// database. A 350 MB body is stopped at each kind's limit while it streams in, in bounded memory.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
+import { listen } from '../support/raw-http.js';
+import { animatedGif, clip, leftoverUploads, png, pngBomb, storedObjects, truncatedClip, upload } from '../support/upload-fixtures.js';
+import { FILE_KINDS, UPLOAD_MESSAGES, UPLOAD_RULES, type FileKind } from '../../src/files/upload-rules.js';
+
+const MB = 1024 * 1024;
+const NOT_A_VIDEO = 'This file is not a video we can read. Please upload an .mp4 or .mov file.';
+
+let t: TestApp;
+let ann: SignedUpUser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await listen(t.app.getHttpServer());
+  ann = await signUp(t, { fullName: 'Ann Lee' });
+}, 120_000);
+afterAll(async () => t?.close());
+
+// Everything an upload can leave: stored objects, unfinished uploads, rows.
+async function traces() {
+  const [rows] = await sql<{ n: number }>(t, 'select count(*)::int as n from media_file');
+  return { stored: storedObjects(t), unfinished: leftoverUploads(t), rows: rows.n };
+}
+
+// A GIF whose screen and one frame claim width x height pixels, a few dozen bytes long.
+function gifBomb(width: number, height: number): Buffer {
+  const le = (n: number) => [n & 0xff, n >> 8];
+  return Buffer.from([
+    ...Buffer.from('GIF89a'), ...le(width), ...le(height), 0x80, 0, 0, // global table of 2 colours
+    0, 0, 0, 0xff, 0xff, 0xff,
+    0x2c, 0, 0, 0, 0, ...le(width), ...le(height), 0, // image descriptor
+    2, 2, 0x4c, 0x01, 0, // LZW data: one pixel
+    0x3b,
+  ]);
+}
+
+const SVG_WITH_SCRIPT = Buffer.from(
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" onload="window.__pwned=1"><script>alert(document.cookie)</script><rect width="100" height="100"/></svg>\n',
+);
+const TEXT = Buffer.from('Shopping list\n- eggs\n- milk\n'.repeat(50));
+// A ZIP's opening bytes (an .docx, an .apk...) with a picture's name.
+const ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0]), crypto.randomBytes(2000)]);
+
+interface Hostile {
+  what: string;
+  data: () => Buffer | Promise<Buffer>;
+  // the file name's extension, per treatment (video, gif-only, picture)
+  name: string;
+  type?: string;
+  status: number;
+  message: string;
+}
+
+function hostileFiles(kind: FileKind): Hostile[] {
+  const rule = UPLOAD_RULES[kind];
+  const ext = kind === 'video' ? 'mp4' : kind === 'gif' ? 'gif' : 'png';
+  const wrong = rule.wrongType;
+  const list: Hostile[] = [
+    { what: 'a text file renamed', data: () => TEXT, name: `notes.${ext}`, status: 415, message: wrong },
+    { what: 'a zero-byte file', data: () => Buffer.alloc(0), name: `empty.${ext}`, status: 400, message: UPLOAD_MESSAGES.failed },
+    { what: 'a ZIP with a picture’s name (wrong magic)', data: () => ZIP, name: `photo.${ext}`, status: 415, message: wrong },
+    { what: 'an SVG with a script, as .svg', data: () => SVG_WITH_SCRIPT, name: 'logo.svg', type: 'image/svg+xml', status: 415, message: wrong },
+    { what: 'an SVG with a script, renamed', data: () => SVG_WITH_SCRIPT, name: `logo.${ext}`, status: 415, message: wrong },
+  ];
+  if (kind === 'video') {
+    list.push(
+      { what: 'a truncated MP4', data: () => fs.readFileSync(truncatedClip()), name: 'cut.mp4', status: 422, message: NOT_A_VIDEO },
+      { what: 'a PNG renamed .mp4', data: () => png(64, 64), name: 'still.mp4', status: 415, message: wrong },
+      { what: 'a 30000x30000 PNG renamed .mp4', data: () => pngBomb(30_000, 30_000), name: 'bomb.mp4', status: 415, message: wrong },
+    );
+  } else if (kind === 'gif') {
+    list.push(
+      { what: 'a PNG renamed .gif (wrong magic)', data: () => png(64, 64), name: 'still.gif', status: 415, message: wrong },
+      { what: 'a GIF of 30000x30000 pixels', data: () => gifBomb(30_000, 30_000), name: 'bomb.gif', status: 422, message: UPLOAD_MESSAGES.gifTooManyPixels },
+      { what: 'a truncated GIF', data: () => fs.readFileSync(animatedGif()).subarray(0, 400), name: 'cut.gif', status: 422, message: UPLOAD_MESSAGES.gifUnreadable },
+    );
+  } else {
+    list.push(
+      { what: 'an MP4 renamed .png', data: () => fs.readFileSync(clip('mp4')), name: 'clip.png', status: 415, message: wrong },
+      { what: 'a 30000x30000 PNG (decompression bomb)', data: () => pngBomb(30_000, 30_000), name: 'bomb.png', status: 422, message: UPLOAD_MESSAGES.tooManyPixels },
+      { what: 'a truncated PNG', data: async () => (await png(400, 400, '#123456')).subarray(0, 120), name: 'half.png', status: 422, message: UPLOAD_MESSAGES.imageUnreadable },
+    );
+  }
+  if (kind === 'cover') {
+    list.push({ what: 'a GIF of 30000x30000 pixels', data: () => gifBomb(30_000, 30_000), name: 'bomb.gif', status: 422, message: UPLOAD_MESSAGES.gifTooManyPixels });
+  }
+  return list;
+}
+
+describe.each(FILE_KINDS.map((k) => [k]))('hostile %s uploads', (kind) => {
+  it.each(hostileFiles(kind).map((h) => [h.what, h]))('refuses %s with a clear 4xx, leaving nothing behind', async (_what, h) => {
+    const before = await traces();
+    const res = await upload(ann.client, kind, await h.data(), h.name, h.type);
+    expect({ status: res.status, body: res.body }).toEqual({ status: h.status, body: { result: false, message: h.message, body: null, errors: null } });
+    expect(await traces()).toEqual(before);
+  });
+});
+
+describe('names with folders in them', () => {
+  it.each([['../../../../etc/evil.png'], ['..\\..\\windows\\evil.png'], ['/tmp/evil.png'], ['..']])('keep only the base name of %p, and store under a name of the server’s own', async (name) => {
+    const res = await upload(ann.client, 'logo', await png(40, 40), name, 'image/png');
+    if (name === '..') {
+      // No extension left: not a picture's name.
+      expect(res.status).toBe(415);
+      return;
+    }
+    expect(res.status).toBe(201);
+    expect(res.body.body.fileName).toBe('evil.png');
+    const [row] = await sql<{ storage_key: string; file_name: string }>(t, 'select storage_key, file_name from media_file where id = ?', [res.body.body.fileId]);
+    expect(row.file_name).toBe('evil.png');
+    expect(row.storage_key).toMatch(/^f\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.jpg$/);
+    // Nothing was written next to the data folder.
+    for (const p of ['etc/evil.png', 'windows/evil.png', '../etc/evil.png', 'evil.png']) expect(fs.existsSync(path.join(t.config.dataDir, p))).toBe(false);
+    await ann.client.delete(`/api/files/${res.body.body.fileId}`).expect(200);
+  });
+});
+
+// Streams `total` bytes of a file part without declaring a length (as a client that hides its
+// size would), stopping when the server answers; the answer and the peak memory of the process.
+async function streamUpload(kind: FileKind, fileName: string, total: number) {
+  const boundary = `b${crypto.randomBytes(8).toString('hex')}`;
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  const req = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: `/api/files?type=${kind}`,
+    agent: false,
+    headers: {
+      Cookie: `${ann.sessionCookie}; XSRF-TOKEN=${encodeURIComponent(ann.client.xsrfToken)}`,
+      'X-XSRF-TOKEN': ann.client.xsrfToken,
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      'Transfer-Encoding': 'chunked',
+    },
+  });
+  let answered = false;
+  // A reset connection (the answer lost) fails the test instead of leaving a write waiting.
+  let reset: Error | null = null;
+  const response = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    req.on('error', (e) => {
+      reset = e;
+      req.emit('drain');
+      if (!answered) reject(new Error(`The connection was reset before an answer: ${e.message}`));
+    });
+    req.on('response', (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      res.on('error', reject);
+    });
+  });
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const write = (chunk: Buffer) => new Promise<void>((resolve) => (req.write(chunk) ? resolve() : req.once('drain', resolve)));
+  // A PNG's opening bytes, then the same megabyte over and over (the client holds 1 MB).
+  const chunk = Buffer.alloc(MB, 0x41);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(chunk);
+  await write(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+  let sent = 0;
+  while (sent < total && !answered && !reset) {
+    await write(chunk);
+    sent += chunk.length;
+  }
+  if (!answered && !reset) req.end(`\r\n--${boundary}--\r\n`);
+  const res = await response;
+  clearInterval(sampler);
+  req.destroy();
+  return { ...res, sent, peakGrowth: peak - baseline };
+}
+
+// Found by this review: a body streamed without a length was cut 16 MB past the limit whether or
+// not the 413 had gone out, so the client saw a reset connection instead of the answer.
+describe('a 350 MB body', () => {
+  it.each(FILE_KINDS.map((k) => [k]))('is stopped at the %s limit while it streams in, in bounded memory, leaving nothing', async (kind) => {
+    const before = await traces();
+    const rule = UPLOAD_RULES[kind];
+    const ext = kind === 'video' ? 'mp4' : kind === 'gif' ? 'gif' : 'png';
+    const res = await streamUpload(kind, `huge.${ext}`, 350 * MB);
+    expect({ status: res.status, body: res.body }).toEqual({ status: 413, body: { result: false, message: rule.tooLarge, body: null, errors: null } });
+    // The body went to a temporary file, never into memory.
+    expect(res.peakGrowth).toBeLessThan(150 * MB);
+    expect(await traces()).toEqual(before);
+  }, 300_000);
+});

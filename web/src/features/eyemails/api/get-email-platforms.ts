@@ -1,0 +1,20 @@
+// The email platforms an export can be made for (reference data: fetched once per page load).
+import { useQuery } from '@tanstack/react-query';
+import { getOrThrow } from '@/lib/query-client';
+
+export interface EmailPlatform {
+  code: string;
+  name: string;
+  iconUrl: string;
+  recipientTag?: string;
+  unsubscribeTag?: string | null;
+  notes?: string;
+}
+
+export function getEmailPlatforms(signal?: AbortSignal): Promise<EmailPlatform[]> {
+  return getOrThrow<EmailPlatform[]>('global/email-platforms', undefined, signal);
+}
+
+export function useEmailPlatforms({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['email-platforms'], queryFn: ({ signal }) => getEmailPlatforms(signal), staleTime: Infinity, enabled });
+}
