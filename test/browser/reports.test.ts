@@ -36,6 +36,8 @@ let page: Page;
 let reportId: string;
 let quietId: string;
 let strangerId: string;
+// when the seeded engagements were recorded (a new account's time zone is UTC)
+let seededAt: Date;
 
 async function xsrf(c: BrowserContext): Promise<Record<string, string>> {
   const token = (await c.cookies()).find((k) => k.name === 'XSRF-TOKEN')?.value ?? '';
@@ -168,6 +170,7 @@ before(async () => {
   const videoId = await readyVideo(ctx);
   reportId = await makeEyeMail(ctx, videoId, 'Spring launch');
   quietId = await makeEyeMail(ctx, videoId, 'Quiet one');
+  seededAt = new Date();
   await seed(reportId);
   page = await ctx.newPage();
 });
@@ -276,6 +279,24 @@ test('a filter changes the numbers, lands in the URL and survives a reload; Clea
   await page.getByRole('button', { name: 'Apply Filter' }).click();
   await page.waitForURL(/country=DE/);
   await waitForTiles(page, { views: '3', clicks: '0', average: '0' });
+
+  // A time of day: From after Till is refused inline; an hour twelve hours from the seeding has none.
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
+  const hour = String((seededAt.getUTCHours() + 12) % 24).padStart(2, '0');
+  await page.getByLabel('Time From').fill(`${hour}:59`);
+  await page.getByLabel('Time Till').fill(`${hour}:00`);
+  await page.getByRole('alert').filter({ hasText: 'Time From must not be after Time Till' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Apply Filter' }).isDisabled(), true);
+  await screenshot(page, 'reports-filter-time-error', { phoneFullPage: false });
+  await page.getByLabel('Time From').fill(`${hour}:00`);
+  await page.getByLabel('Time Till').fill(`${hour}:59`);
+  assert.equal(await page.getByText('Time From must not be after Time Till').count(), 0);
+  await page.getByRole('button', { name: 'Apply Filter' }).click();
+  await page.waitForURL(new RegExp(`timeFrom=${hour}%3A00&timeTill=${hour}%3A59`));
+  await waitForTiles(page, { views: '0', clicks: '0', average: '0' });
+  await page.getByText(NO_ENGAGEMENTS).waitFor();
+  await screenshot(page, 'reports-filter-open');
 
   // A date range from the address bar fills the picker; a week long ago has nothing.
   await page.goto(`/reports/${reportId}?dateFrom=2020-01-01&dateTill=2020-01-07`);

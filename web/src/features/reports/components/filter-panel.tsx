@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Collapse, Group, MultiSelect, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { IconChevronDown, IconFilter } from '@tabler/icons-react';
 import { useFilterMap } from '../api/use-filter-map';
 import { useReportCountries } from '../api/use-report-countries';
-import { ALL_COUNTRIES, EMPTY_FILTER, countriesPicked, countriesShown, isFilterActive, type ReportFilterState } from '../utils/report-params';
+import { ALL_COUNTRIES, EMPTY_FILTER, countriesPicked, countriesShown, isFilterActive, readTime, timeWindowError, type ReportFilterState } from '../utils/report-params';
 
 function activeCount(f: ReportFilterState): number {
-  return [f.dateFrom || f.dateTill, f.countries.length, f.receiver.trim(), f.devices.length, f.platforms.length, f.clients.length].filter(Boolean).length;
+  return [f.dateFrom || f.dateTill, f.timeFrom || f.timeTill, f.countries.length, f.receiver.trim(), f.devices.length, f.platforms.length, f.clients.length].filter(Boolean).length;
 }
 
 // The collapsible Filter panel. Edits stay in the panel until 'Apply Filter' puts them in the
@@ -25,6 +25,7 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
   const countryData = [{ value: ALL_COUNTRIES, label: 'All' }, ...(countries.data ?? [])];
   const shown = countriesShown(draft.countries);
   const count = activeCount(filter);
+  const timeError = timeWindowError(draft);
   const set = (patch: Partial<ReportFilterState>) => setDraft((d) => ({ ...d, ...patch }));
 
   return (
@@ -47,6 +48,7 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
         <form
           onSubmit={(e) => {
             e.preventDefault();
+            if (timeError) return;
             onApply({ ...draft, receiver: draft.receiver.trim() });
           }}
         >
@@ -61,6 +63,29 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
               value={[draft.dateFrom, draft.dateTill]}
               onChange={([from, till]) => set({ dateFrom: from ? String(from).slice(0, 10) : null, dateTill: till ? String(till).slice(0, 10) : null })}
             />
+            <SimpleGrid cols={2} spacing="sm">
+              <TimeInput
+                size="md"
+                label="Time From"
+                value={draft.timeFrom ?? ''}
+                onChange={(e) => set({ timeFrom: readTime(e.currentTarget.value) })}
+                error={timeError ? true : undefined}
+                aria-describedby={timeError ? 'report-time-error' : undefined}
+              />
+              <TimeInput
+                size="md"
+                label="Time Till"
+                value={draft.timeTill ?? ''}
+                onChange={(e) => set({ timeTill: readTime(e.currentTarget.value) })}
+                error={timeError ? true : undefined}
+                aria-describedby={timeError ? 'report-time-error' : undefined}
+              />
+              {timeError ? (
+                <Text id="report-time-error" role="alert" c="red" size="sm" mt={-6} style={{ gridColumn: '1 / -1' }}>
+                  {timeError}
+                </Text>
+              ) : null}
+            </SimpleGrid>
             <MultiSelect size="md"
               label="Country"
               data={countryData}
@@ -76,7 +101,9 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
             <MultiSelect size="md" label="Client" placeholder={draft.clients.length ? undefined : 'All clients'} data={clients.data ?? []} value={draft.clients} onChange={(v) => set({ clients: v })} clearable searchable />
           </SimpleGrid>
           <Group gap="sm" pb={4}>
-            <Button type="submit">Apply Filter</Button>
+            <Button type="submit" disabled={!!timeError}>
+              Apply Filter
+            </Button>
             <Button
               variant="default"
               disabled={!isFilterActive(draft) && !isFilterActive(filter)}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { ALL_COUNTRIES, DEFAULT_VIEW, EMPTY_FILTER, countriesPicked, countriesShown, filterQuery, isFilterActive, queryString, readReportView, writeReportView, type ReportView } from './report-params';
+import { ALL_COUNTRIES, DEFAULT_VIEW, EMPTY_FILTER, TIME_ORDER_ERROR, readTime, timeWindowError, countriesPicked, countriesShown, filterQuery, isFilterActive, queryString, readReportView, writeReportView, type ReportView } from './report-params';
 
 const full: ReportView = {
-  filter: { dateFrom: '2026-01-01', dateTill: '2026-01-31', countries: ['US', 'GB'], receiver: 'ann@example.com', devices: ['smartphone'], platforms: ['ios', 'android'], clients: ['apple-mail'] },
+  filter: { dateFrom: '2026-01-01', dateTill: '2026-01-31', timeFrom: '08:30', timeTill: '17:00', countries: ['US', 'GB'], receiver: 'ann@example.com', devices: ['smartphone'], platforms: ['ios', 'android'], clients: ['apple-mail'] },
   includeMachine: true,
   page: 3,
   weekEnding: '2026-01-14',
@@ -12,7 +12,7 @@ describe('report view <-> URL search params', () => {
   it('round-trips every part of the view through the URL', () => {
     const params = writeReportView(full);
     expect(params.toString()).toBe(
-      'dateFrom=2026-01-01&dateTill=2026-01-31&country=US%2CGB&receiver=ann%40example.com&devicescsv=smartphone&platformscsv=ios%2Candroid&clientscsv=apple-mail&includeMachine=true&weekEnding=2026-01-14&page=3',
+      'dateFrom=2026-01-01&dateTill=2026-01-31&timeFrom=08%3A30&timeTill=17%3A00&country=US%2CGB&receiver=ann%40example.com&devicescsv=smartphone&platformscsv=ios%2Candroid&clientscsv=apple-mail&includeMachine=true&weekEnding=2026-01-14&page=3',
     );
     expect(readReportView(new URLSearchParams(params.toString()))).toEqual(full);
   });
@@ -38,6 +38,26 @@ describe('report view <-> URL search params', () => {
     expect([v.filter.dateFrom, v.filter.dateTill]).toEqual(['2026-03-01', '2026-03-10']);
   });
 
+  it('reads only real HH:mm times, and keeps a window across midnight as the API reads it', () => {
+    const bad = readReportView(new URLSearchParams('timeFrom=24:00&timeTill=9:5'));
+    expect([bad.filter.timeFrom, bad.filter.timeTill]).toEqual([null, null]);
+    expect(filterQuery(bad.filter, false)).toEqual({});
+    expect(['23:59', '00:00', ' 07:05 ', '7:05', '12:60', '', null, undefined, '<b>'].map(readTime)).toEqual(['23:59', '00:00', '07:05', null, null, null, null, null, null]);
+    const night = readReportView(new URLSearchParams('timeFrom=22:00&timeTill=02:00'));
+    expect(filterQuery(night.filter, false)).toEqual({ timeFrom: '22:00', timeTill: '02:00' });
+    expect(readReportView(new URLSearchParams('timeTill=09:00')).filter).toEqual({ ...EMPTY_FILTER, timeTill: '09:00' });
+    expect(isFilterActive({ ...EMPTY_FILTER, timeFrom: '09:00' })).toBe(true);
+  });
+
+  it('refuses a time window whose From is after its Till, and only that', () => {
+    expect(timeWindowError({ timeFrom: '17:00', timeTill: '08:30' })).toBe(TIME_ORDER_ERROR);
+    expect(timeWindowError({ timeFrom: '08:31', timeTill: '08:30' })).toBe(TIME_ORDER_ERROR);
+    expect(timeWindowError({ timeFrom: '08:30', timeTill: '08:30' })).toBeNull();
+    expect(timeWindowError({ timeFrom: '08:30', timeTill: '17:00' })).toBeNull();
+    expect(timeWindowError({ timeFrom: '17:00', timeTill: null })).toBeNull();
+    expect(timeWindowError({ timeFrom: null, timeTill: '08:30' })).toBeNull();
+  });
+
   it('trims the receiver and treats a blank one as no filter', () => {
     expect(readReportView(new URLSearchParams('receiver=%20bob%40x.com%20')).filter.receiver).toBe('bob@x.com');
     expect(filterQuery({ ...EMPTY_FILTER, receiver: '   ' }, false)).toEqual({});
@@ -49,6 +69,8 @@ describe('report view <-> URL search params', () => {
     expect(filterQuery(full.filter, false)).toEqual({
       dateFrom: '2026-01-01',
       dateTill: '2026-01-31',
+      timeFrom: '08:30',
+      timeTill: '17:00',
       country: 'US,GB',
       receiver: 'ann@example.com',
       devicescsv: 'smartphone',

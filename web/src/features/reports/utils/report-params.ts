@@ -8,6 +8,9 @@ import type { Query } from '@/lib/api-client';
 export interface ReportFilterState {
   dateFrom: string | null;
   dateTill: string | null;
+  // time of day HH:mm in the owner's profile time zone, both ends inclusive
+  timeFrom: string | null;
+  timeTill: string | null;
   // ISO 3166-1 alpha-2 codes, upper case; empty = all countries
   countries: string[];
   receiver: string;
@@ -26,7 +29,7 @@ export interface ReportView {
   weekEnding: string | null;
 }
 
-export const EMPTY_FILTER: ReportFilterState = { dateFrom: null, dateTill: null, countries: [], receiver: '', devices: [], platforms: [], clients: [] };
+export const EMPTY_FILTER: ReportFilterState = { dateFrom: null, dateTill: null, timeFrom: null, timeTill: null, countries: [], receiver: '', devices: [], platforms: [], clients: [] };
 export const DEFAULT_VIEW: ReportView = { filter: EMPTY_FILTER, includeMachine: false, page: 1, weekEnding: null };
 
 // The value of the Country multi-select that stands for every country.
@@ -48,6 +51,21 @@ function date(raw: string | null): string | null {
   return isIsoDate(v) ? v : null;
 }
 
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+// HH:mm as the API takes it; a time input's '' (cleared) or anything else is no time.
+export function readTime(raw: string | null | undefined): string | null {
+  const v = raw?.trim() ?? '';
+  return TIME.test(v) ? v : null;
+}
+
+export const TIME_ORDER_ERROR = 'Time From must not be after Time Till';
+
+// The panel's check of the time window: From after Till is refused, not guessed at.
+export function timeWindowError(filter: Pick<ReportFilterState, 'timeFrom' | 'timeTill'>): string | null {
+  return filter.timeFrom && filter.timeTill && filter.timeFrom > filter.timeTill ? TIME_ORDER_ERROR : null;
+}
+
 export function readReportView(params: URLSearchParams): ReportView {
   let dateFrom = date(params.get('dateFrom'));
   let dateTill = date(params.get('dateTill'));
@@ -58,6 +76,9 @@ export function readReportView(params: URLSearchParams): ReportView {
     filter: {
       dateFrom,
       dateTill,
+      // kept as written: the API reads From after Till as a window across midnight
+      timeFrom: readTime(params.get('timeFrom')),
+      timeTill: readTime(params.get('timeTill')),
       countries: list(params.get('country'), /^[A-Z]{2}$/, (s) => s.toUpperCase()),
       receiver: (params.get('receiver') ?? '').trim().slice(0, RECEIVER_MAX),
       devices: list(params.get('devicescsv'), key, (s) => s.toLowerCase()),
@@ -75,6 +96,8 @@ export function filterQuery(filter: ReportFilterState, includeMachine: boolean):
   const q: Query = {};
   if (filter.dateFrom) q.dateFrom = filter.dateFrom;
   if (filter.dateTill) q.dateTill = filter.dateTill;
+  if (filter.timeFrom) q.timeFrom = filter.timeFrom;
+  if (filter.timeTill) q.timeTill = filter.timeTill;
   if (filter.countries.length) q.country = filter.countries.join(',');
   if (filter.receiver.trim()) q.receiver = filter.receiver.trim();
   if (filter.devices.length) q.devicescsv = filter.devices.join(',');
@@ -94,7 +117,7 @@ export function writeReportView(view: ReportView): URLSearchParams {
 }
 
 export function isFilterActive(filter: ReportFilterState): boolean {
-  return !!(filter.dateFrom || filter.dateTill || filter.countries.length || filter.receiver.trim() || filter.devices.length || filter.platforms.length || filter.clients.length);
+  return !!(filter.dateFrom || filter.dateTill || filter.timeFrom || filter.timeTill || filter.countries.length || filter.receiver.trim() || filter.devices.length || filter.platforms.length || filter.clients.length);
 }
 
 // A query string ("?a=b" or "") from a Query.
