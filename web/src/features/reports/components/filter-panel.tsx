@@ -4,7 +4,7 @@ import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { IconChevronDown, IconFilter } from '@tabler/icons-react';
 import { useFilterMap } from '../api/use-filter-map';
 import { useReportCountries } from '../api/use-report-countries';
-import { ALL_COUNTRIES, EMPTY_FILTER, countriesPicked, countriesShown, isFilterActive, readTime, timeWindowError, type ReportFilterState } from '../utils/report-params';
+import { ALL_COUNTRIES, EMPTY_FILTER, countriesPicked, countriesShown, isFilterActive, readTime, timeWindowNote, type ReportFilterState } from '../utils/report-params';
 
 function activeCount(f: ReportFilterState): number {
   return [f.dateFrom || f.dateTill, f.timeFrom || f.timeTill, f.countries.length, f.receiver.trim(), f.devices.length, f.platforms.length, f.clients.length].filter(Boolean).length;
@@ -25,7 +25,7 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
   const countryData = [{ value: ALL_COUNTRIES, label: 'All' }, ...(countries.data ?? [])];
   const shown = countriesShown(draft.countries);
   const count = activeCount(filter);
-  const timeError = timeWindowError(draft);
+  const timeNote = timeWindowNote(draft);
   const set = (patch: Partial<ReportFilterState>) => setDraft((d) => ({ ...d, ...patch }));
 
   return (
@@ -48,7 +48,6 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (timeError) return;
             onApply({ ...draft, receiver: draft.receiver.trim() });
           }}
         >
@@ -69,20 +68,18 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
                 label="Time From"
                 value={draft.timeFrom ?? ''}
                 onChange={(e) => set({ timeFrom: readTime(e.currentTarget.value) })}
-                error={timeError ? true : undefined}
-                aria-describedby={timeError ? 'report-time-error' : undefined}
+                aria-describedby={timeNote ? 'report-time-note' : undefined}
               />
               <TimeInput
                 size="md"
                 label="Time Till"
                 value={draft.timeTill ?? ''}
                 onChange={(e) => set({ timeTill: readTime(e.currentTarget.value) })}
-                error={timeError ? true : undefined}
-                aria-describedby={timeError ? 'report-time-error' : undefined}
+                aria-describedby={timeNote ? 'report-time-note' : undefined}
               />
-              {timeError ? (
-                <Text id="report-time-error" role="alert" c="red" size="sm" mt={-6} style={{ gridColumn: '1 / -1' }}>
-                  {timeError}
+              {timeNote ? (
+                <Text id="report-time-note" role="status" c="dimmed" size="sm" mt={-6} style={{ gridColumn: '1 / -1' }}>
+                  {timeNote}
                 </Text>
               ) : null}
             </SimpleGrid>
@@ -101,7 +98,7 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
             <MultiSelect size="md" label="Client" placeholder={draft.clients.length ? undefined : 'All clients'} data={clients.data ?? []} value={draft.clients} onChange={(v) => set({ clients: v })} clearable searchable />
           </SimpleGrid>
           <Group gap="sm" pb={4}>
-            <Button type="submit" disabled={!!timeError}>
+            <Button type="submit">
               Apply Filter
             </Button>
             <Button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ALL_COUNTRIES, DEFAULT_VIEW, EMPTY_FILTER, TIME_ORDER_ERROR, readTime, timeWindowError, countriesPicked, countriesShown, filterQuery, isFilterActive, queryString, readReportView, writeReportView, type ReportView } from './report-params';
+import { ALL_COUNTRIES, DEFAULT_VIEW, EMPTY_FILTER, readTime, timeWindowNote, countriesPicked, countriesShown, filterQuery, isFilterActive, queryString, readReportView, writeReportView, type ReportView } from './report-params';
 
 const full: ReportView = {
   filter: { dateFrom: '2026-01-01', dateTill: '2026-01-31', timeFrom: '08:30', timeTill: '17:00', countries: ['US', 'GB'], receiver: 'ann@example.com', devices: ['smartphone'], platforms: ['ios', 'android'], clients: ['apple-mail'] },
@@ -49,13 +49,13 @@ describe('report view <-> URL search params', () => {
     expect(isFilterActive({ ...EMPTY_FILTER, timeFrom: '09:00' })).toBe(true);
   });
 
-  it('refuses a time window whose From is after its Till, and only that', () => {
-    expect(timeWindowError({ timeFrom: '17:00', timeTill: '08:30' })).toBe(TIME_ORDER_ERROR);
-    expect(timeWindowError({ timeFrom: '08:31', timeTill: '08:30' })).toBe(TIME_ORDER_ERROR);
-    expect(timeWindowError({ timeFrom: '08:30', timeTill: '08:30' })).toBeNull();
-    expect(timeWindowError({ timeFrom: '08:30', timeTill: '17:00' })).toBeNull();
-    expect(timeWindowError({ timeFrom: '17:00', timeTill: null })).toBeNull();
-    expect(timeWindowError({ timeFrom: null, timeTill: '08:30' })).toBeNull();
+  it('reads a time window whose From is after its Till as one across midnight, and says so', () => {
+    expect(timeWindowNote({ timeFrom: '22:00', timeTill: '02:00' })).toBe('Across midnight: from 22:00 until 02:00 the next day');
+    expect(timeWindowNote({ timeFrom: '08:31', timeTill: '08:30' })).toContain('Across midnight');
+    expect(timeWindowNote({ timeFrom: '08:30', timeTill: '08:30' })).toBeNull();
+    expect(timeWindowNote({ timeFrom: '08:30', timeTill: '17:00' })).toBeNull();
+    expect(timeWindowNote({ timeFrom: '17:00', timeTill: null })).toBeNull();
+    expect(timeWindowNote({ timeFrom: null, timeTill: '08:30' })).toBeNull();
   });
 
   it('trims the receiver and treats a blank one as no filter', () => {

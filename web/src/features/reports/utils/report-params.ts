@@ -59,11 +59,12 @@ export function readTime(raw: string | null | undefined): string | null {
   return TIME.test(v) ? v : null;
 }
 
-export const TIME_ORDER_ERROR = 'Time From must not be after Time Till';
-
-// The panel's check of the time window: From after Till is refused, not guessed at.
-export function timeWindowError(filter: Pick<ReportFilterState, 'timeFrom' | 'timeTill'>): string | null {
-  return filter.timeFrom && filter.timeTill && filter.timeFrom > filter.timeTill ? TIME_ORDER_ERROR : null;
+// A window whose From is after its Till runs across midnight (22:00 to 02:00 is the night), as
+// the API reads it; the panel says so in words rather than refusing it.
+export function timeWindowNote(filter: Pick<ReportFilterState, 'timeFrom' | 'timeTill'>): string | null {
+  return filter.timeFrom && filter.timeTill && filter.timeFrom > filter.timeTill
+    ? `Across midnight: from ${filter.timeFrom} until ${filter.timeTill} the next day`
+    : null;
 }
 
 export function readReportView(params: URLSearchParams): ReportView {
