@@ -1,18 +1,9 @@
 // Pure parts of the admin user list (GET Admin/GetAllUserData): the row the API answers, the
-// query it runs with, and how each sortable column is ordered in SQL.
+// query it runs with, and how each sortable column is ordered in SQL. The row and page shapes
+// are in src/shared/admin-types.ts (the dashboard reads them too).
+import type { UserListSort } from '../shared/admin-types.js';
 
-export const USER_LIST_SORTS = [
-  'firstName',
-  'lastName',
-  'phoneNumber',
-  'email',
-  'registrationType',
-  'dateOfJoining',
-  'lastActivityDate',
-  'videoCount',
-  'status',
-] as const;
-export type UserListSort = (typeof USER_LIST_SORTS)[number];
+export { USER_LIST_SORTS, type AdminUserRow, type UserListPage, type UserListSort } from '../shared/admin-types.js';
 
 export interface UserListQuery {
   page: number;
@@ -23,26 +14,6 @@ export interface UserListQuery {
   key: string | null;
   sort: UserListSort;
   order: 'asc' | 'desc';
-}
-
-// One row of the list (spec 02 section 3, "Admin user row").
-export interface AdminUserRow {
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  dateOfJoining: string;
-  lastActivityDate: string | null;
-  email: string;
-  registrationType: 'Premium' | 'Express';
-  videoCount: number;
-  status: 1 | 0;
-}
-
-export interface UserListPage {
-  data: AdminUserRow[];
-  currentPage: number;
-  totalCount: number;
-  totalPage: number;
 }
 
 // The SQL expression each column sorts by (columns of the list's inner select). Text sorts

@@ -5,24 +5,9 @@ import { STATUS_MESSAGES } from '../accounts/account-messages.js';
 import type { UserListPage, UserListQuery } from '../accounts/user-list.js';
 import { FilesService } from '../files/files.service.js';
 import type { AdminVideoQuery, StatusChange } from './admin-query.js';
+import type { AdminVideoPage, DashboardCounts } from '../shared/admin-types.js';
 
-export interface AdminVideo {
-  url: string;
-  createdDate: string;
-  fileId: string;
-  fileName: string;
-  thumbnailUrl: string | null;
-  durationSecs: number | null;
-  email: string | null;
-}
-
-// Body of GET Admin/GetAllVideos (spec 02: urLs and countData), with the page it is.
-export interface AdminVideoPage {
-  urLs: AdminVideo[];
-  countData: number;
-  currentPage: number;
-  totalPage: number;
-}
+export type { AdminVideo, AdminVideoPage } from '../shared/admin-types.js';
 
 // The admin area: composes the accounts and files services; owns no tables.
 @Injectable()
@@ -32,7 +17,7 @@ export class AdminService {
     private readonly files: FilesService,
   ) {}
 
-  async dashboard(): Promise<{ userCount: number; videoCount: number }> {
+  async dashboard(): Promise<DashboardCounts> {
     const [userCount, videoCount] = await Promise.all([this.users.countUsers(), this.files.countVideos()]);
     return { userCount, videoCount };
   }

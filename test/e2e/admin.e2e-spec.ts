@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from '../support/app.js';
+import type { UserListPage } from '../../src/shared/admin-types.js';
 import { newClient, signIn, signInAdmin, signUp, sql, uniqueEmail, type Client, type SignedUpUser } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload, tinyClip, uploadFile } from '../support/snippet-factory.js';
 
@@ -6,17 +7,6 @@ const ADMIN_EMAIL = 'ops@eyemail.test';
 const ADMIN_PASSWORD = 'AdminPass123';
 const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
 
-interface Row {
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  dateOfJoining: string;
-  lastActivityDate: string | null;
-  email: string;
-  registrationType: string;
-  videoCount: number;
-  status: number;
-}
 
 // The admin API (spec 02 section 7, Admin) through HTTP on the real app: who may call it, what the
 // lists hold for the accounts and videos made here, and what a status change does.
@@ -43,7 +33,7 @@ describe('admin API', () => {
     await t.close();
   });
 
-  const list = async (query: string): Promise<{ data: Row[]; currentPage: number; totalCount: number; totalPage: number }> => {
+  const list = async (query: string): Promise<UserListPage> => {
     const res = await admin.get(`/api/Admin/GetAllUserData?${query}`).expect(200);
     expect(res.body.result).toBe(true);
     return res.body.body;

@@ -2,6 +2,7 @@
 // time zone, the click/play join, uniqueness, the spec 02 section 9 rules, the summary, the CSV,
 // the feeds, the filter lists, ownership and bad filters. Engagements are seeded as rows of the
 // engagement table (the shape ingest stores), against a snippet made through the API.
+import type { ReportRecord } from '../../src/shared/report-types.js';
 import { jest } from '@jest/globals';
 import { create } from 'xmlbuilder2';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -27,27 +28,7 @@ interface XmlEl {
   getElementsByTagName(tag: string): ArrayLike<XmlEl>;
 }
 
-interface Rec {
-  engagementId: string;
-  activity: string;
-  isUnique: boolean;
-  counted: boolean;
-  date: string;
-  time: string;
-  durationSecs: number | null;
-  videoDuration: number | null;
-  receiver: string | null;
-  ipAddress: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  countryCode: string | null;
-  device: string | null;
-  platform: string | null;
-  client: string | null;
-  target: string | null;
-  machineReason: string | null;
-}
+type Rec = ReportRecord;
 
 describe('reports API', () => {
   let t: TestApp;

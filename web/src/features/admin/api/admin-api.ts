@@ -1,31 +1,11 @@
 // The admin area's shapes (spec 02 section 7, Admin; casing as written there). The calls: one a
 // file beside this one.
-export interface DashboardCounts {
-  userCount: number;
-  videoCount: number;
-}
+import type { UserListSort } from '@shared/admin-types';
 
-export type SortKey = 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'registrationType' | 'dateOfJoining' | 'lastActivityDate' | 'videoCount' | 'status';
+export type { AdminUserRow, AdminVideo, AdminVideoPage, DashboardCounts, UserListPage as AdminUserPage } from '@shared/admin-types';
+
+export type SortKey = UserListSort;
 export type StatusFilter = 'all' | '1' | '0';
-
-export interface AdminUserRow {
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  dateOfJoining: string;
-  lastActivityDate: string | null;
-  email: string;
-  registrationType: string;
-  videoCount: number;
-  status: 1 | 0;
-}
-
-export interface AdminUserPage {
-  data: AdminUserRow[];
-  currentPage: number;
-  totalCount: number;
-  totalPage: number;
-}
 
 export interface UserListParams {
   page: number;
@@ -35,21 +15,3 @@ export interface UserListParams {
   sort: SortKey;
   order: 'asc' | 'desc';
 }
-
-export interface AdminVideo {
-  url: string;
-  createdDate: string;
-  fileId: string;
-  fileName: string;
-  thumbnailUrl: string | null;
-  durationSecs: number | null;
-  email: string | null;
-}
-
-export interface AdminVideoPage {
-  urLs: AdminVideo[];
-  countData: number;
-  currentPage: number;
-  totalPage: number;
-}
-
