@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { SnippetsService } from '../snippets/snippets.service.js';
-import { burstMembers, clickOfPlay, personKey, type ClickPoint } from './bursts.js';
+import { burstMembers, clickOfPlay, personKey } from './bursts.js';
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
 import type { ClickWindow, NewEngagement } from './ingest-sql.js';
 import { ReportRepository } from './report.repository.js';
@@ -65,8 +65,9 @@ export class EngagementWriter implements OnApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private readonly batches = new GroupCommit<IngestEvent, IngestOutcome>((events) => this.writeBatch(events));
   private readonly snippetCache = new Map<string, { info: SnippetInfo | null; until: number }>();
-  // Counted, for the logs and the benchmark: rows stored, batches, retried and failed writes.
-  readonly stats = { stored: 0, batches: 0, retries: 0, failedWrites: 0, failedEvents: 0 };
+  // Counted, for the logs and the benchmark: rows stored, batches, retried and failed writes,
+  // failed burst checks.
+  readonly stats = { stored: 0, batches: 0, retries: 0, failedWrites: 0, failedEvents: 0, failedBurstChecks: 0 };
 
   constructor(
     private readonly repo: ReportRepository,
@@ -135,47 +136,62 @@ export class EngagementWriter implements OnApplicationShutdown {
       clickId: null,
       machineReason: e.machineReason,
     }));
-    const scannerClickIds = await this.applyClickRules(rows);
-    await this.repo.insertBatch(rows, scannerClickIds);
+    await this.joinPlaysToClicks(rows);
+    await this.repo.insertBatch(rows);
     this.stats.stored += rows.length;
+    // Committed: from here on a failure must not retry the batch (its rows are stored).
+    await this.markBursts(rows);
     return events.map((e) => (info.has(e.snippetId) ? 'stored' : 'unknown-snippet'));
   }
 
-  // The rules that need the person's other clicks: link-scanner bursts (the batch's clicks and
-  // the stored ones) and the click each play belongs to. Returns stored clicks to re-mark.
-  private async applyClickRules(rows: NewEngagement[]): Promise<string[]> {
-    const windows: ClickWindow[] = [];
-    for (const r of rows) {
-      if (r.kind === 'open' || !personKey(r.receiver, r.ip)) continue;
-      const at = r.occurredAt.getTime();
-      windows.push(
-        r.kind === 'click'
-          ? { snippetId: r.snippetId, receiver: r.receiver, ip: r.ip, since: new Date(at - BURST_WINDOW_MS), until: new Date(at + BURST_WINDOW_MS) }
-          : { snippetId: r.snippetId, receiver: r.receiver, ip: r.ip, since: new Date(at - PLAY_CLICK_WINDOW_MS), until: new Date(at) },
-      );
-    }
-    if (!windows.length) return [];
-    const stored = await this.repo.clicksWithin(windows);
-    const storedPoints = stored.map((c) => ({ ref: `db:${c.id}`, id: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() }));
+  // Each play's click: the person's latest stored click on the snippet within 30 minutes before it.
+  private async joinPlaysToClicks(rows: NewEngagement[]): Promise<void> {
+    const plays = rows.filter((r) => r.kind === 'play' && personKey(r.receiver, r.ip));
+    if (!plays.length) return;
+    const windows: ClickWindow[] = plays.map((r) => ({
+      snippetId: r.snippetId,
+      receiver: r.receiver,
+      ip: r.ip,
+      since: new Date(r.occurredAt.getTime() - PLAY_CLICK_WINDOW_MS),
+      until: r.occurredAt,
+    }));
+    const stored = (await this.repo.clicksWithin(windows)).map((c) => ({ id: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() }));
+    for (const r of plays) r.clickId = clickOfPlay({ snippetId: r.snippetId, who: personKey(r.receiver, r.ip)!, at: r.occurredAt.getTime() }, stored)?.id ?? null;
+  }
 
-    for (const r of rows) {
-      if (r.kind !== 'play') continue;
-      const who = personKey(r.receiver, r.ip);
-      if (who) r.clickId = clickOfPlay({ snippetId: r.snippetId, who, at: r.occurredAt.getTime() }, storedPoints)?.id ?? null;
+  // Link-scanner bursts (bursts.ts), checked once the batch is committed, over the stored clicks
+  // around each of its clicks: those of this batch and of every batch committed before it, on
+  // this instance or another. Of two concurrent batches (two instances) the one committed last
+  // sees the other's clicks, so a burst split between them is always caught; checked before the
+  // insert, neither would see the other. Only batches holding clicks pay for it (never a batch
+  // of opens). Best effort: a failure is logged, the batch stays stored.
+  private async markBursts(rows: readonly NewEngagement[]): Promise<void> {
+    const windows: ClickWindow[] = rows
+      .filter((r) => r.kind === 'click' && personKey(r.receiver, r.ip))
+      .map((r) => ({
+        snippetId: r.snippetId,
+        receiver: r.receiver,
+        ip: r.ip,
+        since: new Date(r.occurredAt.getTime() - BURST_WINDOW_MS),
+        until: new Date(r.occurredAt.getTime() + BURST_WINDOW_MS),
+      }));
+    if (!windows.length) return;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const stored = await this.repo.clicksWithin(windows);
+        const members = burstMembers(stored.map((c) => ({ ref: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() })));
+        await this.repo.markLinkScanners(stored.filter((c) => members.has(c.id) && c.machineReason === null).map((c) => c.id));
+        return;
+      } catch (e) {
+        if (isConnectionError(e) && attempt < RETRY_DELAYS_MS.length) {
+          await sleep(RETRY_DELAYS_MS[attempt]);
+          continue;
+        }
+        this.stats.failedBurstChecks++;
+        this.logger.error({ err: e, clicks: windows.length }, 'Checking stored clicks for link-scanner bursts failed; their clicks stay as classified');
+        return;
+      }
     }
-
-    const newPoints: ClickPoint[] = [];
-    rows.forEach((r, i) => {
-      const who = personKey(r.receiver, r.ip);
-      if (r.kind === 'click' && who) newPoints.push({ ref: `new:${i}`, snippetId: r.snippetId, who, at: r.occurredAt.getTime() });
-    });
-    if (!newPoints.length) return [];
-    const members = burstMembers([...storedPoints, ...newPoints]);
-    for (const p of newPoints) {
-      const row = rows[Number(p.ref.slice(4))];
-      if (members.has(p.ref) && row.machineReason === null) row.machineReason = 'link-scanner';
-    }
-    return stored.filter((c) => members.has(`db:${c.id}`) && c.machineReason === null).map((c) => c.id);
   }
 
   private async snippetInfo(ids: string[], fresh: boolean): Promise<Map<string, SnippetInfo>> {

@@ -33,12 +33,17 @@ export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof
   ['machine_reason', 'text[]', 'machineReason'],
 ];
 
-export const INSERT_SQL = `with marked as (
-    update engagement set machine_reason = 'link-scanner'
-    where id = any($${INSERT_COLUMNS.length + 1}::bigint[]) and machine_reason is null
-  )
-  insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
+export const INSERT_SQL = `insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
   select * from unnest(${INSERT_COLUMNS.map(([, t], i) => `$${i + 1}::${t}`).join(', ')})`;
+
+// Clicks found in a link-scanner burst once their batch was committed, in one statement. Rows are
+// locked in id order, so two instances re-marking the same burst at once wait for each other
+// instead of deadlocking; a row the other one marked meanwhile is skipped.
+export const MARK_SCANNERS_SQL = `
+  with locked as (
+    select id from engagement where id = any($1::bigint[]) and machine_reason is null order by id for update
+  )
+  update engagement e set machine_reason = 'link-scanner' from locked where e.id = locked.id`;
 
 const CLICK_COLUMNS = `e.id::text as id, e.snippet_id as "snippetId", e.receiver, host(e.ip) as ip, e.occurred_at as "occurredAt",
   e.machine_reason as "machineReason"`;

@@ -4,7 +4,7 @@ import { CompiledQuery } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
 import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
 import type { ReportFilter, ReportPage } from './report-filter.js';
-import { INSERT_COLUMNS, INSERT_SQL, RECENT_CLICKS_SQL, type ClickWindow, type NewEngagement, type StoredClick } from './ingest-sql.js';
+import { INSERT_COLUMNS, INSERT_SQL, MARK_SCANNERS_SQL, RECENT_CLICKS_SQL, type ClickWindow, type NewEngagement, type StoredClick } from './ingest-sql.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
 
 export interface SummaryRow {
@@ -60,12 +60,18 @@ export class ReportRepository {
     return this.orm.em.getConnection().getClient().executeQuery<R>(CompiledQuery.raw(sql, params));
   }
 
-  // One statement: the batch's rows, and the earlier clicks a burst in it turned into a scanner's.
-  async insertBatch(rows: readonly NewEngagement[], scannerClickIds: readonly string[] = []): Promise<void> {
-    if (!rows.length && !scannerClickIds.length) return;
+  // One statement: the batch's rows.
+  async insertBatch(rows: readonly NewEngagement[]): Promise<void> {
+    if (!rows.length) return;
     const params: unknown[] = INSERT_COLUMNS.map(([, , prop]) => rows.map((r) => r[prop] ?? null));
-    params.push([...scannerClickIds]);
     await this.ingestQuery(INSERT_SQL, params);
+  }
+
+  // Stored clicks found in a link-scanner burst: machine clicks from now on (those not already
+  // machine for another reason). One statement.
+  async markLinkScanners(clickIds: readonly string[]): Promise<void> {
+    if (!clickIds.length) return;
+    await this.ingestQuery(MARK_SCANNERS_SQL, [[...clickIds]]);
   }
 
   async clicksWithin(windows: readonly ClickWindow[]): Promise<StoredClick[]> {

@@ -13,7 +13,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newClient, signUp, sql, type Client } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
-import { listen } from '../support/raw-http.js';
+import { listen, rawRequest } from '../support/raw-http.js';
 import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
 
 jest.setTimeout(180_000);
@@ -279,24 +279,54 @@ describe('reports ingest: opens, clicks and plays', () => {
   describe('two app instances on one database', () => {
     let second: NestExpressApplication | null = null;
 
+    beforeAll(async () => {
+      if (!t.config.databaseUrl) return;
+      second = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: t.config.dataDir, PUBLIC_BASE_URL: BASE, DATABASE_URL: t.config.databaseUrl }));
+      await Promise.all([listen(t.app.getHttpServer()), listen(second.getHttpServer())]);
+    });
     afterAll(async () => {
       await second?.close();
     });
+    const skipped = () => {
+      if (second) return false;
+      console.warn('Skipped: two app instances need a shared PostgreSQL (set DATABASE_URL).');
+      return true;
+    };
 
     it('both store, and X-Forwarded-For counts only where TRUST_PROXY is set', async () => {
-      if (!t.config.databaseUrl) {
-        console.warn('Skipped: two app instances need a shared PostgreSQL (set DATABASE_URL).');
-        return;
-      }
-      second = await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: t.config.dataDir, PUBLIC_BASE_URL: BASE, DATABASE_URL: t.config.databaseUrl }));
+      if (skipped()) return;
       const who = someone('second');
       const headers = { 'User-Agent': UA.chromeWindows, 'X-Forwarded-For': '81.2.69.142' };
       await Promise.all([
-        request(second.getHttpServer()).get(`/t/o/${snippet.snippet}.gif?v=${encodeURIComponent(who)}`).set(headers).expect(200),
+        request(second!.getHttpServer()).get(`/t/o/${snippet.snippet}.gif?v=${encodeURIComponent(who)}`).set(headers).expect(200),
         pixel(who, headers).expect(200),
       ]);
       const stored = await byReceiver(who);
       expect(stored.map((r) => r.ip).sort()).toEqual(['127.0.0.1', '81.2.69.142']);
+    });
+
+    it('a burst split between the two instances, its clicks written at the same moment, is always a scanner', async () => {
+      if (skipped()) return;
+      // Each round: one click of a receiver at each instance at once, for many receivers, so the
+      // two instances write their batches concurrently and neither sees the other's uncommitted
+      // clicks when it writes.
+      const path = (who: string) => `/t/c/${snippet.snippet}?v=${encodeURIComponent(who)}&u=${encodeURIComponent(LANDING)}`;
+      const headers = { 'User-Agent': UA.chromeWindows };
+      const people: string[] = [];
+      for (let round = 0; round < 10; round++) {
+        const batch = Array.from({ length: 10 }, () => someone('split'));
+        people.push(...batch);
+        const answers = await Promise.all(
+          batch.flatMap((who) => [t.app.getHttpServer(), second!.getHttpServer()].map((server) => rawRequest(server, path(who), { headers }))),
+        );
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 302));
+      }
+      const stored = await rows("receiver like 'split-%'");
+      expect(stored).toHaveLength(people.length * 2);
+      expect(stored.filter((r) => r.machine_reason !== 'link-scanner').map((r) => r.receiver)).toEqual([]);
+      // Excluded from the report's totals, counted as machine events.
+      const summary = await owner.get(`/api/reports/${snippet.snippet}/summary`).query({ receiver: people[0] }).expect(200);
+      expect(summary.body.body).toMatchObject({ totalClicks: 0, machineEvents: 2 });
     });
   });
 });
