@@ -7,6 +7,7 @@ import { Migration0005Snippets } from './0005-snippets.js';
 import { Migration0006Engagement } from './0006-engagement.js';
 import { Migration0007Support } from './0007-support.js';
 import { Migration0008EngagementIndexes } from './0008-engagement-indexes.js';
+import { Migration0009TierNames } from './0009-tier-names.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -19,4 +20,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0006-engagement', class: Migration0006Engagement },
   { name: '0007-support', class: Migration0007Support },
   { name: '0008-engagement-indexes', class: Migration0008EngagementIndexes },
+  { name: '0009-tier-names', class: Migration0009TierNames },
 ];

@@ -27,10 +27,13 @@ describe('sign-in', () => {
 describe('sign-up', () => {
   it('passes the account fields and nothing a client adds', () => {
     expect(parseSignUp({ ...SIGN_UP, role: 'admin', id: 'x', isAdmin: true, status: false })).toEqual({
-      value: { fullName: 'Ann Lee', email: 'ann@example.com', password: 'Secret123', tier: 'standard' },
+      value: { fullName: 'Ann Lee', email: 'ann@example.com', password: 'Secret123', tier: 'premium' },
       errors: {},
     });
-    expect(parseSignUp({ ...SIGN_UP, tier: 'enterprise' }).value?.tier).toBe('enterprise');
+    // The API's names stand for the tiers; the internal names are not API values.
+    expect(parseSignUp({ ...SIGN_UP, tier: 'enterprise' }).value?.tier).toBe('express');
+    for (const tier of ['premium', 'express', 'Premium', 'ENTERPRISE', ['standard'], undefined])
+      expect(parseSignUp({ ...SIGN_UP, tier }).errors).toEqual({ tier: 'Please choose an account type.' });
   });
 
   it('refuses a wrong tier, a mismatched or empty confirmation, in form order', () => {

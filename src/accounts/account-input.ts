@@ -11,7 +11,8 @@ import {
   optionalTextError,
   passwordError,
   requiredTextError,
-  tierError,
+  TIER_MESSAGE,
+  tierFromApi,
   type Tier,
 } from '../shared/account-rules.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
@@ -58,18 +59,20 @@ export interface SignUpInput {
   tier: Tier;
 }
 
+// tier: the API's name (standard or enterprise), read as the internal one.
 export function parseSignUp(raw: unknown): ParseResult<SignUpInput> {
   const r = fieldsOf(raw);
   const email = trimmed(r.email);
+  const tier = tierFromApi(r.tier);
   return result(
     firstErrors([
       ['fullName', requiredTextError(r.fullName, MESSAGES.name)],
       ['email', emailError(email)],
       ['password', passwordError(r.password)],
       ['confirmPassword', confirmPasswordError(r.password, r.confirmPassword)],
-      ['tier', tierError(r.tier)],
+      ['tier', tier ? null : TIER_MESSAGE],
     ]),
-    () => ({ fullName: r.fullName as string, email: email as string, password: r.password as string, tier: r.tier as Tier }),
+    () => ({ fullName: r.fullName as string, email: email as string, password: r.password as string, tier: tier! }),
   );
 }
 

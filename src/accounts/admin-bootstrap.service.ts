@@ -5,7 +5,7 @@ import { PasswordHasher } from './password-hasher.js';
 import { UserRepository } from './user.repository.js';
 
 // Makes sure the admin account from ADMIN_EMAIL / ADMIN_PASSWORD exists at start-up: created
-// (role admin, verified, tier standard) when missing, promoted and re-passworded when the
+// (role admin, verified, tier Premium) when missing, promoted and re-passworded when the
 // environment changed. Idempotent and safe when several instances boot at once: the insert
 // yields to the unique index, the rest are plain updates.
 @Injectable()

@@ -41,7 +41,7 @@ export class AuthService {
   // Creates the company and its first user (its owner) together, or neither.
   async companySignUp(dto: CompanySignUpInput, req: Request): Promise<SignUpResult> {
     const user = await this.createUser(
-      { fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard', ip: req.ip },
+      { fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'premium', ip: req.ip },
       { name: dto.companyName.trim(), domain: dto.domain.trim().toLowerCase(), department: dto.department.trim(), inviteCode: blankToNull(dto.inviteCode) },
     );
     return this.welcome(user, req);

@@ -15,8 +15,8 @@ describe('admin user list helpers', () => {
     expect(totalPages(0, 10)).toBe(1);
     expect(totalPages(10, 10)).toBe(1);
     expect(totalPages(11, 10)).toBe(2);
-    expect(registrationTypeOf('standard')).toBe('Premium');
-    expect(registrationTypeOf('enterprise')).toBe('Express');
+    expect(registrationTypeOf('premium')).toBe('Premium');
+    expect(registrationTypeOf('express')).toBe('Express');
   });
 });
 

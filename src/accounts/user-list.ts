@@ -17,7 +17,7 @@ export interface UserListQuery {
 }
 
 // The SQL expression each column sorts by (columns of the list's inner select). Text sorts
-// ignore case; Registration Type sorts by its label (enterprise = Express before standard = Premium).
+// ignore case; Registration Type sorts by its label (Express before Premium).
 export const SORT_EXPRESSIONS: Record<UserListSort, string> = {
   firstName: 'lower("firstName")',
   lastName: `lower(coalesce("lastName", ''))`,
@@ -46,5 +46,5 @@ export function totalPages(totalCount: number, size: number): number {
 }
 
 export function registrationTypeOf(tier: string): 'Premium' | 'Express' {
-  return tier === 'enterprise' ? 'Express' : 'Premium';
+  return tier === 'express' ? 'Express' : 'Premium';
 }

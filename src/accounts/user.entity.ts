@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-export const USER_TIERS = ['standard', 'enterprise'] as const;
+// Stored as the internal names; the API's standard/enterprise are translated in user.mapper.ts
+// and account-input.ts.
+export const USER_TIERS = ['premium', 'express'] as const;
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserTier = (typeof USER_TIERS)[number];
 export type UserRole = (typeof USER_ROLES)[number];

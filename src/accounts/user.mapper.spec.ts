@@ -7,7 +7,7 @@ const row: UserFields & { passwordHash: string } = {
   firstName: 'Ann',
   lastName: 'Lee',
   phoneNumber: null,
-  tier: 'enterprise',
+  tier: 'express',
   role: 'user',
   isActive: true,
   emailVerifiedAt: new Date('2025-01-01T00:00:00Z'),
@@ -55,6 +55,6 @@ describe('user mappers', () => {
   });
 
   it('gives other modules the role, tier and company of the signed-in user', () => {
-    expect(toAuthUser({ ...row, role: 'admin', companyId: 'c1' })).toMatchObject({ id: row.id, role: 'admin', tier: 'enterprise', companyId: 'c1', fullName: 'Ann Lee' });
+    expect(toAuthUser({ ...row, role: 'admin', companyId: 'c1' })).toMatchObject({ id: row.id, role: 'admin', tier: 'express', companyId: 'c1', fullName: 'Ann Lee' });
   });
 });

@@ -1,3 +1,4 @@
+import { tierToApi, type ApiTier } from '../shared/account-rules.js';
 import { joinFullName } from './account.rules.js';
 import type { UserRole, UserTier } from './user.entity.js';
 
@@ -26,7 +27,8 @@ export interface UserView {
   lastName: string | null;
   email: string;
   phoneNumber: string | null;
-  tier: UserTier;
+  // the API's name: standard (Premium) or enterprise (Express)
+  tier: ApiTier;
   role: UserRole;
   emailVerified: boolean;
   profilePictureUrl: string | null;
@@ -41,7 +43,8 @@ export interface ProfileView {
   email: string;
   countryId: number | null;
   timezoneId: number | null;
-  tier: UserTier;
+  // the API's name
+  tier: ApiTier;
   profilePictureUrl: string | null;
 }
 
@@ -66,7 +69,7 @@ export function toUserView(u: UserFields): UserView {
     lastName: u.lastName ?? null,
     email: u.email,
     phoneNumber: u.phoneNumber ?? null,
-    tier: u.tier,
+    tier: tierToApi(u.tier),
     role: u.role,
     emailVerified: !!u.emailVerifiedAt,
     profilePictureUrl: u.profilePictureUrl ?? null,
@@ -82,7 +85,7 @@ export function toProfileView(u: UserFields): ProfileView {
     email: u.email,
     countryId: u.countryId ?? null,
     timezoneId: u.timezoneId ?? null,
-    tier: u.tier,
+    tier: tierToApi(u.tier),
     profilePictureUrl: u.profilePictureUrl ?? null,
   };
 }

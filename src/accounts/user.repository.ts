@@ -112,7 +112,7 @@ export class UserRepository {
     const inserted = await rawSql(
       this.orm,
       `insert into app_user (id, email, password_hash, first_name, last_name, tier, role, is_active, email_verified_at, password_changed_at)
-       values (?, ?, ?, 'Admin', 'User', 'standard', 'admin', true, now(), now())
+       values (?, ?, ?, 'Admin', 'User', 'premium', 'admin', true, now(), now())
        on conflict ((lower(email))) do nothing returning id`,
       [randomUUID(), email, passwordHash],
     );

@@ -9,6 +9,12 @@ import {
   requiredTextError,
   selectionError,
   shortName,
+  TIERS,
+  TIER_LABELS,
+  TIER_MESSAGE,
+  tierError,
+  tierFromApi,
+  tierToApi,
 } from './account-rules.js';
 
 describe('account rules', () => {
@@ -74,5 +80,22 @@ describe('account rules', () => {
 
   it('greets by the first word of the full name', () => {
     expect(firstNameOf('  Ann Marie Lee')).toBe('Ann');
+  });
+});
+
+describe('tier names', () => {
+  it('translates the API names standard and enterprise to Premium and Express and back', () => {
+    expect(tierFromApi('standard')).toBe('premium');
+    expect(tierFromApi('enterprise')).toBe('express');
+    for (const other of ['premium', 'express', 'Standard', '', null, undefined, 1]) expect(tierFromApi(other)).toBeNull();
+    for (const tier of TIERS) expect(tierFromApi(tierToApi(tier))).toBe(tier);
+    expect(tierToApi('express')).toBe('enterprise');
+  });
+
+  it('accepts only the internal names in the sign-up form', () => {
+    expect(tierError('premium')).toBeNull();
+    expect(tierError('express')).toBeNull();
+    expect(tierError('enterprise')).toBe(TIER_MESSAGE);
+    expect(TIER_LABELS).toEqual({ premium: 'Premium', express: 'Express' });
   });
 });

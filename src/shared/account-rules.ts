@@ -99,13 +99,29 @@ export function firstNameOf(fullName: string | null | undefined): string {
   return (fullName ?? '').trim().split(/\s+/)[0] ?? '';
 }
 
-export type Tier = 'standard' | 'enterprise';
-export const TIER_LABELS: Record<Tier, string> = { standard: 'Premium', enterprise: 'Express' };
+// The account tiers: Premium (logo, video, graphics and buttons) and Express (video only).
+export type Tier = 'premium' | 'express';
+export const TIER_LABELS: Record<Tier, string> = { premium: 'Premium', express: 'Express' };
 
-export const TIERS: readonly Tier[] = ['standard', 'enterprise'];
+export const TIERS: readonly Tier[] = ['premium', 'express'];
 export const TIER_MESSAGE = 'Please choose an account type.';
 
-// Sign-up's account type: Premium (standard) or Express (enterprise).
+// Sign-up's account type.
 export function tierError(value: unknown): string | null {
   return typeof value === 'string' && (TIERS as readonly string[]).includes(value) ? null : TIER_MESSAGE;
+}
+
+// The API's legacy names of the tiers (spec 02): standard = Premium, enterprise = Express.
+// Translated only where requests are read and answers written (request parsers, mappers, the
+// dashboard's api layer); nothing inside uses them.
+export type ApiTier = 'standard' | 'enterprise';
+export const API_TIER_NAMES: Record<Tier, ApiTier> = { premium: 'standard', express: 'enterprise' };
+
+export function tierToApi(tier: Tier): ApiTier {
+  return API_TIER_NAMES[tier];
+}
+
+// The tier an API name stands for; null for anything else.
+export function tierFromApi(value: unknown): Tier | null {
+  return value === 'standard' ? 'premium' : value === 'enterprise' ? 'express' : null;
 }

@@ -274,7 +274,7 @@ describe('the snippet form', () => {
     expect(validateSnippetForm(form({ addVideoOverlay: false, videoOverlay: 'white' })).value).toMatchObject({ addVideoOverlay: false, videoOverlay: 'none' });
   });
 
-  it('drops logo, cover and buttons for Express (enterprise) accounts on the server', () => {
+  it('drops logo, cover and buttons for Express accounts on the server', () => {
     const payload = form({
       logoImageId: LOGO_ID,
       logoImageWidth: 200,
@@ -284,8 +284,8 @@ describe('the snippet form', () => {
       addVideoOverlay: true,
       videoURLData: 'https://example.com/watch',
     });
-    expect(validateSnippetForm(payload, 'standard').value).toMatchObject({ logoImageId: LOGO_ID, coverImageId: COVER_ID, buttons: [expect.anything()] });
-    expect(validateSnippetForm(payload, 'enterprise').value).toMatchObject({
+    expect(validateSnippetForm(payload, 'premium').value).toMatchObject({ logoImageId: LOGO_ID, coverImageId: COVER_ID, buttons: [expect.anything()] });
+    expect(validateSnippetForm(payload, 'express').value).toMatchObject({
       logoImageId: null,
       logoImageWidth: 120,
       coverImageId: null,
@@ -299,11 +299,11 @@ describe('the snippet form', () => {
 
   it('lets a server refuse instead, naming what an Express payload may not carry', () => {
     const payload = { title: 't', logoImageId: LOGO_ID, logoImageWidth: 100, coverImagePlacement: 'above', ctaButtonsJSON: '[]', ctaButtonsHTML: '<b>x</b>' };
-    expect(tierViolations(payload, 'enterprise')).toEqual(['logoImageId', 'logoImageWidth']);
-    expect(tierViolations({ ...payload, ctaButtonsJSON: JSON.stringify([button()]) }, 'enterprise')).toContain('ctaButtonsJSON');
-    expect(tierViolations(payload, 'standard')).toEqual([]);
-    expect(normalizeForTier(payload, 'enterprise')).toMatchObject({ title: 't', logoImageId: null, ctaButtonsJSON: null });
-    expect(normalizeForTier(payload, 'standard')).toBe(payload);
+    expect(tierViolations(payload, 'express')).toEqual(['logoImageId', 'logoImageWidth']);
+    expect(tierViolations({ ...payload, ctaButtonsJSON: JSON.stringify([button()]) }, 'express')).toContain('ctaButtonsJSON');
+    expect(tierViolations(payload, 'premium')).toEqual([]);
+    expect(normalizeForTier(payload, 'express')).toMatchObject({ title: 't', logoImageId: null, ctaButtonsJSON: null });
+    expect(normalizeForTier(payload, 'premium')).toBe(payload);
   });
 });
 

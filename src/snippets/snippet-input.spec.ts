@@ -8,7 +8,7 @@ const payload = (over: Record<string, unknown> = {}) => ({ title: ' Spring ', vi
 
 describe('snippet create payload', () => {
   it('gives the checked form, without what the payload does not define', () => {
-    const { value, errors } = parseSnippetCreate({ body: payload({ ownerId: 'x', status: false, logoImageUrl: 'http://x' }), tier: 'standard' });
+    const { value, errors } = parseSnippetCreate({ body: payload({ ownerId: 'x', status: false, logoImageUrl: 'http://x' }), tier: 'premium' });
     expect(errors).toEqual({});
     expect(value).toMatchObject({ title: 'Spring', videoId: VIDEO, width: 600, logoImageId: null, buttons: [] });
     expect(value).not.toHaveProperty('ownerId');
@@ -16,32 +16,32 @@ describe('snippet create payload', () => {
   });
 
   it('refuses Express extras (403) before the field rules (400)', () => {
-    expect(parseSnippetCreate({ body: payload({ logoImageId: LOGO, title: '' }), tier: 'enterprise' })).toEqual({ value: null, errors: {}, forbidden: M.expressOnlyVideo });
-    expect(parseSnippetCreate({ body: payload({ logoImageId: LOGO }), tier: 'standard' }).value?.logoImageId).toBe(LOGO);
+    expect(parseSnippetCreate({ body: payload({ logoImageId: LOGO, title: '' }), tier: 'express' })).toEqual({ value: null, errors: {}, forbidden: M.expressOnlyVideo });
+    expect(parseSnippetCreate({ body: payload({ logoImageId: LOGO }), tier: 'premium' }).value?.logoImageId).toBe(LOGO);
     // A logo URL is not a payload field, so it is no Express violation either.
-    expect(parseSnippetCreate({ body: payload({ logoImageUrl: 'http://x/logo.png' }), tier: 'enterprise' }).forbidden).toBeUndefined();
+    expect(parseSnippetCreate({ body: payload({ logoImageUrl: 'http://x/logo.png' }), tier: 'express' }).forbidden).toBeUndefined();
   });
 
   it('names every bad field; an array is not a payload', () => {
-    expect(parseSnippetCreate({ body: {}, tier: 'standard' }).errors).toEqual({ title: 'Title is required', videoId: 'Video is required.' });
-    expect(parseSnippetCreate({ body: undefined, tier: 'standard' }).errors).toEqual({ title: 'Title is required', videoId: 'Video is required.' });
-    expect(parseSnippetCreate({ body: [], tier: 'standard' })).toEqual({ value: null, errors: { body: OBJECT_EXPECTED } });
+    expect(parseSnippetCreate({ body: {}, tier: 'premium' }).errors).toEqual({ title: 'Title is required', videoId: 'Video is required.' });
+    expect(parseSnippetCreate({ body: undefined, tier: 'premium' }).errors).toEqual({ title: 'Title is required', videoId: 'Video is required.' });
+    expect(parseSnippetCreate({ body: [], tier: 'premium' })).toEqual({ value: null, errors: { body: OBJECT_EXPECTED } });
   });
 });
 
 describe('snippet update payload', () => {
   it('wants snippetId (not SnippetId) first, then checks the payload as create does', () => {
-    for (const snippetId of [undefined, null, '']) expect(parseSnippetUpdate({ body: payload({ snippetId, title: '' }), tier: 'standard' }).errors).toEqual({ snippetId: M.snippetRequired });
-    expect(parseSnippetUpdate({ body: payload({ SnippetId: VIDEO }), tier: 'standard' }).errors).toEqual({ snippetId: M.snippetRequired });
-    expect(parseSnippetUpdate({ body: payload({ snippetId: 'nope', title: '' }), tier: 'standard' }).errors).toEqual({ title: 'Title is required' });
-    expect(parseSnippetUpdate({ body: payload({ snippetId: VIDEO, logoImageId: LOGO }), tier: 'enterprise' }).forbidden).toBe(M.expressOnlyVideo);
+    for (const snippetId of [undefined, null, '']) expect(parseSnippetUpdate({ body: payload({ snippetId, title: '' }), tier: 'premium' }).errors).toEqual({ snippetId: M.snippetRequired });
+    expect(parseSnippetUpdate({ body: payload({ SnippetId: VIDEO }), tier: 'premium' }).errors).toEqual({ snippetId: M.snippetRequired });
+    expect(parseSnippetUpdate({ body: payload({ snippetId: 'nope', title: '' }), tier: 'premium' }).errors).toEqual({ title: 'Title is required' });
+    expect(parseSnippetUpdate({ body: payload({ snippetId: VIDEO, logoImageId: LOGO }), tier: 'express' }).forbidden).toBe(M.expressOnlyVideo);
   });
 
   it('passes the id as sent, for the ownership check', () => {
-    const { value } = parseSnippetUpdate({ body: payload({ snippetId: 'nope' }), tier: 'standard' });
+    const { value } = parseSnippetUpdate({ body: payload({ snippetId: 'nope' }), tier: 'premium' });
     expect(value?.snippetId).toBe('nope');
     expect(value?.form.title).toBe('Spring');
-    expect(parseSnippetUpdate({ body: [], tier: 'standard' }).errors).toEqual({ body: OBJECT_EXPECTED });
+    expect(parseSnippetUpdate({ body: [], tier: 'premium' }).errors).toEqual({ body: OBJECT_EXPECTED });
   });
 });
 

@@ -117,7 +117,7 @@ describe('snippet view', () => {
 
 describe('public snippet view', () => {
   it('has display fields only, and tracked button links when asked', () => {
-    const v = toPublicSnippetView(record(), media(), 'standard', { trackUrl: (u) => `${BASE}/t/c/${ID}?u=${encodeURIComponent(u)}` });
+    const v = toPublicSnippetView(record(), media(), 'premium', { trackUrl: (u) => `${BASE}/t/c/${ID}?u=${encodeURIComponent(u)}` });
     expect(v).not.toHaveProperty('videoId');
     expect(v).not.toHaveProperty('logoImageId');
     expect(v).toMatchObject({ logoImageUrl: `${CDN}/logo.png`, coverImageUrl: `${CDN}/cover.jpg`, landingPageUrl: 'https://shop.example.com/' });
@@ -125,7 +125,7 @@ describe('public snippet view', () => {
   });
 
   it('shows the video only for an Express owner, whatever is stored', () => {
-    const v = toPublicSnippetView(record(), media(), 'enterprise');
+    const v = toPublicSnippetView(record(), media(), 'express');
     expect(v).toMatchObject({ logoImageUrl: null, coverImageUrl: null, ctaButtonsHTML: '' });
     expect(v.videoUrl).toBe(`${CDN}/v.mp4`);
   });

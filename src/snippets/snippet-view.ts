@@ -153,7 +153,7 @@ export function toSnippetBrief(s: Pick<SnippetRecord, 'id' | 'title'>, thumbnail
 
 // Express accounts show the video only, whatever an older plan stored.
 function forTier(s: SnippetRecord, media: SnippetMedia, tier: SnippetTier): { s: SnippetRecord; media: SnippetMedia } {
-  if (tier !== 'enterprise') return { s, media };
+  if (tier !== 'express') return { s, media };
   return {
     s: { ...s, logoFileId: null, coverFileId: null, ctaButtons: [] },
     media: { ...media, logoUrl: null, coverUrl: null },

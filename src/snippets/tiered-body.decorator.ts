@@ -7,5 +7,5 @@ import type { TieredBody as TieredBodyValue } from './snippet-input.js';
 // `@TieredBody(parsed(parseSnippetCreate)) form: SnippetForm`.
 export const TieredBody = createParamDecorator((_data: unknown, ctx: ExecutionContext): TieredBodyValue => {
   const req = ctx.switchToHttp().getRequest<Request>();
-  return { body: req.body, tier: authUserOf(req)?.tier ?? 'standard' };
+  return { body: req.body, tier: authUserOf(req)?.tier ?? 'premium' };
 });

@@ -53,3 +53,54 @@ describeWithPostgres('start-up migrations against a shared PostgreSQL', () => {
     }
   });
 });
+
+// A database made before the tiers were stored by their own names upgrades in place: its users
+// keep their tier, and the legacy names can no longer be stored.
+describeWithPostgres('upgrading the stored tier names', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await freshDatabaseUrl('eyemail_tier');
+    url = db.url!;
+    drop = db.drop;
+  });
+
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('rewrites standard and enterprise as premium and express', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-tier-'));
+    const start = () => createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: dir, DATABASE_URL: url }));
+    const c = new pg.Client({ connectionString: url });
+    try {
+      // The schema as it was before 0009-tier-names, with an account of each tier.
+      await (await start()).close();
+      await c.connect();
+      await c.query('alter table app_user drop constraint app_user_tier_check');
+      await c.query(`alter table app_user add constraint app_user_tier_check check (tier in ('standard', 'enterprise'))`);
+      await c.query(`delete from mikro_orm_migrations where name = '0009-tier-names'`);
+      await c.query(
+        `insert into app_user (id, email, password_hash, first_name, tier) values
+           ('00000000-0000-4000-8000-000000000001', 'old.premium@example.com', 'x', 'Pre', 'standard'),
+           ('00000000-0000-4000-8000-000000000002', 'old.express@example.com', 'x', 'Exp', 'enterprise')`,
+      );
+
+      const app = await start();
+      try {
+        const { rows } = await c.query(`select email, tier from app_user where email like 'old.%' order by email`);
+        expect(rows).toEqual([
+          { email: 'old.express@example.com', tier: 'express' },
+          { email: 'old.premium@example.com', tier: 'premium' },
+        ]);
+        await expect(c.query(`update app_user set tier = 'enterprise' where email = 'old.express@example.com'`)).rejects.toThrow(/app_user_tier_check/);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await c.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

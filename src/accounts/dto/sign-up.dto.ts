@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Tier } from '../../shared/account-rules.js';
+import type { ApiTier } from '../../shared/account-rules.js';
 
 // Sign-up bodies, for the OpenAPI document only (checked by parseSignUp and parseCompanySignUp in
 // account-input.ts).
@@ -17,7 +17,7 @@ export class SignUpDto {
   confirmPassword: string;
 
   @ApiProperty({ enum: ['standard', 'enterprise'], description: 'standard = Premium, enterprise = Express' })
-  tier: Tier;
+  tier: ApiTier;
 }
 
 export class CompanySignUpDto {

@@ -37,7 +37,7 @@ export function normalizeOverlay(addVideoOverlay: boolean, overlay: VideoOverlay
 // writes the button HTML itself. Express accounts lose logo, cover and buttons here too.
 export function validateSnippetForm(
   raw: Record<string, unknown>,
-  tier: SnippetTier = 'standard',
+  tier: SnippetTier = 'premium',
 ): { value: SnippetFormValue | null; errors: Record<string, string> } {
   const input = normalizeForTier(raw, tier);
   const errors: Record<string, string> = {};
@@ -98,7 +98,7 @@ export function validateSnippetForm(
 
 // ---- Account tiers ------------------------------------------------------------------------------
 
-// What an Express (enterprise) account may not have: logo, cover (creative) image and buttons.
+// What an Express account may not have: logo, cover (creative) image and buttons.
 export const ENTERPRISE_DROPPED_FIELDS = [
   'logoImageId',
   'logoImageUrl',
@@ -113,9 +113,9 @@ export const ENTERPRISE_DROPPED_FIELDS = [
 ] as const;
 
 // The payload an account of this tier may store: for Express, logo, cover and buttons are cleared
-// (set to null, so an update also removes what an older standard plan had). Standard: unchanged.
+// (set to null, so an update also removes what an older Premium plan had). Premium: unchanged.
 export function normalizeForTier<T extends Record<string, unknown>>(input: T, tier: SnippetTier): T {
-  if (tier !== 'enterprise') return input;
+  if (tier !== 'express') return input;
   const out: Record<string, unknown> = { ...input };
   for (const f of ENTERPRISE_DROPPED_FIELDS) out[f] = null;
   return out as T;
@@ -124,7 +124,7 @@ export function normalizeForTier<T extends Record<string, unknown>>(input: T, ti
 // The fields an Express payload filled in although it may not have them, for servers that prefer
 // to refuse rather than drop. An empty button list does not count.
 export function tierViolations(input: Record<string, unknown>, tier: SnippetTier): string[] {
-  if (tier !== 'enterprise') return [];
+  if (tier !== 'express') return [];
   return ENTERPRISE_DROPPED_FIELDS.filter((f) => {
     const v = input[f];
     if (isBlank(v)) return false;

@@ -36,7 +36,7 @@ export type LogoAlignment = (typeof LOGO_ALIGNMENTS)[number];
 export type CoverPlacement = (typeof COVER_PLACEMENTS)[number];
 export type VideoOverlay = (typeof VIDEO_OVERLAYS)[number];
 export type ButtonSize = (typeof BUTTON_SIZES)[number];
-export type SnippetTier = 'standard' | 'enterprise';
+export type SnippetTier = 'premium' | 'express';
 
 // Size and font size of a button (spec 01 section 3).
 export const BUTTON_PADDING: Record<ButtonSize, string> = { small: '10px', medium: '15px 10px', large: '20px 10px' };

@@ -119,7 +119,7 @@ describe('email view model', () => {
     expect(build({ videoIcon: icon, landingPageUrl: null }).videoIcon!.hrefAttr).toBeNull();
     // A preview links straight to it; Express accounts keep it.
     expect(build({ videoIcon: icon, videoLinkUrl: 'https://example.com/watch' }, { preview: true }).videoIcon!.hrefAttr).toBe('https://example.com/watch');
-    expect(build({ videoIcon: icon }, { tier: 'enterprise' }).videoIcon).not.toBeNull();
+    expect(build({ videoIcon: icon }, { tier: 'express' }).videoIcon).not.toBeNull();
     expect(build({ videoIcon: { url: 'javascript:alert(1)' } }).videoIcon).toBeNull();
   });
 
@@ -159,7 +159,7 @@ describe('email view model', () => {
   });
 
   it('drops logo, cover and buttons for Express accounts whatever is stored', () => {
-    const vm = build({}, { tier: 'enterprise' });
+    const vm = build({}, { tier: 'express' });
     expect(vm.logo).toBeNull();
     expect(vm.coverAbove).toBeNull();
     expect(vm.buttonsHtml).toBe('');

@@ -202,7 +202,7 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   const platform = typeof input.platform === 'object' && input.platform ? input.platform : findEmailPlatform(input.platform);
   const options = withDefaults(input.options);
   const preview = input.preview === true;
-  const express = input.tier === 'enterprise';
+  const express = input.tier === 'express';
   const links = trackingLinks(base, snippet.id, platform.recipientTag);
   const attr = (url: string) => escapeHtml(url);
   // Clicks on a target go through the tracking redirect (direct in a preview).

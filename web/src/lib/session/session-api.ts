@@ -1,9 +1,15 @@
 // The session calls the shells and guards need: ask the server who is signed in; sign out.
 import { api, type ApiResult } from '@/lib/api-client';
-import type { User } from './user';
+import { userFromApi, type ApiUser, type User } from './user';
+
+// An answer that carries the user, with the tier read by its own name.
+export async function withUser(call: Promise<ApiResult<ApiUser>>): Promise<ApiResult<User>> {
+  const res = await call;
+  return { ...res, body: res.body ? userFromApi(res.body) : null };
+}
 
 export function trySignIn(): Promise<ApiResult<User>> {
-  return api.post<User>('accounts/trysignin');
+  return withUser(api.post<ApiUser>('accounts/trysignin'));
 }
 
 // The session check of this page load, started once: main.tsx starts it before the first page's

@@ -11,7 +11,7 @@ const person = (id: string, fullName = 'Ada Lovelace'): User => ({
   lastName: null,
   email: `${id}@example.com`,
   phoneNumber: null,
-  tier: 'standard',
+  tier: 'premium',
   role: 'user',
   emailVerified: true,
   profilePictureUrl: null,

@@ -1,5 +1,7 @@
+import { tierToApi } from '@shared/account-rules';
 import { api } from '@/lib/api-client';
-import type { Tier, User } from '@/lib/session/user';
+import type { ApiUser, Tier } from '@/lib/session/user';
+import { withUser } from '@/lib/session/session-api';
 
 export interface SignInPayload {
   email: string;
@@ -32,9 +34,10 @@ export interface ResetPasswordPayload {
 }
 
 export const accountsApi = {
-  signIn: (body: SignInPayload) => api.post<User>('accounts/signin', { body }),
-  signUp: (body: SignUpPayload) => api.post<User>('accounts/signup', { body }),
-  companySignUp: (body: CompanySignUpPayload) => api.post<User>('accounts/companysignup', { body }),
+  signIn: (body: SignInPayload) => withUser(api.post<ApiUser>('accounts/signin', { body })),
+  // The tier goes out by its API name (standard = Premium, enterprise = Express).
+  signUp: (body: SignUpPayload) => withUser(api.post<ApiUser>('accounts/signup', { body: { ...body, tier: tierToApi(body.tier) } })),
+  companySignUp: (body: CompanySignUpPayload) => withUser(api.post<ApiUser>('accounts/companysignup', { body })),
   forgotPassword: (email: string) => api.post<null>('accounts/forgot-password', { query: { email } }),
   resetPassword: (body: ResetPasswordPayload) => api.put<null>('accounts/reset-password', { body }),
 };

@@ -14,8 +14,8 @@ import { FormAlert } from './form-alert';
 import classes from './signup-page.module.css';
 
 const TIER_DESCRIPTIONS: Record<Tier, string> = {
-  standard: 'Logo, video, graphics and call-to-action buttons.',
-  enterprise: 'Video only, with the video icon and link, exported as HTML.',
+  premium: 'Logo, video, graphics and call-to-action buttons.',
+  express: 'Video only, with the video icon and link, exported as HTML.',
 };
 
 export function SignUpPage() {
@@ -28,7 +28,7 @@ export function SignUpPage() {
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { fullName: '', email: '', password: '', confirmPassword: '', tier: 'standard' as Tier | '' },
+    initialValues: { fullName: '', email: '', password: '', confirmPassword: '', tier: 'premium' as Tier | '' },
     validate: {
       fullName: (v) => requiredTextError(v, MESSAGES.name, NAME_MAX),
       email: (v) => emailError(v),

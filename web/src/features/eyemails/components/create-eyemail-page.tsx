@@ -15,8 +15,8 @@ import { PleaseWaitModal } from './please-wait-modal';
 // this browser remembers that choice for next time.
 export function CreateEyeMailPage() {
   const user = useAtomValue(userAtom);
-  const tier = user?.tier ?? 'standard';
-  const express = tier === 'enterprise';
+  const tier = user?.tier ?? 'premium';
+  const express = tier === 'express';
   const location = useLocation();
   const navigate = useNavigate();
   const initial = useMemo(() => emptyForm(), []);

@@ -14,7 +14,7 @@ import { EyeMailNotFound } from './eyemail-not-found';
 
 function EditForm({ saved }: { saved: SnippetView }) {
   const user = useAtomValue(userAtom);
-  const tier = user?.tier ?? 'standard';
+  const tier = user?.tier ?? 'premium';
   const [initial] = useState(() => formFromSnippet(saved));
   const editor = useEyeMailEditor({ mode: 'edit', tier, initial, saved });
   return (
@@ -22,7 +22,7 @@ function EditForm({ saved }: { saved: SnippetView }) {
       <PageHeader title="Update EyeMail" subtitle={saved.title} />
       <EyeMailFormLayout
         editor={editor}
-        express={tier === 'enterprise'}
+        express={tier === 'express'}
         withGif
         submitLabel="Update EyeMail"
         playable={editor.playable}

@@ -31,16 +31,16 @@ describe('the EyeMail form', () => {
 
   it('reports the shared messages, and required ones only once submitted', () => {
     const bad = { ...emptyForm(), width: 900, landingPageUrl: 'javascript:alert(1)', videoURLData: 'ftp://x', logoImageWidth: 700 };
-    expect(formErrors(bad, 'standard')).toEqual({
+    expect(formErrors(bad, 'premium')).toEqual({
       width: 'Video width can be up to 800px.',
       landingPageUrl: 'Not a valid URL',
       videoURLData: 'Not a valid url.',
       logoImageWidth: 'Logo size less than 600px',
     });
-    expect(formErrors(emptyForm(), 'standard', true)).toEqual({ title: 'Title is required', video: 'Video is required.' });
-    expect(formErrors({ ...emptyForm(), title: 'x'.repeat(241) }, 'standard').title).toBe('Title must not exceed 240 characters in length');
+    expect(formErrors(emptyForm(), 'premium', true)).toEqual({ title: 'Title is required', video: 'Video is required.' });
+    expect(formErrors({ ...emptyForm(), title: 'x'.repeat(241) }, 'premium').title).toBe('Title must not exceed 240 characters in length');
     // Express has no logo, so its width is not checked.
-    expect(formErrors({ ...emptyForm(), logoImageWidth: 700 }, 'enterprise')).toEqual({});
+    expect(formErrors({ ...emptyForm(), logoImageWidth: 700 }, 'express')).toEqual({});
   });
 
   it('turns the mute icon checkbox into black, then none', () => {
@@ -51,10 +51,10 @@ describe('the EyeMail form', () => {
 
   it('becomes the create payload, without logo, cover and buttons for Express', () => {
     const values = { ...emptyForm(), title: ' Spring ', video: VIDEO, logo: LOGO, cover: LOGO, buttons: [BUTTON], landingPageUrl: ' ', width: '700', logoImageWidth: '80' };
-    const standard = toPayload(values, 'standard');
+    const standard = toPayload(values, 'premium');
     expect(standard).toMatchObject({ title: 'Spring', videoId: VIDEO.fileId, logoImageId: LOGO.fileId, coverImageId: LOGO.fileId, landingPageUrl: null, width: 700, logoImageWidth: 80, videoOverlay: 'none' });
     expect(JSON.parse(standard.ctaButtonsJSON)).toEqual([BUTTON]);
-    const express = toPayload(values, 'enterprise');
+    const express = toPayload(values, 'express');
     expect(express).toMatchObject({ logoImageId: null, coverImageId: null, ctaButtonsJSON: '[]', videoId: VIDEO.fileId });
   });
 

@@ -121,7 +121,7 @@ export function formErrors(values: SnippetFormValues, tier: SnippetTier, submitt
   if (landing) errors.landingPageUrl = landing;
   const link = videoLinkError(values.videoURLData);
   if (link) errors.videoURLData = link;
-  if (tier !== 'enterprise') {
+  if (tier !== 'express') {
     const logo = logoWidthError(values.logoImageWidth);
     if (logo) errors.logoImageWidth = logo;
   }
@@ -133,9 +133,9 @@ export function hasEssentials(values: SnippetFormValues): boolean {
   return values.video !== null && values.title.trim() !== '';
 }
 
-// Express (enterprise) accounts keep the video, its icon and links only.
+// Express accounts keep the video, its icon and links only.
 export function toPayload(values: SnippetFormValues, tier: SnippetTier): SnippetPayload {
-  const express = tier === 'enterprise';
+  const express = tier === 'express';
   const trimmed = (s: string) => (s.trim() === '' ? null : s.trim());
   return {
     title: values.title.trim(),

@@ -2,12 +2,12 @@
 // filled from a fresh copy on every visit.
 import { useQuery } from '@tanstack/react-query';
 import { getOrThrow } from '@/lib/query-client';
-import type { Profile } from './profile-api';
+import { profileFromApi, type ApiProfile, type Profile } from './profile-api';
 
 export const PROFILE_KEY = ['profile'] as const;
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return getOrThrow<Profile>('users/profile', undefined, signal);
+  return getOrThrow<ApiProfile>('users/profile', undefined, signal).then(profileFromApi);
 }
 
 export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {

@@ -1,4 +1,5 @@
-import { api } from '@/lib/api-client';
+import { tierFromApi, type ApiTier } from '@shared/account-rules';
+import { api, type ApiResult } from '@/lib/api-client';
 import type { Tier } from '@/lib/session/user';
 
 export interface Country {
@@ -30,7 +31,19 @@ export interface ProfilePayload {
   timezone: number | null;
 }
 
+// The profile as the API sends it: the tier by its legacy name (standard, enterprise).
+export type ApiProfile = Omit<Profile, 'tier'> & { tier: ApiTier };
+
+export function profileFromApi(p: ApiProfile): Profile {
+  return { ...p, tier: tierFromApi(p.tier) ?? 'premium' };
+}
+
+async function withProfile(call: Promise<ApiResult<ApiProfile>>): Promise<ApiResult<Profile>> {
+  const res = await call;
+  return { ...res, body: res.body ? profileFromApi(res.body) : null };
+}
+
 export const profileApi = {
-  get: () => api.get<Profile>('users/profile'),
-  update: (body: ProfilePayload) => api.put<Profile>('users/profile', { body }),
+  get: () => withProfile(api.get<ApiProfile>('users/profile')),
+  update: (body: ProfilePayload) => withProfile(api.put<ApiProfile>('users/profile', { body })),
 };

@@ -144,7 +144,7 @@ export function ProfilePage() {
     );
   }
 
-  const tier: Tier = loaded.profile.tier === 'enterprise' ? 'enterprise' : 'standard';
+  const tier: Tier = loaded.profile.tier;
   const guessed = preselectedFromBrowser(loaded.profile, loaded.countries, loaded.timezones, place);
   // Said only while the preselected values are still the ones in the form.
   const shownGuesses = [guessed.country?.value === form.values.country ? guessed.country : null, guessed.timezone?.value === form.values.timezone ? guessed.timezone : null].filter((o) => o !== null);
@@ -205,8 +205,8 @@ export function ProfilePage() {
                 </SimpleGrid>
                 <Radio.Group label="Registration Type" description="Your plan is set when the account is created." value={tier} size="md">
                   <Group mt="xs" gap="xl">
-                    <Radio value="standard" label={TIER_LABELS.standard} disabled classNames={{ radio: classes.readOnlyRadio, label: classes.readOnlyLabel }} />
-                    <Radio value="enterprise" label={TIER_LABELS.enterprise} disabled classNames={{ radio: classes.readOnlyRadio, label: classes.readOnlyLabel }} />
+                    <Radio value="premium" label={TIER_LABELS.premium} disabled classNames={{ radio: classes.readOnlyRadio, label: classes.readOnlyLabel }} />
+                    <Radio value="express" label={TIER_LABELS.express} disabled classNames={{ radio: classes.readOnlyRadio, label: classes.readOnlyLabel }} />
                   </Group>
                 </Radio.Group>
                 <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="sm" mt="sm">
