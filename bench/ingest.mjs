@@ -23,7 +23,8 @@ const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit
 ensureServerBuilt();
 
 function startServer(env) {
-  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // As the product runs (scripts/start.mjs, Dockerfile).
+  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, execArgv: ['--max-semi-space-size=16'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (msg, key) =>
     new Promise((resolve, reject) => {
       const on = (m) => {

@@ -39,7 +39,8 @@ const { weekWindow } = await dist('shared/report-rules.js');
 function startServer(env) {
   const child = fork(path.join(root, 'bench/_report-server.mjs'), [], {
     env: { ...process.env, ...env },
-    execArgv: ['--expose-gc'],
+    // As the product runs (scripts/start.mjs, Dockerfile).
+    execArgv: ['--expose-gc', '--max-semi-space-size=16'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = new Promise((resolve, reject) => {
