@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -8,7 +8,6 @@ import { CommonModule } from './common/common.module.js';
 import { HealthModule } from './health/health.module.js';
 import { EnvelopeInterceptor } from './common/envelope.interceptor.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
-import { createValidationPipe } from './common/validation.js';
 import { featureModules } from './feature-modules.js';
 import { redactRequestForLog } from './accounts/log-redaction.js';
 
@@ -36,7 +35,6 @@ export class AppModule {
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
         { provide: APP_FILTER, useClass: HttpExceptionFilter },
-        { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
     };
   }

@@ -1,12 +1,25 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResult, ok } from '../common/api-response.js';
+import { parsed } from '../common/parsed.pipe.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser, Public, type AuthUser } from './auth.decorators.js';
 import { RecoveryService } from './recovery.service.js';
 import { JsonOnlyGuard } from './json-only.guard.js';
+import {
+  parseCompanySignUp,
+  parseForgotPassword,
+  parseResetPassword,
+  parseSignIn,
+  parseSignUp,
+  parseToken,
+  type CompanySignUpInput,
+  type ResetPasswordInput,
+  type SignInInput,
+  type SignUpInput,
+} from './account-input.js';
 import { SignInDto } from './dto/sign-in.dto.js';
 import { CompanySignUpDto, SignUpDto } from './dto/sign-up.dto.js';
 import { ForgotPasswordQuery, ResetPasswordDto, TokenQuery } from './dto/recovery.dto.js';
@@ -38,7 +51,8 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in; starts a new session (30-day cookie with rememberMe, else a browser-session cookie)' })
   @ApiOkResponse({ type: UserViewDto })
-  async signIn(@Body() dto: SignInDto, @Req() req: Request) {
+  @ApiBody({ type: SignInDto })
+  async signIn(@Body(parsed(parseSignIn)) dto: SignInInput, @Req() req: Request) {
     return ok(await this.auth.signIn(dto, req), ACCOUNT_MESSAGES.signedIn);
   }
 
@@ -47,7 +61,8 @@ export class AccountsController {
   @UseGuards(JsonOnlyGuard)
   @ApiOperation({ summary: 'Create an account (tier standard = Premium, enterprise = Express), sign it in and mail a verification link' })
   @ApiCreatedResponse({ type: UserViewDto })
-  async signUp(@Body() dto: SignUpDto, @Req() req: Request) {
+  @ApiBody({ type: SignUpDto })
+  async signUp(@Body(parsed(parseSignUp)) dto: SignUpInput, @Req() req: Request) {
     const { user, verificationSent } = await this.auth.signUp(dto, req);
     return ok(user, verificationSent ? ACCOUNT_MESSAGES.signedUp : ACCOUNT_MESSAGES.signedUpMailFailed);
   }
@@ -57,7 +72,8 @@ export class AccountsController {
   @UseGuards(JsonOnlyGuard)
   @ApiOperation({ summary: 'Create a company and its first user (its owner), sign in and mail a verification link' })
   @ApiCreatedResponse({ type: UserViewDto })
-  async companySignUp(@Body() dto: CompanySignUpDto, @Req() req: Request) {
+  @ApiBody({ type: CompanySignUpDto })
+  async companySignUp(@Body(parsed(parseCompanySignUp)) dto: CompanySignUpInput, @Req() req: Request) {
     const { user, verificationSent } = await this.auth.companySignUp(dto, req);
     return ok(user, verificationSent ? ACCOUNT_MESSAGES.signedUp : ACCOUNT_MESSAGES.signedUpMailFailed);
   }
@@ -66,7 +82,8 @@ export class AccountsController {
   @Post('forgot-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mail a password reset link (valid 1 hour)' })
-  async forgotPassword(@Query() q: ForgotPasswordQuery, @Req() req: Request) {
+  @ApiQuery({ type: ForgotPasswordQuery })
+  async forgotPassword(@Query(parsed(parseForgotPassword)) q: { email: string }, @Req() req: Request) {
     await this.recovery.forgotPassword(q.email, req.ip);
     return ok(null, ACCOUNT_MESSAGES.resetLinkSent);
   }
@@ -74,7 +91,8 @@ export class AccountsController {
   @Public()
   @Get('validate-reset-password-token')
   @ApiOperation({ summary: 'Whether a password reset link can still be used' })
-  async validateResetToken(@Query() q: TokenQuery) {
+  @ApiQuery({ type: TokenQuery })
+  async validateResetToken(@Query(parsed(parseToken)) q: { token: unknown }) {
     await this.recovery.validateResetToken(q.token);
     return ok(null, 'This password reset link is valid.');
   }
@@ -83,7 +101,8 @@ export class AccountsController {
   @Put('reset-password')
   @UseGuards(JsonOnlyGuard)
   @ApiOperation({ summary: 'Set a new password with a reset link; ends all sessions of the user' })
-  async resetPassword(@Body() dto: ResetPasswordDto) {
+  @ApiBody({ type: ResetPasswordDto })
+  async resetPassword(@Body(parsed(parseResetPassword)) dto: ResetPasswordInput) {
     await this.recovery.resetPassword(dto);
     return ok(null, ACCOUNT_MESSAGES.passwordReset);
   }
@@ -91,7 +110,8 @@ export class AccountsController {
   @Public()
   @Put('verify-email')
   @ApiOperation({ summary: 'Verify the email address with the link from the sign-up email (valid 48 hours, single use)' })
-  async verifyEmail(@Query() q: TokenQuery) {
+  @ApiQuery({ type: TokenQuery })
+  async verifyEmail(@Query(parsed(parseToken)) q: { token: unknown }) {
     await this.recovery.verifyEmail(q.token);
     return ok(null, ACCOUNT_MESSAGES.emailVerified);
   }

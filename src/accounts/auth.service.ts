@@ -14,8 +14,7 @@ import type { User } from './user.entity.js';
 import { UserRepository, type NewCompany } from './user.repository.js';
 import { toUserView, type UserView } from './user.mapper.js';
 import { UsersService } from './users.service.js';
-import type { SignInDto } from './dto/sign-in.dto.js';
-import type { CompanySignUpDto, SignUpDto } from './dto/sign-up.dto.js';
+import type { CompanySignUpInput, SignInInput, SignUpInput } from './account-input.js';
 
 export interface SignUpResult {
   user: UserView;
@@ -34,13 +33,13 @@ export class AuthService {
     private readonly userRows: UserRepository,
   ) {}
 
-  async signUp(dto: SignUpDto, req: Request): Promise<SignUpResult> {
+  async signUp(dto: SignUpInput, req: Request): Promise<SignUpResult> {
     const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: dto.tier, ip: req.ip });
     return this.welcome(user, req);
   }
 
   // Creates the company and its first user (its owner) together, or neither.
-  async companySignUp(dto: CompanySignUpDto, req: Request): Promise<SignUpResult> {
+  async companySignUp(dto: CompanySignUpInput, req: Request): Promise<SignUpResult> {
     const user = await this.createUser(
       { fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'standard', ip: req.ip },
       { name: dto.companyName.trim(), domain: dto.domain.trim().toLowerCase(), department: dto.department.trim(), inviteCode: blankToNull(dto.inviteCode) },
@@ -74,7 +73,7 @@ export class AuthService {
     return { user: toUserView(user), verificationSent };
   }
 
-  async signIn(dto: SignInDto, req: Request): Promise<UserView> {
+  async signIn(dto: SignInInput, req: Request): Promise<UserView> {
     const email = dto.email.trim();
     await this.limiter.consume([SIGN_IN_PER_IP, req.ip], [SIGN_IN_PER_EMAIL, email]);
     const user = await this.users.findByEmail(email);
@@ -89,7 +88,7 @@ export class AuthService {
     user.lastSignInAt = now;
     user.lastActivityAt = now;
     await this.em.flush();
-    await startUserSession(req, user.id, dto.rememberMe === true);
+    await startUserSession(req, user.id, dto.rememberMe);
     return toUserView(user);
   }
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { InvalidInputError } from '../common/domain-error.js';
 import { parsed } from '../common/parsed.pipe.js';
@@ -7,6 +7,16 @@ import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { parseListFilters, parseStatusFilter, type SnippetListFilters } from './snippet-list-query.js';
 import { SnippetsService, type ExportQuery } from './snippets.service.js';
+import {
+  parseSnippetCreate,
+  parseSnippetDelete,
+  parseSnippetIdBody,
+  parseSnippetStatus,
+  parseSnippetUpdate,
+  type SnippetForm,
+  type SnippetUpdate,
+} from './snippet-input.js';
+import { TieredBody } from './tiered-body.decorator.js';
 import {
   DeleteSnippetDto,
   SnippetBriefDto,
@@ -32,15 +42,17 @@ export class SnippetsController {
     summary: 'Create an EyeMail (active at once). 403 for logo, cover or buttons on Express accounts; 404 for a file that is not yours; 409 while the video is not encoded for this overlay and width',
   })
   @ApiCreatedResponse({ type: SnippetViewDto })
-  async create(@CurrentUser() user: AuthUser, @Body() dto: SnippetPayloadDto) {
-    return ok(await this.snippets.create(user, dto), M.created);
+  @ApiBody({ type: SnippetPayloadDto })
+  async create(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetCreate)) form: SnippetForm) {
+    return ok(await this.snippets.create(user, form), M.created);
   }
 
   @Put()
   @ApiOperation({ summary: 'Update an EyeMail: the create payload plus snippetId' })
   @ApiOkResponse({ type: SnippetViewDto })
-  async update(@CurrentUser() user: AuthUser, @Body() dto: UpdateSnippetPayloadDto) {
-    return ok(await this.snippets.update(user, dto), M.updated);
+  @ApiBody({ type: UpdateSnippetPayloadDto })
+  async update(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetUpdate)) { snippetId, form }: SnippetUpdate) {
+    return ok(await this.snippets.update(user, snippetId, form), M.updated);
   }
 
   @Get()
@@ -65,7 +77,8 @@ export class SnippetsController {
   @Put('status')
   @ApiOperation({ summary: 'Activate or deactivate an EyeMail' })
   @ApiOkResponse({ type: SnippetViewDto })
-  async setStatus(@CurrentUser() user: AuthUser, @Body() dto: SnippetStatusDto) {
+  @ApiBody({ type: SnippetStatusDto })
+  async setStatus(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetStatus)) dto: { snippetId: unknown; status: boolean }) {
     const view = await this.snippets.setStatus(user.id, dto.snippetId, dto.status);
     return ok(view, dto.status ? M.activated : M.deactivated);
   }
@@ -74,14 +87,16 @@ export class SnippetsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'One EyeMail by {snippetId} (same as GET snippets/{id})' })
   @ApiOkResponse({ type: SnippetViewDto })
-  byBody(@CurrentUser() user: AuthUser, @Body() dto: SnippetIdDto) {
+  @ApiBody({ type: SnippetIdDto })
+  byBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetIdBody)) dto: { snippetId: unknown }) {
     return this.snippets.get(user.id, dto.snippetId);
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete an EyeMail by {SnippetId}; your uploaded files stay in your library' })
-  async removeByBody(@CurrentUser() user: AuthUser, @Body() dto: DeleteSnippetDto) {
-    await this.snippets.remove(user.id, dto.SnippetId ?? dto.snippetId);
+  @ApiBody({ type: DeleteSnippetDto })
+  async removeByBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetDelete)) dto: { snippetId: unknown }) {
+    await this.snippets.remove(user.id, dto.snippetId);
     return ok(null, M.deleted);
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { UsersService } from '../accounts/users.service.js';
 import type { AuthUser } from '../accounts/auth.decorators.js';
@@ -7,19 +7,14 @@ import { FilesService } from '../files/files.service.js';
 import { VideosService } from '../videos/videos.service.js';
 import { isUuid } from '../shared/uuid.js';
 import type { EncodingView } from '../shared/api-types.js';
-import {
-  tierViolations,
-  validateExportOptions,
-  validateSnippetForm,
-  type SnippetFormValue,
-  type SnippetTier,
-} from '../shared/snippet-rules.js';
+import { validateExportOptions, type SnippetTier } from '../shared/snippet-rules.js';
 import { findEmailPlatform, isKnownPlatformCode } from './email-platforms.js';
 import { allowedClickTargets } from './export/export-view-model.js';
 import type { Snippet } from './snippet.entity.js';
 import { SnippetRepository } from './snippet.repository.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import type { SnippetListFilters } from './snippet-list-query.js';
+import type { SnippetForm } from './snippet-input.js';
 import {
   snippetSlug,
   snippetUrls,
@@ -79,10 +74,6 @@ function mediaEncoding(enc: EncodingView): SnippetMedia['encoding'] {
     outWidth: enc.outWidth,
     outHeight: enc.outHeight,
   };
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 // Rules of the snippets API: every call checks that the snippet belongs to the caller first
@@ -161,14 +152,10 @@ export class SnippetsService {
 
   // ---- create and update -----------------------------------------------------------------------
 
-  // The payload checked in the contract's order: Express limits (403), field rules (400), the
-  // files are the caller's (404), the video is encoded for this overlay and width (409).
-  private async checkPayload(user: AuthUser, raw: unknown): Promise<{ form: SnippetFormValue; encodingId: string }> {
-    if (!isPlainObject(raw)) throw new InvalidInputError(M.invalidRequest);
-    if (tierViolations(raw, user.tier).length) throw new ForbiddenError(M.expressOnlyVideo);
-    const { value: form, errors } = validateSnippetForm(raw, user.tier);
-    if (!form) throw new InvalidInputError(Object.values(errors)[0] ?? M.invalidRequest, errors);
-
+  // A checked payload (see snippet-input.ts: Express limits 403 and field rules 400 at the edge)
+  // against what is stored: the files are the caller's (404), the video is encoded for this
+  // overlay and width (409). The encoding to show.
+  private async checkFiles(user: AuthUser, form: SnippetForm): Promise<string> {
     await this.files.getOwned(user.id, form.videoId, [...SLOT_KINDS.video]);
     const optional: [string | null, readonly string[]][] = [
       [form.gifId, SLOT_KINDS.gif],
@@ -180,11 +167,11 @@ export class SnippetsService {
 
     const encoding = await this.videos.findCompleted(user.id, form.videoId, form.videoOverlay, form.width);
     if (!encoding) throw new ConflictError(M.stillProcessing);
-    return { form, encodingId: encoding.encodingId };
+    return encoding.encodingId;
   }
 
   // The stored fields a checked payload sets.
-  private fieldsFrom(form: SnippetFormValue, encodingId: string) {
+  private fieldsFrom(form: SnippetForm, encodingId: string) {
     return {
       title: form.title,
       videoFileId: form.videoId,
@@ -206,18 +193,17 @@ export class SnippetsService {
     };
   }
 
-  async create(user: AuthUser, raw: unknown): Promise<SnippetView> {
-    const { form, encodingId } = await this.checkPayload(user, raw);
+  async create(user: AuthUser, form: SnippetForm): Promise<SnippetView> {
+    const encodingId = await this.checkFiles(user, form);
     // New snippets are active.
     const s = await this.snippets.insert({ ownerId: user.id, status: true, ...this.fieldsFrom(form, encodingId) });
     return this.view(s);
   }
 
-  async update(user: AuthUser, raw: unknown): Promise<SnippetView> {
-    const id = isPlainObject(raw) ? (raw.snippetId ?? raw.SnippetId) : undefined;
-    if (id === undefined || id === null || id === '') throw new InvalidInputError(M.snippetRequired, { snippetId: M.snippetRequired });
-    const s = await this.getOwned(user.id, id);
-    const { form, encodingId } = await this.checkPayload(user, raw);
+  // The snippet is the caller's (404), then its files and encoding are checked as create's.
+  async update(user: AuthUser, snippetId: unknown, form: SnippetForm): Promise<SnippetView> {
+    const s = await this.getOwned(user.id, snippetId);
+    const encodingId = await this.checkFiles(user, form);
     await this.snippets.save(s, { ...this.fieldsFrom(form, encodingId), updatedAt: new Date() });
     return this.view(s);
   }

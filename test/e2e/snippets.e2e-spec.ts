@@ -481,6 +481,18 @@ describe('snippets API', () => {
       expect((await owner.get(`/api/snippets/${s.snippet}`)).body.body).toMatchObject({ title: 'Kept', width: 600 });
     });
 
+    // The payload is checked at the edge, before the snippet is looked up: the answer to a bad
+    // payload is the same whether the snippet exists, is yours or someone else's.
+    it('refuses a bad payload with 400 whoever owns the snippet, changing nothing', async () => {
+      const s = await createSnippet(owner, snippetPayload(videoId, { title: 'Kept' }));
+      for (const [client, id] of [[owner, s.snippet], [other, s.snippet], [owner, '00000000-0000-4000-8000-000000000000'], [owner, 'nope']] as const) {
+        const res = await client.put('/api/snippets').send(snippetPayload(videoId, { snippetId: id, title: '' }));
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ result: false, message: 'Title is required', body: null, errors: { title: 'Title is required' } });
+      }
+      expect((await owner.get(`/api/snippets/${s.snippet}`)).body.body.title).toBe('Kept');
+    });
+
     it("answers 404 for another user's or a missing snippet, and 400 without an id", async () => {
       const s = await createSnippet(owner, snippetPayload(videoId));
       const theirs = await other.put('/api/snippets').send(snippetPayload(otherVideoId, { snippetId: s.snippet }));

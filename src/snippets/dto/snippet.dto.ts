@@ -1,52 +1,49 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsBoolean } from 'class-validator';
-import { SNIPPET_API_MESSAGES } from '../snippet-messages.js';
 
-// Request bodies of the snippets API. The fields are only declared here (for the OpenAPI
-// document and so the global whitelist keeps them); the service checks them with the shared rules
-// in src/shared/snippet-rules.ts, so the server says exactly what the dashboard says.
+// Request bodies of the snippets API, for the OpenAPI document only: snippet-input.ts checks them
+// at the edge with the shared rules in src/shared/snippet-rules.ts, so the server says exactly
+// what the dashboard says.
 
 export class SnippetPayloadDto {
-  @ApiProperty({ maxLength: 240 }) @Allow() title?: unknown;
-  @ApiProperty({ description: 'id of the uploaded video file (POST files?type=video)', format: 'uuid' }) @Allow() videoId?: unknown;
-  @ApiPropertyOptional({ format: 'uuid', description: 'an uploaded GIF used as the fallback instead of the encoded one' }) @Allow() gifId?: unknown;
-  @ApiPropertyOptional({ enum: ['none', 'black', 'white'], default: 'none' }) @Allow() videoOverlay?: unknown;
-  @ApiPropertyOptional({ type: Boolean, default: false }) @Allow() addVideoOverlay?: unknown;
-  @ApiPropertyOptional({ format: 'uuid', description: 'Premium only' }) @Allow() coverImageId?: unknown;
-  @ApiPropertyOptional({ enum: ['above', 'below'], default: 'below' }) @Allow() coverImagePlacement?: unknown;
-  @ApiPropertyOptional({ enum: [0, 1, 2, 3], default: 1, description: 'x 8 px' }) @Allow() coverImageSpacing?: unknown;
-  @ApiPropertyOptional({ format: 'uuid', description: 'Premium only' }) @Allow() logoImageId?: unknown;
-  @ApiPropertyOptional({ enum: ['left', 'center', 'right'], default: 'left' }) @Allow() logoImageAlignment?: unknown;
-  @ApiPropertyOptional({ type: Number, minimum: 40, maximum: 600, default: 120 }) @Allow() logoImageWidth?: unknown;
-  @ApiPropertyOptional({ description: 'http or https' }) @Allow() landingPageUrl?: unknown;
-  @ApiPropertyOptional({ type: Number, minimum: 600, maximum: 800, default: 600 }) @Allow() width?: unknown;
+  @ApiProperty({ maxLength: 240 }) title?: unknown;
+  @ApiProperty({ description: 'id of the uploaded video file (POST files?type=video)', format: 'uuid' }) videoId?: unknown;
+  @ApiPropertyOptional({ format: 'uuid', description: 'an uploaded GIF used as the fallback instead of the encoded one' }) gifId?: unknown;
+  @ApiPropertyOptional({ enum: ['none', 'black', 'white'], default: 'none' }) videoOverlay?: unknown;
+  @ApiPropertyOptional({ type: Boolean, default: false }) addVideoOverlay?: unknown;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Premium only' }) coverImageId?: unknown;
+  @ApiPropertyOptional({ enum: ['above', 'below'], default: 'below' }) coverImagePlacement?: unknown;
+  @ApiPropertyOptional({ enum: [0, 1, 2, 3], default: 1, description: 'x 8 px' }) coverImageSpacing?: unknown;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Premium only' }) logoImageId?: unknown;
+  @ApiPropertyOptional({ enum: ['left', 'center', 'right'], default: 'left' }) logoImageAlignment?: unknown;
+  @ApiPropertyOptional({ type: Number, minimum: 40, maximum: 600, default: 120 }) logoImageWidth?: unknown;
+  @ApiPropertyOptional({ description: 'http or https' }) landingPageUrl?: unknown;
+  @ApiPropertyOptional({ type: Number, minimum: 600, maximum: 800, default: 600 }) width?: unknown;
   @ApiPropertyOptional({
     description: 'Premium only. A JSON string: a list of up to 4 buttons {title, url, backgroundColor, fontColor, btnSize, fontSize, radius, bold}',
   })
-  @Allow()
   ctaButtonsJSON?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored: the server generates the button HTML' }) @Allow() ctaButtonsHTML?: unknown;
-  @ApiPropertyOptional({ description: 'the call-to-action video link (http or https)' }) @Allow() videoURLData?: unknown;
-  @ApiPropertyOptional({ format: 'uuid', description: 'the call-to-action video icon' }) @Allow() videoLogoImgId?: unknown;
+  @ApiPropertyOptional({ description: 'Ignored: the server generates the button HTML' }) ctaButtonsHTML?: unknown;
+  @ApiPropertyOptional({ description: 'the call-to-action video link (http or https)' }) videoURLData?: unknown;
+  @ApiPropertyOptional({ format: 'uuid', description: 'the call-to-action video icon' }) videoLogoImgId?: unknown;
 }
 
 export class UpdateSnippetPayloadDto extends SnippetPayloadDto {
-  @ApiProperty({ format: 'uuid' }) @Allow() snippetId?: unknown;
+  @ApiProperty({ format: 'uuid' }) snippetId?: unknown;
 }
 
 export class SnippetIdDto {
-  @ApiProperty({ format: 'uuid' }) @Allow() snippetId?: unknown;
+  @ApiProperty({ format: 'uuid' }) snippetId?: unknown;
 }
 
 // DELETE snippets: the dashboard sends {SnippetId}; {snippetId} works too.
 export class DeleteSnippetDto {
-  @ApiPropertyOptional({ format: 'uuid' }) @Allow() SnippetId?: unknown;
-  @ApiPropertyOptional({ format: 'uuid' }) @Allow() snippetId?: unknown;
+  @ApiPropertyOptional({ format: 'uuid' }) SnippetId?: unknown;
+  @ApiPropertyOptional({ format: 'uuid' }) snippetId?: unknown;
 }
 
 export class SnippetStatusDto {
-  @ApiProperty({ format: 'uuid' }) @Allow() snippetId?: unknown;
-  @ApiProperty({ type: Boolean }) @IsBoolean({ message: SNIPPET_API_MESSAGES.status }) status!: boolean;
+  @ApiProperty({ format: 'uuid' }) snippetId?: unknown;
+  @ApiProperty({ type: Boolean }) status!: boolean;
 }
 
 // ---- responses (for the OpenAPI document) -------------------------------------------------------
