@@ -39,7 +39,8 @@ const { weekWindow } = await dist('shared/report-rules.js');
 function startServer(env) {
   const child = fork(path.join(root, 'bench/_report-server.mjs'), [], {
     env: { ...process.env, ...env },
-    execArgv: ['--expose-gc'],
+    // As the product runs (scripts/start.mjs, Dockerfile).
+    execArgv: ['--expose-gc', '--max-semi-space-size=16'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = new Promise((resolve, reject) => {
@@ -87,7 +88,8 @@ function apiClient(base) {
 async function makeSnippet(api, tmp) {
   const clip = path.join(tmp, 'clip.mp4');
   const ff = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]);
-  if (ff.status !== 0) throw new Error(`ffmpeg failed: ${ff.stderr}`);
+  if (ff.error?.code === 'ENOENT') throw new Error('ffmpeg not found (apt-get install ffmpeg)');
+  if (ff.status !== 0) throw new Error(`ffmpeg failed: ${ff.error?.message ?? ff.stderr}`);
   await api.json('GET', '/api/health');
   const password = 'Bench-secret-123';
   await api.json('POST', '/api/accounts/signup', { fullName: 'Bench Owner', email: `bench-${process.pid}@example.com`, password, confirmPassword: password, tier: 'standard' });

@@ -6,7 +6,7 @@ import { UsersService } from '../accounts/users.service.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { flooredPercents, oneDecimal, weekWindow } from '../shared/report-rules.js';
 import type { FilterMap, ReportCountry, ReportRecord, ReportSummary } from '../shared/report-types.js';
-import { recordsToCsv } from './report-csv.js';
+import { batchesToCsv } from './report-csv.js';
 import { reportFileName, todayIn, usableTimeZone, type ReportFeed } from './report-feed.js';
 import {
   CLIENT_FAMILIES,
@@ -108,7 +108,7 @@ export class ReportService {
     const { snippet, tz, q } = await this.context(userId, snippetId, query);
     return {
       fileName: reportFileName(snippet.title, todayIn(tz), 'csv'),
-      stream: recordsToCsv(await primed(this.repo.streamRecords(snippet.snippetId, q.filter, tz))),
+      stream: batchesToCsv(await primed(this.repo.streamRecordBatches(snippet.snippetId, q.filter, tz))),
     };
   }
 

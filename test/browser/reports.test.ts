@@ -2,7 +2,7 @@
 // endpoints (open pixel, click redirect, play reports; X-Forwarded-For stands for each
 // recipient's address, so the offline geo database places them), then the totals, both charts,
 // the per-viewer table and its paging, a filter that lands in the URL, the machine-traffic
-// switch, the CSV export, the JSON and XML feeds, the empty report, and another user's EyeMail
+// switch, the CSV export (and what it says when it fails), the JSON and XML feeds, the empty report, and another user's EyeMail
 // refused. Screenshots at desktop and phone widths.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -328,12 +328,61 @@ test('the machine switch brings in the machine traffic and says how much', async
 test('Export downloads the filtered records as CSV', async () => {
   await page.goto(`/reports/${reportId}?receiver=bob%40example.com`);
   await waitForTiles(page, { views: '1', clicks: '1', average: '2' });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export' }).click()]);
+  // A button, reached and pressed from the keyboard.
+  const exportButton = page.getByRole('button', { name: 'Export' });
+  await exportButton.focus();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
   assert.match(download.suggestedFilename(), /^eyemail-report-spring-launch-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync(await download.path(), 'utf8');
   const lines = text.trim().split(/\r?\n/);
+  // The focus stays on the button, for the next press.
+  await page.locator('button[aria-busy="false"]:focus').filter({ hasText: 'Export' }).waitFor();
   assert.equal(lines.length, 3, text);
   assert.ok(lines.slice(1).every((l) => l.includes('bob@example.com')), text);
+});
+
+test("Export shows it is working, and says 'Failed to download' when the server, the connection or the session fails (nothing downloaded)", async () => {
+  await page.goto(`/reports/${reportId}`);
+  await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
+  let downloads = 0;
+  const count = () => void downloads++;
+  page.on('download', count);
+  const route = '**/api/reports/*/download*';
+  try {
+    // The server answers an error, slowly: the button says it is working meanwhile.
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(route, async (r) => {
+      await held;
+      await r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ result: false, message: 'boom' }) });
+    });
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.locator('button[aria-busy="true"]').filter({ hasText: 'Export' }).waitFor();
+    answer();
+    const failedToast = page.getByText('Failed to download').first();
+    await failedToast.waitFor();
+    await screenshot(page, 'reports-export-failed', { phoneFullPage: false });
+    await page.locator('button[aria-busy="false"]').filter({ hasText: 'Export' }).waitFor();
+    await page.unroute(route);
+    await failedToast.waitFor({ state: 'detached' });
+
+    // The connection drops.
+    await page.route(route, (r) => r.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Export' }).click();
+    await failedToast.waitFor();
+    await page.unroute(route);
+    await failedToast.waitFor({ state: 'detached' });
+
+    // The session ended (signed out in another tab): said, and the dashboard signs out.
+    await page.route(route, (r) => r.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ result: false, message: 'Unauthorized' }) }));
+    await page.getByRole('button', { name: 'Export' }).click();
+    await failedToast.waitFor();
+    await page.waitForURL((u) => u.pathname === '/signin');
+    assert.equal(downloads, 0);
+  } finally {
+    page.off('download', count);
+    await page.unroute(route).catch(() => undefined);
+  }
 });
 
 test('the Feed menu opens the JSON and XML feeds in a new tab', async () => {

@@ -100,6 +100,12 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+// A call made outside apiCall (e.g. a file download) found the session gone.
+export function notifyUnauthorized(path: string): void {
+  const clean = path.replace(/^\/+/, '').replace(/^api\//i, '');
+  unauthorizedListeners.forEach((l) => l(clean));
+}
+
 // Calls that answer 401 as part of their normal job (no session yet, wrong password).
 const SESSIONLESS = /^accounts\/(trysignin|signin|signup|companysignup|forgot-password|validate-reset-password-token|reset-password|verify-email|signout)\b/i;
 

@@ -1,7 +1,9 @@
-import { Button, Card, Group, Menu, Select } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Button, Card, Group, Loader, Menu, Select } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconRefresh, IconRss, IconSwitchHorizontal } from '@tabler/icons-react';
 import type { Query } from '@/lib/api-client';
-import { downloadUrl } from '../api/download-url';
+import { toast } from '@/components/toasts';
+import { downloadCsv, downloadUrl } from '../api/download-report';
 import type { ReportSnippet } from '../api/use-report-snippets';
 import { queryString } from '../utils/report-params';
 
@@ -31,6 +33,23 @@ export function ReportToolbar({
   const data = (snippets ?? []).map((s) => ({ value: s.snippet, label: s.title }));
   // An inactive EyeMail's report opened by its link: keep its name in the dropdown.
   if (currentTitle && !data.some((d) => d.value === snippetId)) data.unshift({ value: snippetId, label: currentTitle });
+  const [exporting, setExporting] = useState(false);
+  const busy = useRef(false);
+  // Export: the CSV of the current filters, fetched so that a failure (session ended, server
+  // error, connection lost) is said (spec 02 error catalogue: 'Failed to download'). The button
+  // stays enabled while it works (a disabled one would drop the keyboard focus); a second press
+  // meanwhile does nothing.
+  const exportCsv = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setExporting(true);
+    try {
+      if (!(await downloadCsv(downloadUrl(snippetId, query)))) toast.error('The report could not be exported. Please try again.', 'Failed to download');
+    } finally {
+      busy.current = false;
+      setExporting(false);
+    }
+  };
   const feedHref = (type: 'json' | 'xml') => `/feeds/${encodeURIComponent(snippetId)}/${type}${queryString(query)}`;
   return (
     <Card padding="md">
@@ -52,7 +71,13 @@ export function ReportToolbar({
           </Button>
         </Group>
         <Group gap="sm" wrap="wrap">
-          <Button component="a" href={downloadUrl(snippetId, query)} download variant="default" leftSection={<IconDownload size={16} />} disabled={disabled} data-disabled={disabled || undefined}>
+          <Button
+            variant="default"
+            leftSection={exporting ? <Loader size={16} type="dots" aria-hidden /> : <IconDownload size={16} />}
+            disabled={disabled}
+            aria-busy={exporting}
+            onClick={() => void exportCsv()}
+          >
             Export
           </Button>
           <Menu position="bottom-end" withinPortal>
