@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark script in bench/ (each measures its own baseline in the
 // same run and prints the ratios), one after another so they do not compete for the CPU:
 // bundle.mjs (the dashboard's initial JavaScript against its budget), encode.mjs (encoding),
+// first-load.mjs (a deep page's first load and its request waterfall against the sign-in page),
 // ingest.mjs (open pixel with and without its row stored), report.mjs (summary and records against
 // their SQL, the CSV of 1 M rows and the memory it takes), and the rest.
 import fs from 'node:fs';

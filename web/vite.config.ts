@@ -30,17 +30,15 @@ export default defineConfig({
         assetFileNames: (asset) => `assets/${(asset.names[0] ?? 'asset').split('~')[0].replace(/\.[^.]*$/, '')}-[hash][extname]`,
         // A page's code comes in a few chunks, not dozens: over HTTP/1.1 a browser fetches six
         // files at a time from one host, so a first visit to a deep page that needed ~60 small
-        // chunks (one per Mantine component or icon) waited for ten round trips of them. The
-        // shell's code is one chunk; library and app code shared by several pages is grouped by
-        // the pages that use it, small groups merged into their nearest neighbour.
-        // Chunks grouped this way import each other; module bodies must still run in source order
-        // (a Mantine component reading React.createContext before React's chunk has run breaks).
-        strictExecutionOrder: true,
+        // chunks (one per Mantine component or icon) waited for ten rounds of them. The shell is
+        // one chunk; the libraries' code that several pages share is one more, the app's own
+        // shared code another, and each page and layout keeps its own. Libraries never import the
+        // app and the shell imports neither, so these chunks form no cycle and run in order.
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 3 },
-            { name: 'ui', test: /node_modules/, minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 400_000, priority: 2 },
-            { name: 'common', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 150_000, priority: 1 },
+            { name: 'ui', test: /node_modules/, minShareCount: 2, priority: 2 },
+            { name: 'common', minShareCount: 2, priority: 1 },
           ],
         },
       },
