@@ -218,7 +218,7 @@ describe('the snippet form', () => {
         gifId: null,
         width: 600,
         landingPageUrl: null,
-        videoURLData: null,
+        videoLinkUrl: null,
         videoLogoImgId: null,
         addVideoOverlay: false,
         videoOverlay: 'none',
@@ -293,7 +293,7 @@ describe('the snippet form', () => {
       buttons: [],
       // Express keeps the video icon and link.
       addVideoOverlay: true,
-      videoURLData: 'https://example.com/watch',
+      videoLinkUrl: 'https://example.com/watch',
     });
   });
 

@@ -188,7 +188,7 @@ export class SnippetsService {
       coverSpacing: form.coverImageSpacing,
       videoIconFileId: form.videoLogoImgId,
       landingPageUrl: form.landingPageUrl,
-      videoLinkUrl: form.videoURLData,
+      videoLinkUrl: form.videoLinkUrl,
       ctaButtons: form.buttons,
     };
   }

@@ -13,7 +13,8 @@ export interface SnippetFormValue {
   gifId: string | null;
   width: number;
   landingPageUrl: string | null;
-  videoURLData: string | null;
+  // the call-to-action video link (the payload's videoURLData)
+  videoLinkUrl: string | null;
   videoLogoImgId: string | null;
   addVideoOverlay: boolean;
   videoOverlay: VideoOverlay;
@@ -80,7 +81,7 @@ export function validateSnippetForm(
       gifId: optionalId(input.gifId),
       width: width.value,
       landingPageUrl: isBlank(input.landingPageUrl) ? null : parseHttpUrl(input.landingPageUrl),
-      videoURLData: isBlank(input.videoURLData) ? null : parseHttpUrl(input.videoURLData),
+      videoLinkUrl: isBlank(input.videoURLData) ? null : parseHttpUrl(input.videoURLData),
       videoLogoImgId: optionalId(input.videoLogoImgId),
       addVideoOverlay,
       videoOverlay: normalizeOverlay(addVideoOverlay, overlay.value),

@@ -226,13 +226,13 @@ export function SnippetFormFields({ values, onChange, errors, express, withGif =
           label="Call-to-action video URL"
           description="Where the icon links to."
           placeholder="https://youtube.com/watch?v=…"
-          value={values.videoURLData}
-          onChange={(e) => set('videoURLData', e.currentTarget.value)}
+          value={values.videoLink}
+          onChange={(e) => set('videoLink', e.currentTarget.value)}
           onBlur={(e) => {
             const done = completeVideoLink(e.currentTarget.value);
-            if (done !== e.currentTarget.value) set('videoURLData', done);
+            if (done !== e.currentTarget.value) set('videoLink', done);
           }}
-          error={errors.videoURLData}
+          error={errors.videoLink}
         />
       </Section>
 

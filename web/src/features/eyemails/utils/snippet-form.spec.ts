@@ -30,11 +30,11 @@ describe('the EyeMail form', () => {
   });
 
   it('reports the shared messages, and required ones only once submitted', () => {
-    const bad = { ...emptyForm(), width: 900, landingPageUrl: 'javascript:alert(1)', videoURLData: 'ftp://x', logoImageWidth: 700 };
+    const bad = { ...emptyForm(), width: 900, landingPageUrl: 'javascript:alert(1)', videoLink: 'ftp://x', logoImageWidth: 700 };
     expect(formErrors(bad, 'premium')).toEqual({
       width: 'Video width can be up to 800px.',
       landingPageUrl: 'Not a valid URL',
-      videoURLData: 'Not a valid url.',
+      videoLink: 'Not a valid url.',
       logoImageWidth: 'Logo size less than 600px',
     });
     expect(formErrors(emptyForm(), 'premium', true)).toEqual({ title: 'Title is required', video: 'Video is required.' });

@@ -48,7 +48,8 @@ export interface SnippetFormValues {
   coverImageSpacing: number;
   landingPageUrl: string;
   videoIcon: FileRef | null;
-  videoURLData: string;
+  // the call-to-action video link (the API's videoURLData)
+  videoLink: string;
   buttons: CtaButton[];
   width: number | string;
 }
@@ -68,7 +69,7 @@ export function emptyForm(): SnippetFormValues {
     coverImageSpacing: COVER_SPACING_DEFAULT,
     landingPageUrl: '',
     videoIcon: null,
-    videoURLData: '',
+    videoLink: '',
     buttons: [],
     width: WIDTH_DEFAULT,
   };
@@ -95,7 +96,7 @@ export function formFromSnippet(s: SnippetView): SnippetFormValues {
     coverImageSpacing: s.coverImageSpacing ?? COVER_SPACING_DEFAULT,
     landingPageUrl: s.landingPageUrl ?? '',
     videoIcon: ref(s.videoLogoImgId, s.videoLogoImgUrl, 'Current icon'),
-    videoURLData: s.videoURLData ?? '',
+    videoLink: s.videoURLData ?? '',
     buttons,
     width: s.width ?? WIDTH_DEFAULT,
   };
@@ -106,7 +107,7 @@ export function withOverlayChecked(values: SnippetFormValues, checked: boolean):
   return { ...values, addVideoOverlay: checked, videoOverlay: checked ? 'black' : 'none' };
 }
 
-export type FormErrors = Partial<Record<'title' | 'video' | 'width' | 'logoImageWidth' | 'landingPageUrl' | 'videoURLData', string>>;
+export type FormErrors = Partial<Record<'title' | 'video' | 'width' | 'logoImageWidth' | 'landingPageUrl' | 'videoLink', string>>;
 
 // Field errors with the shared messages. Required title and video are only reported when
 // `submitted` (the submit button is greyed without them anyway); typed values are always checked.
@@ -119,8 +120,8 @@ export function formErrors(values: SnippetFormValues, tier: SnippetTier, submitt
   if (width) errors.width = width;
   const landing = landingPageUrlError(values.landingPageUrl);
   if (landing) errors.landingPageUrl = landing;
-  const link = videoLinkError(values.videoURLData);
-  if (link) errors.videoURLData = link;
+  const link = videoLinkError(values.videoLink);
+  if (link) errors.videoLink = link;
   if (tier !== 'express') {
     const logo = logoWidthError(values.logoImageWidth);
     if (logo) errors.logoImageWidth = logo;
@@ -151,7 +152,7 @@ export function toPayload(values: SnippetFormValues, tier: SnippetTier): Snippet
     coverImageSpacing: values.coverImageSpacing,
     landingPageUrl: trimmed(values.landingPageUrl),
     videoLogoImgId: values.videoIcon?.fileId ?? null,
-    videoURLData: trimmed(values.videoURLData),
+    videoURLData: trimmed(values.videoLink),
     ctaButtonsJSON: JSON.stringify(express ? [] : values.buttons),
     width: parseWidth(values.width).value,
   };
@@ -198,7 +199,7 @@ export function fieldErrorsFromServer(errors: Record<string, string> | null): Fo
     width: 'width',
     logoImageWidth: 'logoImageWidth',
     landingPageUrl: 'landingPageUrl',
-    videoURLData: 'videoURLData',
+    videoURLData: 'videoLink',
   };
   for (const [k, v] of Object.entries(errors)) if (map[k]) out[map[k]] = v;
   return out;
