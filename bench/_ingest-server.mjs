@@ -16,7 +16,7 @@ const orm = app.get(MikroORM);
 const sql = (q, params = []) => orm.em.fork().getConnection().execute(q, params, 'all');
 
 const [user, file, encoding, snippet] = [0, 1, 2, 3].map(() => crypto.randomUUID());
-await sql(`insert into app_user (id, email, password_hash, first_name, tier) values (?, ?, 'x', 'Bench', 'standard')`, [user, `bench-${user}@example.com`]);
+await sql(`insert into app_user (id, email, password_hash, first_name, tier) values (?, ?, 'x', 'Bench', 'premium')`, [user, `bench-${user}@example.com`]);
 await sql(`insert into media_file (id, owner_id, kind, file_name, content_type, size, storage_key) values (?, ?, 'video', 'clip.mp4', 'video/mp4', 1000, ?)`, [file, user, `bench/${file}.mp4`]);
 await sql(
   `insert into video_encoding (id, owner_id, source_file_id, overlay, width, state, mp4_key, poster_key, gif_key, duration_secs)
