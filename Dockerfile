@@ -28,5 +28,5 @@ VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Extra encoding workers (needs REDIS_URL): override the command with `node dist/server/src/worker.js`.
-# --max-semi-space-size=16: see README "Run it" (memory of long downloads).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "dist/server/src/main.js"]
+# --max-semi-space-size=32: see README "Run it" (memory of long downloads).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "dist/server/src/main.js"]

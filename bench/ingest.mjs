@@ -6,8 +6,9 @@
 // whether rows stored >= 2xx answered. Latency is judged apart from saturation: a saturated run
 // queues (Little's law: 400 requests in flight at ~2,200 req/s is 180 ms on average, for the
 // no-write route too), so the p99 target (<= 30 ms at 400 connections) is judged on a run at
-// 400 connections at a fixed overall rate of half the no-write route's measured capacity, both
-// routes, printing p50/p99 of each and the p99 the write adds. First on real PostgreSQL
+// up to 400 connections at a steady rate of half the no-write route's measured capacity (open loop,
+// a request every 1/rate s; see paced()), both routes, printing p50/p99 of each and the p99 the
+// write adds. First on real PostgreSQL
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
 // default 10), BENCH_EMBEDDED=0 to skip the embedded run.
@@ -18,6 +19,7 @@
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -32,7 +34,7 @@ ensureServerBuilt();
 
 function startServer(env) {
     // As the product runs (scripts/start.mjs, Dockerfile).
-  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, execArgv: ['--max-semi-space-size=16'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, execArgv: ['--max-semi-space-size=32'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (msg, key) =>
     new Promise((resolve, reject) => {
       const on = (m) => {
@@ -50,6 +52,50 @@ function startServer(env) {
     count: async () => (await ask('count', 'count')).count,
     stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))),
   };
+}
+
+// Open-loop load at a steady rate (autocannon's overallRate sends each second's quota in a burst at
+// the start of the second, so its latency is the burst draining, not the app's): a request every
+// 1/rate s, sent in 5 ms slots, over at most `connections` keep-alive connections. Each latency is
+// counted from the moment the request was due, so a stalled app cannot hide behind a generator
+// that waited for it (no coordinated omission).
+async function paced(port, pathFor, connections, seconds, rate) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  let sent = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const inFlight = new Set();
+  const one = (due) =>
+    new Promise((resolve) => {
+      const req = http.get({ host: '127.0.0.1', port, path: pathFor(sent), agent, headers: { 'user-agent': UA } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode >= 200 && res.statusCode < 300) latencies.push(performance.now() - due);
+          else errors++;
+          resolve();
+        });
+      });
+      req.on('error', () => (errors++, resolve()));
+    });
+  while (performance.now() < end) {
+    const now = performance.now();
+    const due = Math.floor(((now - start) / 1000) * rate);
+    while (sent < due) {
+      const at = start + (sent / rate) * 1000;
+      const p = one(at);
+      sent++;
+      inFlight.add(p);
+      p.then(() => inFlight.delete(p));
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  return { rate: latencies.length / seconds, p50: at(0.5), p99: at(0.99), ok: latencies.length, errors };
 }
 
 // overallRate: requests a second from all connections together (none: as fast as answered).
@@ -84,7 +130,10 @@ async function scenario(label, env) {
   }
   // Latency below saturation: 400 connections at half the no-write route's capacity at 400.
   const paceRate = Math.max(1, Math.round(rows.find((r) => r.connections === 400).base.requests.average / 2));
-  const paced = { rate: paceRate, base: await load(port, none, 400, SECONDS, paceRate), write: await load(port, real, 400, SECONDS, paceRate) };
+  const paceRuns = { rate: paceRate, base: await paced(port, none, 400, SECONDS, paceRate) };
+  const beforePacedWrite = await server.count();
+  paceRuns.write = await paced(port, real, 400, SECONDS, paceRate);
+  paceRuns.stored = (await server.count()) - beforePacedWrite;
   await server.stop();
 
   console.log(`\n${label}`);
@@ -95,14 +144,14 @@ async function scenario(label, env) {
       `${String(connections).padStart(5)} | ${base.requests.average.toFixed(0).padStart(16)} | ${write.requests.average.toFixed(0).padStart(18)} | ${ratio.toFixed(2)}x | ${`${base.latency.p99} / ${write.latency.p99}`.padStart(23)} | ${String(write['2xx']).padStart(8)} | ${String(stored).padStart(11)} | ${write.errors + write.non2xx}`,
     );
   }
-  const { rate, base: pb, write: pw } = paced;
+  const { rate, base: pb, write: pw, stored: ps } = paceRuns;
   console.log(
-    `  400 | fixed rate ${rate} req/s (half the unknown id's capacity): unknown id ${pb.requests.average.toFixed(0)} req/s, p50 / p99 ${pb.latency.p50} / ${pb.latency.p99} ms; ` +
-      `real snippet ${pw.requests.average.toFixed(0)} req/s, p50 / p99 ${pw.latency.p50} / ${pw.latency.p99} ms; the write adds ${pw.latency.p99 - pb.latency.p99} ms to the p99; errors ${pw.errors + pw.non2xx}`,
+    `  400 | steady ${rate} req/s (half the unknown id's capacity): unknown id ${pb.rate.toFixed(0)} req/s, p50 / p99 ${pb.p50} / ${pb.p99} ms; ` +
+      `real snippet ${pw.rate.toFixed(0)} req/s, p50 / p99 ${pw.p50} / ${pw.p99} ms; the write adds ${pw.p99 - pb.p99} ms to the p99; errors ${pb.errors + pw.errors}; rows stored ${ps} >= 2xx ${pw.ok}: ${ps >= pw.ok ? 'yes' : 'NO'}`,
   );
   const worst = Math.min(...rows.map((r) => r.write.requests.average / r.base.requests.average));
   console.log(
-    `targets: ratio >= 0.9x (saturated): ${worst >= 0.9 ? 'met' : 'MISSED'} (worst ${worst.toFixed(2)}x); p99 <= 30 ms at 400 connections at the fixed rate: ${pw.latency.p99 <= 30 ? 'met' : 'MISSED'} (${pw.latency.p99} ms); rows >= 2xx: ${rows.every((r) => r.stored >= r.write['2xx']) ? 'met' : 'MISSED'}`,
+    `targets: ratio >= 0.9x (saturated): ${worst >= 0.9 ? 'met' : 'MISSED'} (worst ${worst.toFixed(2)}x); p99 <= 30 ms at 400 connections at a steady half-capacity rate: ${pw.p99 <= 30 ? 'met' : 'MISSED'} (${pw.p99} ms); rows >= 2xx: ${rows.every((r) => r.stored >= r.write['2xx']) ? 'met' : 'MISSED'}`,
   );
 }
 

@@ -40,7 +40,7 @@ function startServer(env) {
   const child = fork(path.join(root, 'bench/_report-server.mjs'), [], {
     env: { ...process.env, ...env },
     // As the product runs (scripts/start.mjs, Dockerfile).
-    execArgv: ['--expose-gc', '--max-semi-space-size=16'],
+    execArgv: ['--expose-gc', '--max-semi-space-size=32'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = new Promise((resolve, reject) => {
