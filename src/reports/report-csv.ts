@@ -68,23 +68,6 @@ export function batchesToCsv(batches: AsyncIterable<readonly ReportRecord[]> | I
   return csv.pipe(out);
 }
 
-// Records one by one, as batches of `size`.
-export async function* inBatches<T>(records: AsyncIterable<T> | Iterable<T>, size = 100): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const r of records) {
-    batch.push(r);
-    if (batch.length >= size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length) yield batch;
-}
-
-export function recordsToCsv(records: AsyncIterable<ReportRecord> | Iterable<ReportRecord>): Readable {
-  return batchesToCsv(inBatches(records));
-}
-
 // csv-stringify writes one small piece per record. A response compressed on the fly pays for
 // every write (a gzip or brotli call each, and the garbage of a million of them: 3-4x the time
 // and 130 MB more memory for a download measured by bench/report.mjs), so the text goes out in

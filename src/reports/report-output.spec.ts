@@ -1,5 +1,5 @@
 import type { ReportRecord } from '../shared/report-types.js';
-import { csvSafeText, inChunks, recordsToCsv } from './report-csv.js';
+import { batchesToCsv, csvSafeText, inChunks } from './report-csv.js';
 import { reportFileName, todayIn, usableTimeZone } from './report-feed.js';
 import { feedToXml, xmlText } from './report-xml.js';
 
@@ -8,6 +8,16 @@ const record = (over: Partial<ReportRecord> = {}): ReportRecord => ({
   durationSecs: null, videoDuration: null, receiver: 'ann@example.com', ipAddress: '203.0.113.5', city: 'Seattle', state: 'Washington',
   country: 'United States', countryCode: 'US', device: 'desktop', platform: 'Windows', client: 'Outlook', target: null, machineReason: null, ...over,
 });
+
+// Records in batches of 200, as the repository's cursor hands them out.
+async function* fetched<T>(records: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const r of records) {
+    batch.push(r);
+    if (batch.length === 200) yield batch.splice(0);
+  }
+  if (batch.length) yield batch;
+}
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   let out = '';
@@ -24,7 +34,7 @@ describe('report CSV', () => {
   });
 
   it('writes a header, Yes/No, empty cells for nulls and quotes what needs quoting', async () => {
-    const csv = await text(recordsToCsv([record(), record({ engagementId: '2', activity: 'click', isUnique: false, durationSecs: 12.5, receiver: 'a,"b"', city: null })]));
+    const csv = await text(batchesToCsv(fetched([record(), record({ engagementId: '2', activity: 'click', isUnique: false, durationSecs: 12.5, receiver: 'a,"b"', city: null })])));
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0].startsWith('Engagement ID,Activity,Unique,Counted,Date,Time,Duration (secs)')).toBe(true);
@@ -40,7 +50,7 @@ describe('report CSV', () => {
         yield record({ engagementId: String(i) });
       }
     }
-    const csv = recordsToCsv(many());
+    const csv = batchesToCsv(fetched(many()));
     await new Promise((r) => setTimeout(r, 50));
     expect(produced).toBeLessThan(5_000);
     csv.destroy();
@@ -49,7 +59,7 @@ describe('report CSV', () => {
   it('sends the text in pieces of about 64 KB, whole and in order', async () => {
     const records = Array.from({ length: 3_000 }, (_, i) => record({ engagementId: String(i) }));
     const chunks: Buffer[] = [];
-    const stream = recordsToCsv(records);
+    const stream = batchesToCsv(fetched(records));
     stream.on('data', (c: Buffer) => chunks.push(c));
     await new Promise((resolve) => stream.on('end', resolve));
     const csv = Buffer.concat(chunks).toString().replace(/^\uFEFF/, '').trim().split('\r\n');
@@ -64,7 +74,7 @@ describe('report CSV', () => {
       yield record();
       throw new Error('connection lost');
     }
-    await expect(text(recordsToCsv(failing()))).rejects.toThrow('connection lost');
+    await expect(text(batchesToCsv(fetched(failing())))).rejects.toThrow('connection lost');
   });
 });
 

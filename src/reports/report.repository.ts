@@ -16,11 +16,12 @@ export interface SummaryRow {
   timeline: TimelineDay[];
 }
 
+// Rows a cursor fetch brings (the CSV writes a fetch at a time).
+const STREAM_FETCH_ROWS = 200;
+
 // The engagement table, only here: the reports' reads (SQL in report-sql.ts; rows come back
 // already shaped as the API's records, camelCase aliases) and the ingest's batch writes (SQL in
 // ingest-sql.ts).
-// Rows a cursor fetch brings (the CSV writes a fetch at a time).
-const STREAM_FETCH_ROWS = 200;
 
 @Injectable()
 export class ReportRepository {
