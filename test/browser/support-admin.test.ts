@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
-import { DESKTOP, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { DESKTOP, PHONE, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
 const SUPPORT_ADDRESS = 'support@eyemail.local';
@@ -283,6 +283,23 @@ test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivat
   }
   await page.getByText(`${1 + EXTRA_USERS} users`).waitFor();
   await screenshot(page, 'admin-users');
+
+  // The nine columns scroll sideways on a laptop and on a phone, but each row's Deactivate stays in
+  // view, pinned to the table's right edge, and nothing covers it.
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    const action = bodyRows.first().getByRole('button', { name: /^Deactivate / });
+    await action.waitFor();
+    const box = (await action.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height, `Deactivate is off screen at ${size.width} px: ${JSON.stringify(box)}`);
+    const hit = await page.evaluate(([x, y]) => {
+      type El = { closest(selector: string): { getAttribute(name: string): string | null } | null };
+      const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): El | null } }).document;
+      return doc.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null;
+    }, [box.x + box.width / 2, box.y + box.height / 2]);
+    assert.equal(hit, await action.getAttribute('aria-label'));
+  }
+  await page.setViewportSize(DESKTOP);
 
   // Paging: two pages of 10, the second holding the rest.
   await page.getByRole('button', { name: 'Page 2' }).click();

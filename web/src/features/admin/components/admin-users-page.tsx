@@ -12,6 +12,7 @@ import { useSetUserStatus } from '@/features/admin/api/set-user-status';
 import { encodeEmailParam } from '@/features/admin/utils/email-param';
 import { CSV_FILE_NAME, NO_DATA_MESSAGE, usersCsv } from '@/features/admin/utils/users-csv';
 import { PageButtons } from './page-buttons';
+import classes from './admin-users-page.module.css';
 
 const PAGE_SIZE = 10;
 const NO_ROWS: AdminUserRow[] = [];
@@ -182,12 +183,12 @@ export function AdminUsersPage() {
             </Button>
           </Group>
         </Stack>
-        <Table.ScrollContainer minWidth={1180} type="native">
+        <Table.ScrollContainer minWidth={960} type="native">
           <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover striped={false} aria-busy={loading} style={{ whiteSpace: 'nowrap' }} fz="sm">
             <Table.Thead bg="var(--mantine-color-gray-0)">
               <Table.Tr>
                 {COLUMNS.map((c) => (
-                  <Table.Th key={c.label} aria-sort={c.key && c.key === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <Table.Th key={c.label} className={c.key ? classes.head : `${classes.head} ${classes.action}`} aria-sort={c.key && c.key === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
                     {c.key ? (
                       <UnstyledButton onClick={() => sortBy(c.key!)} aria-label={`Sort by ${c.label}`}>
                         <Group gap={4} wrap="nowrap">
@@ -215,7 +216,7 @@ export function AdminUsersPage() {
                 ? Array.from({ length: 5 }, (_, i) => (
                     <Table.Tr key={i}>
                       {COLUMNS.map((c) => (
-                        <Table.Td key={c.label}>
+                        <Table.Td key={c.label} className={c.key ? undefined : classes.action}>
                           <Skeleton h={14} radius="sm" />
                         </Table.Td>
                       ))}
@@ -227,7 +228,7 @@ export function AdminUsersPage() {
                       <Table.Td>{r.lastName || <Text span c="dimmed">—</Text>}</Table.Td>
                       <Table.Td>{r.phoneNumber || <Text span c="dimmed">—</Text>}</Table.Td>
                       <Table.Td>
-                        <Text size="sm" truncate maw={240} title={r.email}>
+                        <Text size="sm" truncate maw={220} title={r.email}>
                           {r.email}
                         </Text>
                       </Table.Td>
@@ -245,7 +246,7 @@ export function AdminUsersPage() {
                           </Anchor>
                         </Tooltip>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td className={classes.action}>
                         <StatusButtons row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
                       </Table.Td>
                     </Table.Tr>
