@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
 import { toast } from '@/components/toasts';
 import { isNotFound, useSnippet } from '@/features/eyemails/api/get-snippet';
+import { videoLinkOf } from '@/features/eyemails/utils/snippet-form';
 import { useSetSnippetStatus } from '@/features/eyemails/api/set-snippet-status';
 import { useDeleteSnippet } from '@/features/eyemails/api/delete-snippet';
 import { EyeMailLayout } from './eyemail-layout';
@@ -104,6 +105,7 @@ export function EyeMailDetailPage() {
   const active = s.status;
   const overlay = normalizeOverlay(s.addVideoOverlay, s.videoOverlay);
   const buttons = parseCtaButtonsJson(s.ctaButtonsJSON ?? '').value;
+  const videoLink = videoLinkOf(s);
   const webViewUrl = s.exportUrl;
   const showWebView = webViewUrl && webViewUrl !== s.landingPageUrl;
 
@@ -201,7 +203,7 @@ export function EyeMailDetailPage() {
                 media={<Player snippet={s} />}
                 overlay={overlay}
                 onOverlayClick={unmute}
-                videoIcon={s.videoLogoImgUrl ? { url: s.videoLogoImgUrl, href: s.videoURLData } : null}
+                videoIcon={s.videoLogoImgUrl ? { url: s.videoLogoImgUrl, href: videoLink } : null}
                 buttons={buttons}
               />
             </div>
@@ -215,7 +217,7 @@ export function EyeMailDetailPage() {
             <Stack gap="md">
               {showWebView ? <UrlRow label="Web view URL" url={webViewUrl} /> : null}
               {s.landingPageUrl ? <UrlRow label="Landing page URL" url={s.landingPageUrl} /> : null}
-              {s.videoURLData ? <UrlRow label="Video link" url={s.videoURLData} /> : null}
+              {videoLink ? <UrlRow label="Video link" url={videoLink} /> : null}
               <SimpleGrid cols={3} spacing="xs">
                 <div>
                   <Text size="xs" c="dimmed" fw={600} tt="uppercase">

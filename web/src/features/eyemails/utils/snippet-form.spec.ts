@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SnippetView } from '@shared/api-types';
-import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, completeLandingPageUrl, completeVideoLink, previewClickTarget, toPayload, withOverlayChecked } from './snippet-form';
+import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, completeLandingPageUrl, completeVideoLink, previewClickTarget, toPayload, videoLinkOf, withOverlayChecked } from './snippet-form';
 
 const VIDEO = { fileId: '11111111-2222-4333-8444-555555555555', url: 'http://x/v.mp4', name: 'clip.mp4' };
 const LOGO = { fileId: '21111111-2222-4333-8444-555555555555', url: 'http://x/l.png', name: 'logo.png' };
@@ -63,6 +63,14 @@ describe('the EyeMail form', () => {
     expect(v).toMatchObject({ title: 'Spring', width: 640, addVideoOverlay: true, videoOverlay: 'white', logoImageAlignment: 'center', logoImageWidth: 160, coverImagePlacement: 'above', coverImageSpacing: 2, landingPageUrl: 'https://example.com/' });
     expect(v.video?.fileId).toBe(VIDEO.fileId);
     expect(v.buttons).toEqual([BUTTON]);
+  });
+
+  it("reads the saved video link (the API's videoURLData), empty meaning none", () => {
+    expect(videoLinkOf({ videoURLData: 'https://example.com/watch' })).toBe('https://example.com/watch');
+    expect(videoLinkOf({ videoURLData: '' })).toBeNull();
+    expect(videoLinkOf({ videoURLData: null })).toBeNull();
+    expect(formFromSnippet({ ...saved(), videoURLData: 'https://example.com/watch' }).videoLink).toBe('https://example.com/watch');
+    expect(formFromSnippet(saved()).videoLink).toBe('');
   });
 
   it('asks for an encoding only for a known video at a valid width', () => {

@@ -79,6 +79,12 @@ function ref(fileId: string | null, url: string | null, name: string): FileRef |
   return fileId ? { fileId, url, name } : null;
 }
 
+// The call-to-action video link of a saved EyeMail (the API's videoURLData), or null: the one
+// place the dashboard reads that name.
+export function videoLinkOf(s: Pick<SnippetView, 'videoURLData'>): string | null {
+  return s.videoURLData || null;
+}
+
 // What the edit page starts from.
 export function formFromSnippet(s: SnippetView): SnippetFormValues {
   const buttons = parseCtaButtonsJson(s.ctaButtonsJSON ?? '').value;
@@ -96,7 +102,7 @@ export function formFromSnippet(s: SnippetView): SnippetFormValues {
     coverImageSpacing: s.coverImageSpacing ?? COVER_SPACING_DEFAULT,
     landingPageUrl: s.landingPageUrl ?? '',
     videoIcon: ref(s.videoLogoImgId, s.videoLogoImgUrl, 'Current icon'),
-    videoLink: s.videoURLData ?? '',
+    videoLink: videoLinkOf(s) ?? '',
     buttons,
     width: s.width ?? WIDTH_DEFAULT,
   };
