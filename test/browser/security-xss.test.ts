@@ -169,6 +169,10 @@ test('the dashboard pages show the hostile text as text and run none of it', asy
   assert.ok(list.includes(TITLE), 'the list shows the title as typed');
   const detail = await visit(page, `/eyemails/${snippetId}`, 'xss-detail');
   assert.ok(detail.includes(TITLE), 'the detail page shows the title as typed');
+  // The landing page and the video link rows each show the address (as the server normalised it:
+  // quotes and brackets percent-encoded), as a link to it.
+  await page.getByRole('button', { name: 'Copy Video link' }).waitFor();
+  assert.equal(await page.getByRole('link', { name: new URL(URL_HOSTILE).href, exact: true }).count(), 2);
   await visit(page, `/update-eyemail/${snippetId}`, 'xss-edit');
   assert.equal(await page.getByRole('textbox', { name: /^Name/ }).first().inputValue(), TITLE, 'the edit form holds the title as typed');
   await visit(page, `/reports/${snippetId}`, 'xss-report');
