@@ -150,11 +150,10 @@ async function waitForTiles(p: Page, expected: { views: string; clicks: string; 
   assert.deepEqual(seen, expected);
 }
 
-// Opens the Filter panel and waits until it has finished opening: its height is no longer
-// animated (a click landing while the panel still grows can miss the button it aimed at).
+// Opens the Filter panel and waits until it has finished opening: shown, and its height no
+// longer animated (a click landing while the panel still grows can miss the button it aimed at).
 async function openFilter(p: Page): Promise<void> {
   await p.getByRole('button', { name: /^Filter/ }).click();
-  await p.locator('button[aria-controls="report-filter"][aria-expanded="true"]').waitFor();
   await p.locator('#report-filter[aria-hidden="false"]:not([style*="height"])').waitFor();
 }
 
