@@ -1,4 +1,4 @@
-// The boundaries DESIGN.md "Shape" describes, as lint rules (run by `npm run lint` and `npm test`):
+// The boundaries docs/architecture.md describes, as lint rules (run by `npm run lint` and `npm test`):
 // - server modules (src/<module>/) never import another module's entities or repositories;
 //   they call its service. src/shared/ (read by the dashboard too) imports nothing else.
 // - dashboard: app -> features -> shared (components, lib); features never import each other.
@@ -64,7 +64,7 @@ const webZones = [
   },
 ];
 
-// Every outside tool sits behind the one adapter that alone imports it (DESIGN.md "Shape").
+// Every outside tool sits behind the one adapter that alone imports it (docs/architecture.md "Rules that keep it easy to change").
 const TOOL_ADAPTERS = {
   sharp: ['src/images/image.adapter.ts'],
   nodemailer: ['src/mail/mail-transport.ts'],

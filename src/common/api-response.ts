@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-// The JSON envelope every /api/ response uses (DESIGN.md "API contract").
+// The JSON envelope every /api/ response uses (docs/architecture.md "The API contract").
 export interface Envelope<T = unknown> {
   result: boolean;
   message: string;

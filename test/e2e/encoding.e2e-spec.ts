@@ -47,7 +47,7 @@ interface Expect {
   duration: [number, number];
 }
 
-// Everything DESIGN.md promises about the email rendition, checked on the files themselves.
+// Everything README and docs/architecture.md promise about the email rendition, checked on the files themselves.
 function expectEmailRendition(r: EncodeResult, workDir: string, e: Expect) {
   // only the three finished files are left, with fresh names
   expect(fs.readdirSync(workDir).sort()).toEqual([r.gif, r.poster, r.mp4].map((f) => path.basename(f)).sort());
