@@ -343,7 +343,7 @@ describe('exported EyeMail in Chromium at 600 px', () => {
     { name: 'outlook-com-in-safari-honouring-supports', client: { ...findMailClient('outlook-com'), featureQueries: 'honoured' }, want: 'gif' },
     { name: 'no-style', client: 'no-style', want: 'gif' },
   ];
-  const webViewHref = () => `${base}/t/c/${ID}?v={{contact.email}}&u=${encodeURIComponent(`${base}/eyemail/${ID}`)}`;
+  const webViewHref = () => `${base}/t/c/${ID}?v={{contact.email|urlencode}}&u=${encodeURIComponent(`${base}/eyemail/${ID}`)}`;
   // Two looks at an element some time apart: different pixels mean it moves.
   async function moves(page: Page, selector: string): Promise<boolean> {
     const el = page.locator(selector).filter({ visible: true }).first();
@@ -442,7 +442,7 @@ describe('exported EyeMail in Chromium at 600 px', () => {
       assert.ok(await icon.isVisible(), `icon visible as ${family}`);
       const box = await icon.boundingBox();
       assert.deepEqual([Math.round(box!.width), Math.round(box!.height)], [192, 64]);
-      assert.equal(await icon.evaluate((el) => el.closest('a')?.getAttribute('href')), `${base}/t/c/${ID}?v={{contact.email}}&u=${encodeURIComponent(film)}`);
+      assert.equal(await icon.evaluate((el) => el.closest('a')?.getAttribute('href')), `${base}/t/c/${ID}?v={{contact.email|urlencode}}&u=${encodeURIComponent(film)}`);
       assert.doesNotMatch((await inspect(page)).text, /Play with sound/);
       await shoot(page, `video-icon-${family}`);
       await page.close();
