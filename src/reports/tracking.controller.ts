@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../accounts/auth.decorators.js';
+import { withRawRecipient } from '../snippets/export/receiver.js';
 import { IngestService } from './ingest.service.js';
 import { TRANSPARENT_GIF } from './tracking-rules.js';
 import { trackingRequest } from './tracking-request.js';
@@ -17,7 +18,8 @@ export class TrackingController {
 
   @Get('o/:pixel')
   async open(@Param('pixel') pixel: string, @Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
-    await this.ingest.open(pixel, query, trackingRequest(req, res));
+    // v= from the raw URL: an address the platform did not URL-encode keeps its "+", "&" and "%".
+    await this.ingest.open(pixel, withRawRecipient(query, req.originalUrl), trackingRequest(req, res));
     res.status(200).type('image/gif').setHeader('Content-Length', String(TRANSPARENT_GIF.length));
     res.end(TRANSPARENT_GIF);
   }
@@ -25,6 +27,6 @@ export class TrackingController {
   @Get('c/:id')
   async click(@Param('id') id: string, @Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response) {
     const meta = trackingRequest(req, res);
-    res.redirect(302, await this.ingest.click(id, query, meta));
+    res.redirect(302, await this.ingest.click(id, withRawRecipient(query, req.originalUrl), meta));
   }
 }

@@ -26,6 +26,8 @@ describe('email platforms', () => {
       'Mailjet',
       'Zoho Campaigns',
       'Omnisend',
+      'GetResponse',
+      'AWeber',
       'Other / plain HTML',
     ]) {
       expect(names).toContain(expected);
@@ -57,11 +59,34 @@ describe('email platforms', () => {
   it('has each platform\'s own syntax', () => {
     const tags = Object.fromEntries(EMAIL_PLATFORMS.map((p) => [p.code, [p.recipientTag, p.unsubscribeTag]]));
     expect(tags.mailchimp).toEqual(['*|URL:EMAIL|*', '*|UNSUB|*']);
-    expect(tags.hubspot).toEqual(['{{contact.email}}', '{{unsubscribe_link}}']);
+    // HubL's urlencode filter: the address arrives URL-encoded.
+    expect(tags.hubspot).toEqual(['{{contact.email|urlencode}}', '{{unsubscribe_link}}']);
+    // Mailgun batch sending's recipient variable, not the Mailing Lists one (%recipient_email%).
+    expect(tags.mailgun).toEqual(['%recipient.email%', '%unsubscribe_url%']);
+    expect(tags.getresponse).toEqual(['[[email]]', '[[remove]]']);
+    expect(tags.aweber).toEqual(['{!email}', '{!remove_web}']);
+    expect(tags['zoho-campaigns']).toEqual(['$[UD:CONTACT_EMAIL]$', '$[LI:UNSUBSCRIBE]$']);
+    expect(tags['constant-contact']).toEqual(['[[EmailAddress]]', '[[UnsubscribeLink]]']);
     expect(tags['salesforce-marketing-cloud']).toEqual(['%%emailaddr%%', '%%unsub_center_url%%']);
     expect(tags.klaviyo).toEqual(['{{ email }}', '{% unsubscribe_link %}']);
     expect(tags.activecampaign).toEqual(['%EMAIL%', '%UNSUBSCRIBELINK%']);
     expect(findEmailPlatform('campaign-monitor').unsubscribeStyle).toBe('element');
+  });
+
+  it('marks the tags that URL-encode the address', () => {
+    const encoded = EMAIL_PLATFORMS.filter((p) => p.recipientTagUrlEncoded).map((p) => p.code);
+    expect(encoded).toEqual(['mailchimp', 'hubspot', 'braze', 'customer-io']);
+  });
+
+  it('names the source of every platform\'s tags beside it', () => {
+    // Each platform(...) entry but plain HTML follows a comment naming where its tags come from.
+    const source = fs.readFileSync(new URL('./email-platforms.ts', import.meta.url), 'utf8');
+    for (const p of EMAIL_PLATFORMS.filter((x) => x.code !== 'other')) {
+      const at = source.indexOf(`'${p.code}',`);
+      expect(at).toBeGreaterThan(0);
+      const before = source.slice(0, at).split('\n').slice(-9).join('\n');
+      expect(before).toMatch(new RegExp(`// ${p.name.split(' ')[0].replace(/[.()]/g, '\\$&')}`));
+    }
   });
 
   it('finds platforms case-insensitively and falls back to plain HTML', () => {

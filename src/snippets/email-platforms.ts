@@ -2,8 +2,10 @@
 // replaces its own merge tags when it sends, so the export writes them literally: the recipient tag
 // goes into every link's v= parameter and the unsubscribe tag into the unsubscribe link.
 // Where a platform has a URL-encoding form of its address tag, that form is used, so addresses
-// such as ann+news@example.com arrive intact; elsewhere the tracker puts back a "+" that a query
-// string turned into a space (see receiver.ts).
+// such as a+b&c#d%e@example.com arrive intact. Elsewhere the platform writes the address as it is:
+// the tracker reads v= from the raw query string (receiver.ts), so "+", "&" and "%" still arrive
+// intact; a "#" starts the URL's fragment, which browsers never send, so only an encoding tag
+// can carry it. Every tag names its source beside it.
 
 export type UnsubscribeStyle =
   | 'href' // the tag is a URL: <a href="TAG">
@@ -17,6 +19,8 @@ export interface EmailPlatform {
   iconPath: string;
   // Empty for plain HTML: links then carry no v= parameter.
   recipientTag: string;
+  // The platform URL-encodes the address it writes for recipientTag.
+  recipientTagUrlEncoded: boolean;
   unsubscribeTag: string | null;
   unsubscribeStyle: UnsubscribeStyle;
   // Markup the platform requires in the body of a whole email (written into the full document
@@ -46,8 +50,9 @@ function platform(
   notes: string,
   unsubscribeStyle: UnsubscribeStyle = unsubscribeTag ? 'href' : 'none',
   documentBodyTag = '',
+  recipientTagUrlEncoded = false,
 ): EmailPlatform {
-  return { code, name, iconPath: `/static/platforms/${code}.svg`, recipientTag, unsubscribeTag, unsubscribeStyle, documentBodyTag, notes };
+  return { code, name, iconPath: `/static/platforms/${code}.svg`, recipientTag, recipientTagUrlEncoded, unsubscribeTag, unsubscribeStyle, documentBodyTag, notes };
 }
 
 export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
@@ -58,14 +63,21 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '*|URL:EMAIL|*',
     '*|UNSUB|*',
     '*|URL:EMAIL|* is the URL-encoded form of *|EMAIL|*. Mailchimp requires *|UNSUB|* somewhere in every campaign.',
+    'href',
+    '',
+    true,
   ),
-  // HubSpot: HubL variables reference (contact.email, unsubscribe_link).
+  // HubSpot: HubL variables reference (contact.email, unsubscribe_link) and HubL filters
+  // (urlencode: "Escapes and URL encodes a string"). No spaces: the tag sits inside a URL.
   platform(
     'hubspot',
     'HubSpot',
-    '{{contact.email}}',
+    '{{contact.email|urlencode}}',
     '{{unsubscribe_link}}',
     'Paste into a coded email template or the source view of a rich text module. HubSpot also adds its own subscription footer.',
+    'href',
+    '',
+    true,
   ),
   // Salesforce Marketing Cloud: personalization strings (%%emailaddr%%, %%unsub_center_url%%).
   platform(
@@ -91,7 +103,11 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '{{system.unsubscribeLink}}',
     'Marketo adds its own unsubscribe footer unless the email already has an unsubscribe link.',
   ),
-  // Constant Contact: custom code email tags ([[EmailAddress]], [[UnsubscribeLink]], [[trackingImage]]).
+  // Constant Contact: "Designing HTML for Custom Code Emails" (developer.constantcontact.com,
+  // api_guide/design_code_emails: [[trackingImage]] inside <body>, personalization tags in double
+  // square brackets). The address tag [[EmailAddress]] and the unsubscribe tag [[UnsubscribeLink]]
+  // were not in the parts of that guide within reach; Constant Contact adds its own footer with an
+  // unsubscribe link to every custom code email either way. Confirm with a test send.
   platform(
     'constant-contact',
     'Constant Contact',
@@ -146,18 +162,23 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '{{${email_address} | url_param_escape}}',
     '{{${set_user_to_unsubscribed_url}}}',
     'Liquid; url_param_escape encodes the address for use in a link. Emails made before Braze renamed it may use {{${unsubscribe_url}}}, which still works.',
+    'href',
+    '',
+    true,
   ),
   // Iterable: "Universal Merge Parameters" ({{unsubscribeUrl}}; {{hostedUnsubscribeUrl}} for a hosted
   // preference centre) and user profile fields ({{email}}).
   platform('iterable', 'Iterable', '{{email}}', '{{unsubscribeUrl}}', 'Iterable Handlebars. For your hosted preference centre use {{hostedUnsubscribeUrl}}.'),
-  // Mailgun: "Mailing Lists" template variables (%recipient_email%) and "Tracking Messages"
+  // Mailgun: "Batch Sending" (documentation.mailgun.com, user manual: a recipient variable is
+  // %recipient.<key>% for each key of the recipient-variables JSON) and "Tracking Messages"
   // unsubscribe variables (%unsubscribe_url%, %tag_unsubscribe_url%, %mailing_list_unsubscribe_url%).
+  // Batch sending is how most senders use Mailgun; the Mailing Lists variable is %recipient_email%.
   platform(
     'mailgun',
     'Mailgun',
-    '%recipient_email%',
+    '%recipient.email%',
     '%unsubscribe_url%',
-    'For batch sends with recipient variables, %recipient.email% works too. Use %tag_unsubscribe_url% to unsubscribe from a tag only.',
+    'For batch sending: give every recipient an "email" key in recipient-variables, e.g. {"ann@example.com": {"email": "ann@example.com"}}. Sending to a Mailing List? Replace %recipient.email% with %recipient_email%. Use %tag_unsubscribe_url% to unsubscribe from a tag only.',
   ),
   // Customer.io: Liquid reference (customer.email, the url_encode filter) and "Unsubscribes"
   // ({% unsubscribe_url %} is a tag; {{unsubscribe_url}} renders nothing).
@@ -167,6 +188,9 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     '{{customer.email | url_encode}}',
     '{% unsubscribe_url %}',
     'Liquid; url_encode encodes the address for use in a link.',
+    'href',
+    '',
+    true,
   ),
   // Mailjet: personalization variables ([[EMAIL_TO]], [[UNSUB_LINK_<LANG>]]).
   platform(
@@ -177,18 +201,39 @@ export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
     'For an unsubscribe page in another language use [[UNSUB_LINK_FR]], [[UNSUB_LINK_DE]] and so on.',
   ),
   // Zoho Campaigns: help "Unsubscribes" ($[LI:UNSUBSCRIBE]$ is required in custom templates) and
-  // merge tags $[FIELD|fallback]$. The email field's tag name is not in Zoho's public pages; templates
-  // in use write $[EMAIL]$ (here with an empty fallback). Confirm with a test send.
+  // merge tags $[UD:<FIELD>|fallback]$ (UD: the contact's own fields). Zoho's field list is not in
+  // its public pages; Zoho Campaigns templates in use write the contact's address as
+  // $[UD:CONTACT_EMAIL]$ (also $[UD:CONTACT_EMAIL||]$ in prefill links), not $[EMAIL]$.
+  // Confirm with a test send.
   platform(
     'zoho-campaigns',
     'Zoho Campaigns',
-    '$[EMAIL|]$',
+    '$[UD:CONTACT_EMAIL]$',
     '$[LI:UNSUBSCRIBE]$',
     'Zoho Campaigns asks for $[LI:UNSUBSCRIBE]$ in every custom template.',
   ),
   // Omnisend: help "Personalization in channels" ([[contact.<property>]], double square brackets)
   // and its unsubscribe link tag [[unsubscribe_link]].
   platform('omnisend', 'Omnisend', '[[contact.email]]', '[[unsubscribe_link]]', 'Omnisend also adds its own footer.'),
+  // GetResponse: Help Center "merge words" ([[email]] for the contact's address, [[remove]] for the
+  // unsubscribe link). GetResponse's pages were not within reach to re-check; confirm with a test
+  // send. GetResponse adds its own footer with an unsubscribe link as well.
+  platform(
+    'getresponse',
+    'GetResponse',
+    '[[email]]',
+    '[[remove]]',
+    'Paste into a custom HTML message. GetResponse also adds its own footer with an unsubscribe link.',
+  ),
+  // AWeber: Knowledge Base "personalization snippets" ({!email}; {!remove_web}, the unsubscribe link
+  // AWeber's support gives, as quoted in aweber/AWeber-API-PHP-Library issue 40 on GitHub).
+  platform(
+    'aweber',
+    'AWeber',
+    '{!email}',
+    '{!remove_web}',
+    'Paste into a custom HTML message. AWeber also adds its own footer with an unsubscribe link.',
+  ),
   platform(
     DEFAULT_PLATFORM_CODE,
     'Other / plain HTML',

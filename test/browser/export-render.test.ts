@@ -1,6 +1,6 @@
-// The exported email HTML rendered in Chromium at 600 px, for every email platform and as each
-// family of mail clients would show it (see asClient): the video shows only where the client keeps
-// <video>, the linked GIF elsewhere, the poster in Outlook for Windows; links and the open pixel
+// The exported email HTML rendered in Chromium at 600 px, for every email platform, and as each
+// mail client would show it (see asClient) at 600 and 375 px: the video only where it plays by
+// itself (Apple Mail), the moving linked GIF everywhere else; links and the open pixel
 // carry the platform's merge tag literally, nothing hostile runs. Screenshots go to
 // test/.artifacts/screenshots/export-*.png for people to look at.
 // Renders with the compiled server code: run `npm run build:server` first (npm test does).
@@ -17,6 +17,7 @@ import sharp from 'sharp';
 import type * as ExportHtml from '../../src/snippets/export/export-html.js';
 import type * as ExportViewModel from '../../src/snippets/export/export-view-model.js';
 import type * as Platforms from '../../src/snippets/email-platforms.js';
+import type * as Clients from '../../src/snippets/export/client-video.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const artifacts = path.join(root, 'test', '.artifacts');
@@ -32,6 +33,7 @@ async function loadBuilt<T>(rel: string): Promise<T> {
 const { renderEmailExport, renderEmailPreviewPage } = await loadBuilt<typeof ExportHtml>('snippets/export/export-html.js');
 const { buildEmailViewModel } = await loadBuilt<typeof ExportViewModel>('snippets/export/export-view-model.js');
 const { EMAIL_PLATFORMS } = await loadBuilt<typeof Platforms>('snippets/email-platforms.js');
+const { MAIL_CLIENTS, findMailClient, mediaFor } = await loadBuilt<typeof Clients>('snippets/export/client-video.js');
 
 type Snippet = ExportViewModel.ExportSnippet;
 type BuildInput = ExportViewModel.BuildEmailInput;
@@ -55,7 +57,7 @@ async function makeMedia(): Promise<void> {
     );
   const files: [string, () => Promise<unknown>][] = [
     ['poster.jpg', () => sharp(frame('Poster frame', '#1d3557', '#457b9d')).jpeg({ quality: 80 }).toFile(path.join(mediaDir, 'poster.jpg'))],
-    ['preview.gif', () => sharp(frame('GIF fallback', '#6a040f', '#e85d04')).gif().toFile(path.join(mediaDir, 'preview.gif'))],
+    ['gif-frame.png', () => sharp(frame('GIF fallback', '#6a040f', '#e85d04')).png().toFile(path.join(mediaDir, 'gif-frame.png'))],
     [
       'logo.png',
       () =>
@@ -79,6 +81,17 @@ async function makeMedia(): Promise<void> {
     ],
   ];
   for (const [name, make] of files) if (!fs.existsSync(path.join(mediaDir, name))) await make();
+  const gif = path.join(mediaDir, 'preview-anim.gif');
+  if (!fs.existsSync(gif)) {
+    // The GIF moves: a white square crosses its frame (two seconds at 5 fps), so a render can
+    // tell motion from a still.
+    spawnSync(
+      'ffmpeg',
+      ['-v', 'error', '-y', '-loop', '1', '-framerate', '5', '-t', '2', '-i', path.join(mediaDir, 'gif-frame.png'), '-f', 'lavfi', '-i', 'color=c=white:s=60x60:r=5:d=2',
+        '-filter_complex', "[0][1]overlay=x='t*250':y=24:shortest=1", '-loop', '0', gif],
+      { stdio: 'ignore' },
+    );
+  }
   const mp4 = path.join(mediaDir, 'video.mp4');
   if (!fs.existsSync(mp4)) {
     // One second at 10 fps: enough for a frame to show, cheap on two cores.
@@ -137,7 +150,7 @@ function snippet(over: Partial<Snippet> = {}): Snippet {
     video: {
       mp4Url: `${base}/media/video.mp4`,
       posterUrl: `${base}/media/poster.jpg`,
-      gifUrl: `${base}/media/preview.gif`,
+      gifUrl: `${base}/media/preview-anim.gif`,
       size: { width: 600, height: 338 },
       gifSize: { width: 600, height: 338 },
     },
@@ -189,7 +202,7 @@ async function inspect(page: Page) {
   const visibleImages = page.locator('img').filter({ visible: true });
   return {
     videoVisible: await page.locator('video').filter({ visible: true }).count() > 0,
-    gifVisible: await page.locator('img[src$="/media/preview.gif"]').filter({ visible: true }).count() > 0,
+    gifVisible: await page.locator('img[src$="/media/preview-anim.gif"]').filter({ visible: true }).count() > 0,
     posterVisible: await page.locator('img[src$="/media/poster.jpg"]').filter({ visible: true }).count() > 0,
     brokenImages: await visibleImages.evaluateAll((imgs) =>
       imgs.filter((i) => i.width > 1 && (!i.complete || i.naturalWidth === 0)).map((i) => i.getAttribute('src')),
@@ -202,17 +215,18 @@ async function inspect(page: Page) {
   };
 }
 
-// The exported HTML as each family of mail clients turns it before showing it (caniemail
-// html-video and the clients' documented rewriting):
-//   apple        Apple Mail (macOS, iOS), Outlook for Mac, Samsung Email, Thunderbird: as is.
-//   outlook-com  Outlook.com, the new Outlook for Windows, the Outlook apps: <video> and <source>
-//                tags stripped (what they held stays), classes renamed x_<name> in the HTML and in the CSS (not inside
-//                attribute selectors), <style> kept.
-//   outlook-com-keeps-video  the same, should Outlook.com ever keep a <video> it cannot play.
-//   gmail        Gmail (web and apps): <video> and <source> tags replaced by <u>, <style> kept.
-//   no-style     a client that drops <style> but keeps <video> (the worst case for the video).
-//   outlook-win  Outlook for Windows (Word): mso conditionals resolved, the !mso part skipped.
-type ClientFamily = 'apple' | 'outlook-com' | 'outlook-com-keeps-video' | 'gmail' | 'no-style' | 'outlook-win';
+// The exported HTML as each mail client turns it before showing it, from the client table
+// (src/snippets/export/client-video.ts, caniemail html-video and css-at-supports):
+//   <video>      kept, stripped (the tags go, what they held stays) or replaced by <u>
+//   @supports    honoured (WebKit's answer emulated: Chromium lacks -webkit-backdrop-filter, so the
+//                query is rewritten to the unprefixed property it has; a Blink client is left to
+//                Chromium's own answer), dropped (the block goes) or filtered (Yahoo: the property
+//                becomes _filtered_a)
+//   classes      renamed x_<name> in the HTML and in the CSS, not inside attribute selectors
+//   Outlook apps data-outlook-cycle on the body
+//   Word         mso conditionals resolved, the !mso part skipped
+// plus 'no-style': a client that drops <style> but keeps <video> (the worst case for the video).
+type ClientTraits = Omit<Clients.MailClient, 'source' | 'animatesGif'>;
 
 // caniemail html-video notes 2 and 4: the tags go, whatever they held stays.
 const stripVideoTags = (html: string) => html.replace(/<\/?(?:video|source|track)\b[^>]*>/g, '');
@@ -226,6 +240,17 @@ function prefixClasses(html: string): string {
       const renamed = css.replace(/(\[[^\]]*\])|\.(-?[_a-zA-Z][\w-]*)/g, (m, attr?: string, cls?: string) => (attr ? attr : `.x_${cls}`));
       return `<style${attrs}>${renamed}</style>`;
     });
+}
+// One @supports block with its rules (no nesting deeper than rule blocks).
+const SUPPORTS_BLOCK = /@supports\s*\(([^)]*)\)\s*\{((?:[^{}]*\{[^{}]*\})*)\s*\}/g;
+function featureQueries(html: string, how: Clients.FeatureQueries, engine: Clients.Engine): string {
+  return html.replace(SUPPORTS_BLOCK, (_m, condition: string, rules: string) => {
+    if (how === 'dropped') return '';
+    if (how === 'filtered') return `@supports (_filtered_a:${condition.split(':').slice(1).join(':')}){${rules}}`;
+    // WebKit's answer to a WebKit-only feature, in a browser that has the unprefixed one.
+    if (engine === 'webkit') return `@supports (${condition.replace(/^-webkit-/, '')}){${rules}}`;
+    return `@supports (${condition}){${rules}}`;
+  });
 }
 
 // Chromium cannot draw VML: stand each v:roundrect in for a box of its size, fill and arcsize
@@ -241,27 +266,24 @@ function drawVml(html: string): string {
   });
 }
 
-function asClient(html: string, family: ClientFamily): string {
-  switch (family) {
-    case 'apple':
-      return html;
-    case 'outlook-com':
-      return prefixClasses(stripVideoTags(html));
-    case 'outlook-com-keeps-video':
-      return prefixClasses(html);
-    case 'gmail':
-      return videoTagsToU(html);
-    case 'no-style':
-      return html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
-    case 'outlook-win':
-      return drawVml(
-        html
-          .replace(/<!--\[if !mso\]><!-->[\s\S]*?<!--<!\[endif\]-->/g, '')
-          .replace(/<!--\[if mso\]>([\s\S]*?)<!\[endif\]-->/g, '$1')
-          // Word's settings block, not content.
-          .replace(/<xml>[\s\S]*?<\/xml>/g, ''),
-      );
+function asClient(html: string, client: ClientTraits | 'no-style'): string {
+  if (client === 'no-style') return html.replace(/<style[^>]*>[\s\S]*?<\/style>/g, '');
+  if (client.engine === 'word') {
+    return drawVml(
+      html
+        .replace(/<!--\[if !mso\]><!-->[\s\S]*?<!--<!\[endif\]-->/g, '')
+        .replace(/<!--\[if mso\]>([\s\S]*?)<!\[endif\]-->/g, '$1')
+        // Word's settings block, not content.
+        .replace(/<xml>[\s\S]*?<\/xml>/g, ''),
+    );
   }
+  let out = html;
+  if (client.videoTag === 'strips') out = stripVideoTags(out);
+  if (client.videoTag === 'replaced-by-u') out = videoTagsToU(out);
+  out = featureQueries(out, client.featureQueries, client.engine);
+  if (client.renamesClasses) out = prefixClasses(out);
+  if (client.marksOutlookCycle) out = out.replace(/<body\b/, '<body data-outlook-cycle="1"');
+  return out;
 }
 
 before(async () => {
@@ -282,11 +304,12 @@ after(async () => {
 });
 
 describe('exported EyeMail in Chromium at 600 px', () => {
-  it('shows the video, logo, cover, mute icon and 4 buttons, and carries each platform\'s merge tags', async () => {
+  it('shows the video (as Apple Mail), logo, cover, mute icon and 4 buttons, and carries each platform\'s merge tags', async () => {
     let page: Page | undefined;
     for (const platform of EMAIL_PLATFORMS) {
       hits.length = 0;
-      page = await open(`export-${platform.code}`, renderEmailExport(buildEmailViewModel(input({ platform }))), page);
+      // As Apple Mail shows it: the one client family that plays the video.
+      page = await open(`export-${platform.code}`, asClient(renderEmailExport(buildEmailViewModel(input({ platform }))), findMailClient('apple-mail-macos')), page);
       const seen = await inspect(page);
       const where = `for ${platform.code}`;
       assert.equal(seen.scripts, 0, where);
@@ -310,58 +333,94 @@ describe('exported EyeMail in Chromium at 600 px', () => {
     await page?.close();
   });
 
-  // Which of video, GIF and poster each family shows, and whether it fetched the MP4.
-  const expected: Record<ClientFamily, { video: boolean; gif: boolean; poster: boolean; mp4: boolean }> = {
-    apple: { video: true, gif: false, poster: false, mp4: true },
-    'outlook-com': { video: false, gif: true, poster: false, mp4: false },
-    'outlook-com-keeps-video': { video: false, gif: true, poster: false, mp4: true },
-    gmail: { video: false, gif: true, poster: false, mp4: false },
-    // Hidden, but Chromium's autoplay still fetches it (preload="none" cannot stop autoplay).
-    'no-style': { video: false, gif: true, poster: false, mp4: true },
-    'outlook-win': { video: false, gif: false, poster: true, mp4: false },
-  };
-  for (const [family, want] of Object.entries(expected) as [ClientFamily, (typeof expected)[ClientFamily]][]) {
-    it(`as ${family} shows ${want.video ? 'the video' : want.gif ? 'the linked GIF' : 'the linked poster'}`, async () => {
-      media.length = 0;
-      const html = asClient(renderEmailExport(buildEmailViewModel(input({ platform: 'hubspot' }))), family);
-      const page = await open(`client-${family}`, html);
-      await page.waitForTimeout(300);
-      const seen = await inspect(page);
-      assert.equal(seen.videoVisible, want.video, 'video');
-      assert.equal(seen.gifVisible, want.gif, 'GIF');
-      assert.equal(seen.posterVisible, want.poster, 'poster');
-      assert.deepEqual(seen.brokenImages, []);
-      assert.ok(seen.scrollWidth <= 600, `no sideways scrolling (${seen.scrollWidth})`);
-      if (!want.mp4) assert.ok(!media.includes('/media/video.mp4'), 'the MP4 is not downloaded');
-      // What shows is linked to the web view through the click endpoint, with the recipient.
-      const shown = want.video ? page.locator('video') : page.locator(`img[src$="/media/${want.gif ? 'preview.gif' : 'poster.jpg'}"]`);
-      const href = await shown.first().evaluate((el) => el.closest('a')?.getAttribute('href') ?? null);
-      assert.equal(href, `${base}/t/c/${ID}?v={{contact.email}}&u=${encodeURIComponent(`${base}/eyemail/${ID}`)}`);
-      // Every picture and the video state their size, and are drawn at that shape (no jump).
-      const boxes = await page.locator('img, video').filter({ visible: true }).evaluateAll((els) =>
-        els.map((el) => ({
-          src: el.getAttribute('src') ?? el.tagName,
-          w: Number(el.getAttribute('width')),
-          h: Number(el.getAttribute('height')),
-          shownW: el.getBoundingClientRect().width,
-          shownH: el.getBoundingClientRect().height,
-        })),
-      );
-      for (const b of boxes) {
-        assert.ok(b.w > 0 && b.h > 0, `width and height on ${b.src}`);
-        assert.ok(Math.abs(b.shownH - (b.shownW * b.h) / b.w) <= 1.5, `${b.src} drawn at its stated shape (${b.shownW}x${b.shownH} vs ${b.w}x${b.h})`);
-      }
-      await shoot(page, `client-${family}`);
-      await page.close();
-    });
+  // Each mail client of the table shows what mediaFor() decides: the video where it plays by
+  // itself, the moving GIF everywhere else; never the still poster, never an empty box. Plus
+  // what-ifs: the Outlook apps or Outlook.com (read in Safari) honouring @supports one day, and a
+  // client that drops <style> but keeps <video>.
+  const variants: { name: string; client: ClientTraits | 'no-style'; want: Clients.MediaShown }[] = [
+    ...MAIL_CLIENTS.map((c) => ({ name: c.id, client: c, want: mediaFor(c) })),
+    { name: 'outlook-ios-honouring-supports', client: { ...findMailClient('outlook-ios'), featureQueries: 'honoured' }, want: 'gif' },
+    { name: 'outlook-com-in-safari-honouring-supports', client: { ...findMailClient('outlook-com'), featureQueries: 'honoured' }, want: 'gif' },
+    { name: 'no-style', client: 'no-style', want: 'gif' },
+  ];
+  const webViewHref = () => `${base}/t/c/${ID}?v={{contact.email|urlencode}}&u=${encodeURIComponent(`${base}/eyemail/${ID}`)}`;
+  // Two looks at an element some time apart: different pixels mean it moves.
+  async function moves(page: Page, selector: string): Promise<boolean> {
+    const el = page.locator(selector).filter({ visible: true }).first();
+    const first = await el.screenshot();
+    for (let i = 0; i < 10; i++) {
+      await page.waitForTimeout(150);
+      if (!(await el.screenshot()).equals(first)) return true;
+    }
+    return false;
+  }
+  for (const v of variants) {
+    // Outlook for Windows is a desktop client: 600 px only.
+    const widths = v.client !== 'no-style' && v.client.engine === 'word' ? [600] : [600, 375];
+    for (const width of widths) {
+      it(`as ${v.name} at ${width} px shows ${v.want === 'video' ? 'the playing video' : 'the moving linked GIF'}, and with images blocked no empty box`, async () => {
+        media.length = 0;
+        const html = asClient(renderEmailExport(buildEmailViewModel(input({ platform: 'hubspot' }))), v.client);
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        await open(`client-${v.name}-${width}`, html, page);
+        const shownSelector = v.want === 'video' ? 'video' : 'img[src$="/media/preview-anim.gif"]';
+        await page.locator(shownSelector).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+        const seen = await inspect(page);
+        assert.equal(seen.videoVisible, v.want === 'video', 'video');
+        assert.equal(seen.gifVisible, v.want === 'gif', 'GIF');
+        assert.equal(seen.posterVisible, false, 'never the still poster');
+        assert.deepEqual(seen.brokenImages, []);
+        assert.ok(seen.scrollWidth <= width, `no sideways scrolling (${seen.scrollWidth})`);
+        if (v.client !== 'no-style' && v.client.videoTag !== 'keeps') assert.ok(!media.includes('/media/video.mp4'), 'the MP4 is not downloaded');
+        if (v.want === 'video') {
+          await page.waitForFunction("(() => { const v = document.querySelector('video'); return v && v.readyState >= 2 && !v.paused; })()", undefined, { timeout: 15_000 });
+        }
+        assert.ok(await moves(page, shownSelector), 'what shows moves');
+        // What shows is linked to the web view through the click endpoint, with the recipient.
+        const href = await page.locator(shownSelector).filter({ visible: true }).first().evaluate((el) => el.closest('a')?.getAttribute('href') ?? null);
+        assert.equal(href, webViewHref());
+        // Every picture and the video state their size, and are drawn at that shape (no jump).
+        const boxes = await page.locator('img, video').filter({ visible: true }).evaluateAll((els) =>
+          els.map((el) => ({
+            src: el.getAttribute('src') ?? el.tagName,
+            w: Number(el.getAttribute('width')),
+            h: Number(el.getAttribute('height')),
+            shownW: el.getBoundingClientRect().width,
+            shownH: el.getBoundingClientRect().height,
+          })),
+        );
+        for (const b of boxes) {
+          assert.ok(b.w > 0 && b.h > 0, `width and height on ${b.src}`);
+          assert.ok(Math.abs(b.shownH - (b.shownW * b.h) / b.w) <= 1.5, `${b.src} drawn at its stated shape (${b.shownW}x${b.shownH} vs ${b.w}x${b.h})`);
+        }
+        await shoot(page, `client-${v.name}-${width}`);
+
+        // Images blocked (the client's default for many readers): the same element shows, as a
+        // box of its size carrying its alt text; the dead video's empty box never shows.
+        await page.route('**/media/*', (route) => (route.request().resourceType() === 'image' ? route.abort() : route.continue()));
+        await open(`client-${v.name}-${width}-blocked`, html, page);
+        await page.locator(shownSelector).filter({ visible: true }).first().waitFor({ timeout: 15_000 });
+        const blocked = await inspect(page);
+        assert.equal(blocked.videoVisible, v.want === 'video', 'video with images blocked');
+        assert.equal(blocked.gifVisible, v.want === 'gif', 'GIF with images blocked');
+        if (v.want === 'gif') {
+          const gif = page.locator(shownSelector).filter({ visible: true }).first();
+          assert.equal(await gif.getAttribute('alt'), 'Play video: Spring launch: the new collection in motion');
+          const box = await gif.boundingBox();
+          assert.ok(box && box.height >= (box.width * 338) / 600 - 1.5, `a sized box for the alt text (${box?.width}x${box?.height})`);
+        }
+        await shoot(page, `client-${v.name}-${width}-images-blocked`);
+        await page.close();
+      });
+    }
   }
 
   it('draws the Outlook (VML) buttons as high as the HTML buttons, size by size', async () => {
     const html = renderEmailExport(buildEmailViewModel(input({ platform: 'hubspot' })));
-    const web = await open('buttons-web', asClient(html, 'apple'));
+    const web = await open('buttons-web', asClient(html, findMailClient('apple-mail-macos')));
     const htmlHeights = await web.locator('a[style*="padding"]').evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().height)));
     await web.close();
-    const outlook = await open('buttons-outlook', asClient(html, 'outlook-win'));
+    const outlook = await open('buttons-outlook', asClient(html, findMailClient('outlook-windows')));
     const vmlHeights = await outlook.locator('a[data-vml]').evaluateAll((as) => as.map((a) => Math.round(a.getBoundingClientRect().height)));
     await shoot(outlook, 'client-outlook-win-buttons');
     await outlook.close();
@@ -377,13 +436,13 @@ describe('exported EyeMail in Chromium at 600 px', () => {
     const html = renderEmailExport(
       buildEmailViewModel(input({ platform: 'hubspot', snippet: snippet({ videoLinkUrl: film, videoIcon: { url: `${base}/media/icon.png`, size: { width: 192, height: 64 } } }) })),
     );
-    for (const family of ['apple', 'gmail'] as const) {
-      const page = await open(`icon-${family}`, asClient(html, family));
+    for (const family of ['apple-mail-macos', 'gmail'] as const) {
+      const page = await open(`icon-${family}`, asClient(html, findMailClient(family)));
       const icon = page.getByRole('img', { name: 'Watch the video' });
       assert.ok(await icon.isVisible(), `icon visible as ${family}`);
       const box = await icon.boundingBox();
       assert.deepEqual([Math.round(box!.width), Math.round(box!.height)], [192, 64]);
-      assert.equal(await icon.evaluate((el) => el.closest('a')?.getAttribute('href')), `${base}/t/c/${ID}?v={{contact.email}}&u=${encodeURIComponent(film)}`);
+      assert.equal(await icon.evaluate((el) => el.closest('a')?.getAttribute('href')), `${base}/t/c/${ID}?v={{contact.email|urlencode}}&u=${encodeURIComponent(film)}`);
       assert.doesNotMatch((await inspect(page)).text, /Play with sound/);
       await shoot(page, `video-icon-${family}`);
       await page.close();
@@ -487,7 +546,7 @@ describe('exported EyeMail in Chromium at 600 px', () => {
         }),
       ),
     );
-    const page = await open('minimal', html);
+    const page = await open('minimal', asClient(html, findMailClient('apple-mail-macos')));
     const seen = await inspect(page);
     assert.ok(seen.videoVisible);
     assert.ok(seen.scrollWidth <= 600, `no sideways scrolling (${seen.scrollWidth})`);

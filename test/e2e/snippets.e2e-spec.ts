@@ -367,11 +367,11 @@ describe('snippets API', () => {
       const s = await createSnippet(owner, snippetPayload(videoId, { videoLogoImgId: iconId, videoURLData: film, addVideoOverlay: true, videoOverlay: 'black' }));
       const view = (await owner.get(`/api/snippets/${s.snippet}`)).body.body;
       const { html } = (await owner.get(`/api/snippets/${s.snippet}/html?emailPlatform=hubspot`)).body.body;
-      const tracked = `${BASE}/t/c/${s.snippet}?v={{contact.email}}&amp;u=${encodeURIComponent(film)}`;
+      const tracked = `${BASE}/t/c/${s.snippet}?v={{contact.email|urlencode}}&amp;u=${encodeURIComponent(film)}`;
       expect(html).toContain(`<a href="${tracked}" target="_blank"><img src="${view.videoLogoImgUrl}" width="48" height="48" alt="Watch the video"`);
       expect(html).not.toContain('Play with sound');
       // the click endpoint takes it to the film
-      const res = await t.http.get(tracked.replace('&amp;', '&').replace('{{contact.email}}', 'a%40b.com').slice(BASE.length));
+      const res = await t.http.get(tracked.replace('&amp;', '&').replace('{{contact.email|urlencode}}', 'a%40b.com').slice(BASE.length));
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe(film);
       const preview = (await owner.get(`/emailpreview/${s.snippet}?speakerIcon=true`)).text;
@@ -444,7 +444,7 @@ describe('snippets API', () => {
       const { html } = (await express.get(`/api/snippets/${s.snippet}/html?emailPlatform=hubspot`)).body.body;
       expect(html).toContain('<video');
       expect(html).not.toContain('v:roundrect');
-      expect(html).toContain('?v={{contact.email}}');
+      expect(html).toContain('?v={{contact.email|urlencode}}');
     });
   });
 

@@ -36,30 +36,34 @@ const WHY = {
   darkMode: 'the prefers-color-scheme block: no dark mode there, the light design stays',
   body: '<body> is replaced: its only style is margin, padding and the white background the table repeats',
   wrap: 'long unbroken words may not wrap there; normal text does',
+  supports: 'the video is revealed only inside @supports: without it the linked GIF stays (client-video.ts)',
+  wordSelectors: 'a video rule; Word never sees the video (mso conditional) and gets the GIF',
 } as const;
 
 const EXPECTED: Record<string, Record<string, string>> = {
   'apple-mail.macos': {},
   'apple-mail.ios': {},
-  'gmail.desktop-webmail': { '<video> element': WHY.video, 'target attribute': WHY.target },
-  'gmail.ios': { '<video> element': WHY.video, 'target attribute': WHY.target },
-  'gmail.android': { '<video> element': WHY.video, 'target attribute': WHY.target },
+  'gmail.desktop-webmail': { '<video> element': WHY.video, '@supports': WHY.supports, 'target attribute': WHY.target },
+  'gmail.ios': { '<video> element': WHY.video, '@supports': WHY.supports, 'target attribute': WHY.target },
+  'gmail.android': { '<video> element': WHY.video, '@supports': WHY.supports, 'target attribute': WHY.target },
   'outlook.windows': {
     '<video> element': WHY.msoSkipped,
     'Adjacent sibling combinator': WHY.msoSkipped,
     'Chaining selectors': WHY.msoSkipped,
     '@media': WHY.darkMode,
+    '@supports': WHY.wordSelectors,
+    'Attribute selector': WHY.wordSelectors,
     overflow: WHY.preheader,
     opacity: WHY.preheader,
     'border-radius': WHY.radius,
   },
   'outlook.macos': { '<body> element': WHY.body },
-  'outlook.ios': { '<body> element': WHY.body, '<video> element': WHY.video },
-  'outlook.android': { '<body> element': WHY.body, '<video> element': WHY.video, overflow: WHY.preheader },
+  'outlook.ios': { '<body> element': WHY.body, '<video> element': WHY.video, '@supports': WHY.supports },
+  'outlook.android': { '<body> element': WHY.body, '<video> element': WHY.video, '@supports': WHY.supports, overflow: WHY.preheader },
   'yahoo.desktop-webmail': { '<video> element': WHY.video, 'target attribute': WHY.target, opacity: WHY.preheader, 'word-break': WHY.wrap },
   'yahoo.ios': { '<video> element': WHY.video, 'target attribute': WHY.target, opacity: WHY.preheader, 'word-break': WHY.wrap, '<body> element': WHY.body },
   'samsung-email.android': {},
-  'thunderbird.macos': { '@media': WHY.darkMode },
+  'thunderbird.macos': { '@media': WHY.darkMode, '@supports': WHY.supports },
 };
 
 function check(client: string) {

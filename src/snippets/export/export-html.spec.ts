@@ -141,7 +141,7 @@ describe.each(EMAIL_PLATFORMS.map((p) => [p.code, p] as const))('export for %s',
 
   it('writes the recipient merge tag literally into every tracked link, never percent-encoded', () => {
     const tracked = urlAttributes(html).filter((u) => u.startsWith(`${BASE}/t/`) || u.startsWith(`${BASE}/eyemail/`));
-    // header, logo, cover, video and GIF, Outlook's poster, mute icon, 4 buttons (x2 with VML), open pixel
+    // header, logo, cover, video and GIF, Outlook's GIF link, mute icon, 4 buttons (x2 with VML), open pixel
     expect(tracked.length).toBeGreaterThanOrEqual(14);
     for (const u of tracked) {
       if (platform.recipientTag) expect(u).toContain(`?v=${platform.recipientTag}`);
@@ -247,17 +247,17 @@ describe('the rendered pieces', () => {
     const html = renderEmailExport(vm);
     // No client-sniffing media query: Outlook.com and the Outlook apps match it but strip <video>.
     expect(html).not.toContain('-webkit-min-device-pixel-ratio');
-    expect(html).toContain('video.em-v{display:block!important}video.em-v+.em-f{display:none!important}');
+    expect(html).toContain('@supports (-webkit-backdrop-filter:none){video.em-v{display:block!important}video.em-v+.em-f{display:none!important}}');
     expect(html).toContain('video[class~="x_em-v"]{display:none!important}');
-    const webViewClick = `${BASE}/t/c/${ID}?v={{contact.email}}&amp;u=${encodeURIComponent(`${BASE}/eyemail/${ID}`)}`;
+    const webViewClick = `${BASE}/t/c/${ID}?v={{contact.email|urlencode}}&amp;u=${encodeURIComponent(`${BASE}/eyemail/${ID}`)}`;
     expect(html).toContain(
       `<a href="${webViewClick}" target="_blank" style="display:block;text-decoration:none;"><video class="em-v" width="600" autoplay muted playsinline loop preload="none" poster="${CDN}/media/acme/${ID}/poster.jpg" style="display:none;`,
     );
     expect(html).toContain(`<source src="${CDN}/media/acme/${ID}/video-600.mp4" type="video/mp4"></video><img class="em-f" src="${CDN}/media/acme/${ID}/preview.gif"`);
-    // The GIF once, right after the video and in the same link; Outlook for Windows gets the poster.
-    expect(html.match(new RegExp(`<img [^>]*src="${CDN}/media/acme/${ID}/preview.gif"`, 'g'))).toHaveLength(1);
-    expect(html).toContain(`<!--[if mso]><a href="${webViewClick}" target="_blank"><img src="${CDN}/media/acme/${ID}/poster.jpg"`);
-    expect(html).toContain(`<img src="${BASE}/t/o/${ID}.gif?v={{contact.email}}" width="1" height="1" alt=""`);
+    // The GIF right after the video and in the same link, and again for Outlook for Windows.
+    expect(html.match(new RegExp(`<img [^>]*src="${CDN}/media/acme/${ID}/preview.gif"`, 'g'))).toHaveLength(2);
+    expect(html).toContain(`<!--[if mso]><a href="${webViewClick}" target="_blank"><img src="${CDN}/media/acme/${ID}/preview.gif"`);
+    expect(html).toContain(`<img src="${BASE}/t/o/${ID}.gif?v={{contact.email|urlencode}}" width="1" height="1" alt=""`);
     expect(html).toContain('Powered by <strong>EyeMail</strong>');
   });
 

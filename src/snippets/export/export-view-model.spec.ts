@@ -84,8 +84,8 @@ describe('email view model', () => {
     });
     expect(vm.logo).toMatchObject({ width: 160, height: 40 });
     expect(vm.coverBelow).toMatchObject({ width: 640, height: 214 });
-    // video and poster at the video's shape; the user's square GIF at its own
-    expect(vm.video).toMatchObject({ height: 360, fallbackHeight: 640, msoFallbackHeight: 360 });
+    // the video at its shape; the user's square GIF at its own, for Outlook for Windows as well
+    expect(vm.video).toMatchObject({ height: 360, fallbackHeight: 640, msoFallbackHeight: 640 });
     // unknown sizes: no height rather than a wrong one; a missing GIF size falls back to the video's
     expect(build().logo!.height).toBeNull();
     const noGifSize = build({ video: { mp4Url: 'https://cdn.example.com/v.mp4', posterUrl: 'https://cdn.example.com/p.jpg', gifUrl: 'https://cdn.example.com/g.gif', size: { width: 600, height: 338 } } });
@@ -132,10 +132,10 @@ describe('email view model', () => {
     expect(build({}, { options: { preheader: 'x'.repeat(150) } }).preheader!.fillerHtml).toBe('');
   });
 
-  it('falls back to the poster without a GIF, and gives Outlook the poster', () => {
+  it('falls back to the poster without a GIF, and gives Outlook for Windows the GIF (it moves in Microsoft 365)', () => {
     const vm = build({ video: { mp4Url: 'https://cdn.example.com/v.mp4', posterUrl: 'https://cdn.example.com/p.jpg', gifUrl: null } });
-    expect(vm.video.fallbackSrcAttr).toBe('https://cdn.example.com/p.jpg');
-    expect(build().video).toMatchObject({ fallbackSrcAttr: 'https://cdn.example.com/g.gif', msoFallbackSrcAttr: 'https://cdn.example.com/p.jpg' });
+    expect(vm.video).toMatchObject({ fallbackSrcAttr: 'https://cdn.example.com/p.jpg', msoFallbackSrcAttr: 'https://cdn.example.com/p.jpg' });
+    expect(build().video).toMatchObject({ fallbackSrcAttr: 'https://cdn.example.com/g.gif', msoFallbackSrcAttr: 'https://cdn.example.com/g.gif' });
   });
 
   it('refuses a snippet without any encoded image', () => {

@@ -110,7 +110,8 @@ export interface EmailViewModel {
     // Animated GIF (first frame alone in Outlook) or the poster when there is no GIF.
     fallbackSrcAttr: string;
     fallbackHeight: number | null;
-    // Outlook for Windows shows only a GIF's first frame, so it gets the poster.
+    // Outlook for Windows: the GIF too (Microsoft 365 plays it; 2007-2016 show its first frame,
+    // a still like the poster), the poster only when there is no GIF (client-video.ts).
     msoFallbackSrcAttr: string;
     msoFallbackHeight: number | null;
     altHtml: string;
@@ -264,8 +265,8 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
     height: frameHeight,
     fallbackSrcAttr: attr(gif ?? poster!),
     fallbackHeight: gifHeight,
-    msoFallbackSrcAttr: attr(poster ?? gif!),
-    msoFallbackHeight: poster ? frameHeight : gifHeight,
+    msoFallbackSrcAttr: attr(gif ?? poster!),
+    msoFallbackHeight: gifHeight,
     altHtml: titleHtml ? `Play video: ${titleHtml}` : 'Play video',
   };
 

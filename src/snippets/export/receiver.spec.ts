@@ -1,5 +1,5 @@
 import { EMAIL_PLATFORMS } from '../email-platforms.js';
-import { receiverFromQuery } from './receiver.js';
+import { decodeRecipientParam, rawRecipientParam, receiverFromQuery, withRawRecipient } from './receiver.js';
 
 describe('receiver from the v= parameter', () => {
   it.each([
@@ -27,4 +27,31 @@ describe('receiver from the v= parameter', () => {
       expect(receiverFromQuery(tag)).toBeNull();
     },
   );
+});
+
+describe('v= from the raw URL', () => {
+  it.each([
+    // written as is by a platform without an encoding tag: the parser would cut it at "&"
+    ['/t/o/x.gif?v=a+b&c%e@example.com', 'a+b&c%e@example.com'],
+    ['/t/c/x?v=a+b&c%e@example.com&u=https%3A%2F%2Fshop.example.com%2F', 'a+b&c%e@example.com'],
+    // URL-encoded by the platform (Mailchimp *|URL:EMAIL|*, HubL urlencode...)
+    ['/t/c/x?v=a%2Bb%26c%23d%25e%40example.com&u=https%3A%2F%2Fshop.example.com%2F', 'a+b&c#d%e@example.com'],
+    ['/t/o/x.gif?u=1&v=0031x00000AbCdE', '0031x00000AbCdE'],
+    // a subscriber key with a stray "%": kept as it came
+    ['/t/o/x.gif?v=key%zz', 'key%zz'],
+  ])('%s gives %p', (url, expected) => {
+    expect(decodeRecipientParam(rawRecipientParam(url)!)).toBe(expected);
+    expect(receiverFromQuery(withRawRecipient({ v: 'parsed' }, url).v)).toBe(expected);
+  });
+
+  it('leaves the query alone without v=', () => {
+    expect(rawRecipientParam('/t/o/x.gif')).toBeUndefined();
+    expect(rawRecipientParam('/t/c/x?u=https%3A%2F%2Fa.example%2F')).toBeUndefined();
+    const q = { u: 'x' };
+    expect(withRawRecipient(q, '/t/c/x?u=x')).toBe(q);
+  });
+
+  it('knows an unreplaced AWeber tag', () => {
+    expect(receiverFromQuery('{!email}')).toBeNull();
+  });
 });

@@ -8,7 +8,7 @@ export const RECEIVER_MAX = 320;
 // Merge syntax the platform did not replace: a preview, a test send or a copy pasted into the wrong
 // platform. Such a "receiver" would be the same fake person for everyone, so it counts as unknown.
 const UNREPLACED_TAG =
-  /\*\|[^|]*\|\*|\{\{[\s\S]*\}\}|\{%[\s\S]*%\}|%%[^%]+%%|\[\[[^\]]+\]\]|\$\[[^\]]+\]\$|^%[A-Za-z0-9_.]+%$|^\[[A-Za-z_ ]+\]$/;
+  /\*\|[^|]*\|\*|\{\{[\s\S]*\}\}|\{%[\s\S]*%\}|%%[^%]+%%|\[\[[^\]]+\]\]|\$\[[^\]]+\]\$|\{![^}]+\}|^%[A-Za-z0-9_.]+%$|^\[[A-Za-z_ ]+\]$/;
 const KNOWN_TAGS = new Set(EMAIL_PLATFORMS.map((p) => p.recipientTag).filter(Boolean));
 
 // Returns the receiver to record, or null when there is none worth recording.
@@ -24,4 +24,41 @@ export function receiverFromQuery(raw: unknown): string | null {
   // never contain spaces, so put it back.
   if (v.includes('@') && v.includes(' ')) v = v.replace(/ /g, '+');
   return v;
+}
+
+// The v= value exactly as the platform wrote it, from the request's raw URL (Express's originalUrl).
+// The query parser would cut an address written as it is, such as a+b&c%e@example.com, at its "&"
+// and turn its "+" into a space. v= runs to the end of the query string, or to the click link's
+// "&u=" (whose value the export percent-encodes, so it holds no raw "&"). Undefined without v=.
+export function rawRecipientParam(url: string): string | undefined {
+  const q = url.indexOf('?');
+  if (q < 0) return undefined;
+  const query = url.slice(q + 1).split('#')[0];
+  let start: number;
+  if (query.startsWith('v=')) start = 2;
+  else {
+    const at = query.indexOf('&v=');
+    if (at < 0) return undefined;
+    start = at + 3;
+  }
+  const rest = query.slice(start);
+  const end = rest.lastIndexOf('&u=');
+  return end >= 0 ? rest.slice(0, end) : rest;
+}
+
+// A platform that URL-encodes writes "@" as %40; one that does not writes the address as it is, and
+// then its "+", "&" and "%" are the address's own. Values without "@" (subscriber keys) are decoded.
+export function decodeRecipientParam(raw: string): string {
+  if (raw.includes('@')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+// The tracking endpoints' query with v= read from the raw URL (see rawRecipientParam).
+export function withRawRecipient<T extends Record<string, unknown>>(query: T, url: string): T {
+  const raw = rawRecipientParam(url);
+  return raw === undefined ? query : { ...query, v: decodeRecipientParam(raw) };
 }
