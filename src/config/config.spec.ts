@@ -13,3 +13,22 @@ describe('SUPPORT_EMAIL', () => {
     }
   });
 });
+
+describe('fair use limits', () => {
+  it('defaults to 5 encodes queued or running per account and 100 uploads per hour', () => {
+    expect(loadConfig({})).toMatchObject({ encodesPerAccount: 5, uploadsPerHour: 100 });
+    expect(loadConfig({ ENCODES_PER_ACCOUNT: '12', UPLOADS_PER_HOUR: ' 30 ' })).toMatchObject({ encodesPerAccount: 12, uploadsPerHour: 30 });
+  });
+
+  it('refuses values that are not whole numbers in range, naming the variable', () => {
+    for (const [name, bad] of [
+      ['ENCODES_PER_ACCOUNT', '0'],
+      ['ENCODES_PER_ACCOUNT', '2.5'],
+      ['ENCODES_PER_ACCOUNT', 'many'],
+      ['UPLOADS_PER_HOUR', '0'],
+      ['UPLOADS_PER_HOUR', '-3'],
+    ]) {
+      expect(() => loadConfig({ [name]: bad })).toThrow(new RegExp(`${name} must be a whole number`));
+    }
+  });
+});

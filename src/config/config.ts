@@ -28,6 +28,10 @@ export interface AppConfig {
   trustProxy: boolean;
   secureCookies: boolean;
   encodeConcurrency: number;
+  // Fair use: encodes one account may have queued or running at once (ENCODES_PER_ACCOUNT), and
+  // files it may upload per hour (UPLOADS_PER_HOUR).
+  encodesPerAccount: number;
+  uploadsPerHour: number;
   // false: this instance only enqueues jobs and `npm run worker` processes run them (Redis only).
   processJobs: boolean;
   // Namespaces the BullMQ keys in Redis, so several deployments (or test runs) can share one.
@@ -145,6 +149,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const trustProxy = parseBool('TRUST_PROXY', env.TRUST_PROXY, false, problems);
   const secureCookies = parseBool('SECURE_COOKIES', env.SECURE_COOKIES, publicBaseUrl.startsWith('https:'), problems);
   const encodeConcurrency = parseInteger('ENCODE_CONCURRENCY', env.ENCODE_CONCURRENCY, 1, 1, 16, problems);
+  const encodesPerAccount = parseInteger('ENCODES_PER_ACCOUNT', env.ENCODES_PER_ACCOUNT, 5, 1, 1000, problems);
+  const uploadsPerHour = parseInteger('UPLOADS_PER_HOUR', env.UPLOADS_PER_HOUR, 100, 1, 100_000, problems);
 
   const processJobs = parseBool('PROCESS_JOBS', env.PROCESS_JOBS, true, problems);
   if (!processJobs && !redisUrl) problems.push('PROCESS_JOBS=false needs REDIS_URL (workers started with `npm run worker` then run the jobs)');
@@ -175,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     trustProxy,
     secureCookies,
     encodeConcurrency,
+    encodesPerAccount,
+    uploadsPerHour,
     processJobs,
     queuePrefix,
   };

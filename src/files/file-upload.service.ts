@@ -11,6 +11,8 @@ import {
   UnprocessableError,
   UnsupportedTypeError,
 } from '../common/domain-error.js';
+import type { RateLimitPolicy } from '../common/rate-limit.js';
+import { RateLimiter } from '../common/rate-limit.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EncodingService } from '../encoding/encoding.service.js';
 import { EncodingError, UNDECODABLE_MESSAGE } from '../encoding/encoding-error.js';
@@ -33,6 +35,7 @@ import {
   treatmentFor,
   UPLOAD_MESSAGES,
   UPLOAD_RULES,
+  uploadsPerHourPolicy,
   type FileKind,
   type UploadRule,
 } from './upload-rules.js';
@@ -58,6 +61,7 @@ const STALE_UPLOAD_MS = 6 * 60 * 60 * 1000;
 export class FileUploadService implements OnModuleInit {
   private readonly logger = new Logger('Files');
   readonly uploadDir: string;
+  private readonly perHour: RateLimitPolicy;
 
   constructor(
     private readonly repo: MediaFileRepository,
@@ -66,8 +70,10 @@ export class FileUploadService implements OnModuleInit {
     private readonly encoding: EncodingService,
     private readonly ffmpeg: FfmpegAdapter,
     private readonly images: ImageAdapter,
+    private readonly limiter: RateLimiter,
   ) {
     this.uploadDir = path.join(config.dataDir, 'tmp', 'uploads');
+    this.perHour = uploadsPerHourPolicy(config.uploadsPerHour);
   }
 
   async onModuleInit(): Promise<void> {
@@ -82,6 +88,8 @@ export class FileUploadService implements OnModuleInit {
   async upload(userId: string, kindParam: unknown, req: IncomingMessage): Promise<FileView> {
     let kind: FileKind;
     try {
+      // Counted before a byte is read: past the hourly limit nothing is received or stored.
+      await this.limiter.consume([this.perHour, userId]);
       kind = parseFileKind(kindParam);
     } catch (e) {
       discardRequestBody(req);

@@ -25,7 +25,8 @@ export class FilesController {
       'The file may be in any single file part (usually "file"). Limits: video .mp4/.mov up to 300 MB; gif 14 MB; image 15 MB; ' +
       'logo, cover, videoIcon, profile and attachment 10 MB (png/jpg/jpeg; cover also gif). The content is checked (magic bytes, ' +
       'ffprobe for videos); images other than GIF are stored as JPEG of at most 600x600 (attachments 2000x2000) without metadata. ' +
-      '400 no/empty/several files, 413 too large, 415 wrong type, 422 unreadable content; nothing is stored on failure.',
+      '400 no/empty/several files, 413 too large, 415 wrong type, 422 unreadable content, 429 past UPLOADS_PER_HOUR uploads of the ' +
+      'account in the hour (with Retry-After); nothing is stored on failure.',
   })
   @ApiQuery({ name: 'type', enum: FILE_KINDS })
   @ApiConsumes('multipart/form-data')

@@ -10,6 +10,7 @@ import {
   treatmentFor,
   UPLOAD_MESSAGES,
   UPLOAD_RULES,
+  uploadsPerHourPolicy,
 } from './upload-rules.js';
 
 describe('upload rules', () => {
@@ -118,5 +119,18 @@ describe('upload rules', () => {
     expect(gifWithinLimits({ width: 800, height: 450, pages: 300 })).toBe(true);
     expect(gifWithinLimits({ width: 5000, height: 10, pages: 1 })).toBe(false);
     expect(gifWithinLimits({ width: 4000, height: 4000, pages: 100 })).toBe(false);
+  });
+});
+
+describe('uploads per account and hour', () => {
+  it('counts per hour and says what the limit is and what to do', () => {
+    expect(uploadsPerHourPolicy(100)).toEqual({
+      name: 'upload:user',
+      limit: 100,
+      windowSeconds: 3600,
+      message: 'You can upload up to 100 files an hour. Please wait a while before uploading more.',
+    });
+    expect(uploadsPerHourPolicy(1).message).toBe('You can upload up to 1 file an hour. Please wait a while before uploading more.');
+    expect(uploadsPerHourPolicy(2500).message).toContain('2,500 files');
   });
 });

@@ -1,6 +1,7 @@
 // Pure: what each kind of upload may be (size, extension, declared type, real content) and the
 // messages people see when it is not (spec 01 sections 5 and 8, the files API contract).
 
+import type { RateLimitPolicy } from '../common/rate-limit.js';
 import { FILE_KINDS, UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS, type FileKind, type UploadLimit } from '../shared/upload-limits.js';
 
 export { FILE_KINDS, type FileKind };
@@ -19,6 +20,17 @@ export const UPLOAD_MESSAGES = {
   inUse: 'This file is in use and cannot be deleted.',
   videoInUse: 'This video is used by an EyeMail and cannot be deleted.',
 } as const;
+
+// Fair use: files one account may upload per hour (UPLOADS_PER_HOUR). Every upload counts,
+// refused ones too (each still costs a transfer and a check).
+export function uploadsPerHourPolicy(limit: number): RateLimitPolicy {
+  return {
+    name: 'upload:user',
+    limit,
+    windowSeconds: 3600,
+    message: `You can upload up to ${limit.toLocaleString('en-US')} ${limit === 1 ? 'file' : 'files'} an hour. Please wait a while before uploading more.`,
+  };
+}
 
 // What the server does with the bytes once they are checked.
 export type Treatment = 'video' | 'gif' | 'image';

@@ -16,6 +16,7 @@ import type { QueueLogger } from './in-process-queue.js';
 import {
   clampProgress,
   describeError,
+  fairPriority,
   fromBullState,
   INTERRUPTED_TOO_OFTEN,
   isValidJobId,
@@ -107,8 +108,15 @@ export class BullMqQueue implements JobQueue {
       if (other !== reg && (await other.queue.getJob(id))) throw new Error(`Job id "${id}" is already used by a "${other.name}" job`);
     }
     // An existing id is not added again: BullMQ returns the job already there.
+    // Fair share: open-source BullMQ has no groups (that is BullMQ Pro), so a job runs at the
+    // priority of its place in its account's queue (see fairPriority): an account's first job
+    // overtakes another's 40th. The place is counted by the caller in the shared database when
+    // the job is added, so it holds however many app instances and workers there are, with no
+    // dispatcher of our own that could stop and strand jobs; equal priorities run in the order
+    // they were added.
     await reg.queue.add(name, data ?? null, {
       jobId: id,
+      ...(opts.fairShare ? { priority: fairPriority(opts.fairShare.ahead) } : {}),
       attempts: reg.opts.attempts,
       backoff: { type: BACKOFF_TYPE },
       removeOnComplete: { age: Math.round(KEEP_COMPLETED_MS / 1000) },

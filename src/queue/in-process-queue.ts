@@ -20,7 +20,9 @@ import {
   KEEP_COMPLETED_MS,
   KEEP_FAILED_MS,
   normaliseRegisterOptions,
+  pickFairly,
   startIsAllowed,
+  type FairCandidate,
 } from './queue-rules.js';
 
 // Runs a statement with `?` placeholders and returns its rows.
@@ -123,11 +125,12 @@ export class InProcessQueue implements JobQueue {
     if (!reg) throw new UnknownJobError(name);
     const id = opts.jobId ?? randomUUID();
     if (!isValidJobId(id)) throw new Error(`Invalid job id "${id}"`);
-    await this.sql(`insert into job (id, name, data, max_attempts) values (?, ?, ?::jsonb, ?) on conflict (id) do nothing`, [
+    await this.sql(`insert into job (id, name, data, max_attempts, group_key) values (?, ?, ?::jsonb, ?, ?) on conflict (id) do nothing`, [
       id,
       name,
       JSON.stringify(data ?? null),
       reg.opts.attempts,
+      opts.fairShare?.group ?? '',
     ]);
     const status = await this.findStatus(id);
     if (!status || status.name !== name) throw new Error(`Job id "${id}" is already used by a "${status?.name}" job`);
@@ -236,20 +239,47 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
+  // The next job, chosen fairly between groups (pickFairly) among each group's first due job.
+  // Another instance may claim the chosen job first: the guarded update then changes nothing
+  // (it waits for that instance's row lock and re-reads the row), and we choose again.
   private async claim(name: string, lease: string): Promise<ClaimedJob | null> {
+    for (let tries = 0; tries < 5; tries++) {
+      const next = pickFairly(await this.candidates(name));
+      if (!next) return null;
+      const rows = await this.sql(
+        `update job set state = 'active', attempts_made = attempts_made + 1, progress = 0, locked_by = ?,
+           locked_until = now() + ${MS}, started_at = now(), updated_at = now()
+         where id = ? and ((state = 'queued' and run_at <= now()) or (state = 'active' and locked_until < now()))
+         returning id, name, data, attempts_made as "attemptsMade", max_attempts as "maxAttempts"`,
+        [lease, this.lockDurationMs, next.id],
+      );
+      if (rows[0]) return rows[0] as unknown as ClaimedJob;
+    }
+    return null;
+  }
+
+  // Each group's first due job, with how many of the group's jobs run now and when its latest
+  // one started (all instances, from the table).
+  private async candidates(name: string): Promise<FairCandidate[]> {
     const rows = await this.sql(
-      `update job set state = 'active', attempts_made = attempts_made + 1, progress = 0, locked_by = ?,
-         locked_until = now() + ${MS}, updated_at = now()
-       where id = (
-         select id from job
+      `select c.id, c.group_key as "group", c.run_at as "dueAt",
+         (select count(*) from job a where a.name = c.name and a.group_key = c.group_key and a.state = 'active' and a.locked_until >= now()) as active,
+         (select max(l.started_at) from job l where l.name = c.name and l.group_key = c.group_key) as "lastStartedAt"
+       from (
+         select distinct on (group_key) id, name, group_key, run_at
+         from job
          where name = ? and ((state = 'queued' and run_at <= now()) or (state = 'active' and locked_until < now()))
-         order by run_at, created_at
-         limit 1
-         for update skip locked)
-       returning id, name, data, attempts_made as "attemptsMade", max_attempts as "maxAttempts"`,
-      [lease, this.lockDurationMs, name],
+         order by group_key, run_at, created_at
+       ) c`,
+      [name],
     );
-    return (rows[0] as unknown as ClaimedJob | undefined) ?? null;
+    return rows.map((r) => ({
+      id: r.id as string,
+      group: r.group as string,
+      active: Number(r.active),
+      lastStartedAt: r.lastStartedAt ? new Date(r.lastStartedAt as string) : null,
+      dueAt: new Date(r.dueAt as string),
+    }));
   }
 
   private begin(reg: Registration, row: ClaimedJob, lease: string): void {

@@ -40,6 +40,12 @@ export interface EnqueueOptions {
   // Idempotency key: enqueuing an id that exists returns that job instead of adding another.
   // Letters, digits, `_`, `-`, `.`; unique across job names. Random when omitted.
   jobId?: string;
+  // Fair share between accounts (or any other groups). The in-process queue takes groups in
+  // turn: the next job comes from the group with the fewest running jobs, then from the one
+  // served least recently. BullMQ runs the job at priority `ahead + 1` (lower runs first), so a
+  // group's first job overtakes another group's 40th. `ahead`: how many of the group's jobs were
+  // queued or running when this one was added.
+  fairShare?: { group: string; ahead: number };
 }
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';

@@ -2,11 +2,13 @@ import {
   clampProgress,
   decideAfterFailure,
   describeError,
+  fairPriority,
   fromBullState,
   isValidJobId,
   isValidJobName,
   MAX_BACKOFF_MS,
   normaliseRegisterOptions,
+  pickFairly,
   retryDelayMs,
   startIsAllowed,
   workerStartProblem,
@@ -107,5 +109,54 @@ describe('worker start', () => {
     expect(workerStartProblem({ redisUrl: null, databaseUrl: 'postgresql://db/eyemail' })).toMatch(/^The worker needs REDIS_URL \(the shared job queue\)\./);
     expect(workerStartProblem({ redisUrl: 'redis://r:6379', databaseUrl: null })).toMatch(/needs DATABASE_URL/);
     expect(workerStartProblem({ redisUrl: null, databaseUrl: null })).toMatch(/needs REDIS_URL .* and DATABASE_URL/);
+  });
+});
+
+describe('fair choice of the next job between accounts', () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, s));
+  const job = (id: string, group: string, active: number, lastStartedAt: Date | null, dueAt: Date) => ({ id, group, active, lastStartedAt, dueAt });
+
+  it('serves the account served least recently, even when another queued earlier', () => {
+    // Ann queued 40 jobs at 0 s and her first just started; Bob queued one at 5 s.
+    const ann = job('ann-2', 'ann', 0, at(10), at(0));
+    const bob = job('bob-1', 'bob', 0, null, at(5));
+    expect(pickFairly([ann, bob])?.id).toBe('bob-1');
+    // Bob served at 20 s, Ann at 10 s: Ann's turn.
+    expect(pickFairly([ann, job('bob-2', 'bob', 0, at(20), at(5))])?.id).toBe('ann-2');
+  });
+
+  it('goes round-robin: with three busy accounts each gets a turn before anyone gets a second', () => {
+    const queues: Record<string, number> = { ann: 5, bob: 5, cy: 5 };
+    const lastStart: Record<string, Date | null> = { ann: null, bob: null, cy: null };
+    const order: string[] = [];
+    for (let t = 1; t <= 9; t++) {
+      const heads = Object.keys(queues)
+        .filter((g) => queues[g] > 0)
+        .map((g) => job(`${g}-${6 - queues[g]}`, g, 0, lastStart[g], at({ ann: 0, bob: 1, cy: 2 }[g]!)));
+      const next = pickFairly(heads)!;
+      order.push(next.group);
+      queues[next.group]--;
+      lastStart[next.group] = at(10 + t);
+    }
+    expect(order).toEqual(['ann', 'bob', 'cy', 'ann', 'bob', 'cy', 'ann', 'bob', 'cy']);
+  });
+
+  it('puts an account with fewer jobs running first (several slots, several instances)', () => {
+    const busy = job('ann-3', 'ann', 2, null, at(0));
+    const idle = job('bob-1', 'bob', 1, at(30), at(9));
+    expect(pickFairly([busy, idle])?.id).toBe('bob-1');
+  });
+
+  it('breaks ties by the job due first, then by id, and returns null when nothing is queued', () => {
+    expect(pickFairly([job('b', 'x', 0, at(1), at(3)), job('a', 'y', 0, at(1), at(2))])?.id).toBe('a');
+    expect(pickFairly([job('b', 'x', 0, null, at(2)), job('a', 'y', 0, null, at(2))])?.id).toBe('a');
+    expect(pickFairly([])).toBeNull();
+  });
+
+  it('turns a place in the account\'s queue into a BullMQ priority: 1 for its first job, within range', () => {
+    expect([0, 1, 39].map(fairPriority)).toEqual([1, 2, 40]);
+    expect(fairPriority(-1)).toBe(1);
+    expect(fairPriority(Number.NaN)).toBe(1);
+    expect(fairPriority(10_000_000)).toBe(2_097_151);
   });
 });

@@ -76,6 +76,45 @@ export function describeError(e: unknown): string {
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
 }
 
+// One group's next job, as the in-process queue sees it when choosing what to run.
+export interface FairCandidate {
+  id: string;
+  // The account ('' for jobs that belong to none).
+  group: string;
+  // The group's jobs running now (on any instance).
+  active: number;
+  // When the group's latest job started; null if none has.
+  lastStartedAt: Date | null;
+  // When this job became due (queued, or its retry's wait ended).
+  dueAt: Date;
+}
+
+// Round-robin between groups: the group with the fewest jobs running goes first, then the one
+// served least recently (never served first), then the job due first. One account's 40 queued
+// jobs therefore take turns with another account's one instead of all running before it.
+export function pickFairly<T extends FairCandidate>(candidates: readonly T[]): T | null {
+  let best: T | null = null;
+  for (const c of candidates) if (!best || compareFairly(c, best) < 0) best = c;
+  return best;
+}
+
+function compareFairly(a: FairCandidate, b: FairCandidate): number {
+  if (a.active !== b.active) return a.active - b.active;
+  const lastA = a.lastStartedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const lastB = b.lastStartedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  if (lastA !== lastB) return lastA < lastB ? -1 : 1;
+  if (a.dueAt.getTime() !== b.dueAt.getTime()) return a.dueAt.getTime() - b.dueAt.getTime();
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+// BullMQ priority of a job with `ahead` jobs of its group before it: 1 for a group's first job
+// (lower runs first), within BullMQ's range.
+export const MAX_BULL_PRIORITY = 2_097_151;
+export function fairPriority(ahead: number): number {
+  if (!Number.isFinite(ahead) || ahead < 0) return 1;
+  return Math.min(MAX_BULL_PRIORITY, Math.floor(ahead) + 1);
+}
+
 // BullMQ's job states onto ours: everything not yet running is "queued".
 export function fromBullState(state: string): JobState | null {
   switch (state) {

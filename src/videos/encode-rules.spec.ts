@@ -1,4 +1,4 @@
-import { encodeJobId, outputKeys, parseEncodeRequest, ProgressThrottle, scaleEncodeProgress } from './encode-rules.js';
+import { encodeCapRefusal, encodeJobId, outputKeys, parseEncodeRequest, ProgressThrottle, scaleEncodeProgress } from './encode-rules.js';
 import { isValidJobId } from '../queue/queue-rules.js';
 import { isValidStorageKey } from '../storage/storage-keys.js';
 
@@ -58,5 +58,19 @@ describe('encode progress', () => {
     expect(t.shouldWrite(9, 2500)).toBe(false);
     expect(t.shouldWrite(4, 2600)).toBe(false);
     expect(t.shouldWrite(100, 2601)).toBe(true);
+  });
+});
+
+describe('encodes per account', () => {
+  it('lets a request through below the cap', () => {
+    expect(encodeCapRefusal(0, 5)).toBeNull();
+    expect(encodeCapRefusal(4, 5)).toBeNull();
+  });
+
+  it('refuses at the cap, saying how many are encoding and what to do', () => {
+    expect(encodeCapRefusal(5, 5)).toBe('You have 5 videos encoding. Wait for one to finish, then try again.');
+    expect(encodeCapRefusal(1, 1)).toBe('You have 1 video encoding. Wait for one to finish, then try again.');
+    // the cap was lowered while more were queued
+    expect(encodeCapRefusal(7, 5)).toBe('You have 7 videos encoding. Wait for one to finish, then try again.');
   });
 });

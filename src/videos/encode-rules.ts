@@ -38,6 +38,16 @@ export function parseEncodeRequest(overlayRaw: unknown, widthRaw: unknown): Enco
 
 export const encodeJobId = (encodingId: string) => `encode-${encodingId}`;
 
+// Fair use: an account may have `cap` encodes queued or running at once (ENCODES_PER_ACCOUNT).
+// Past it a new request is refused with this message; asking again for one already queued,
+// running or done is always answered.
+export function encodeCapRefusal(live: number, cap: number): string | null {
+  if (live < cap) return null;
+  return `You have ${live} ${live === 1 ? 'video' : 'videos'} encoding. Wait for one to finish, then try again.`;
+}
+// Retry-After of that refusal: a short encode's time, a hint rather than a promise.
+export const ENCODE_CAP_RETRY_AFTER_SECONDS = 30;
+
 // Fresh keys for every attempt: stored media is immutable and never overwritten.
 export function outputKeys(encodingId: string, unique: () => string): { mp4: string; poster: string; gif: string } {
   return {

@@ -32,6 +32,8 @@ export const VideoEncoding = defineEntity({
     runToken: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()),
+    // The first attempt's start (the order jobs are served in).
+    startedAt: p.datetime().nullable(),
     completedAt: p.datetime().nullable(),
   },
 });

@@ -16,6 +16,8 @@ export interface EncodeOutputs {
 }
 
 const LIVE_STATES = ['queued', 'active'] as const;
+// Advisory lock class of "one owner's encode requests" (the second key is the owner's hash).
+const OWNER_ENCODES_LOCK = 727_002;
 
 // The video_encoding table, only here. Reads are entity queries; the state changes of an encode
 // attempt are single guarded statements (the run token), so two workers can never both win.
@@ -76,21 +78,62 @@ export class VideoEncodingRepository {
     return rows.flatMap((r) => [r.mp4Key, r.posterKey, r.gifKey]).filter((k): k is string => !!k);
   }
 
-  // A new queued encoding unless a live one of the same options exists (a concurrent request won).
-  async insertQueued(e: { id: string; ownerId: string; sourceFileId: string; overlay: OverlayVariant; width: number; jobId: string }): Promise<void> {
-    await this.em.execute(
-      `insert into video_encoding (id, owner_id, source_file_id, overlay, width, state, progress, job_id)
-       values (?, ?, ?, ?, ?, 'queued', 0, ?)
-       on conflict (source_file_id, overlay, width) where state <> 'failed' do nothing`,
-      [e.id, e.ownerId, e.sourceFileId, e.overlay, e.width, e.jobId],
+  // A new queued encoding unless a live one of the same options exists (a concurrent request won)
+  // or the owner already has `cap` encodings queued or running. The owner's requests take turns
+  // under a transaction-scoped advisory lock, so the count and the insert agree even when several
+  // requests (on several instances) arrive at once.
+  async insertQueuedWithinCap(
+    e: { id: string; ownerId: string; sourceFileId: string; overlay: OverlayVariant; width: number; jobId: string },
+    cap: number,
+  ): Promise<{ outcome: 'inserted' | 'exists' | 'over-cap'; live: number }> {
+    return this.em.transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [OWNER_ENCODES_LOCK, e.ownerId]);
+      const [same] = await em.execute<{ id: string }[]>(
+        `select id from video_encoding where source_file_id = ? and overlay = ? and width = ? and state <> 'failed'`,
+        [e.sourceFileId, e.overlay, e.width],
+      );
+      const live = await this.countLive(em, e.ownerId);
+      if (same) return { outcome: 'exists', live };
+      if (live >= cap) return { outcome: 'over-cap', live };
+      await em.execute(
+        `insert into video_encoding (id, owner_id, source_file_id, overlay, width, state, progress, job_id)
+         values (?, ?, ?, ?, ?, 'queued', 0, ?)
+         on conflict (source_file_id, overlay, width) where state <> 'failed' do nothing`,
+        [e.id, e.ownerId, e.sourceFileId, e.overlay, e.width, e.jobId],
+      );
+      return { outcome: 'inserted', live: live + 1 };
+    });
+  }
+
+  private async countLive(em: EntityManager, ownerId: string): Promise<number> {
+    const [row] = await em.execute<{ n: string | number }[]>(`select count(*) as n from video_encoding where owner_id = ? and state in ('queued', 'active')`, [
+      ownerId,
+    ]);
+    return Number(row.n);
+  }
+
+  // The owner's encodings queued or running, oldest first.
+  findLiveOfOwner(ownerId: string): Promise<VideoEncoding[]> {
+    return this.em.find(VideoEncoding, { ownerId, state: { $in: [...LIVE_STATES] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  // How many of the owner's encodings queued or running were asked for before this one (its place
+  // in the account's queue, for the job's fair share).
+  async countLiveBefore(row: Pick<VideoEncoding, 'id' | 'ownerId'>): Promise<number> {
+    // Compared in SQL: created_at has microseconds, a JavaScript Date only milliseconds.
+    const [r] = await this.em.execute<{ n: string | number }[]>(
+      `select count(*) as n from video_encoding e, (select created_at, id from video_encoding where id = ?) me
+       where e.owner_id = ? and e.state in ('queued', 'active') and (e.created_at, e.id) < (me.created_at, me.id)`,
+      [row.id, row.ownerId],
     );
+    return Number(r.n);
   }
 
   // Starts an attempt under a fresh run token: the row, or null when there is nothing to do.
   async claim(id: string, runToken: string): Promise<VideoEncoding | null> {
     const em = this.em;
     const [row] = (await em.execute(
-      `update video_encoding set state = 'active', progress = 0, error = null, run_token = ?, updated_at = now()
+      `update video_encoding set state = 'active', progress = 0, error = null, run_token = ?, started_at = coalesce(started_at, now()), updated_at = now()
        where id = ? and state in ('queued', 'active') returning *`,
       [runToken, id],
       'all',

@@ -18,7 +18,8 @@ export class VideosController {
     summary: 'Encode an uploaded video for email',
     description:
       '202 with the queued or running encoding (poll GET videos/encodings/{encodingId}); 200 with the finished one at once when ' +
-      'the same video, overlay and width was encoded before.',
+      'the same video, overlay and width was encoded before. Identical requests share one encoding. 429 when the account already ' +
+      'has ENCODES_PER_ACCOUNT encodes queued or running (nothing is added; asking for one of those is always answered).',
   })
   @ApiQuery({ name: 'overlay', enum: OVERLAYS, required: false })
   @ApiQuery({ name: 'width', required: false, description: '600-800, default 600' })

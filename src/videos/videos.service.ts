@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InvalidInputError, NotFoundError, UnavailableError } from '../common/domain-error.js';
+import { InvalidInputError, NotFoundError, RateLimitedError, UnavailableError } from '../common/domain-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { FAILED_MESSAGE } from '../encoding/encoding-error.js';
 import type { OverlayVariant } from '../encoding/encode-plan.js';
 import { FilesService } from '../files/files.service.js';
@@ -8,7 +9,7 @@ import { isUuid } from '../shared/uuid.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
 import { STORAGE, type StorageAdapter } from '../storage/storage.adapter.js';
 import { toEncodingView, type EncodingView } from './encoding.mapper.js';
-import { ENCODE_JOB, encodeJobId, parseEncodeRequest, VIDEO_MESSAGES } from './encode-rules.js';
+import { ENCODE_CAP_RETRY_AFTER_SECONDS, ENCODE_JOB, encodeCapRefusal, encodeJobId, parseEncodeRequest, VIDEO_MESSAGES } from './encode-rules.js';
 import type { VideoEncoding } from './video-encoding.entity.js';
 import { VideoEncodingRepository, type EncodeOutputs } from './video-encoding.repository.js';
 
@@ -20,7 +21,9 @@ export type { EncodeOutputs } from './video-encoding.repository.js';
 
 // Email encodings of uploaded videos: requested through the API, run by the encode-video job
 // (encode-video.job.ts), read by the dashboard and the snippets module. One encoding per
-// (video, overlay, width) is shared by every identical request unless it failed.
+// (video, overlay, width) is shared by every identical request unless it failed; each account
+// has at most ENCODES_PER_ACCOUNT queued or running, and its jobs share the encoder fairly with
+// other accounts' (the queue's fairShare).
 @Injectable()
 export class VideosService implements OnModuleInit {
   private readonly logger = new Logger('Videos');
@@ -30,6 +33,7 @@ export class VideosService implements OnModuleInit {
     private readonly files: FilesService,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(STORAGE) private readonly storage: StorageAdapter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -59,16 +63,18 @@ export class VideosService implements OnModuleInit {
     if (row && row.state !== 'completed') row = await this.reconcile(row);
     if (!row || row.state === 'failed') {
       const encodingId = randomUUID();
-      await this.encodings.insertQueued({
-        id: encodingId,
-        ownerId: userId,
-        sourceFileId: id,
-        overlay: options.overlay,
-        width: options.width,
-        jobId: encodeJobId(encodingId),
-      });
+      const wanted = { id: encodingId, ownerId: userId, sourceFileId: id, overlay: options.overlay, width: options.width, jobId: encodeJobId(encodingId) };
+      const cap = this.config.encodesPerAccount;
+      let added = await this.encodings.insertQueuedWithinCap(wanted, cap);
+      // At the cap: encodings whose jobs failed or were lost unnoticed are settled first, so
+      // they never hold the account's places for good.
+      if (added.outcome === 'over-cap' && (await this.settleLiveOf(userId))) added = await this.encodings.insertQueuedWithinCap(wanted, cap);
+      if (added.outcome === 'over-cap') {
+        throw new RateLimitedError(encodeCapRefusal(added.live, cap)!, ENCODE_CAP_RETRY_AFTER_SECONDS);
+      }
       // Whoever won a race for the same options, this is the one encoding of them.
-      row = (await this.encodings.findLive(id, options.overlay, options.width))!;
+      row = await this.encodings.findLive(id, options.overlay, options.width);
+      if (!row) throw new UnavailableError(VIDEO_MESSAGES.queueDown);
       await this.enqueue(row);
     }
     return { status: row.state === 'completed' ? 200 : 202, view: this.view(row) };
@@ -116,9 +122,21 @@ export class VideosService implements OnModuleInit {
     return row ? this.view(row) : null;
   }
 
+  // Checks the owner's queued and running encodings against their jobs; true when one of them
+  // turned out to have failed (a place freed).
+  private async settleLiveOf(ownerId: string): Promise<boolean> {
+    let freed = false;
+    for (const row of await this.encodings.findLiveOfOwner(ownerId)) {
+      if ((await this.reconcile(row)).state === 'failed') freed = true;
+    }
+    return freed;
+  }
+
   private async enqueue(row: VideoEncoding): Promise<void> {
     try {
-      await this.queue.enqueue<EncodeJobData>(ENCODE_JOB, { encodingId: row.id }, { jobId: row.jobId ?? encodeJobId(row.id) });
+      // Fair share: the account is the group; its encodings asked for earlier go first.
+      const fairShare = { group: row.ownerId, ahead: await this.encodings.countLiveBefore(row) };
+      await this.queue.enqueue<EncodeJobData>(ENCODE_JOB, { encodingId: row.id }, { jobId: row.jobId ?? encodeJobId(row.id), fairShare });
     } catch (e) {
       this.logger.error(`Could not queue encoding ${row.id}: ${e instanceof Error ? e.message : String(e)}`);
       await this.markFailed(row.id, null, VIDEO_MESSAGES.queueDown);
@@ -132,7 +150,9 @@ export class VideosService implements OnModuleInit {
     const jobId = row.jobId ?? encodeJobId(row.id);
     const status = await this.queue.findStatus(jobId);
     if (!status) {
-      this.logger.warn(`The job of encoding ${row.id} was lost; queuing it again`);
+      // A request for the same options may be adding it right now (enqueue is idempotent);
+      // only an older one is worth a warning.
+      if (Date.now() - new Date(row.createdAt).getTime() > 60_000) this.logger.warn(`The job of encoding ${row.id} was lost; queuing it again`);
       await this.enqueue(row);
       return (await this.encodings.findById(row.id))!;
     }

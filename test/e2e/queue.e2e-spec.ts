@@ -86,6 +86,34 @@ describe.each(variants)('job queue (%s)', (kind, env) => {
     expect(maxRunning).toBe(2);
   });
 
+  it('serves accounts fairly: one account\'s single job runs before the other\'s backlog', async () => {
+    const name = uniqueName();
+    const started: string[] = [];
+    const firstGate = deferred();
+    queue.register(
+      name,
+      async (job: { id: string }) => {
+        started.push(job.id);
+        // The first job holds the only slot while everything else is queued.
+        if (started.length === 1) await firstGate.promise;
+        return null;
+      },
+      { concurrency: 1 },
+    );
+    const run = crypto.randomUUID();
+    const ann = Array.from({ length: 10 }, (_, i) => `ann-${i}-${run}`);
+    await queue.enqueue(name, {}, { jobId: ann[0], fairShare: { group: 'ann', ahead: 0 } });
+    await waitFor(() => started.length === 1, 'the first job to start');
+    for (let i = 1; i < ann.length; i++) await queue.enqueue(name, {}, { jobId: ann[i], fairShare: { group: 'ann', ahead: i } });
+    const bob = `bob-0-${run}`;
+    await queue.enqueue(name, {}, { jobId: bob, fairShare: { group: 'bob', ahead: 0 } });
+
+    firstGate.resolve();
+    await waitFor(() => started.length === 11, 'every job to start');
+    // Bob's job is next after the one that was running; Ann's run in the order she queued them.
+    expect(started).toEqual([ann[0], bob, ...ann.slice(1)]);
+  });
+
   it('retries a failing job with backoff until it succeeds', async () => {
     const name = uniqueName();
     const attemptsSeen: number[] = [];
