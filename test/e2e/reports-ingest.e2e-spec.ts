@@ -108,6 +108,17 @@ describe('reports ingest: opens, clicks and plays', () => {
       expect(Math.abs(new Date(row.occurred_at).getTime() - Date.now())).toBeLessThan(60_000);
     });
 
+    it.each([
+      ['Outlook for Windows (ms-office agent)', UA.outlookWindowsMsOffice, { client: 'Outlook', platform: 'Windows', device_type: 'desktop' }],
+      ['the new Outlook for Windows', UA.newOutlook, { client: 'Outlook', platform: 'Windows', device_type: 'desktop' }],
+      ['Outlook for Android', UA.outlookAndroid, { client: 'Outlook', platform: 'Android', device_type: null }],
+      ['Windows Mail', UA.windowsMail, { client: 'Windows Mail', platform: 'Windows', device_type: 'desktop' }],
+    ])('stores an open by %s as that client, a person', async (_name, agent, expected) => {
+      const who = someone('client');
+      await pixel(who, { 'User-Agent': agent, 'X-Forwarded-For': '81.2.69.142' }).expect(200);
+      expect((await byReceiver(who))[0]).toMatchObject({ ...expected, machine_reason: null });
+    });
+
     it('stores no receiver for an empty v= or an unfilled merge tag, and still the open', async () => {
       const before = (await rows('receiver is null and kind = ?', ['open'])).length;
       await pixel('*|EMAIL|*', { 'User-Agent': UA.thunderbird }).expect(200);
