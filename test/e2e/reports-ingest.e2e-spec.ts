@@ -355,6 +355,26 @@ describe('reports ingest: opens, clicks and plays', () => {
       expect(stored.filter((r) => r.machine_reason === null).length).toBeGreaterThanOrEqual(1);
     });
 
+    it('a run of 30 clicks at once: all stored, those past a person\'s allowance a flood, the few left a link-scanner burst', async () => {
+      const who = someone('click-flood');
+      const server = t.app.getHttpServer();
+      const path = `/t/c/${snippet.snippet}?v=${encodeURIComponent(who)}&u=${encodeURIComponent(LANDING)}`;
+      const answers = await Promise.all(Array.from({ length: 30 }, () => rawRequest(server, path, { headers: { 'User-Agent': UA.chromeWindows, 'X-Forwarded-For': '81.2.69.172' } })));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 302));
+      const stored = await byReceiver(who);
+      expect(stored).toHaveLength(30);
+      // A click the burst rule reached first (one written late, after clicks made after it) stays a
+      // link-scanner's; every flood is one by the rule.
+      const expected = floodsOf(stored);
+      const flood = stored.filter((r) => r.machine_reason === 'flood');
+      expect(flood.length).toBeGreaterThan(0);
+      expect(flood.filter((r) => !expected.has(r.id))).toEqual([]);
+      // Nothing counted as a person's: the clicks a person could have made are within 2 s of each other.
+      expect(stored.filter((r) => r.machine_reason !== 'flood').map((r) => r.machine_reason)).toEqual(
+        stored.filter((r) => r.machine_reason !== 'flood').map(() => 'link-scanner'),
+      );
+    });
+
     it('a person opening a few times, then clicking and playing, is never flagged', async () => {
       const who = someone('person');
       const headers = { 'User-Agent': UA.outlookWindows, 'X-Forwarded-For': '81.2.69.171' };
