@@ -24,6 +24,7 @@ import { PLAY_REPORT_PATH, playReportBodyParser } from './reports/play-report.bo
 import { compressionMiddleware, precompressedAssets } from './common/http-compression.js';
 import { noCookiesOnPublicPaths } from './common/no-cookies.middleware.js';
 import { cspDirectives } from './common/content-security-policy.js';
+import { strictTransportOverHttps } from './common/strict-transport.js';
 import { SESSION_COOKIE } from './accounts/session-cookie.js';
 
 export { SESSION_COOKIE };
@@ -50,8 +51,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       crossOriginEmbedderPolicy: false,
       // Exported media is loaded by mail clients and other sites.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
+      // Only over https (strict-transport.ts), never on a plain-http response.
+      strictTransportSecurity: false,
     }),
   );
+  app.use(strictTransportOverHttps());
   app.use(compressionMiddleware());
   app.use(noCookiesOnPublicPaths());
   app.use(cookieParser());

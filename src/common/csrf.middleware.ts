@@ -30,12 +30,26 @@ function sameToken(a: string, b: string): boolean {
 export function issueCsrfToken(req: Request, res: Response): string {
   const token = crypto.randomBytes(24).toString('base64url');
   const secure = (res.locals?.[SECURE_LOCAL] as boolean | undefined) || req.secure;
+  // A token issued earlier in this response (the middleware's, then sign-in's) is replaced, not
+  // repeated: one XSRF-TOKEN cookie per response, the one this request goes on with.
+  const earlier = res.getHeader('Set-Cookie');
+  if (earlier !== undefined) {
+    const kept = withoutCookie(earlier, CSRF_COOKIE);
+    if (kept.length) res.setHeader('Set-Cookie', kept);
+    else res.removeHeader('Set-Cookie');
+  }
   res.cookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
   if (req.cookies) req.cookies[CSRF_COOKIE] = token;
   return token;
 }
 
 const SECURE_LOCAL = 'csrfSecureCookie';
+
+// Pure: a response's Set-Cookie values without those setting the named cookie.
+export function withoutCookie(setCookie: string | number | readonly string[], name: string): string[] {
+  const all = Array.isArray(setCookie) ? (setCookie as readonly string[]) : [String(setCookie)];
+  return all.filter((c) => c.split('=', 1)[0].trim() !== name);
+}
 
 // Double-submit cookie: a readable XSRF-TOKEN cookie, echoed by the dashboard in X-XSRF-TOKEN on
 // every state-changing call. A page on another site can send the cookie but cannot read it.

@@ -2,7 +2,8 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { burstMembers, clickOfPlay, personKey } from './bursts.js';
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
-import type { ClickWindow, NewEngagement } from './ingest-sql.js';
+import type { ClickWindow, EventWindow, FloodSuspect, NewEngagement } from './ingest-sql.js';
+import { FLOOD_WINDOW_MS, floodKey, floodMembers, type FloodPoint } from './flood.js';
 import { ReportRepository } from './report.repository.js';
 import type { GeoLocation } from './geo-ip.adapter.js';
 import { GroupCommit } from './group-commit.js';
@@ -66,8 +67,8 @@ export class EngagementWriter implements OnApplicationShutdown {
   private readonly batches = new GroupCommit<IngestEvent, IngestOutcome>((events) => this.writeBatch(events));
   private readonly snippetCache = new Map<string, { info: SnippetInfo | null; until: number }>();
   // Counted, for the logs and the benchmark: rows stored, batches, retried and failed writes,
-  // failed burst checks.
-  readonly stats = { stored: 0, batches: 0, retries: 0, failedWrites: 0, failedEvents: 0, failedBurstChecks: 0 };
+  // failed burst and flood checks.
+  readonly stats = { stored: 0, batches: 0, retries: 0, failedWrites: 0, failedEvents: 0, failedBurstChecks: 0, failedFloodChecks: 0 };
 
   constructor(
     private readonly repo: ReportRepository,
@@ -137,9 +138,12 @@ export class EngagementWriter implements OnApplicationShutdown {
       machineReason: e.machineReason,
     }));
     await this.joinPlaysToClicks(rows);
-    await this.repo.insertBatch(rows);
+    const suspects = await this.repo.insertBatch(rows);
     this.stats.stored += rows.length;
-    // Committed: from here on a failure must not retry the batch (its rows are stored).
+    // Committed: from here on a failure must not retry the batch (its rows are stored). Floods
+    // first: of a run of 200 clicks, those past a person's allowance are a flood, the few left a
+    // burst.
+    await this.markFloods(rows, suspects);
     await this.markBursts(rows);
     return events.map((e) => (info.has(e.snippetId) ? 'stored' : 'unknown-snippet'));
   }
@@ -159,6 +163,45 @@ export class EngagementWriter implements OnApplicationShutdown {
     for (const r of plays) r.clickId = clickOfPlay({ snippetId: r.snippetId, who: personKey(r.receiver, r.ip)!, at: r.occurredAt.getTime() }, stored)?.id ?? null;
   }
 
+  // Floods (flood.ts), checked like the bursts once the batch is committed, over the stored events
+  // around each suspect's, so a flood split between instances is caught by whichever commits
+  // last. Only suspects are looked at: people with several events in this batch, and those the
+  // insert itself found with stored events near theirs (INSERT_SQL). A batch of first opens, the
+  // usual batch, costs nothing more. A flood is missed only if each of its events came in a
+  // different batch, all written at the same moment on different instances: no more events than
+  // instances, fewer than a person's allowance. Best effort, like the bursts.
+  private async markFloods(rows: readonly NewEngagement[], suspects: readonly FloodSuspect[]): Promise<void> {
+    const windows: EventWindow[] = [];
+    const around = (w: Omit<EventWindow, 'since' | 'until'>, first: number, last: number) =>
+      windows.push({ ...w, since: new Date(first - FLOOD_WINDOW_MS), until: new Date(last + FLOOD_WINDOW_MS) });
+    for (const s of suspects) around(s, s.since.getTime(), s.until.getTime());
+    const byKey = new Map<string, NewEngagement[]>();
+    for (const r of rows) {
+      const key = floodKey(r);
+      if (!key) continue;
+      const group = byKey.get(key);
+      if (group) group.push(r);
+      else byKey.set(key, [r]);
+    }
+    for (const group of byKey.values()) {
+      if (group.length < 2) continue;
+      const times = group.map((r) => r.occurredAt.getTime());
+      const { snippetId, kind, receiver, ip } = group[0];
+      around({ snippetId, kind, receiver: receiver ?? null, ip: ip ?? null }, Math.min(...times), Math.max(...times));
+    }
+    if (!windows.length) return;
+    await this.afterCommit('flood', windows.length, async () => {
+      const stored = await this.repo.eventsWithin(windows);
+      const points: FloodPoint[] = [];
+      for (const e of stored) {
+        const key = floodKey(e);
+        if (key) points.push({ ref: e.id, key, kind: e.kind, at: e.occurredAt.getTime(), durationSecs: e.durationSecs, videoDurationSecs: e.videoDurationSecs });
+      }
+      const floods = floodMembers(points);
+      await this.repo.markMachine(stored.filter((e) => floods.has(e.id) && e.machineReason === null).map((e) => e.id), 'flood');
+    });
+  }
+
   // Link-scanner bursts (bursts.ts), checked once the batch is committed, over the stored clicks
   // around each of its clicks: those of this batch and of every batch committed before it, on
   // this instance or another. Of two concurrent batches (two instances) the one committed last
@@ -176,19 +219,32 @@ export class EngagementWriter implements OnApplicationShutdown {
         until: new Date(r.occurredAt.getTime() + BURST_WINDOW_MS),
       }));
     if (!windows.length) return;
+    await this.afterCommit('burst', windows.length, async () => {
+      const stored = await this.repo.clicksWithin(windows);
+      const members = burstMembers(stored.map((c) => ({ ref: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() })));
+      await this.repo.markMachine(stored.filter((c) => members.has(c.id) && c.machineReason === null).map((c) => c.id), 'link-scanner');
+    });
+  }
+
+  // A check once a batch is committed: retried on a lost connection; a failure is logged and
+  // counted, the batch stays stored and its events as classified.
+  private async afterCommit(check: 'burst' | 'flood', events: number, run: () => Promise<void>): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        const stored = await this.repo.clicksWithin(windows);
-        const members = burstMembers(stored.map((c) => ({ ref: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() })));
-        await this.repo.markLinkScanners(stored.filter((c) => members.has(c.id) && c.machineReason === null).map((c) => c.id));
+        await run();
         return;
       } catch (e) {
         if (isConnectionError(e) && attempt < RETRY_DELAYS_MS.length) {
           await sleep(RETRY_DELAYS_MS[attempt]);
           continue;
         }
-        this.stats.failedBurstChecks++;
-        this.logger.error({ err: e, clicks: windows.length }, 'Checking stored clicks for link-scanner bursts failed; their clicks stay as classified');
+        if (check === 'burst') {
+          this.stats.failedBurstChecks++;
+          this.logger.error({ err: e, clicks: events }, 'Checking stored clicks for link-scanner bursts failed; their clicks stay as classified');
+        } else {
+          this.stats.failedFloodChecks++;
+          this.logger.error({ err: e, windows: events }, 'Checking stored events for floods failed; their events stay as classified');
+        }
         return;
       }
     }

@@ -4,7 +4,7 @@ export const ENGAGEMENT_KINDS = ['open', 'click', 'play'] as const;
 export type EngagementKind = (typeof ENGAGEMENT_KINDS)[number];
 
 // null = a person; otherwise why the event is counted as a machine's.
-export const MACHINE_REASONS = ['apple-privacy', 'link-scanner', 'head-request', 'bot'] as const;
+export const MACHINE_REASONS = ['apple-privacy', 'link-scanner', 'head-request', 'bot', 'flood'] as const;
 export type MachineReason = (typeof MACHINE_REASONS)[number];
 
 // One open, click or play of a snippet (table engagement, migration 0006). Written in batches by

@@ -1,6 +1,7 @@
 // The ingest's statements on the engagement table, run by ReportRepository with native array
 // parameters (one multi-row statement per batch).
 import type { Engagement } from './engagement.entity.js';
+import { FLOOD_WINDOW_MS, SHARED_PROXY_CLIENTS } from './flood.js';
 
 // A row to store: everything but the id the database gives it.
 export type NewEngagement = Omit<Engagement, 'id'>;
@@ -33,17 +34,43 @@ export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof
   ['machine_reason', 'text[]', 'machineReason'],
 ];
 
-export const INSERT_SQL = `insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
-  select * from unnest(${INSERT_COLUMNS.map(([, t], i) => `$${i + 1}::${t}`).join(', ')})`;
+// The batch's rows, and in the same statement (no extra round trip) the people of the batch who
+// already have an event of the same kind on the snippet within the flood window, stored before
+// this statement (its own rows are not visible to it): only those, and people with several events
+// in the batch itself, can be in a flood (flood.ts), and only their events are looked at again
+// after the commit. One probe of an existing index per row; a batch of first opens returns nothing.
+// Who is one person is flood.ts's floodKey, here in SQL.
+const FLOOD_WINDOW = `interval '${FLOOD_WINDOW_MS} milliseconds'`;
+const NEAR = (e: string, k: string) => `${e}.snippet_id = ${k}.snippet_id and ${e}.kind = ${k}.kind and ${e}.ip = ${k}.ip
+      and ${e}.occurred_at > ${k}.occurred_at - ${FLOOD_WINDOW} and ${e}.occurred_at < ${k}.occurred_at + ${FLOOD_WINDOW}`;
+export const INSERT_SQL = `
+  with ins as (
+    insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
+    select * from unnest(${INSERT_COLUMNS.map(([, t], i) => `$${i + 1}::${t}`).join(', ')})
+    returning snippet_id, kind, receiver, ip, client, occurred_at
+  )
+  select ins.snippet_id as "snippetId", ins.kind, ins.receiver, host(ins.ip) as ip,
+    min(ins.occurred_at) as "since", max(ins.occurred_at) as "until"
+  from ins
+  where ins.ip is not null
+    and (ins.receiver is not null or ins.client is null or ins.client not in (${SHARED_PROXY_CLIENTS.map((c) => `'${c}'`).join(', ')}))
+    and case
+    when ins.receiver is not null then exists (select 1 from engagement e where e.receiver = ins.receiver and ${NEAR('e', 'ins')})
+    else exists (select 1 from engagement e where e.receiver is null and ${NEAR('e', 'ins')}) end
+  group by ins.snippet_id, ins.kind, ins.receiver, ins.ip`;
 
-// Clicks found in a link-scanner burst once their batch was committed, in one statement. Rows are
-// locked in id order, so two instances re-marking the same burst at once wait for each other
-// instead of deadlocking; a row the other one marked meanwhile is skipped.
-export const MARK_SCANNERS_SQL = `
+// People the insert found with earlier events near the batch's (their events' time span).
+export type FloodSuspect = Pick<StoredEvent, 'snippetId' | 'kind' | 'receiver' | 'ip'> & { since: Date; until: Date };
+
+// Events found in a link-scanner burst or a flood once their batch was committed, in one
+// statement ($2 the reason). Rows are locked in id order, so two instances re-marking the same
+// burst at once wait for each other instead of deadlocking; a row the other one marked meanwhile
+// (for any reason) is skipped.
+export const MARK_MACHINE_SQL = `
   with locked as (
     select id from engagement where id = any($1::bigint[]) and machine_reason is null order by id for update
   )
-  update engagement e set machine_reason = 'link-scanner' from locked where e.id = locked.id`;
+  update engagement e set machine_reason = $2::text from locked where e.id = locked.id`;
 
 const CLICK_COLUMNS = `e.id::text as id, e.snippet_id as "snippetId", e.receiver, host(e.ip) as ip, e.occurred_at as "occurredAt",
   e.machine_reason as "machineReason"`;
@@ -60,3 +87,37 @@ export const RECENT_CLICKS_SQL = `
   from unnest($5::uuid[], $6::inet[], $7::timestamptz[], $8::timestamptz[]) as k(snippet_id, ip, since, until)
   join engagement e on e.snippet_id = k.snippet_id and e.receiver is null and e.ip = k.ip
     and e.occurred_at between k.since and k.until and e.kind = 'click'`;
+
+// A stored event, as the flood rule needs it.
+export interface StoredEvent {
+  id: string;
+  snippetId: string;
+  kind: Engagement['kind'];
+  receiver: string | null;
+  ip: string | null;
+  client: string | null;
+  occurredAt: Date;
+  durationSecs: number | null;
+  videoDurationSecs: number | null;
+  machineReason: Engagement['machineReason'] | null;
+}
+
+// Where to look for one person's events of one kind on a snippet (flood.ts's key).
+export type EventWindow = Pick<StoredEvent, 'snippetId' | 'kind' | 'receiver' | 'ip'> & { since: Date; until: Date };
+
+const EVENT_COLUMNS = `e.id::text as id, e.snippet_id as "snippetId", e.kind, e.receiver, host(e.ip) as ip, e.client,
+  e.occurred_at as "occurredAt", e.duration_secs as "durationSecs", e.video_duration_secs as "videoDurationSecs",
+  e.machine_reason as "machineReason"`;
+
+// The events of these people (receiver and address, or the address alone) within their windows,
+// through the same indexes as the clicks above.
+export const RECENT_EVENTS_SQL = `
+  select ${EVENT_COLUMNS}
+  from unnest($1::uuid[], $2::text[], $3::text[], $4::inet[], $5::timestamptz[], $6::timestamptz[]) as k(snippet_id, kind, receiver, ip, since, until)
+  join engagement e on e.snippet_id = k.snippet_id and e.receiver = k.receiver and e.ip = k.ip and e.kind = k.kind
+    and e.occurred_at between k.since and k.until
+  union all
+  select ${EVENT_COLUMNS}
+  from unnest($7::uuid[], $8::text[], $9::inet[], $10::timestamptz[], $11::timestamptz[]) as k(snippet_id, kind, ip, since, until)
+  join engagement e on e.snippet_id = k.snippet_id and e.receiver is null and e.ip = k.ip and e.kind = k.kind
+    and e.occurred_at between k.since and k.until`;

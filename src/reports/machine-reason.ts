@@ -36,8 +36,10 @@ export interface MachineInput {
 }
 
 // The order: plays (only browsers that ran the viewer's script send them) and the Gmail
-// and Yahoo proxies are people; then Apple's prefetch, HEAD requests, known scanners, bots. The
-// link-scanner burst rule needs other rows and is applied when a batch is written (bursts.ts).
+// and Yahoo proxies are people; then Apple's prefetch, HEAD requests, known scanners, bots. Two
+// rules need other rows and are applied once a batch is written, to the events still counted as
+// a person's: first floods (flood.ts: beyond what a person can do, plays included), then the
+// link-scanner bursts (bursts.ts).
 export function machineReason(input: MachineInput): MachineReason | null {
   if (input.kind === 'play') return null;
   if (mailProxyOf(input.userAgent)) return null;

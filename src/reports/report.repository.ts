@@ -4,7 +4,20 @@ import { CompiledQuery } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
 import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
 import type { ReportFilter, ReportPage } from './report-filter.js';
-import { INSERT_COLUMNS, INSERT_SQL, MARK_SCANNERS_SQL, RECENT_CLICKS_SQL, type ClickWindow, type NewEngagement, type StoredClick } from './ingest-sql.js';
+import {
+  INSERT_COLUMNS,
+  INSERT_SQL,
+  MARK_MACHINE_SQL,
+  RECENT_CLICKS_SQL,
+  RECENT_EVENTS_SQL,
+  type ClickWindow,
+  type EventWindow,
+  type FloodSuspect,
+  type NewEngagement,
+  type StoredClick,
+  type StoredEvent,
+} from './ingest-sql.js';
+import type { MachineReason } from './engagement.entity.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
 
 export interface SummaryRow {
@@ -68,18 +81,42 @@ export class ReportRepository {
     return this.orm.em.getConnection().getClient().executeQuery<R>(CompiledQuery.raw(sql, params));
   }
 
-  // One statement: the batch's rows.
-  async insertBatch(rows: readonly NewEngagement[]): Promise<void> {
-    if (!rows.length) return;
+  // One statement: the batch's rows; it answers the people who may be in a flood (see INSERT_SQL).
+  async insertBatch(rows: readonly NewEngagement[]): Promise<FloodSuspect[]> {
+    if (!rows.length) return [];
     const params: unknown[] = INSERT_COLUMNS.map(([, , prop]) => rows.map((r) => r[prop] ?? null));
-    await this.ingestQuery(INSERT_SQL, params);
+    const { rows: suspects } = await this.ingestQuery<FloodSuspect>(INSERT_SQL, params);
+    return suspects.map((r) => ({ ...r, since: new Date(r.since), until: new Date(r.until) }));
   }
 
-  // Stored clicks found in a link-scanner burst: machine clicks from now on (those not already
-  // machine for another reason). One statement.
-  async markLinkScanners(clickIds: readonly string[]): Promise<void> {
-    if (!clickIds.length) return;
-    await this.ingestQuery(MARK_SCANNERS_SQL, [[...clickIds]]);
+  // Stored events found in a link-scanner burst or a flood: machine events from now on (those
+  // not already machine for another reason). One statement.
+  async markMachine(ids: readonly string[], reason: MachineReason): Promise<void> {
+    if (!ids.length) return;
+    await this.ingestQuery(MARK_MACHINE_SQL, [[...ids], reason]);
+  }
+
+  async eventsWithin(windows: readonly EventWindow[]): Promise<StoredEvent[]> {
+    const byReceiver = windows.filter((w) => w.receiver && w.ip);
+    const byIp = windows.filter((w) => !w.receiver && w.ip);
+    if (!byReceiver.length && !byIp.length) return [];
+    const { rows } = await this.ingestQuery<StoredEvent>(RECENT_EVENTS_SQL, [
+      byReceiver.map((w) => w.snippetId),
+      byReceiver.map((w) => w.kind),
+      byReceiver.map((w) => w.receiver),
+      byReceiver.map((w) => w.ip),
+      byReceiver.map((w) => w.since),
+      byReceiver.map((w) => w.until),
+      byIp.map((w) => w.snippetId),
+      byIp.map((w) => w.kind),
+      byIp.map((w) => w.ip),
+      byIp.map((w) => w.since),
+      byIp.map((w) => w.until),
+    ]);
+    // Windows of one person may overlap: the same event can come back more than once.
+    const seen = new Map<string, StoredEvent>();
+    for (const r of rows) seen.set(r.id, { ...r, occurredAt: new Date(r.occurredAt) });
+    return [...seen.values()];
   }
 
   async clicksWithin(windows: readonly ClickWindow[]): Promise<StoredClick[]> {

@@ -1,6 +1,6 @@
 import { machineReason, mailProxyOf } from './machine-reason.js';
-import { refineClient, UserAgentAdapter } from './user-agent.adapter.js';
-import { REAL_AGENTS as UA } from './user-agents.fixtures.js';
+import { agentIsBot, refineClient, UserAgentAdapter } from './user-agent.adapter.js';
+import { EXPECTED_AGENTS, REAL_AGENTS as UA } from './user-agents.fixtures.js';
 
 // The adapter over node-device-detector and isbot, on real agents, and the machine verdict the
 // ingest reaches with it (the same steps as IngestService.event).
@@ -23,21 +23,15 @@ function verdict(userAgent: string, opts: { kind?: 'open' | 'click' | 'play'; me
 }
 
 describe('user agents of mail clients and browsers', () => {
-  it.each([
-    ['Apple Mail on macOS', UA.appleMailMac, { client: 'Apple Mail', platform: 'Mac', deviceType: 'desktop' }],
-    ['Apple Mail on iPhone', UA.appleMailIphone, { client: 'Apple Mail', platform: 'iOS', deviceType: 'smartphone' }],
-    ['Apple Mail on iPad', UA.appleMailIpad, { client: 'Apple Mail', platform: 'iPadOS', deviceType: 'tablet' }],
-    ['Outlook for Windows', UA.outlookWindows, { client: 'Outlook', platform: 'Windows', deviceType: 'desktop' }],
-    ['Outlook for Windows (Word engine agent)', UA.outlookWindowsLegacy, { client: 'Outlook', platform: 'Windows', deviceType: 'desktop' }],
-    ['Outlook for Mac', UA.outlookMac, { client: 'Outlook', platform: 'Mac', deviceType: 'desktop' }],
-    ['Thunderbird', UA.thunderbird, { client: 'Thunderbird', platform: 'Windows', deviceType: 'desktop' }],
-    ['Samsung Internet', UA.samsungInternet, { client: 'Samsung Browser', platform: 'Android', deviceType: 'smartphone' }],
-    ['Chrome on Windows', UA.chromeWindows, { client: 'Chrome', platform: 'Windows', deviceType: 'desktop' }],
-    ['Safari on macOS', UA.safariMac, { client: 'Safari', platform: 'Mac', deviceType: 'desktop' }],
-  ])('%s is a person with its client, OS and device', (_name, ua, expected) => {
-    expect(verdict(ua)).toEqual({ ...expected, isBot: false, reason: null });
+  it('the fixture table holds at least 30 real mail-client, proxy and browser agents', () => {
+    expect(EXPECTED_AGENTS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(EXPECTED_AGENTS.map(([, agent]) => agent)).size).toBe(EXPECTED_AGENTS.length);
+  });
+
+  it.each(EXPECTED_AGENTS)('%s is a person with its device, OS and client', (_name, agent, expected) => {
+    expect(verdict(UA[agent])).toEqual({ ...expected, isBot: false, reason: null });
     // A click from the same agent is a person's too.
-    expect(verdict(ua, { kind: 'click' }).reason).toBeNull();
+    expect(verdict(UA[agent], { kind: 'click' }).reason).toBeNull();
   });
 
   it('Gmail and Yahoo image proxies are real opens, client Gmail / Yahoo Mail, nothing else known', () => {
@@ -98,5 +92,27 @@ describe('refineClient', () => {
 
   it('names Microsoft Outlook Outlook', () => {
     expect(refineClient(UA.outlookMac, 'Microsoft Outlook', 'Mac')).toBe('Outlook');
+  });
+
+  it("names Outlook every agent with an Outlook or Office token, whatever the detector's name", () => {
+    expect(refineClient(UA.outlookWindowsMsOffice, 'Microsoft Office', 'Windows')).toBe('Outlook');
+    expect(refineClient(UA.outlookWindowsOfficeToken, 'Microsoft Office', 'Windows')).toBe('Outlook');
+    expect(refineClient(UA.newOutlook, 'Microsoft Edge', 'Windows')).toBe('Outlook');
+    expect(refineClient(UA.edgeWindows, 'Microsoft Edge', 'Windows')).toBe('Microsoft Edge');
+  });
+
+  it("names Windows Mail's WebView Windows Mail, and one name for Yahoo Mail", () => {
+    expect(refineClient(UA.windowsMail, 'Microsoft Edge', 'Windows')).toBe('Windows Mail');
+    expect(refineClient(UA.yahooMailIos, 'Yahoo! Mail', 'iOS')).toBe('Yahoo Mail');
+  });
+});
+
+describe('agentIsBot', () => {
+  it("trusts the detector's bot list first, then isbot, except for agents the detector knows as mail clients", () => {
+    expect(agentIsBot(true, false, 'pim')).toBe(true);
+    expect(agentIsBot(false, true, 'pim')).toBe(false);
+    expect(agentIsBot(false, true, 'browser')).toBe(true);
+    expect(agentIsBot(false, true, null)).toBe(true);
+    expect(agentIsBot(false, false, null)).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import { newClient, signUp, sql, type Client } from '../support/account-factory.
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
 import { listen, rawRequest } from '../support/raw-http.js';
 import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { FLOOD_LIMITS, floodKey, floodMembers } from '../../src/reports/flood.js';
 
 jest.setTimeout(180_000);
 
@@ -105,6 +106,17 @@ describe('reports ingest: opens, clicks and plays', () => {
       });
       expect(row.city).toEqual(expect.any(String));
       expect(Math.abs(new Date(row.occurred_at).getTime() - Date.now())).toBeLessThan(60_000);
+    });
+
+    it.each([
+      ['Outlook for Windows (ms-office agent)', UA.outlookWindowsMsOffice, { client: 'Outlook', platform: 'Windows', device_type: 'desktop' }],
+      ['the new Outlook for Windows', UA.newOutlook, { client: 'Outlook', platform: 'Windows', device_type: 'desktop' }],
+      ['Outlook for Android', UA.outlookAndroid, { client: 'Outlook', platform: 'Android', device_type: null }],
+      ['Windows Mail', UA.windowsMail, { client: 'Windows Mail', platform: 'Windows', device_type: 'desktop' }],
+    ])('stores an open by %s as that client, a person', async (_name, agent, expected) => {
+      const who = someone('client');
+      await pixel(who, { 'User-Agent': agent, 'X-Forwarded-For': '81.2.69.142' }).expect(200);
+      expect((await byReceiver(who))[0]).toMatchObject({ ...expected, machine_reason: null });
     });
 
     it('stores no receiver for an empty v= or an unfilled merge tag, and still the open', async () => {
@@ -265,6 +277,120 @@ describe('reports ingest: opens, clicks and plays', () => {
     });
   });
 
+  describe('floods: beyond what a person can do', () => {
+    // The verdict of the pure rule (flood.ts) on the rows as stored: the ids it calls a flood.
+    const floodsOf = (stored: Row[]) =>
+      floodMembers(
+        stored.map((r) => ({
+          ref: r.id,
+          key: floodKey({ snippetId: r.snippet_id, kind: r.kind as 'open', receiver: r.receiver, ip: r.ip, client: r.client })!,
+          kind: r.kind as 'open',
+          at: new Date(r.occurred_at).getTime(),
+          durationSecs: r.duration_secs,
+          videoDurationSecs: r.video_duration_secs,
+        })),
+      );
+    const pixelPath = (who: string) => `/t/o/${snippet.snippet}.gif?v=${encodeURIComponent(who)}`;
+
+    beforeAll(async () => listen(t.app.getHttpServer()));
+
+    it('200 opens in a second from one address for one receiver: all stored, a person\'s few counted, the rest machine traffic "flood"', async () => {
+      const flooder = someone('flood');
+      const neighbour = someone('neighbour');
+      const reader = someone('reader');
+      const address = '81.2.69.160';
+      const server = t.app.getHttpServer();
+      const hit = (who: string, ip: string) => rawRequest(server, pixelPath(who), { headers: { 'User-Agent': UA.appleMailIphone, 'X-Forwarded-For': ip } });
+      // The flood, with another receiver at the same address opening in the middle of it.
+      const answers = await Promise.all([
+        ...Array.from({ length: 100 }, () => hit(flooder, address)),
+        hit(neighbour, address),
+        ...Array.from({ length: 100 }, () => hit(flooder, address)),
+        hit(neighbour, address),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      // A person elsewhere opening a few times.
+      for (let i = 0; i < 3; i++) await hit(reader, '81.2.69.161');
+
+      // Nothing lost.
+      const stored = await byReceiver(flooder);
+      expect(stored).toHaveLength(200);
+      const counted = stored.filter((r) => r.machine_reason === null);
+      const flood = stored.filter((r) => r.machine_reason === 'flood');
+      expect(counted.length + flood.length).toBe(200);
+      // Nothing inflated: a person's allowance at most, the first of the run, and every other one a flood.
+      expect(counted.length).toBeGreaterThanOrEqual(1);
+      expect(counted.length).toBeLessThanOrEqual(FLOOD_LIMITS.open.perMinute);
+      expect(new Set(flood.map((r) => r.id))).toEqual(floodsOf(stored));
+      const times = stored.map((r) => new Date(r.occurred_at).getTime());
+      if (Math.max(...times) - Math.min(...times) < 1000) expect(counted).toHaveLength(FLOOD_LIMITS.open.perSecond);
+      // Another receiver at the same address, and a person's normal opens, are people.
+      expect((await byReceiver(neighbour)).map((r) => r.machine_reason)).toEqual([null, null]);
+      expect((await byReceiver(reader)).map((r) => r.machine_reason)).toEqual([null, null, null]);
+
+      // The report counts the person's views only, and shows the rest as machine traffic "flood".
+      const summary = await owner.get(`/api/reports/${snippet.snippet}/summary`).query({ receiver: flooder }).expect(200);
+      expect(summary.body.body).toMatchObject({ totalViews: counted.length, uniqueViews: 1, machineEvents: flood.length, machineExcluded: flood.length });
+      const records = await owner.get(`/api/reports/${snippet.snippet}`).query({ receiver: flooder, includeMachine: 'true', size: 200 }).expect(200);
+      expect(records.headers['x-total-count']).toBe('200');
+      const reasons = (records.body.body as { machineReason: string | null }[]).map((r) => r.machineReason);
+      expect(reasons.filter((r) => r === 'flood')).toHaveLength(flood.length);
+      const people = await owner.get(`/api/reports/${snippet.snippet}`).query({ receiver: flooder }).expect(200);
+      expect(people.headers['x-total-count']).toBe(String(counted.length));
+    });
+
+    it('play reports adding up to more video than the time allows are a flood; the first ones count', async () => {
+      const who = someone('play-flood');
+      const body = JSON.stringify({ DurationSecs: videoLength, SnippetId: snippet.snippet, TotalPlayTimeVideo: videoLength, Receiver: who });
+      const post = () =>
+        t.http.post(PLAY).set('Content-Type', 'application/json').set('X-Forwarded-For', '81.2.69.170').set('User-Agent', UA.chromeWindows).send(body);
+      // Sixty whole plays reported within a few seconds: far more video than a minute holds.
+      const answers = await Promise.all(Array.from({ length: 60 }, post));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      const stored = await byReceiver(who);
+      expect(stored).toHaveLength(60);
+      const flood = stored.filter((r) => r.machine_reason === 'flood');
+      expect(new Set(flood.map((r) => r.id))).toEqual(floodsOf(stored));
+      expect(flood.length).toBeGreaterThanOrEqual(60 - FLOOD_LIMITS.play.perMinute);
+      expect(stored.filter((r) => r.machine_reason === null).length).toBeGreaterThanOrEqual(1);
+    });
+
+    it('a run of 30 clicks at once: all stored, those past a person\'s allowance a flood, the few left a link-scanner burst', async () => {
+      const who = someone('click-flood');
+      const server = t.app.getHttpServer();
+      const path = `/t/c/${snippet.snippet}?v=${encodeURIComponent(who)}&u=${encodeURIComponent(LANDING)}`;
+      const answers = await Promise.all(Array.from({ length: 30 }, () => rawRequest(server, path, { headers: { 'User-Agent': UA.chromeWindows, 'X-Forwarded-For': '81.2.69.172' } })));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 302));
+      const stored = await byReceiver(who);
+      expect(stored).toHaveLength(30);
+      // A click the burst rule reached first (one written late, after clicks made after it) stays a
+      // link-scanner's; every flood is one by the rule.
+      const expected = floodsOf(stored);
+      const flood = stored.filter((r) => r.machine_reason === 'flood');
+      expect(flood.length).toBeGreaterThan(0);
+      expect(flood.filter((r) => !expected.has(r.id))).toEqual([]);
+      // Nothing counted as a person's: the clicks a person could have made are within 2 s of each other.
+      expect(stored.filter((r) => r.machine_reason !== 'flood').map((r) => r.machine_reason)).toEqual(
+        stored.filter((r) => r.machine_reason !== 'flood').map(() => 'link-scanner'),
+      );
+    });
+
+    it('a person opening a few times, then clicking and playing, is never flagged', async () => {
+      const who = someone('person');
+      const headers = { 'User-Agent': UA.outlookWindows, 'X-Forwarded-For': '81.2.69.171' };
+      for (let i = 0; i < 3; i++) await pixel(who, headers).expect(200);
+      await click(who, LANDING, headers).expect(302);
+      await t.http.post(PLAY).set(headers).set('Content-Type', 'application/json').send(JSON.stringify({ DurationSecs: videoLength, SnippetId: snippet.snippet, Receiver: who })).expect(200);
+      expect((await byReceiver(who)).map((r) => [r.kind, r.machine_reason])).toEqual([
+        ['open', null],
+        ['open', null],
+        ['open', null],
+        ['click', null],
+        ['play', null],
+      ]);
+    });
+  });
+
   describe('the viewer page', () => {
     it('records nothing when it loads (the click that opened it is counted), and carries the receiver for its play reports', async () => {
       const who = someone('viewer');
@@ -327,6 +453,24 @@ describe('reports ingest: opens, clicks and plays', () => {
       // Excluded from the report's totals, counted as machine events.
       const summary = await owner.get(`/api/reports/${snippet.snippet}/summary`).query({ receiver: people[0] }).expect(200);
       expect(summary.body.body).toMatchObject({ totalClicks: 0, machineEvents: 2 });
+    });
+
+    it('a flood split between the two instances is judged on all its opens', async () => {
+      if (skipped()) return;
+      const who = someone('split-flood');
+      const path = `/t/o/${snippet.snippet}.gif?v=${encodeURIComponent(who)}`;
+      const headers = { 'User-Agent': UA.thunderbird };
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, () => [t.app.getHttpServer(), second!.getHttpServer()].map((server) => rawRequest(server, path, { headers }))).flat(),
+      );
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      const stored = await byReceiver(who);
+      expect(stored).toHaveLength(120);
+      const expected = floodMembers(
+        stored.map((r) => ({ ref: r.id, key: 'one', kind: 'open' as const, at: new Date(r.occurred_at).getTime(), durationSecs: null, videoDurationSecs: null })),
+      );
+      expect(new Set(stored.filter((r) => r.machine_reason === 'flood').map((r) => r.id))).toEqual(expected);
+      expect(stored.filter((r) => r.machine_reason === null).length).toBeLessThanOrEqual(FLOOD_LIMITS.open.perMinute);
     });
   });
 });

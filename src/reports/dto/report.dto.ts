@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../report-filter.js';
+import { MACHINE_REASONS } from '../engagement.entity.js';
 
 // OpenAPI descriptions of the report calls (responses and the shared filter query).
 
@@ -49,7 +50,7 @@ export class ReportRecordDto {
   @ApiProperty({ type: String, nullable: true }) platform!: string | null;
   @ApiProperty({ type: String, nullable: true }) client!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'click: its http(s) target; null = the web view' }) target!: string | null;
-  @ApiProperty({ type: String, nullable: true, enum: ['apple-privacy', 'link-scanner', 'head-request', 'bot'] }) machineReason!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: [...MACHINE_REASONS] }) machineReason!: string | null;
 }
 
 class TimelineDayDto {

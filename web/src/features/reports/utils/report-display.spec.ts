@@ -74,6 +74,7 @@ describe('row formatting', () => {
 
   it('explains machine reasons and short days', () => {
     expect(machineLabel('apple-privacy')).toBe('Apple Mail privacy prefetch');
+    expect(machineLabel('flood')).toBe('Flood (more than a person can do)');
     expect(machineLabel('something-new')).toBe('Machine');
     expect(shortDay('2026-01-05')).toBe('Jan 5');
   });

@@ -76,6 +76,7 @@ const MACHINE_LABELS: Record<string, string> = {
   'head-request': 'Link check (HEAD request)',
   'link-scanner': 'Link scanner',
   bot: 'Bot',
+  flood: 'Flood (more than a person can do)',
 };
 
 export function machineLabel(reason: string): string {

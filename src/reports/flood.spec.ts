@@ -1,0 +1,114 @@
+import { FLOOD_LIMITS, floodKey, floodMembers, PLAY_SECONDS_SLACK, type FloodPoint } from './flood.js';
+import type { EngagementKind } from './engagement.entity.js';
+
+const T0 = 1_700_000_000_000;
+let seq = 0;
+// A point of one person's run; refs keep the order they were made in (same length).
+function at(ms: number, over: Partial<FloodPoint> = {}): FloodPoint {
+  seq++;
+  return { ref: `e${String(seq).padStart(6, '0')}`, key: 'ann', kind: 'open', at: T0 + ms, durationSecs: null, videoDurationSecs: null, ...over };
+}
+const run = (n: number, everyMs: number, over: Partial<FloodPoint> = {}) => Array.from({ length: n }, (_, i) => at(i * everyMs, over));
+const countOf = (points: FloodPoint[]) => floodMembers(points).size;
+
+describe('floodKey', () => {
+  const base = { snippetId: 's1', kind: 'open' as EngagementKind, receiver: 'ann@example.com', ip: '81.2.69.142', client: 'Outlook' };
+
+  it('is one receiver at one address, on one snippet, for one kind of event', () => {
+    const k = floodKey(base);
+    expect(k).not.toBeNull();
+    expect(floodKey({ ...base })).toBe(k);
+    for (const other of [{ receiver: 'bob@example.com' }, { ip: '81.2.69.143' }, { snippetId: 's2' }, { kind: 'click' as const }, { receiver: null }]) {
+      expect([other, floodKey({ ...base, ...other })]).not.toEqual([other, k]);
+    }
+  });
+
+  it('is the address alone without a receiver, except a mail proxy that fetches for everybody', () => {
+    expect(floodKey({ ...base, receiver: null })).toEqual(expect.any(String));
+    expect(floodKey({ ...base, receiver: null, client: 'Gmail' })).toBeNull();
+    expect(floodKey({ ...base, receiver: null, client: 'Yahoo Mail' })).toBeNull();
+    // A receiver known behind the proxy is one person.
+    expect(floodKey({ ...base, client: 'Gmail' })).toEqual(expect.any(String));
+  });
+
+  it('is nobody without an address', () => {
+    expect(floodKey({ ...base, ip: null })).toBeNull();
+  });
+});
+
+describe('floodMembers: opens', () => {
+  const { perSecond, perMinute } = FLOOD_LIMITS.open;
+
+  it('200 opens in a second: the first ones a person could make count, every other one is a flood', () => {
+    const points = run(200, 5);
+    const floods = floodMembers(points);
+    expect(floods.size).toBe(200 - perSecond);
+    // The earliest stay, in the order they came.
+    expect(points.slice(0, perSecond).some((p) => floods.has(p.ref))).toBe(false);
+  });
+
+  it('a few opens over minutes are a person', () => {
+    expect(countOf([at(0), at(40_000), at(3 * 60_000), at(3 * 60_000 + 800), at(10 * 60_000)])).toBe(0);
+  });
+
+  it('as many in a second as the limit is a person, one more is a flood', () => {
+    expect(countOf(run(perSecond, 100))).toBe(0);
+    expect(countOf(run(perSecond + 1, 100))).toBe(1);
+  });
+
+  it('beyond the limit of a minute, even spread out', () => {
+    // One every 2 s: never too many in a second; more than perMinute within a minute.
+    expect(countOf(run(perMinute, 2_000))).toBe(0);
+    expect(countOf(run(perMinute + 5, 2_000))).toBe(5);
+  });
+
+  it('a run that keeps on stays a flood; a person after a quiet minute counts again', () => {
+    const flood = run(600, 100); // ten a second for a minute
+    expect(countOf(flood)).toBe(600 - perSecond);
+    const later = at(60_000 + 599 * 100 + 60_000);
+    expect(floodMembers([...flood, later]).has(later.ref)).toBe(false);
+  });
+
+  it('never depends on the order it is given, and keeps people apart', () => {
+    const ann = run(10, 10);
+    const bob = run(3, 10, { key: 'bob' });
+    const forward = floodMembers([...ann, ...bob]);
+    const backward = floodMembers([...bob, ...ann].reverse());
+    expect(backward).toEqual(forward);
+    expect(forward.size).toBe(10 - perSecond);
+    expect(bob.some((p) => forward.has(p.ref))).toBe(false);
+  });
+
+  it('ties in time go by the order stored', () => {
+    const same = run(perSecond + 1, 0);
+    expect([...floodMembers(same)]).toEqual([same[perSecond].ref]);
+  });
+});
+
+describe('floodMembers: clicks and plays', () => {
+  it('clicks have their own limits', () => {
+    expect(countOf(run(FLOOD_LIMITS.click.perSecond, 50, { kind: 'click' }))).toBe(0);
+    expect(countOf(run(FLOOD_LIMITS.click.perSecond + 2, 50, { kind: 'click' }))).toBe(2);
+    expect(countOf(run(FLOOD_LIMITS.click.perMinute + 1, 3_000, { kind: 'click' }))).toBe(1);
+  });
+
+  it('a person watching a 30 s video again and again is a person', () => {
+    // A report at the end of each play, every 30 s, for ten minutes.
+    expect(countOf(run(20, 30_000, { kind: 'play', durationSecs: 30, videoDurationSecs: 30 }))).toBe(0);
+  });
+
+  it('play reports adding up to more video than the time allows are a flood', () => {
+    // Whole plays of a 30 s video reported every 5 s: 6 s of video per second of wall clock.
+    const points = run(12, 5_000, { kind: 'play', durationSecs: 30, videoDurationSecs: 30 });
+    const allowed = PLAY_SECONDS_SLACK * (60 + 30); // seconds of video within a minute
+    expect(countOf(points)).toBe(12 - Math.floor(allowed / 30));
+  });
+
+  it('takes the reported seconds as the length when the video length is unknown', () => {
+    expect(countOf(run(3, 20_000, { kind: 'play', durationSecs: 45, videoDurationSecs: null }))).toBe(0);
+  });
+
+  it('many short reports are a flood by their count', () => {
+    expect(countOf(run(FLOOD_LIMITS.play.perSecond + 3, 100, { kind: 'play', durationSecs: 0.1, videoDurationSecs: 30 }))).toBe(3);
+  });
+});

@@ -1,0 +1,98 @@
+import type { EngagementKind } from './engagement.entity.js';
+
+// Tracking floods, pure: opens, clicks and play reports of one person on one snippet beyond what a
+// person can do (the pixel, the click and the play report take anything from anyone). Such
+// events are kept and classed as machine traffic ('flood'): the first of a run, as many as a
+// person could have made, still count; the rest do not. Nothing lost, nothing inflated.
+
+// Events of one person, for this rule: one receiver at one address (a receiver seen from two
+// addresses is two readers of a forwarded mail, or two devices), on one snippet, one kind of event.
+// Without a receiver (an unfilled merge tag) the address alone, but never the Gmail or Yahoo
+// image proxy's: that address fetches for every reader of a mailbox provider, not for one person.
+// No address, no rule.
+export const SHARED_PROXY_CLIENTS = ['Gmail', 'Yahoo Mail'];
+
+export function floodKey(e: { snippetId: string; kind: EngagementKind; receiver?: string | null; ip?: string | null; client?: string | null }): string | null {
+  if (!e.ip) return null;
+  if (!e.receiver && e.client && SHARED_PROXY_CLIENTS.includes(e.client)) return null;
+  return `${e.snippetId} ${e.kind} ${e.ip} ${e.receiver ? `r:${e.receiver}` : '-'}`;
+}
+
+// At most this many events of one kind by one person within any second, and within any minute
+// (the event itself included); each event past either count is a flood.
+// - Opens: a mail client fetches the pixel each time it shows the message; some fetch it twice
+//   (the preview pane, then the opened message; a re-render for dark mode or on scrolling), so a
+//   reader flicking between messages makes two or three fetches in a second: 4 leaves room. Over
+//   a minute, a reader re-opening the message every three seconds or so makes 20, already far
+//   more than anyone reads one email.
+// - Clicks: a double click is two, a hurried triple click three; nobody clicks one email's video
+//   more than a dozen times a minute (each click opens a page).
+// - Play reports: the viewer reports a play on every pause, end and page exit, so someone
+//   toggling play and pause makes a few a second at most, and 30 a minute is a play every 2 s.
+export const FLOOD_LIMITS: Record<EngagementKind, { perSecond: number; perMinute: number }> = {
+  open: { perSecond: 4, perMinute: 20 },
+  click: { perSecond: 3, perMinute: 15 },
+  play: { perSecond: 4, perMinute: 30 },
+};
+
+// Play reports carry the seconds watched. The reports of one person made within a minute cover
+// what was played during that minute and at most one video length before it (a report may come
+// at the end of a whole play): at most 60 s + the video's length of video at normal speed, for
+// one viewer. Twice that leaves room for a second tab or double speed; seconds beyond it are a
+// flood, whatever the count of reports.
+export const PLAY_SECONDS_SLACK = 2;
+
+export const SECOND_MS = 1_000;
+export const MINUTE_MS = 60_000;
+// How far back and forward of an event the rule looks.
+export const FLOOD_WINDOW_MS = MINUTE_MS;
+
+export interface FloodPoint {
+  // the stored row's id (ordered as a number), or any label of the same length in tests
+  ref: string;
+  key: string;
+  kind: EngagementKind;
+  at: number; // epoch milliseconds
+  durationSecs: number | null;
+  videoDurationSecs: number | null;
+}
+
+// Row ids are bigints as strings: shorter is smaller.
+function byRef(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+// The refs of the events that are a flood. Events are taken in the order they happened (ties by
+// ref); each is judged against the events of its person before it, flood or not, within one
+// second and one minute, so a run that keeps on stays a flood, and the verdict on an event never
+// depends on what came after it. Fewer events known can only mean fewer floods, never more.
+export function floodMembers(points: readonly FloodPoint[]): Set<string> {
+  const floods = new Set<string>();
+  const groups = new Map<string, FloodPoint[]>();
+  for (const p of points) {
+    const g = groups.get(p.key);
+    if (g) g.push(p);
+    else groups.set(p.key, [p]);
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    group.sort((a, b) => a.at - b.at || byRef(a.ref, b.ref));
+    const limits = FLOOD_LIMITS[group[0].kind];
+    let inSecond = 0; // first index within the second before event i
+    let inMinute = 0;
+    let playedInMinute = 0; // seconds reported by events inMinute..i-1
+    for (let i = 0; i < group.length; i++) {
+      const e = group[i];
+      while (group[inSecond].at <= e.at - SECOND_MS) inSecond++;
+      while (group[inMinute].at <= e.at - MINUTE_MS) playedInMinute -= group[inMinute++].durationSecs ?? 0;
+      let flood = i - inSecond + 1 > limits.perSecond || i - inMinute + 1 > limits.perMinute;
+      if (e.kind === 'play') {
+        const length = e.videoDurationSecs ?? e.durationSecs ?? 0;
+        if (playedInMinute + (e.durationSecs ?? 0) > PLAY_SECONDS_SLACK * (MINUTE_MS / 1000 + length)) flood = true;
+      }
+      if (flood) floods.add(e.ref);
+      playedInMinute += e.durationSecs ?? 0;
+    }
+  }
+  return floods;
+}
