@@ -136,7 +136,8 @@ async function settled(page: Page): Promise<void> {
   await page.locator('.mantine-Loader, .mantine-Skeleton').first().waitFor({ state: 'detached' });
 }
 
-type Visit = { path: string; ready?: (page: Page) => Promise<void> };
+// `shot`: a screenshot name, to look at the page's colours at both widths.
+type Visit = { path: string; ready?: (page: Page) => Promise<void>; shot?: string };
 
 async function auditRoutes(ctx: BrowserContext, visits: Visit[], label: string): Promise<string[]> {
   const page = await ctx.newPage();
@@ -148,6 +149,7 @@ async function auditRoutes(ctx: BrowserContext, visits: Visit[], label: string):
       await settled(page);
       await visit.ready?.(page);
       failures.push(...(await audit(page, `${label} ${visit.path} at ${width}`)));
+      if (visit.shot && width === 'desktop') await screenshot(page, visit.shot);
     }
   }
   await page.close();
@@ -160,7 +162,7 @@ test('signed out: sign in, sign up, password pages, legal pages, 404', async () 
     ctx,
     [
       { path: '/signin', ready: (p) => p.getByRole('button', { name: 'Sign in' }).waitFor() },
-      { path: '/signup' },
+      { path: '/signup', shot: 'a11y-signup' },
       { path: '/companysignup/acme' },
       { path: '/forgotpassword' },
       { path: '/resetpassword?token=expired' },
@@ -180,14 +182,14 @@ test('signed in with data: every dashboard page', async () => {
   const failures = await auditRoutes(
     user,
     [
-      { path: '/' },
-      { path: '/eyemails', ready: (p) => p.getByText(TITLE).first().waitFor() },
-      { path: `/eyemails/${snippetId}`, ready: (p) => p.getByRole('heading', { name: TITLE, level: 1 }).waitFor() },
+      { path: '/', shot: 'a11y-home' },
+      { path: '/eyemails', ready: (p) => p.getByText(TITLE).first().waitFor(), shot: 'a11y-eyemails' },
+      { path: `/eyemails/${snippetId}`, ready: (p) => p.getByRole('heading', { name: TITLE, level: 1 }).waitFor(), shot: 'a11y-detail' },
       { path: '/create-eyemail', ready: (p) => p.getByRole('region', { name: 'Getting Started' }).waitFor() },
       { path: `/update-eyemail/${snippetId}`, ready: (p) => p.getByRole('heading', { name: 'Update EyeMail', level: 1 }).waitFor() },
       { path: '/video-library', ready: (p) => p.locator('video, img').first().waitFor() },
       { path: '/reports', ready: (p) => p.getByRole('combobox', { name: 'EyeMail' }).waitFor() },
-      { path: `/reports/${snippetId}`, ready: tile },
+      { path: `/reports/${snippetId}`, ready: tile, shot: 'a11y-report' },
       { path: `/feeds/${snippetId}/json`, ready: (p) => p.getByText('"receiver"').first().waitFor() },
       { path: '/profile', ready: (p) => p.getByLabel(/^Email/).first().waitFor() },
       { path: '/settings' },
@@ -215,7 +217,7 @@ test('admin: dashboard, users, videos', async () => {
     ctx,
     [
       { path: '/admin-dashboard', ready: (p) => p.getByRole('main').getByRole('link', { name: /Users/ }).waitFor() },
-      { path: '/admin-manage-user', ready: (p) => p.locator('table[aria-busy="false"] tbody tr').first().waitFor() },
+      { path: '/admin-manage-user', ready: (p) => p.locator('table[aria-busy="false"] tbody tr').first().waitFor(), shot: 'a11y-admin-users' },
       { path: '/admin-video' },
     ],
     'admin',
