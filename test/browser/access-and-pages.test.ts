@@ -246,7 +246,7 @@ test('the admin account lands on the admin dashboard', async () => {
   await second.waitForURL((u) => u.pathname === '/admin-dashboard');
   await second.close();
 
-  await page.getByRole('button', { name: 'Admin User menu' }).click();
+  await page.getByRole('button', { name: 'Admin User, Administrator menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.waitForURL((u) => u.pathname === '/signin');
   await page.goto('/admin-dashboard');

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { Provider as JotaiProvider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // Toasts sit at the bottom: at the top they covered the header's 'New EyeMail' button and user
 // menu (desktop) and the page title (phone). On phones they span the width, bottom centre.
@@ -17,7 +17,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <JotaiProvider>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <Toasts />
           {children}
         </MantineProvider>

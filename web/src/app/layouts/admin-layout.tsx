@@ -36,13 +36,14 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
       </Stack>
       <Menu position="top-start" width={220} shadow="lg">
         <Menu.Target>
-          <UnstyledButton className={classes.userButton} aria-label="Admin User menu" style={{ borderRadius: 12, padding: 8 }}>
+          <UnstyledButton className={classes.userButton} aria-label="Admin User, Administrator menu" style={{ borderRadius: 12, padding: 8 }}>
             <Group gap="sm" wrap="nowrap">
-              <UserAvatar name="Admin User" />
+              <UserAvatar name="Admin User" decorative />
               <Box style={{ flex: 1 }}>
                 <Text size="sm" fw={600}>
                   Admin User
                 </Text>
+                {/* A space between the two lines, so their text reads as two words, not one. */}{' '}
                 <Text size="xs" c="dimmed">
                   Administrator
                 </Text>
@@ -52,7 +53,7 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} disabled={pending}>
+          <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} disabled={pending}>
             Sign out
           </Menu.Item>
         </Menu.Dropdown>

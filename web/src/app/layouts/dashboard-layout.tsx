@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton, ActionIcon, Tooltip } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton, ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconPlus, IconSettings, IconUser } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -90,9 +90,10 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="lg" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label="Account menu">
+        {/* Named as it reads (the short name), then what it opens; the avatar beside the name is decoration. */}
+        <UnstyledButton className={classes.userButton} aria-label={`${shortName(name)} Account menu`}>
           <Group gap={8} wrap="nowrap">
-            <UserAvatar name={name} src={user?.profilePictureUrl} size={34} />
+            <UserAvatar name={name} src={user?.profilePictureUrl} size={34} decorative />
             <Text size="sm" fw={600} visibleFrom="sm">
               {shortName(name)}
             </Text>
@@ -117,7 +118,7 @@ function UserMenu() {
           Settings
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} disabled={pending}>
+        <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} disabled={pending}>
           Sign out
         </Menu.Item>
       </Menu.Dropdown>
@@ -217,8 +218,12 @@ export function DashboardLayout() {
         size={296}
         padding="md"
         hiddenFrom="md"
-        title={<Logo size={28} />}
-        aria-label="Menu"
+        title={
+          <>
+            <Logo size={28} />
+            <VisuallyHidden>Menu</VisuallyHidden>
+          </>
+        }
         classNames={{ body: classes.drawerBody }}
       >
         <SideNav onNavigate={close} />

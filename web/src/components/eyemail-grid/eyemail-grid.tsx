@@ -28,7 +28,7 @@ export function cardDate(item: Pick<SnippetView, 'dateCreatedUTC' | 'dateUpdated
 function Thumb({ item }: { item: CardItem }) {
   const [broken, setBroken] = useState(false);
   return (
-    <Link to={`/eyemails/${item.snippet}`} className={classes.thumbLink} aria-label={`Open ${item.title}`} tabIndex={-1}>
+    <Link to={`/eyemails/${item.snippet}`} className={classes.thumbLink} aria-label={`Open ${item.title}, ${item.status ? 'Active' : 'Inactive'}`} tabIndex={-1}>
       <AspectRatio ratio={16 / 9}>
         {item.thumbnailUrl && !broken ? (
           <img className={classes.thumb} src={item.thumbnailUrl} alt="" loading="lazy" onError={() => setBroken(true)} />

@@ -174,7 +174,7 @@ export function ProfilePictureBlock({ name, currentUrl, size = 104, onChange, ch
       )}
 
       {problem ? (
-        <Text size="sm" c="red.7" fw={500} role="alert">
+        <Text size="sm" c="red" fw={500} role="alert">
           {problem}
         </Text>
       ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { ActionIcon, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconCircleCheck, IconCloudUpload, IconFileAlert, IconMovie, IconPhoto, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
@@ -96,7 +96,7 @@ function RowView({
           </Group>
           {row.status === 'uploading' ? <ProgressBar value={row.percent} label={rowStatusText(row)} ariaLabel={`Uploading ${row.name}`} size="sm" /> : null}
           {row.status === 'failed' ? (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="red" role="alert">
               {rowStatusText(row)}
             </Text>
           ) : null}
@@ -137,6 +137,11 @@ export function FileUpload({
   }, [fileType, accept, maxSize, sizeMessage]);
   const uploads = useFileUploads({ fileType, rules, maxFiles, resizeImages, query, onUploaded, onRemoved });
   const root = useRef<HTMLDivElement>(null);
+  // The drop area is what the keyboard focuses (Enter or Space opens the file picker; the input
+  // itself is hidden): named by its visible line, described by the rules below it. A group, not a
+  // button: a button may not hold the file input.
+  const titleId = useId();
+  const helpId = useId();
   const busyListener = useRef(onBusyChange);
   busyListener.current = onBusyChange;
   useEffect(() => {
@@ -167,12 +172,15 @@ export function FileUpload({
         radius="lg"
         inputProps={{ accept: acceptAttribute(rules), 'aria-label': label ?? `Choose a ${noun} to upload` }}
         aria-disabled={resting || undefined}
+        role="group"
+        aria-labelledby={titleId}
+        aria-describedby={uploads.full ? undefined : helpId}
       >
         {uploads.full ? (
           // Resting: one quiet line, so the file below holds the attention.
           <Group justify="center" gap="xs" py={2} wrap="nowrap">
             <IconCloudUpload size={18} stroke={1.6} style={{ flexShrink: 0 }} />
-            <Text size="sm" fw={500}>
+            <Text size="sm" fw={500} id={titleId}>
               {maxFiles > 1 ? `${maxFiles} ${noun}s chosen: remove one to choose another` : `Remove the ${noun} below to choose another`}
             </Text>
           </Group>
@@ -180,10 +188,10 @@ export function FileUpload({
           <Group justify="center" gap="sm" py={4} wrap="nowrap">
             <IconCloudUpload size={20} stroke={1.6} style={{ flexShrink: 0, color: 'var(--mantine-color-brand-6)' }} />
             <div style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600}>
+              <Text size="sm" fw={600} id={titleId}>
                 Drag a {noun} here or click to choose
               </Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" id={helpId}>
                 {help ?? rules.help}
               </Text>
             </div>
@@ -199,20 +207,22 @@ export function FileUpload({
               </Dropzone.Accept>
               <Dropzone.Idle>{isVideo ? <IconMovie size={26} stroke={1.6} /> : <IconCloudUpload size={26} stroke={1.6} />}</Dropzone.Idle>
             </ThemeIcon>
-            <Text fw={600} mt={4}>
+            <Text fw={600} mt={4} id={titleId}>
               {maxFiles > 1 ? `Drag up to ${maxFiles} ${noun}s here or click to choose` : `Drag a ${noun} here or click to choose`}
             </Text>
-            <Text size="sm" c="dimmed">
-              {rules.extensions.join(', ')}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {help ?? rules.help}
-            </Text>
+            <Stack id={helpId} align="center" gap={6}>
+              <Text size="sm" c="dimmed">
+                {rules.extensions.join(', ')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {help ?? rules.help}
+              </Text>
+            </Stack>
           </Stack>
         )}
       </Dropzone>
       {uploads.error ? (
-        <Text size="sm" c="red.7" fw={500} role="alert">
+        <Text size="sm" c="red" fw={500} role="alert">
           {uploads.error}
         </Text>
       ) : null}

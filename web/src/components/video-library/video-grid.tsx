@@ -24,7 +24,7 @@ function Thumbnail({ item, onOpen }: { item: VideoListItem; onOpen: () => void }
   const src = item.file.thumbnailUrl;
   const duration = formatDuration(item.file.durationSecs);
   return (
-    <UnstyledButton className={classes.thumbButton} onClick={onOpen} aria-label={`Play ${videoTitle(item)}`}>
+    <UnstyledButton className={classes.thumbButton} onClick={onOpen} aria-label={duration ? `Play ${videoTitle(item)}, ${duration}` : `Play ${videoTitle(item)}`}>
       <AspectRatio ratio={16 / 9}>
         {src && !broken ? (
           <img className={classes.thumb} src={src} alt="" loading="lazy" onError={() => setBroken(true)} />
@@ -66,7 +66,7 @@ function VideoCard({ item, selectMode, selected, onSelect, onDelete, onOpen }: {
               {selected ? 'Selected' : 'Select'}
             </Button>
           ) : (
-            <Button fullWidth size="xs" variant="default" c="red.7" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={`Delete ${title}`}>
+            <Button fullWidth size="xs" variant="default" c="red" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={`Delete ${title}`}>
               Delete
             </Button>
           )}

@@ -93,7 +93,7 @@ export function EyeMailDetailPage() {
   if (error && !snippet) {
     return (
       <Card>
-        <Text c="red.7" role="alert">
+        <Text c="red" role="alert">
           {error.message || 'We could not load this EyeMail.'}
         </Text>
       </Card>
@@ -182,7 +182,7 @@ export function EyeMailDetailPage() {
         <Button variant="default" color={active ? 'orange' : 'teal'} leftSection={active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />} onClick={() => setConfirm('status')}>
           {active ? 'Deactivate' : 'Activate'}
         </Button>
-        <Button variant="default" c="red.7" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('delete')}>
+        <Button variant="default" c="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('delete')}>
           Delete
         </Button>
       </Group>

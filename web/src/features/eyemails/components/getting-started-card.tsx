@@ -52,7 +52,7 @@ export function GettingStartedCard({ editor, onMoreOptions }: { editor: Editor; 
             <Grid.Col span={{ base: 12, md: 6 }}>
               {ready && encoded ? (
                 <Stack gap="xs">
-                  <Group gap={6} c="teal.7">
+                  <Group gap={6} c="teal">
                     <IconCircleCheck size={20} />
                     <Text fw={600}>Your video is ready for email</Text>
                   </Group>

@@ -19,7 +19,7 @@ function VideoPicker({ opened, selectedId, onClose, onSelect }: { opened: boolea
   const error = videos.isError && !items ? videos.error.message || 'We could not load your videos.' : null;
   return (
     <Modal opened={opened} onClose={onClose} title="Choose from My Videos" size="xl">
-      {error ? <Text c="red.7">{error}</Text> : null}
+      {error ? <Text c="red">{error}</Text> : null}
       {!error && items === null ? <Spinner label="Loading videos…" minHeight={160} /> : null}
       {items && items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
@@ -48,7 +48,7 @@ export function EncodingInline({ status, onRetry }: { status: EncodingStatus; on
   }
   if (status.phase === 'completed') {
     return (
-      <Group gap={6} c="teal.7">
+      <Group gap={6} c="teal">
         <IconCircleCheck size={18} />
         <Text size="sm" fw={500}>
           Ready for email
@@ -123,7 +123,7 @@ export function VideoField({ value, onChange, onBusyChange, encoding, onRetryEnc
         </>
       )}
       {error ? (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red" role="alert">
           {error}
         </Text>
       ) : null}

@@ -61,7 +61,8 @@ export function FeedPage() {
           {feed.isPending ? (
             <Skeleton h={320} />
           ) : (
-            <ScrollArea.Autosize mah="70vh" type="auto">
+            // Focusable, so the keyboard can scroll the feed too.
+            <ScrollArea.Autosize mah="70vh" type="auto" viewportProps={{ tabIndex: 0, 'aria-label': 'Feed text' }}>
               <Code block data-testid="feed-text" style={{ whiteSpace: 'pre', fontSize: 12 }}>
                 {feed.data}
               </Code>

@@ -136,17 +136,23 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
           ) : null}
         </Stack>
       </form>
-      <Modal opened={sent} onClose={onSent} withCloseButton={false} centered size="sm" closeOnClickOutside={false} aria-label="Inquiry sent">
-        <Stack align="center" ta="center" gap="md" py="md">
-          <ThemeIcon size={64} radius={32} color="teal" variant="light">
-            <IconCircleCheck size={36} />
-          </ThemeIcon>
-          <Text fw={600}>{SUCCESS_TEXT}</Text>
-          <Button onClick={onSent} fullWidth mt="xs" data-autofocus>
-            OK
-          </Button>
-        </Stack>
-      </Modal>
+      {/* No visible title: the dialog itself carries the name (on the root it would name nothing). */}
+      <Modal.Root opened={sent} onClose={onSent} centered size="sm" radius="lg" closeOnClickOutside={false}>
+        <Modal.Overlay />
+        <Modal.Content aria-label="Inquiry sent">
+          <Modal.Body>
+            <Stack align="center" ta="center" gap="md" py="md">
+              <ThemeIcon size={64} radius={32} color="teal" variant="light">
+                <IconCircleCheck size={36} />
+              </ThemeIcon>
+              <Text fw={600}>{SUCCESS_TEXT}</Text>
+              <Button onClick={onSent} fullWidth mt="xs" data-autofocus>
+                OK
+              </Button>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </>
   );
 }
