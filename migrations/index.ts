@@ -8,6 +8,7 @@ import { Migration0006Engagement } from './0006-engagement.js';
 import { Migration0007Support } from './0007-support.js';
 import { Migration0008EngagementIndexes } from './0008-engagement-indexes.js';
 import { Migration0009TierNames } from './0009-tier-names.js';
+import { Migration0010ClickDestination } from './0010-click-destination.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0007-support', class: Migration0007Support },
   { name: '0008-engagement-indexes', class: Migration0008EngagementIndexes },
   { name: '0009-tier-names', class: Migration0009TierNames },
+  { name: '0010-click-destination', class: Migration0010ClickDestination },
 ];

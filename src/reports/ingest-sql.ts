@@ -31,6 +31,8 @@ export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof
   ['video_duration_secs', 'float8[]', 'videoDurationSecs'],
   ['click_id', 'bigint[]', 'clickId'],
   ['machine_reason', 'text[]', 'machineReason'],
+  ['destination', 'text[]', 'destination'],
+  ['destination_label', 'text[]', 'destinationLabel'],
 ];
 
 export const INSERT_SQL = `insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})

@@ -36,6 +36,7 @@ const WHY = {
   darkMode: 'the prefers-color-scheme block: no dark mode there, the light design stays',
   body: '<body> is replaced: its only style is margin, padding and the white background the table repeats',
   wrap: 'long unbroken words may not wrap there; normal text does',
+  ariaLabel: "the video link's name is dropped: the linked GIF's alt text names it there",
 } as const;
 
 const EXPECTED: Record<string, Record<string, string>> = {
@@ -56,10 +57,17 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'outlook.macos': { '<body> element': WHY.body },
   'outlook.ios': { '<body> element': WHY.body, '<video> element': WHY.video },
   'outlook.android': { '<body> element': WHY.body, '<video> element': WHY.video, overflow: WHY.preheader },
-  'yahoo.desktop-webmail': { '<video> element': WHY.video, 'target attribute': WHY.target, opacity: WHY.preheader, 'word-break': WHY.wrap },
-  'yahoo.ios': { '<video> element': WHY.video, 'target attribute': WHY.target, opacity: WHY.preheader, 'word-break': WHY.wrap, '<body> element': WHY.body },
+  'yahoo.desktop-webmail': { '<video> element': WHY.video, 'target attribute': WHY.target, opacity: WHY.preheader, 'word-break': WHY.wrap, 'aria-label attribute': WHY.ariaLabel },
+  'yahoo.ios': {
+    '<video> element': WHY.video,
+    'target attribute': WHY.target,
+    opacity: WHY.preheader,
+    'word-break': WHY.wrap,
+    '<body> element': WHY.body,
+    'aria-label attribute': WHY.ariaLabel,
+  },
   'samsung-email.android': {},
-  'thunderbird.macos': { '@media': WHY.darkMode },
+  'thunderbird.macos': { '@media': WHY.darkMode, 'aria-label attribute': WHY.ariaLabel },
 };
 
 function check(client: string) {
