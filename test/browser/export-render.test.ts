@@ -333,10 +333,10 @@ describe('exported EyeMail in Chromium at 600 px', () => {
       assert.deepEqual(seen.brokenImages, []);
       assert.ok(seen.scrollWidth <= 600, `no sideways scrolling (${seen.scrollWidth})`);
       if (!want.mp4) assert.ok(!media.includes('/media/video.mp4'), 'the MP4 is not downloaded');
-      // What shows is linked to the web view through the click endpoint, with the recipient.
+      // What shows is linked to the landing page through the click endpoint, with the recipient.
       const shown = want.video ? page.locator('video') : page.locator(`img[src$="/media/${want.gif ? 'preview.gif' : 'poster.jpg'}"]`);
       const href = await shown.first().evaluate((el) => el.closest('a')?.getAttribute('href') ?? null);
-      assert.equal(href, `${base}/t/c/${ID}?v={{contact.email}}&u=${encodeURIComponent(`${base}/eyemail/${ID}`)}`);
+      assert.equal(href, `${base}/t/c/${ID}?v={{contact.email}}&u=${encodeURIComponent('https://shop.example.com/spring')}`);
       // Every picture and the video state their size, and are drawn at that shape (no jump).
       const boxes = await page.locator('img, video').filter({ visible: true }).evaluateAll((els) =>
         els.map((el) => ({

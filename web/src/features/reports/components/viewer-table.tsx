@@ -152,7 +152,7 @@ export function ViewerTable({
                               {deviceOf(r)}
                             </Text>
                           </Table.Td>
-                          <Table.Td maw={200}>
+                          <Table.Td maw={200} miw={120}>
                             <Text size="sm" lineClamp={2} title={wentTo(r) ?? undefined} c={wentTo(r) ? undefined : 'dimmed'}>
                               {wentTo(r) ?? '—'}
                             </Text>
