@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { DestinationKind } from '../shared/click-rules.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { burstMembers, clickOfPlay, personKey } from './bursts.js';
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
@@ -23,6 +24,9 @@ export interface IngestEvent {
   client: string | null;
   userAgent: string | null;
   target: string | null;
+  // Click: where it went (tracking-rules.ts recordedDestination).
+  destination: DestinationKind | null;
+  destinationLabel: string | null;
   durationSecs: number | null;
   reportedLengthSecs: number | null;
   machineReason: MachineReason | null;
@@ -132,6 +136,8 @@ export class EngagementWriter implements OnApplicationShutdown {
       client: e.client,
       userAgent: e.userAgent,
       target: e.target,
+      destination: e.destination,
+      destinationLabel: e.destinationLabel,
       durationSecs: e.durationSecs === null ? null : cappedDuration(e.durationSecs, info.get(e.snippetId)!.videoDurationSecs, e.reportedLengthSecs),
       videoDurationSecs: e.kind === 'open' ? null : (info.get(e.snippetId)!.videoDurationSecs ?? null),
       clickId: null,

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { DESTINATION_KINDS } from '../shared/click-rules.js';
 
 export const ENGAGEMENT_KINDS = ['open', 'click', 'play'] as const;
 export type EngagementKind = (typeof ENGAGEMENT_KINDS)[number];
@@ -31,6 +32,9 @@ export const Engagement = defineEntity({
     userAgent: p.text().nullable(),
     // Click: the http(s) target; null = the web view.
     target: p.text().nullable(),
+    // Click: where it went (migration 0010); the button's label when it was a button.
+    destination: p.enum(DESTINATION_KINDS).nullable(),
+    destinationLabel: p.text().nullable(),
     durationSecs: p.double().nullable(),
     videoDurationSecs: p.double().nullable(),
     // Play: the receiver's latest click on the snippet within 30 minutes before it.

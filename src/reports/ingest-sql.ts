@@ -32,6 +32,8 @@ export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof
   ['video_duration_secs', 'float8[]', 'videoDurationSecs'],
   ['click_id', 'bigint[]', 'clickId'],
   ['machine_reason', 'text[]', 'machineReason'],
+  ['destination', 'text[]', 'destination'],
+  ['destination_label', 'text[]', 'destinationLabel'],
 ];
 
 // The batch's rows, and in the same statement (no extra round trip) the people of the batch who

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { receiverFromQuery } from '../snippets/export/receiver.js';
-import { SnippetsService } from '../snippets/snippets.service.js';
+import { SnippetsService, type ClickTargets } from '../snippets/snippets.service.js';
 import type { EngagementKind } from './engagement.entity.js';
 import { EngagementWriter, type IngestEvent, type IngestOutcome } from './engagement-writer.service.js';
 import { GeoIpAdapter, NO_LOCATION } from './geo-ip.adapter.js';
 import { normaliseIp } from './ip-ranges.js';
 import { machineReason, mailProxyOf } from './machine-reason.js';
 import { type PlayReport } from './play-report.js';
-import { clickDestination, snippetIdFromPixel } from './tracking-rules.js';
+import { BUTTON_PARAM, clickDestination, recordedDestination, snippetIdFromPixel } from './tracking-rules.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
 
 // Who made a tracking request.
@@ -41,7 +41,7 @@ export class IngestService {
     snippetId: string,
     receiver: string | null,
     req: TrackingRequest,
-    extra: Partial<Pick<IngestEvent, 'target' | 'durationSecs' | 'reportedLengthSecs'>> = {},
+    extra: Partial<Pick<IngestEvent, 'target' | 'destination' | 'destinationLabel' | 'durationSecs' | 'reportedLengthSecs'>> = {},
   ): Promise<IngestEvent> {
     const userAgent = req.userAgent ? req.userAgent.slice(0, UA_MAX) : null;
     const ip = normaliseIp(req.ip);
@@ -60,6 +60,8 @@ export class IngestService {
       client: agent.client,
       userAgent,
       target: extra.target ?? null,
+      destination: extra.destination ?? null,
+      destinationLabel: extra.destinationLabel ?? null,
       durationSecs: extra.durationSecs ?? null,
       reportedLengthSecs: extra.reportedLengthSecs ?? null,
       machineReason: machineReason({ kind, method: req.method, userAgent, ip, agentIsBot: agent.isBot }),
@@ -83,16 +85,14 @@ export class IngestService {
     return this.store(() => this.event('open', snippetId, receiverFromQuery(query.v), req));
   }
 
-  // /t/c/<id>?v=&u=: where the click goes (the snippet's own target, else its web view), once
-  // the click is stored (or its write has failed: the recipient always arrives somewhere).
+  // /t/c/<id>?v=&u=[&b=]: where the click goes (the snippet's own target, else its web view), once
+  // the click is stored with where it went (or its write has failed: the recipient always arrives
+  // somewhere).
   async click(id: string, query: Record<string, unknown>, req: TrackingRequest): Promise<string> {
     const receiver = receiverFromQuery(query.v);
-    let targets: string[] = [];
-    let known = false;
+    let snippet: ClickTargets | null = null;
     try {
-      const snippet = await this.snippets.clickTargetsOf(id);
-      targets = snippet?.targets ?? [];
-      known = !!snippet;
+      snippet = await this.snippets.clickTargetsOf(id);
     } catch (e) {
       this.logger.error({ err: e, snippetId: id }, 'Looking up a clicked snippet failed; sending the click to its web view');
     }
@@ -100,10 +100,16 @@ export class IngestService {
       publicBaseUrl: this.config.publicBaseUrl,
       snippetId: id,
       requested: query.u,
-      allowedTargets: targets,
+      allowedTargets: snippet?.targets ?? [],
       receiver,
     });
-    if (known) await this.store(() => this.event('click', id.toLowerCase(), receiver, req, { target: toTarget ? location : null }));
+    if (snippet) {
+      const target = toTarget ? location : null;
+      const went = recordedDestination({ ...snippet, target, button: query[BUTTON_PARAM] });
+      await this.store(() =>
+        this.event('click', id.toLowerCase(), receiver, req, { target, destination: went?.kind ?? null, destinationLabel: went?.label ?? null }),
+      );
+    }
     return location;
   }
 

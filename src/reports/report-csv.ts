@@ -1,10 +1,12 @@
 import { Readable, Transform } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { destinationText } from '../shared/click-rules.js';
 import type { ReportRecord } from '../shared/report-types.js';
 
 // The CSV of a report: the one place csv-stringify is used.
 
-export const CSV_COLUMNS: { key: keyof ReportRecord; header: string }[] = [
+// A column is a record field, or a value made from the record (value).
+export const CSV_COLUMNS: { key: keyof ReportRecord; header: string; value?: (r: ReportRecord) => unknown }[] = [
   { key: 'engagementId', header: 'Engagement ID' },
   { key: 'activity', header: 'Activity' },
   { key: 'isUnique', header: 'Unique' },
@@ -24,6 +26,8 @@ export const CSV_COLUMNS: { key: keyof ReportRecord; header: string }[] = [
   { key: 'client', header: 'Client' },
   { key: 'target', header: 'Target' },
   { key: 'machineReason', header: 'Machine Reason' },
+  // Where a click went, as the report page says it: Landing page, Web view, Video link, Button "label".
+  { key: 'destination', header: 'Destination', value: (r) => (r.activity === 'click' ? destinationText(r.destination, r.destinationLabel, r.target) : null) },
 ];
 
 // A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading quote:
@@ -43,7 +47,7 @@ const CSV_OPTIONS = { columns: CSV_COLUMNS.map((c) => c.header), record_delimite
 
 // A batch of records as CSV text, one piece: the header (after a byte-order mark) only first.
 function batchToCsv(batch: readonly ReportRecord[], first: boolean): Buffer {
-  const rows = batch.map((r) => CSV_COLUMNS.map((c) => cell(r[c.key])));
+  const rows = batch.map((r) => CSV_COLUMNS.map((c) => cell(c.value ? c.value(r) : r[c.key])));
   return Buffer.from(stringify(rows, { ...CSV_OPTIONS, header: first, bom: first }));
 }
 

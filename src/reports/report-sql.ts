@@ -131,7 +131,9 @@ export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page:
       e.platform as "platform",
       e.client as "client",
       e.target as "target",
-      e.machine_reason as "machineReason"
+      e.machine_reason as "machineReason",
+      e.destination as "destination",
+      e.destination_label as "destinationLabel"
     from engagement e
     left join lateral (
       select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen

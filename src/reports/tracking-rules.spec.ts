@@ -1,4 +1,4 @@
-import { clickDestination, snippetIdFromPixel, TRANSPARENT_GIF, webViewUrl } from './tracking-rules.js';
+import { clickDestination, recordedDestination, snippetIdFromPixel, TRANSPARENT_GIF, webViewUrl } from './tracking-rules.js';
 
 const BASE = 'https://app.eyemail.example';
 const ID = '3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f';
@@ -51,5 +51,44 @@ describe('click destination', () => {
     expect(webViewUrl(BASE, ID, 'a+b@x.com')).toBe(`${BASE}/eyemail/${ID}?v=a%2Bb%40x.com`);
     expect(webViewUrl(BASE, ID, null)).toBe(`${BASE}/eyemail/${ID}`);
     expect(webViewUrl(BASE, 'not-an-id', null)).toBe(`${BASE}/`);
+  });
+});
+
+describe('recorded destination of a click', () => {
+  const snippet = {
+    landingPageUrl: 'https://shop.example.com/spring',
+    videoLinkUrl: 'https://youtu.be/abc',
+    buttons: [
+      { title: 'Shop now', url: 'https://shop.example.com/spring' },
+      { title: 'Book a demo', url: 'https://example.com/demo' },
+    ],
+  };
+  const rec = (target: string | null, button?: unknown) => recordedDestination({ ...snippet, target, button });
+
+  it('is the web view when the click went there', () => {
+    expect(rec(null)).toEqual({ kind: 'web-view', label: null });
+    expect(rec(null, '1')).toEqual({ kind: 'web-view', label: null });
+  });
+
+  it('is the landing page, the video link or a button by its target', () => {
+    expect(rec('https://shop.example.com/spring')).toEqual({ kind: 'landing-page', label: null });
+    expect(rec('https://youtu.be/abc')).toEqual({ kind: 'video-link', label: null });
+    expect(rec('https://example.com/demo')).toEqual({ kind: 'button', label: 'Book a demo' });
+  });
+
+  it('is the button named by b= when its target matches, even when it is also the landing page', () => {
+    expect(rec('https://shop.example.com/spring', '1')).toEqual({ kind: 'button', label: 'Shop now' });
+    expect(rec('https://example.com/demo', ['2'])).toEqual({ kind: 'button', label: 'Book a demo' });
+  });
+
+  it('ignores a b= that does not match the target', () => {
+    expect(rec('https://shop.example.com/spring', '2')).toEqual({ kind: 'landing-page', label: null });
+    expect(rec('https://shop.example.com/spring', '9')).toEqual({ kind: 'landing-page', label: null });
+    expect(rec('https://shop.example.com/spring', '0')).toEqual({ kind: 'landing-page', label: null });
+    expect(rec('https://shop.example.com/spring', '1e1')).toEqual({ kind: 'landing-page', label: null });
+  });
+
+  it('is null for a target that is none of these', () => {
+    expect(rec('https://elsewhere.example/')).toBeNull();
   });
 });

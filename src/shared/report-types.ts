@@ -1,6 +1,8 @@
 // Response shapes of the report calls (GET reports/...), shared by the server and the dashboard.
 // Types only: no runtime code.
 
+import type { DestinationKind } from './click-rules.js';
+
 export type ReportActivity = 'view' | 'click';
 
 // One row of GET reports/{snippetId}, the CSV and the feeds. Dates and times are in the EyeMail
@@ -32,6 +34,10 @@ export interface ReportRecord {
   target: string | null;
   // null = a person; else why it is counted as a machine's
   machineReason: string | null;
+  // click: where it went (landing-page, web-view, video-link or button); null for views
+  destination: DestinationKind | null;
+  // click on a button: its label
+  destinationLabel: string | null;
 }
 
 export interface TimelineDay {

@@ -100,21 +100,22 @@ export function buttonGeometry(b: CtaButton, maxWidth: number): ButtonGeometry {
 
 export interface RenderButtonsOptions {
   // Turns a button's target into the link written in the email (the click-tracking redirect).
-  trackUrl?: (target: string) => string;
+  // Given the button's place among the stored buttons (1-based), so the report can name it.
+  trackUrl?: (target: string, button: number) => string;
   // The widest a button may be (the snippet width).
   maxWidth?: number;
 }
 
 // One bulletproof button: a padded <a> in a table cell for every client, and for Outlook on
 // Windows (which ignores padding and radius on links) a VML roundrect of the same size instead.
-export function renderCtaButtonHtml(button: CtaButton, options: RenderButtonsOptions = {}): string {
+export function renderCtaButtonHtml(button: CtaButton, options: RenderButtonsOptions = {}, place = 1): string {
   // Stored data is validated already; checking again keeps a bad row from ever reaching HTML.
   const checked = validateCtaButton(button).value;
   if (!checked) return '';
   const b = checked;
   const g = buttonGeometry(b, options.maxWidth ?? 600);
   // Through the tracker the target is percent-encoded whole; written directly it is defused.
-  const href = escapeHtml(options.trackUrl ? options.trackUrl(b.url) : defuseUrl(b.url));
+  const href = escapeHtml(options.trackUrl ? options.trackUrl(b.url, place) : defuseUrl(b.url));
   const text = escapeUserText(b.title);
   const weight = b.bold ? 'bold' : 'normal';
   const bg = escapeHtml(b.backgroundColor);
@@ -136,7 +137,7 @@ export function renderCtaButtonHtml(button: CtaButton, options: RenderButtonsOpt
 // All buttons, stacked and centred with a little space between them; '' when there are none.
 export function renderCtaButtonsHtml(buttons: readonly CtaButton[] | null | undefined, options: RenderButtonsOptions = {}): string {
   const rows = (buttons ?? [])
-    .map((b) => renderCtaButtonHtml(b, options))
+    .map((b, i) => renderCtaButtonHtml(b, options, i + 1))
     .filter(Boolean)
     .map((html) => `<tr><td align="center" style="padding:6px 0;">${html}</td></tr>`);
   if (!rows.length) return '';

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../accounts/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { listEmailPlatforms } from './email-platforms.js';
+import { pasteHintOf } from './paste-hints.js';
 import { EmailPlatformResponseDto, GlobalConfigDto } from './dto/snippet.dto.js';
 
 export const PRODUCT_TITLE = 'EyeMail';
@@ -18,7 +19,7 @@ export class GlobalController {
   @ApiOperation({ summary: 'The email platforms an EyeMail can be exported for, with their merge tags' })
   @ApiOkResponse({ type: EmailPlatformResponseDto, isArray: true })
   emailPlatforms() {
-    return listEmailPlatforms(this.config.publicBaseUrl);
+    return listEmailPlatforms(this.config.publicBaseUrl).map((p) => ({ ...p, pasteHint: pasteHintOf(p.code) }));
   }
 
   @Get('config')

@@ -7,7 +7,7 @@ import { FilesService } from '../files/files.service.js';
 import { VideosService } from '../videos/videos.service.js';
 import { isUuid } from '../shared/uuid.js';
 import type { EncodingView } from '../shared/api-types.js';
-import { validateExportOptions, type SnippetTier } from '../shared/snippet-rules.js';
+import { parseHttpUrl, validateCtaButton, validateExportOptions, type SnippetTier } from '../shared/snippet-rules.js';
 import { findEmailPlatform, isKnownPlatformCode } from './email-platforms.js';
 import { allowedClickTargets } from './export/export-view-model.js';
 import type { Snippet } from './snippet.entity.js';
@@ -28,7 +28,7 @@ import {
   type SnippetUrls,
   type SnippetView,
 } from './snippet-view.js';
-import { renderSnippetEmail } from './export/snippet-email.js';
+import { renderSnippetEmailParts } from './export/snippet-email.js';
 
 // The file kinds each slot of a snippet accepts (what the dashboard uploads them as, plus the
 // general image kind).
@@ -50,12 +50,25 @@ export interface ExportQuery {
 }
 
 export interface ExportResult {
+  // The whole document (the .html download).
   html: string;
   sizeBytes: number;
   platform: string;
+  // The block with its styles, for an HTML block of an existing email.
+  blockHtml: string;
+  blockSizeBytes: number;
 }
 
 // A snippet a public page may show, with what it needs to show it.
+// What the click redirect needs of a snippet: the targets it may send to, and what they are (so
+// the click is recorded with where it went).
+export interface ClickTargets {
+  targets: string[];
+  landingPageUrl: string | null;
+  videoLinkUrl: string | null;
+  buttons: { title: string; url: string }[];
+}
+
 export interface PublicSnippet {
   record: Snippet;
   media: SnippetMedia;
@@ -292,9 +305,10 @@ export class SnippetsService {
     if (!options) throw new InvalidInputError(Object.values(errors)[0], errors);
 
     const media = await this.mediaOf(s);
-    const html = renderSnippetEmail({ record: s, media, platform, options, publicBaseUrl: this.base, tier: user.tier });
-    if (html === null) throw new ConflictError(M.notReadyToExport);
-    return { html, sizeBytes: Buffer.byteLength(html, 'utf8'), platform: platform.code };
+    const parts = renderSnippetEmailParts({ record: s, media, platform, options, publicBaseUrl: this.base, tier: user.tier });
+    if (parts === null) throw new ConflictError(M.notReadyToExport);
+    const { document: html, block } = parts;
+    return { html, sizeBytes: Buffer.byteLength(html, 'utf8'), platform: platform.code, blockHtml: block, blockSizeBytes: Buffer.byteLength(block, 'utf8') };
   }
 
   // ---- public pages and tracking ----------------------------------------------------------------
@@ -341,11 +355,20 @@ export class SnippetsService {
   }
 
   // The snippet's own click targets, for the click redirect; null when there is no such snippet.
-  async clickTargetsOf(id: string): Promise<{ targets: string[] } | null> {
+  async clickTargetsOf(id: string): Promise<ClickTargets | null> {
     if (!isUuid(id)) return null;
     const s = await this.snippets.findById(id.toLowerCase());
     if (!s) return null;
-    return { targets: allowedClickTargets({ landingPageUrl: s.landingPageUrl, videoLinkUrl: s.videoLinkUrl, buttons: s.ctaButtons }) };
+    return {
+      targets: allowedClickTargets({ landingPageUrl: s.landingPageUrl, videoLinkUrl: s.videoLinkUrl, buttons: s.ctaButtons }),
+      landingPageUrl: parseHttpUrl(s.landingPageUrl),
+      videoLinkUrl: parseHttpUrl(s.videoLinkUrl),
+      // Every stored button keeps its place (b= counts from 1); one that fails the checks matches nothing.
+      buttons: s.ctaButtons.map((b) => {
+        const v = validateCtaButton(b).value;
+        return v ? { title: v.title, url: v.url } : { title: '', url: '' };
+      }),
+    };
   }
 
   // ---- usage checks (FilesService refuses to delete files in use) ---------------------------------

@@ -142,7 +142,7 @@ test('pausing sends the play time with the recipient to the reports endpoint', a
 
 test('the button goes through the click tracker to its target', async () => {
   const href = await page.getByRole('link', { name: 'Book a seat' }).getAttribute('href');
-  assert.equal(href, `${server.url}/t/c/${snippetId}?v=ann%40example.com&u=${encodeURIComponent('https://shop.example.com/book')}`);
+  assert.equal(href, `${server.url}/t/c/${snippetId}?v=ann%40example.com&u=${encodeURIComponent('https://shop.example.com/book')}&b=1`);
   const res = await context.request.get(href!, { maxRedirects: 0 });
   assert.equal(res.status(), 302);
   assert.equal(res.headers().location, 'https://shop.example.com/book');

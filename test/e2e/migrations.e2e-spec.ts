@@ -45,7 +45,7 @@ describeWithPostgres('start-up migrations against a shared PostgreSQL', () => {
         'id:bigint', 'snippet_id:uuid', 'kind:text', 'occurred_at:timestamp with time zone', 'receiver:text', 'ip:inet',
         'country_code:text', 'country_name:text', 'region:text', 'city:text', 'device_type:text', 'platform:text',
         'client:text', 'user_agent:text', 'target:text', 'duration_secs:double precision',
-        'video_duration_secs:double precision', 'click_id:bigint', 'machine_reason:text',
+        'video_duration_secs:double precision', 'click_id:bigint', 'machine_reason:text', 'destination:text', 'destination_label:text',
       ]);
     } finally {
       await Promise.all(apps.map((a) => a.close()));
@@ -95,6 +95,73 @@ describeWithPostgres('upgrading the stored tier names', () => {
           { email: 'old.premium@example.com', tier: 'premium' },
         ]);
         await expect(c.query(`update app_user set tier = 'enterprise' where email = 'old.express@example.com'`)).rejects.toThrow(/app_user_tier_check/);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await c.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// A database made before clicks recorded where they went upgrades in place: its clicks are filled
+// in from their target and their snippet (no target: the web view).
+describeWithPostgres('upgrading stored clicks with their destination', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await freshDatabaseUrl('eyemail_dest');
+    url = db.url!;
+    drop = db.drop;
+  });
+
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('fills in the landing page, the web view, the video link and buttons by their label', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-dest-'));
+    const start = () => createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: dir, DATABASE_URL: url }));
+    const c = new pg.Client({ connectionString: url });
+    const user = '00000000-0000-4000-8000-0000000000a1';
+    const video = '00000000-0000-4000-8000-0000000000b1';
+    const snippet = '00000000-0000-4000-8000-0000000000c1';
+    try {
+      // The schema as it was before 0011-click-destination, with a snippet and its clicks.
+      await (await start()).close();
+      await c.connect();
+      await c.query('alter table engagement drop column destination_label, drop column destination');
+      await c.query(`delete from mikro_orm_migrations where name = '0011-click-destination'`);
+      await c.query(`insert into app_user (id, email, password_hash, first_name, tier) values ($1, 'old.clicks@example.com', 'x', 'Old', 'premium')`, [user]);
+      // The snippet's media rows do not matter here: foreign keys are not checked for this insert.
+      await c.query(`set session_replication_role = replica`);
+      await c.query(
+        `insert into snippet (id, owner_id, title, video_file_id, encoding_id, landing_page_url, video_link_url, cta_buttons) values ($1, $2, 'Old', $3, $3, $4, $5, $6)`,
+        [snippet, user, video, 'https://shop.example.com/', 'https://youtu.be/x', JSON.stringify([{ title: 'Book a demo', url: 'https://shop.example.com/demo' }])],
+      );
+      await c.query(
+        `insert into engagement (snippet_id, kind, target) values
+           ($1, 'click', null), ($1, 'click', 'https://shop.example.com/'), ($1, 'click', 'https://youtu.be/x'),
+           ($1, 'click', 'https://shop.example.com/demo'), ($1, 'click', 'https://gone.example/'), ($1, 'open', null)`,
+        [snippet],
+      );
+      await c.query(`set session_replication_role = origin`);
+
+      const app = await start();
+      try {
+        const { rows } = await c.query(`select kind, target, destination, destination_label as label from engagement order by id`);
+        expect(rows).toEqual([
+          { kind: 'click', target: null, destination: 'web-view', label: null },
+          { kind: 'click', target: 'https://shop.example.com/', destination: 'landing-page', label: null },
+          { kind: 'click', target: 'https://youtu.be/x', destination: 'video-link', label: null },
+          { kind: 'click', target: 'https://shop.example.com/demo', destination: 'button', label: 'Book a demo' },
+          // a target the snippet no longer has: unknown, the report says "Link"
+          { kind: 'click', target: 'https://gone.example/', destination: null, label: null },
+          { kind: 'open', target: null, destination: null, label: null },
+        ]);
+        await expect(c.query(`update engagement set destination = 'elsewhere'`)).rejects.toThrow(/check/);
       } finally {
         await app.close();
       }

@@ -112,7 +112,7 @@ describe('public EyeMail pages and tracking', () => {
       expect(html).toContain(`data-report-url="/api/reports/updateduration" data-snippet-id="${active.snippet}" data-receiver="a@b.com"`);
       const tracked = `${BASE}/t/c/${active.snippet}?v&#x3D;a%40b.com&amp;u&#x3D;${encodeURIComponent(LANDING)}`;
       expect(html).toContain(`<a href="${tracked}" target="_blank" rel="noopener"><img src="${active.logoImageUrl}"`);
-      expect(html).toContain(`href="${BASE}/t/c/${active.snippet}?v=a%40b.com&amp;u=${encodeURIComponent(BUTTON_URL)}"`);
+      expect(html).toContain(`href="${BASE}/t/c/${active.snippet}?v=a%40b.com&amp;u=${encodeURIComponent(BUTTON_URL)}&amp;b=1"`);
       const preview = (await anonymous.get(`/livePreview/${active.snippet}?v=a@b.com`)).text;
       expect(preview).not.toContain('data-report-url');
       expect(preview).not.toContain('/t/c/');

@@ -1,3 +1,4 @@
+import { DESTINATION_KINDS } from '../../shared/click-rules.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../report-filter.js';
@@ -51,6 +52,8 @@ export class ReportRecordDto {
   @ApiProperty({ type: String, nullable: true }) client!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'click: its http(s) target; null = the web view' }) target!: string | null;
   @ApiProperty({ type: String, nullable: true, enum: [...MACHINE_REASONS] }) machineReason!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: DESTINATION_KINDS, description: 'click: where it went; null for views' }) destination!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'click on a button: its label' }) destinationLabel!: string | null;
 }
 
 class TimelineDayDto {

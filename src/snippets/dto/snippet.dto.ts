@@ -110,8 +110,10 @@ export class SnippetSlugDto {
 }
 
 export class SnippetExportDto {
-  @ApiProperty() html!: string;
+  @ApiProperty({ description: 'the whole email document (the .html download)' }) html!: string;
   @ApiProperty() sizeBytes!: number;
+  @ApiProperty({ description: 'the EyeMail block with its styles, to paste into an existing email' }) blockHtml!: string;
+  @ApiProperty() blockSizeBytes!: number;
   @ApiProperty({ description: 'the platform code used' }) platform!: string;
 }
 
@@ -137,6 +139,11 @@ export class PublicSnippetDto {
   @ApiProperty({ nullable: true }) landingPageUrl!: string | null;
 }
 
+export class PasteHintDto {
+  @ApiProperty() block!: string;
+  @ApiProperty() document!: string;
+}
+
 export class EmailPlatformResponseDto {
   @ApiProperty({ example: 'mailchimp' }) code!: string;
   @ApiProperty({ example: 'Mailchimp' }) name!: string;
@@ -144,6 +151,7 @@ export class EmailPlatformResponseDto {
   @ApiProperty({ description: 'the merge tag written into every link as v=' }) recipientTag!: string;
   @ApiProperty({ nullable: true }) unsubscribeTag!: string | null;
   @ApiProperty() notes!: string;
+  @ApiProperty({ type: PasteHintDto, description: 'where to paste the export in this platform: the block, or the whole document' }) pasteHint!: PasteHintDto;
 }
 
 export class GlobalConfigDto {

@@ -38,6 +38,7 @@ const WHY = {
   wrap: 'long unbroken words may not wrap there; normal text does',
   supports: 'the video is revealed only inside @supports: without it the linked GIF stays (client-video.ts)',
   wordSelectors: 'a video rule; Word never sees the video (mso conditional) and gets the GIF',
+  ariaLabel: "the video link's name is dropped: the linked GIF's alt text names it there",
 } as const;
 
 const EXPECTED: Record<string, Record<string, string>> = {
@@ -60,10 +61,17 @@ const EXPECTED: Record<string, Record<string, string>> = {
   'outlook.macos': { '<body> element': WHY.body },
   'outlook.ios': { '<body> element': WHY.body, '<video> element': WHY.video, '@supports': WHY.supports },
   'outlook.android': { '<body> element': WHY.body, '<video> element': WHY.video, '@supports': WHY.supports, overflow: WHY.preheader },
-  'yahoo.desktop-webmail': { '<video> element': WHY.video, 'target attribute': WHY.target, opacity: WHY.preheader, 'word-break': WHY.wrap },
-  'yahoo.ios': { '<video> element': WHY.video, 'target attribute': WHY.target, opacity: WHY.preheader, 'word-break': WHY.wrap, '<body> element': WHY.body },
+  'yahoo.desktop-webmail': { '<video> element': WHY.video, 'target attribute': WHY.target, opacity: WHY.preheader, 'word-break': WHY.wrap, 'aria-label attribute': WHY.ariaLabel },
+  'yahoo.ios': {
+    '<video> element': WHY.video,
+    'target attribute': WHY.target,
+    opacity: WHY.preheader,
+    'word-break': WHY.wrap,
+    '<body> element': WHY.body,
+    'aria-label attribute': WHY.ariaLabel,
+  },
   'samsung-email.android': {},
-  'thunderbird.macos': { '@media': WHY.darkMode, '@supports': WHY.supports },
+  'thunderbird.macos': { '@media': WHY.darkMode, '@supports': WHY.supports, 'aria-label attribute': WHY.ariaLabel },
 };
 
 function check(client: string) {

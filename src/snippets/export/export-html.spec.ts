@@ -249,14 +249,16 @@ describe('the rendered pieces', () => {
     expect(html).not.toContain('-webkit-min-device-pixel-ratio');
     expect(html).toContain('@supports (-webkit-backdrop-filter:none){video.em-v{display:block!important}video.em-v+.em-f{display:none!important}}');
     expect(html).toContain('video[class~="x_em-v"]{display:none!important}');
-    const webViewClick = `${BASE}/t/c/${ID}?v={{contact.email|urlencode}}&amp;u=${encodeURIComponent(`${BASE}/eyemail/${ID}`)}`;
+    // The video, the GIF and the poster open the landing page, through the click endpoint.
+    const landingClick = `${BASE}/t/c/${ID}?v={{contact.email|urlencode}}&amp;u=${encodeURIComponent(fullSnippet().landingPageUrl!)}`;
+    const name = `aria-label="Play video: ${fullSnippet().title} (opens the landing page)"`;
     expect(html).toContain(
-      `<a href="${webViewClick}" target="_blank" style="display:block;text-decoration:none;"><video class="em-v" width="600" autoplay muted playsinline loop preload="none" poster="${CDN}/media/acme/${ID}/poster.jpg" style="display:none;`,
+      `<a href="${landingClick}" ${name} target="_blank" style="display:block;text-decoration:none;"><video class="em-v" width="600" autoplay muted playsinline loop preload="none" poster="${CDN}/media/acme/${ID}/poster.jpg" style="display:none;`,
     );
     expect(html).toContain(`<source src="${CDN}/media/acme/${ID}/video-600.mp4" type="video/mp4"></video><img class="em-f" src="${CDN}/media/acme/${ID}/preview.gif"`);
     // The GIF right after the video and in the same link, and again for Outlook for Windows.
     expect(html.match(new RegExp(`<img [^>]*src="${CDN}/media/acme/${ID}/preview.gif"`, 'g'))).toHaveLength(2);
-    expect(html).toContain(`<!--[if mso]><a href="${webViewClick}" target="_blank"><img src="${CDN}/media/acme/${ID}/preview.gif"`);
+    expect(html).toContain(`<!--[if mso]><a href="${landingClick}" ${name} target="_blank"><img src="${CDN}/media/acme/${ID}/preview.gif"`);
     expect(html).toContain(`<img src="${BASE}/t/o/${ID}.gif?v={{contact.email|urlencode}}" width="1" height="1" alt=""`);
     expect(html).toContain('Powered by <strong>EyeMail</strong>');
   });

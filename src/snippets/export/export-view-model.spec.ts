@@ -64,9 +64,31 @@ describe('email view model', () => {
     expect(build({ landingPageUrl: null }).logo!.hrefAttr).toBeNull();
   });
 
-  it('links the video and the GIF to the web view through the click endpoint, whatever the call-to-action video link', () => {
-    expect(build().video.hrefAttr).toBe(WEB_VIEW_CLICK);
-    expect(build({ videoLinkUrl: 'https://example.com/watch' }).video.hrefAttr).toBe(WEB_VIEW_CLICK);
+  it('links the video, the GIF and the poster to the landing page through the click endpoint, whatever the call-to-action video link', () => {
+    const landing = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}`;
+    expect(build().video.hrefAttr).toBe(landing);
+    expect(build({ videoLinkUrl: 'https://example.com/watch' }).video.hrefAttr).toBe(landing);
+    expect(build().video.ariaLabelAttr).toBe('Play video: Spring launch (opens the landing page)');
+  });
+
+  it('links the video to the web view through the click endpoint when there is no landing page; the header always', () => {
+    const vm = build({ landingPageUrl: null, videoLinkUrl: 'https://example.com/watch' });
+    expect(vm.video.hrefAttr).toBe(WEB_VIEW_CLICK);
+    expect(vm.video.ariaLabelAttr).toBe('Play video: Spring launch (opens the web view with sound)');
+    expect(vm.header!.hrefAttr).toBe(WEB_VIEW_CLICK);
+    expect(build().header!.hrefAttr).toBe(WEB_VIEW_CLICK);
+  });
+
+  it("names the video link with the title, escaped for the attribute, and the landing page directly in a preview", () => {
+    expect(build({ title: 'Say "hi" <now>' }).video.ariaLabelAttr).toBe('Play video: Say &quot;hi&quot; &lt;now&gt; (opens the landing page)');
+    expect(build({ title: '' }).video.ariaLabelAttr).toBe('Play video (opens the landing page)');
+    expect(build({}, { preview: true }).video.hrefAttr).toBe('https://shop.example.com/spring');
+  });
+
+  it('names each button by its place on its tracked link', () => {
+    const vm = build({ buttons: [button('one'), button('two')] });
+    expect(vm.buttonsHtml).toContain(`u=${encodeURIComponent('https://shop.example.com/two')}&amp;b=2"`);
+    expect(vm.buttonsHtml).toContain(`u=${encodeURIComponent('https://shop.example.com/one')}&amp;b=1"`);
   });
 
   it('states the height of every picture at the width it is shown, from the stored sizes', () => {

@@ -17,6 +17,7 @@ import {
   type SnippetTier,
   type VideoOverlay,
 } from '../../shared/snippet-rules.js';
+import { clickDestination, type ClickDestination } from '../../shared/click-rules.js';
 import { renderCtaButtonsHtml } from '../cta-buttons.js';
 import { defuseUrl, escapeHtml, escapeUserText } from '../email-escape.js';
 import { findEmailPlatform, type EmailPlatform } from '../email-platforms.js';
@@ -104,8 +105,11 @@ export interface EmailViewModel {
   video: {
     mp4Attr: string | null;
     posterAttr: string;
-    // The video and the GIF share one link (the web view).
+    // The video, the GIF and Outlook's poster share one link: the landing page when there is one,
+    // else the web view (shared/click-rules.ts).
     hrefAttr: string;
+    // The link's accessible name (it wraps a <video>, which has no alt text of its own).
+    ariaLabelAttr: string;
     height: number | null;
     // Animated GIF (first frame alone in Outlook) or the poster when there is no GIF.
     fallbackSrcAttr: string;
@@ -257,17 +261,21 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   const frameHeight = heightAt(width, snippet.video?.size);
   // Without a GIF the poster stands in for it, at the video's shape.
   const gifHeight = gif ? (heightAt(width, snippet.video?.gifSize) ?? frameHeight) : frameHeight;
+  // Where the video and the header line go: one rule for the export, the preview and the web view.
+  const hrefOf = (d: ClickDestination) => (d.kind === 'landing-page' ? attr(clickTo(d.url)) : attr(webView));
+  const videoClick = clickDestination('video', snippet.landingPageUrl);
+  const playVideo = titleHtml ? `Play video: ${titleHtml}` : 'Play video';
   const video: EmailViewModel['video'] = {
     mp4Attr: mp4 ? attr(mp4) : null,
     posterAttr: attr(poster ?? gif!),
-    // The video and the GIF share one link: the web view (sound and controls).
-    hrefAttr: attr(webView),
+    hrefAttr: hrefOf(videoClick),
+    ariaLabelAttr: videoClick.kind === 'landing-page' ? `${playVideo} (opens the landing page)` : `${playVideo} (opens the web view with sound)`,
     height: frameHeight,
     fallbackSrcAttr: attr(gif ?? poster!),
     fallbackHeight: gifHeight,
     msoFallbackSrcAttr: attr(gif ?? poster!),
     msoFallbackHeight: gifHeight,
-    altHtml: titleHtml ? `Play video: ${titleHtml}` : 'Play video',
+    altHtml: playVideo,
   };
 
   // The call-to-action video icon links where the detail page and /live link it: the
@@ -306,7 +314,7 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
     titleHtml,
     width,
     preheader,
-    header: options.includeHeader ? { hrefAttr: attr(webView), textHtml: escapeUserText(options.headerText) } : null,
+    header: options.includeHeader ? { hrefAttr: hrefOf(clickDestination('header', snippet.landingPageUrl)), textHtml: escapeUserText(options.headerText) } : null,
     logo,
     coverAbove,
     coverBelow,

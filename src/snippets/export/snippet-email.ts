@@ -1,7 +1,7 @@
 import type { SnippetTier } from '../../shared/snippet-rules.js';
 import { toExportSnippet, type SnippetMedia, type SnippetRecord } from '../snippet-view.js';
 import type { EmailPlatform } from '../email-platforms.js';
-import { renderEmailExport, renderEmailPreviewPage } from './export-html.js';
+import { renderEmailBlock, renderEmailExport, renderEmailPreviewPage } from './export-html.js';
 import { buildEmailViewModel, ExportNotReadyError, type BuildEmailInput } from './export-view-model.js';
 
 export interface SnippetEmailInput {
@@ -17,8 +17,21 @@ export interface SnippetEmailInput {
 // into their platform) and the email preview page (the same email, counted nowhere). Null when
 // the snippet has no playable video yet; each caller answers that its own way.
 export function renderSnippetEmail(input: SnippetEmailInput, preview?: { muteIcon: boolean | null }): string | null {
+  const vm = snippetEmailViewModel(input, preview);
+  if (!vm) return null;
+  return preview ? renderEmailPreviewPage(vm) : renderEmailExport(vm);
+}
+
+// The export both ways: the whole document and the block alone (with its styles), for pasting
+// into an email that already exists.
+export function renderSnippetEmailParts(input: SnippetEmailInput): { document: string; block: string } | null {
+  const vm = snippetEmailViewModel(input);
+  return vm ? { document: renderEmailExport(vm), block: renderEmailBlock(vm) } : null;
+}
+
+function snippetEmailViewModel(input: SnippetEmailInput, preview?: { muteIcon: boolean | null }) {
   try {
-    const vm = buildEmailViewModel({
+    return buildEmailViewModel({
       snippet: toExportSnippet(input.record, input.media),
       platform: input.platform,
       options: input.options,
@@ -26,7 +39,6 @@ export function renderSnippetEmail(input: SnippetEmailInput, preview?: { muteIco
       tier: input.tier,
       ...(preview ? { preview: true, previewMuteIcon: preview.muteIcon } : {}),
     });
-    return preview ? renderEmailPreviewPage(vm) : renderEmailExport(vm);
   } catch (e) {
     if (e instanceof ExportNotReadyError) return null;
     throw e;

@@ -1,12 +1,13 @@
 // The public addresses an exported EyeMail links to. Tracking and the public viewer serve these
 // paths (outside /api/); the export writes them with the platform's recipient merge tag as v=.
 //   open pixel:  /t/o/<snippetId>.gif?v=<tag>
-//   click:       /t/c/<snippetId>?v=<tag>&u=<percent-encoded target>
+//   click:       /t/c/<snippetId>?v=<tag>&u=<percent-encoded target>[&b=<button's place, 1-based>]
 //   web view:    /eyemail/<snippetId>?v=<tag>
 // The tag is written as is, never percent-encoded: the platform must find it to replace it.
-// The email's links to the web view (video, GIF, header line, 'Play with sound') go through the
-// click endpoint with u=<the web view>: the web view is not one of the snippet's own targets, so
-// the endpoint counts the click and redirects to the web view with the recipient.
+// The email's links to the web view (the header line, 'Play with sound', and the video, GIF and
+// poster when there is no landing page: shared/click-rules.ts) go through the click endpoint with
+// u=<the web view>: the web view is not one of the snippet's own targets, so the endpoint counts
+// the click and redirects to the web view with the recipient.
 
 export const TRACKING_PATHS = {
   open: '/t/o/:snippetId.gif',
@@ -19,7 +20,8 @@ export interface TrackingLinks {
   webView: string;
   // The web view through the click endpoint.
   webViewClick: string;
-  click(target: string): string;
+  // A button's link names its place (b=), so its click is reported as that button.
+  click(target: string, button?: number): string;
 }
 
 export function trackingLinks(publicBaseUrl: string, snippetId: string, recipientTag: string): TrackingLinks {
@@ -30,7 +32,8 @@ export function trackingLinks(publicBaseUrl: string, snippetId: string, recipien
     const q = parts.filter(Boolean).join('&');
     return q ? `?${q}` : '';
   };
-  const click = (target: string) => `${base}/t/c/${id}${query(v, `u=${encodeURIComponent(target)}`)}`;
+  const click = (target: string, button?: number) =>
+    `${base}/t/c/${id}${query(v, `u=${encodeURIComponent(target)}`, button ? `b=${Math.trunc(button)}` : '')}`;
   return {
     open: `${base}/t/o/${id}.gif${query(v)}`,
     webView: `${base}/eyemail/${id}${query(v)}`,

@@ -116,6 +116,26 @@ describe('viewer page', () => {
   });
 });
 
+describe("the web view's landing page link", () => {
+  it('shows the landing page as a button right under the video, through the given link maker', () => {
+    const html = render({ landingPageUrl: 'https://www.shop.example.com/spring' }, { linkTo: (u) => `${BASE}/t/c/${ID}?u=${encodeURIComponent(u)}` });
+    const link = `<a class="em-landing-link" href="${BASE}/t/c/${ID}?u&#x3D;${encodeURIComponent('https://www.shop.example.com/spring')}" target="_blank" rel="noopener">Visit shop.example.com<span aria-hidden="true"> &rarr;</span></a>`;
+    expect(html).toContain(link);
+    // under the player, above the cover placed below it
+    expect(html.indexOf(link)).toBeGreaterThan(html.indexOf('</video>'));
+    expect(html.indexOf(link)).toBeLessThan(html.indexOf('class="em-cover"'));
+  });
+
+  it('links straight to the landing page without a link maker (the owner preview)', () => {
+    expect(render()).toContain('<a class="em-landing-link" href="https://shop.example.com/" target="_blank" rel="noopener">Visit shop.example.com');
+  });
+
+  it('is not there without a usable landing page: this page is where the video goes then', () => {
+    expect(render({ landingPageUrl: null })).not.toContain('class="em-landing');
+    expect(render({ landingPageUrl: 'javascript:alert(1)' })).not.toContain('class="em-landing');
+  });
+});
+
 describe('message page', () => {
   it('shows the heading and escapes what it prints', () => {
     const html = loadViewerTemplates().message({ heading: 'No active campaign found.', text: HOSTILE, homeUrl: `${BASE}/` });

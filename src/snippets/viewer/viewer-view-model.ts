@@ -1,3 +1,4 @@
+import { clickDestination } from '../../shared/click-rules.js';
 import { COVER_SPACING_STEP_PX, LOGO_WIDTH_MIN, parseHttpUrl } from '../../shared/snippet-rules.js';
 import type { PublicSnippetView } from '../snippet-view.js';
 
@@ -35,6 +36,10 @@ export interface ViewerViewModel {
   coverAbove: (LinkedImage & { spacingPx: number }) | null;
   coverBelow: (LinkedImage & { spacingPx: number }) | null;
   video: { src: string | null; poster: string };
+  // The landing page, as a button right under the video: where a click on the video in the
+  // email would have gone (shared/click-rules.ts). None without a landing page: this page is
+  // where such a click goes.
+  landingLink: { href: string; text: string } | null;
   overlay: { iconSrc: string; variant: 'black' | 'white' } | null;
   videoIcon: LinkedImage | null;
   buttonsHtml: string;
@@ -42,6 +47,15 @@ export interface ViewerViewModel {
   scriptSrc: string;
   shareImage: string;
   notice: string | null;
+}
+
+// The site a link leads to, as people read it: its host without "www.".
+export function siteName(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./i, '');
+  } catch {
+    return url;
+  }
 }
 
 export function buildViewerViewModel(input: ViewerInput): ViewerViewModel {
@@ -55,6 +69,7 @@ export function buildViewerViewModel(input: ViewerInput): ViewerViewModel {
   const asset = (url: string | null | undefined): string | null => parseHttpUrl(url);
   const width = view.width;
   const landing = link(view.landingPageUrl);
+  const videoClick = clickDestination('video', view.landingPageUrl);
 
   const logoSrc = asset(view.logoImageUrl);
   const coverSrc = asset(view.coverImageUrl);
@@ -81,6 +96,7 @@ export function buildViewerViewModel(input: ViewerInput): ViewerViewModel {
     coverAbove: cover && view.coverImagePlacement === 'above' ? cover : null,
     coverBelow: cover && view.coverImagePlacement !== 'above' ? cover : null,
     video: { src: asset(view.video.url), poster },
+    landingLink: videoClick.kind === 'landing-page' && landing ? { href: landing, text: `Visit ${siteName(videoClick.url)}` } : null,
     overlay: view.addVideoOverlay ? { iconSrc: `${base}/static/viewer/mute-${variant}.svg`, variant } : null,
     // The call-to-action video icon links to the call-to-action video link, else the landing page.
     videoIcon: iconSrc ? { src: iconSrc, href: link(view.videoURLData) ?? landing } : null,

@@ -9,6 +9,8 @@ export interface EmailPlatform {
   recipientTag?: string;
   unsubscribeTag?: string | null;
   notes?: string;
+  // Where to paste the export in this platform: the block, or the whole document.
+  pasteHint?: { block: string; document: string };
 }
 
 export function getEmailPlatforms(signal?: AbortSignal): Promise<EmailPlatform[]> {

@@ -6,9 +6,13 @@ import { ApiQueryError } from '@/lib/query-client';
 import { SNIPPETS_KEY } from '@/lib/api/get-snippets';
 
 export interface ExportHtml {
+  // The whole email document (also the .html download).
   html: string;
   sizeBytes: number;
   platform: string;
+  // The EyeMail block with its styles, for an HTML block of an existing email.
+  blockHtml: string;
+  blockSizeBytes: number;
 }
 
 export function getSnippetHtml(snippetId: string, options: ExportHtmlParams, signal?: AbortSignal): Promise<ApiResult<ExportHtml>> {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Checkbox, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea, type ComboboxLikeRenderOptionInput, type ComboboxItem } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Textarea, type ComboboxLikeRenderOptionInput, type ComboboxItem } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconDownload, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { DEFAULT_HEADER_TEXT, PREHEADER_MAX, headerTextError, preheaderError, type ExportOptions } from '@shared/snippet-rules';
@@ -23,6 +23,17 @@ const STICKY_ACTIONS: React.CSSProperties = {
 const REFETCH_DEBOUNCE_MS = 350;
 const DEFAULT_PLATFORM = 'other';
 const NO_PLATFORMS: EmailPlatform[] = [];
+// What the copy box holds: the block (pasted into an HTML block of an existing email, the usual
+// case) or the whole document (the EyeMail as the entire email).
+export type CopyFormat = 'block' | 'document';
+const FORMATS = [
+  { value: 'block', label: 'HTML block' },
+  { value: 'document', label: 'Whole email' },
+];
+const GENERIC_HINT = {
+  block: 'Paste it into an HTML or code block of your email, where the video should go.',
+  document: 'Use it as the whole HTML of your email.',
+};
 
 async function copyText(text: string, fallbackFrom: HTMLTextAreaElement | null): Promise<boolean> {
   try {
@@ -52,6 +63,7 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   const [removeBranding, setRemoveBranding] = useState(false);
   const [preheader, setPreheader] = useState('');
   const [copied, setCopied] = useState(false);
+  const [format, setFormat] = useState<CopyFormat>('block');
   const box = useRef<HTMLTextAreaElement>(null);
   // On phones the dialog fills the screen and its actions stay pinned at the bottom, in reach
   // without scrolling past the code and the options.
@@ -71,8 +83,10 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   const exported = useSnippetHtml(snippet.snippet, settled, { enabled: opened && !invalid });
   const loading = opened && !invalid && (settled !== params || exported.isFetching);
   const result = exported.isError ? null : exported.data;
-  const html = result?.html ?? '';
-  const size = result?.sizeBytes ?? null;
+  // The whole document is always what the .html file holds; the copy box holds the chosen format.
+  const documentHtml = result?.html ?? '';
+  const html = (format === 'block' ? result?.blockHtml : result?.html) ?? '';
+  const size = (format === 'block' ? result?.blockSizeBytes : result?.sizeBytes) ?? null;
   const failure = exported.isError ? exported.error.message || 'Failed to get html' : null;
   useEffect(() => {
     if (failure) toast.error(failure, 'Failed to get html');
@@ -85,7 +99,9 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   }, [copied]);
 
   const ready = html !== '' && !loading && !invalid;
+
   const current = platforms.find((p) => p.code === platform);
+  const pasteHint = (current?.pasteHint ?? GENERIC_HINT)[format];
   const data = (platforms.length ? platforms : [{ code: DEFAULT_PLATFORM, name: 'Other', iconUrl: '/static/platforms/other.svg' }]).map((p) => ({ value: p.code, label: p.name }));
   const renderOption = ({ option, checked }: ComboboxLikeRenderOptionInput<ComboboxItem>) => (
     <Group gap="sm" wrap="nowrap" style={{ flex: 1 }}>
@@ -106,8 +122,8 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   };
 
   const download = () => {
-    if (!ready) return;
-    const url = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
+    if (!ready || !documentHtml) return;
+    const url = URL.createObjectURL(new Blob([documentHtml], { type: 'text/html;charset=utf-8' }));
     const a = document.createElement('a');
     a.href = url;
     a.download = htmlFileName(snippet.title);
@@ -142,6 +158,14 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
         ) : null}
 
         <div>
+          <SegmentedControl
+            aria-label="What to copy"
+            data={FORMATS}
+            value={format}
+            onChange={(v) => setFormat(v === 'document' ? 'document' : 'block')}
+            size="xs"
+            mb="xs"
+          />
           <Group justify="space-between" mb={6} wrap="nowrap">
             <Text component="label" htmlFor="eyemail-video-html" size="sm" fw={500}>
               Video HTML
@@ -162,7 +186,13 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
             autosize={false}
             styles={{ input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 12 } }}
             onFocus={(e) => e.currentTarget.select()}
+            aria-describedby="eyemail-paste-hint"
           />
+          <Text id="eyemail-paste-hint" size="xs" c="dimmed" mt={6} data-testid="paste-hint">
+            {format === 'block' ? 'Its styles are inside it. ' : ''}
+            {pasteHint}
+            {format === 'block' && preheader.trim() ? ' The preview text is part of the whole email only.' : ''}
+          </Text>
         </div>
 
         <div>

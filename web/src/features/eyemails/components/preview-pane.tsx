@@ -64,8 +64,8 @@ export function PreviewPane({ values, encoded, express }: { values: SnippetFormV
         </div>
       </div>
       {clickTarget ? (
-        <Text size="xs" c="dimmed" mt="xs" truncate>
-          Clicking the video opens {clickTarget}
+        <Text size="xs" c="dimmed" mt="xs" truncate data-testid="preview-click-target">
+          {clickTarget.kind === 'landing-page' ? `Clicking the video opens ${clickTarget.url}` : 'Clicking the video opens its web view, where it plays with sound'}
         </Text>
       ) : null}
     </Card>

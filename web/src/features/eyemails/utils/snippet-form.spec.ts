@@ -97,10 +97,14 @@ describe('the EyeMail form', () => {
 
 describe('previewClickTarget', () => {
   it('names a valid landing page, normalised as saved', () => {
-    expect(previewClickTarget(' https://Shop.example.com/spring ')).toBe('https://shop.example.com/spring');
+    expect(previewClickTarget(' https://Shop.example.com/spring ')).toEqual({ kind: 'landing-page', url: 'https://shop.example.com/spring' });
   });
-  it('never echoes invalid or blank input', () => {
-    for (const bad of ['not a url', 'javascript:alert(1)', 'shop.example.com', 'https://', '<img src=x onerror=alert(1)>', '', '   ']) {
+  it('says the web view without a landing page, as the export links it', () => {
+    expect(previewClickTarget('')).toEqual({ kind: 'web-view' });
+    expect(previewClickTarget('   ')).toEqual({ kind: 'web-view' });
+  });
+  it('never echoes invalid input', () => {
+    for (const bad of ['not a url', 'javascript:alert(1)', 'shop.example.com', 'https://', '<img src=x onerror=alert(1)>']) {
       expect(previewClickTarget(bad)).toBeNull();
     }
   });

@@ -22,6 +22,7 @@ import {
   type VideoOverlay,
 } from '@shared/snippet-rules';
 import type { SnippetView } from '@shared/api-types';
+import { clickDestination, type ClickDestination } from '@shared/click-rules';
 import type { SnippetPayload } from '@/features/eyemails/api/create-snippet';
 
 // A file the form points at: uploaded now, picked from My Videos, or loaded with the EyeMail.
@@ -211,11 +212,12 @@ export function fieldErrorsFromServer(errors: Record<string, string> | null): Fo
   return out;
 }
 
-// The line under the preview that says where a click on the video goes: only for a landing page
-// the form would accept (never an echo of invalid input), shown normalised as it will be saved.
-export function previewClickTarget(landingPageUrl: string): string | null {
+// Where the preview says a click on the video goes, by the rule the export and the web view use:
+// the landing page (normalised as it will be saved), else the web view. Nothing while the field
+// holds something the form refuses (never an echo of invalid input).
+export function previewClickTarget(landingPageUrl: string): ClickDestination | null {
   if (landingPageUrlError(landingPageUrl) !== null) return null;
-  return parseHttpUrl(landingPageUrl);
+  return clickDestination('video', landingPageUrl);
 }
 
 // A link typed without its scheme ('shop.example.com/sale') gets https:// when the field is left,

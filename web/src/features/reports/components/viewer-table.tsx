@@ -3,6 +3,7 @@ import type { ReportRecord } from '@shared/report-types';
 import { REPORT_TABLE_PAGE_SIZE } from '@shared/report-rules';
 import type { RecordsPage } from '../api/use-report-records';
 import { deviceOf, locationOf, machineLabel, secondsOf, viewerOf } from '../utils/report-display';
+import { wentTo } from '../utils/went-to';
 
 function ActivityBadges({ r }: { r: ReportRecord }) {
   return (
@@ -36,6 +37,7 @@ function ActivityBadges({ r }: { r: ReportRecord }) {
 function ViewerItem({ r }: { r: ReportRecord }) {
   const viewer = viewerOf(r);
   const secs = secondsOf(r);
+  const went = wentTo(r);
   return (
     <Stack gap={4} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -47,6 +49,7 @@ function ViewerItem({ r }: { r: ReportRecord }) {
       <Text size="xs" c="dimmed">
         {r.date} {r.time.slice(0, 5)}
         {secs !== '—' ? ` · ${secs} s viewed` : ''}
+        {went ? ` · to ${went}` : ''}
       </Text>
       <Text size="xs" c="dimmed">
         {locationOf(r)} · {deviceOf(r)}
@@ -109,13 +112,14 @@ export function ViewerTable({
                   </Table.Th>
                   <Table.Th>Location</Table.Th>
                   <Table.Th>Device</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Went to</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {!data
                   ? Array.from({ length: 5 }, (_, i) => (
                       <Table.Tr key={i}>
-                        {Array.from({ length: 6 }, (_, j) => (
+                        {Array.from({ length: 7 }, (_, j) => (
                           <Table.Td key={j}>
                             <Skeleton h={14} />
                           </Table.Td>
@@ -146,6 +150,11 @@ export function ViewerTable({
                           <Table.Td>
                             <Text size="sm" lineClamp={2} title={deviceOf(r)}>
                               {deviceOf(r)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td maw={200} miw={120}>
+                            <Text size="sm" lineClamp={2} title={wentTo(r) ?? undefined} c={wentTo(r) ? undefined : 'dimmed'}>
+                              {wentTo(r) ?? '—'}
                             </Text>
                           </Table.Td>
                         </Table.Tr>
