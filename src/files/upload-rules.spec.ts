@@ -20,11 +20,11 @@ describe('upload rules', () => {
     expect(UPLOAD_RULES.gif.maxBytes).toBe(14 * 1024 * 1024);
     for (const kind of ['logo', 'cover', 'videoIcon', 'profile', 'attachment'] as const) {
       expect(UPLOAD_RULES[kind].maxBytes).toBe(10 * 1024 * 1024);
-      expect(UPLOAD_RULES[kind].tooLarge).toBe('Max image size is 10mb');
+      expect(UPLOAD_RULES[kind].tooLarge).toBe('Max image size is 10 MB');
     }
-    expect(UPLOAD_RULES.video.tooLarge).toBe('Max video size is 300mb');
-    expect(UPLOAD_RULES.image.tooLarge).toBe('Max image size is 15mb');
-    expect(UPLOAD_RULES.gif.tooLarge).toBe('Max GIF size is 14mb');
+    expect(UPLOAD_RULES.video.tooLarge).toBe('Max video size is 300 MB');
+    expect(UPLOAD_RULES.image.tooLarge).toBe('Max image size is 15 MB');
+    expect(UPLOAD_RULES.gif.tooLarge).toBe('Max GIF size is 14 MB');
   });
 
   it('knows the kinds and nothing else', () => {

@@ -10,10 +10,10 @@ export type { FileKind };
 export const MB = 1024 * 1024;
 
 export const UPLOAD_LIMIT_MESSAGES = {
-  videoTooLarge: 'Max video size is 300mb',
-  image10TooLarge: 'Max image size is 10mb',
-  image15TooLarge: 'Max image size is 15mb',
-  gifTooLarge: 'Max GIF size is 14mb',
+  videoTooLarge: 'Max video size is 300 MB',
+  image10TooLarge: 'Max image size is 10 MB',
+  image15TooLarge: 'Max image size is 15 MB',
+  gifTooLarge: 'Max GIF size is 14 MB',
   videoType: 'Please upload .mp4 or .mov file only',
   imageType: 'Invalid file type!',
 } as const;

@@ -55,6 +55,12 @@ test('a signed-out page load logs no error: asking for the session answers 200, 
 test('sign-up checks its fields, then signs the new user in to home with the welcome dialog', async () => {
   await page.goto('/signup');
   await expectTitle(page, 'Sign Up | Account | EyeMail');
+  // The picture of an EyeMail beside the form shows a button text the EyeMail form would take
+  // (16 characters at most), on one line.
+  const example = page.getByTestId('example-button');
+  const exampleText = await example.innerText();
+  assert.ok(exampleText.length > 0 && exampleText.length <= 16, `example button text "${exampleText}" is over 16 characters`);
+  assert.ok((await example.boundingBox())!.height < 40, 'the example button text fits on one line');
   await screenshot(page, 'signup');
 
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -210,9 +216,9 @@ test('profile: option lists, validation, saving, and the saved values after a re
   assert.equal(await form.getByLabel(/^Email/).inputValue(), email);
   // No country or timezone yet: both preselected from the browser (en-US, UTC), and it says so.
   assert.equal(await form.getByRole('combobox', { name: 'Country' }).inputValue(), 'United States');
-  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'UTC');
+  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'UTC (UTC+00:00)');
   await form.getByText('Filled in from your browser').waitFor();
-  await form.getByText(/We preselected United States and UTC from this browser/).waitFor();
+  await form.getByText(/We preselected United States and UTC \(UTC\+00:00\) from this browser/).waitFor();
   await screenshot(page, 'profile-preselected');
   // Registration Type is read-only.
   assert.equal(await form.getByRole('radio', { name: 'Express' }).isChecked(), true);
@@ -234,7 +240,7 @@ test('profile: option lists, validation, saving, and the saved values after a re
   await page.reload();
   await form.getByLabel('First name').waitFor();
   assert.equal(await form.getByRole('combobox', { name: 'Country' }).inputValue(), 'United States');
-  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'UTC');
+  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'UTC (UTC+00:00)');
   assert.equal(await form.getByText('Filled in from your browser').count(), 0);
 
   // Choosing the blank country is refused.
@@ -247,9 +253,24 @@ test('profile: option lists, validation, saving, and the saved values after a re
   await form.getByRole('combobox', { name: 'Country' }).click();
   await form.getByRole('combobox', { name: 'Country' }).fill('Fran');
   await page.getByRole('option', { name: 'France', exact: true }).click();
-  await form.getByRole('combobox', { name: 'Timezone' }).click();
-  await form.getByRole('combobox', { name: 'Timezone' }).fill('Europe/Par');
-  await page.getByRole('option', { name: 'Europe/Paris' }).click();
+  // The time zone picker searches what is typed (not the chosen name with the typing after it),
+  // by city or zone name, and names each zone with its offset today (DST included).
+  const nyOffset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', timeZoneName: 'longOffset' }).formatToParts(new Date()).find((x) => x.type === 'timeZoneName')!.value.replace('GMT', 'UTC');
+  const newYork = `New York (${nyOffset})`;
+  const zone = form.getByRole('combobox', { name: 'Timezone' });
+  await zone.click();
+  await page.keyboard.type('york');
+  assert.equal(await zone.inputValue(), 'york');
+  await page.getByRole('option', { name: newYork }).waitFor();
+  assert.equal(await page.getByRole('option').count(), 1);
+  await screenshot(page, 'profile-timezone-search', { phoneFullPage: false });
+  await zone.click();
+  await page.keyboard.type('Asia/Kolk');
+  await page.getByRole('option', { name: 'Kolkata (UTC+05:30)' }).waitFor();
+  await zone.click();
+  await page.keyboard.type('America/New');
+  await page.getByRole('option', { name: newYork }).click();
+  assert.equal(await zone.inputValue(), newYork);
   await screenshot(page, 'profile');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('Profile updated successfully').waitFor();
@@ -260,7 +281,7 @@ test('profile: option lists, validation, saving, and the saved values after a re
   await form.getByLabel('First name').waitFor();
   assert.equal(await form.getByLabel('First name').inputValue(), 'Gracie');
   assert.equal(await form.getByRole('combobox', { name: 'Country' }).inputValue(), 'France');
-  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'Europe/Paris');
+  assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), newYork);
 });
 
 test('settings: change the password, then only the new one signs in', async () => {

@@ -112,6 +112,17 @@ async function watchBar(p: Page, name: string, until: Promise<unknown>): Promise
   return values;
 }
 
+// The page is scrolled to its top and the title (h1) is inside the viewport.
+async function expectAtTop(p: Page, title: string): Promise<void> {
+  const box = (await p.getByRole('heading', { name: title, level: 1 }).boundingBox())!;
+  const { scrollY, height } = await p.evaluate(() => {
+    const w = globalThis as unknown as { scrollY: number; innerHeight: number };
+    return { scrollY: w.scrollY, height: w.innerHeight };
+  });
+  assert.equal(scrollY, 0, 'the page opens at its top');
+  assert.ok(box.y >= 0 && box.y + box.height <= height, `the title is out of view: ${JSON.stringify(box)}`);
+}
+
 test('My EyeMails starts empty', async () => {
   await page.goto('/eyemails');
   await expectTitle(page, 'My EyeMails | EyeMails | EyeMail');
@@ -195,6 +206,8 @@ test('create: every field, a live preview, and the real encoding progress in the
 
   snippetId = page.url().split('/').pop()!;
   await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+  // The Create button sat at the bottom of a long form; the detail page opens at its top.
+  await expectAtTop(page, TITLE);
   await page.getByText('Active', { exact: true }).first().waitFor();
   const video = page.locator('video');
   await video.waitFor();
@@ -424,6 +437,25 @@ test('delete asks first, then goes to the list and says Deleted!; the id then sh
   await page.getByText('Oops! EyeMail not found').waitFor();
 });
 
+test('a new page opens at its top, title in view, not where the last page was scrolled to', async () => {
+  // Product Lines' code is loaded once in this visit, so later it shows at once, at full height.
+  await page.goto('/product-lines');
+  await page.getByRole('heading', { name: 'Product Lines', level: 1 }).waitFor();
+  const side = page.getByRole('navigation', { name: 'Side navigation' });
+  await side.getByRole('link', { name: 'Support' }).click();
+  await page.getByRole('heading', { name: 'Welcome to EyeMail Support' }).waitFor();
+  const scrolled = await page.evaluate(() => {
+    const w = globalThis as unknown as { scrollTo(x: number, y: number): void; scrollY: number; document: { documentElement: { scrollHeight: number } } };
+    w.scrollTo(0, w.document.documentElement.scrollHeight);
+    return w.scrollY;
+  });
+  assert.ok(scrolled > 0, 'the support page is longer than the window');
+  await side.getByRole('link', { name: 'Product Lines' }).click();
+  await page.waitForURL((u) => u.pathname === '/product-lines');
+  await page.getByRole('heading', { name: 'Product Lines', level: 1 }).waitFor();
+  await expectAtTop(page, 'Product Lines');
+});
+
 test('Getting Started: upload, watch it process, name it and create', async () => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Create your EyeMail' }).click();
@@ -452,6 +484,7 @@ test('Getting Started: upload, watch it process, name it and create', async () =
   await create.click();
   await page.waitForURL(/\/eyemails\/[0-9a-f-]{36}$/);
   await page.getByRole('heading', { name: 'Quick start', level: 1 }).waitFor();
+  await expectAtTop(page, 'Quick start');
 
   // Home lists it, with its card.
   await page.goto('/');

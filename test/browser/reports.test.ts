@@ -199,7 +199,7 @@ test('choosing an EyeMail on /reports opens its report', async () => {
   await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
 });
 
-test('totals, both charts, the breakdown percentages floored, the IP for an unfilled merge tag', async () => {
+test('totals, both charts, the views pie adding up to 100 with the clicks apart, the IP for an unfilled merge tag', async () => {
   await page.goto(`/reports/${reportId}`);
   await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
   await page.getByTestId('tile-totalViews').getByText('10 unique').waitFor();
@@ -213,12 +213,18 @@ test('totals, both charts, the breakdown percentages floored, the IP for an unfi
   assert.equal(await page.getByRole('button', { name: 'Next week' }).isDisabled(), true);
   const thisWeek = await page.getByTestId('week-label').innerText();
 
-  // The pie: 10 unique, 1 repeat, 2 clicks of 13 = 76.9 %, 7.7 %, 15.4 %, shown floored.
+  // The pie shares the views alone: 10 unique and 1 repeat of 11 = 90.9 % and 9.1 %, shown as
+  // whole numbers that add up to 100 (91 + 9, not the floored 90 + 9). The 2 clicks are no slice.
   const breakdown = page.getByTestId('breakdown');
   await breakdown.locator('.recharts-pie-sector').first().waitFor();
-  assert.equal(await breakdown.locator('.recharts-pie-sector').count(), 3);
+  assert.equal(await breakdown.locator('.recharts-pie-sector').count(), 2);
   const legend = (await breakdown.getByTestId('breakdown-row').allInnerTexts()).map((s) => s.replace(/\s+/g, ' '));
-  assert.deepEqual(legend, ['Unique views 10 · 76%', 'Repeat views 1 · 7%', 'Clicks 2 · 15%']);
+  assert.deepEqual(legend, ['Unique views 10 · 91%', 'Repeat views 1 · 9%']);
+  assert.equal(
+    legend.reduce((sum, row) => sum + Number(/(\d+)%$/.exec(row)![1]), 0),
+    100,
+  );
+  assert.equal((await breakdown.getByTestId('breakdown-clicks').innerText()).replace(/\s+/g, ' '), 'Clicks 2');
 
   // The newest row is the unfilled *|EMAIL|*: its IP stands in for the receiver.
   const table = page.getByTestId('viewer-table');
@@ -314,7 +320,7 @@ test('a filter changes the numbers, lands in the URL and survives a reload; Clea
   await page.getByText(NO_ENGAGEMENTS).waitFor();
   await page.getByText('Try clearing the filters.').waitFor();
   await openFilter(page);
-  await page.getByRole('button', { name: 'Date Range' }).filter({ hasText: 'Jan 1, 2020 – Jan 7, 2020' }).waitFor();
+  await page.getByRole('button', { name: 'Date Range' }).filter({ hasText: 'Jan 1 – 7, 2020' }).waitFor();
 });
 
 test('the machine switch brings in the machine traffic and says how much', async () => {
@@ -417,6 +423,35 @@ test('the Feed menu opens the JSON and XML feeds in a new tab', async () => {
   await xmlTab.waitForURL(`**/reports/${reportId}`);
   await jsonTab.close();
   await xmlTab.close();
+});
+
+test("dates follow the browser's locale: Nov 25, 2026 in the United States, 25 Nov 2026 in Britain", async () => {
+  // The engagements were recorded today (the account's time zone is UTC, as is this browser's).
+  const day = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(seededAt);
+  const plain = (s: string) => s.replace(/[\u202f\u2009\u00a0]/g, ' ').trim();
+  const dateCells = (p: Page) => p.getByTestId('viewer-table').locator('tbody tr td:nth-child(3)');
+
+  await page.goto(`/reports/${reportId}`);
+  await waitForRange(page, '1–10 of 13');
+  const us = (await dateCells(page).allInnerTexts()).map(plain);
+  assert.equal(us.length, 10);
+  for (const cell of us) assert.match(cell, new RegExp(`^${day('en-US')}, \\d{1,2}:\\d{2} [AP]M$`), cell);
+  assert.match(plain(await page.getByTestId('week-label').innerText()), /^[A-Z][a-z]{2,3} \d{1,2}( – |, \d{4} – )([A-Z][a-z]{2,3} )?\d{1,2}, \d{4}$/);
+
+  // The same report in a British browser: day before month, a 24-hour clock.
+  const gb = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC', storageState: await ctx.storageState() });
+  try {
+    const p = await gb.newPage();
+    await p.goto(`/reports/${reportId}`);
+    await waitForRange(p, '1–10 of 13');
+    const british = (await dateCells(p).allInnerTexts()).map(plain);
+    assert.notEqual(day('en-GB'), day('en-US'));
+    for (const cell of british) assert.match(cell, new RegExp(`^${day('en-GB')}, \\d{2}:\\d{2}$`), cell);
+    assert.match(plain(await p.getByTestId('week-label').innerText()), /^\d{1,2}( [A-Z][a-z]{2,3}( \d{4})?)? – \d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+    await screenshot(p, 'reports-en-gb');
+  } finally {
+    await gb.close();
+  }
 });
 
 test('an EyeMail with no engagements says so', async () => {

@@ -284,21 +284,60 @@ test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivat
   await page.getByText(`${1 + EXTRA_USERS} users`).waitFor();
   await screenshot(page, 'admin-users');
 
-  // The nine columns scroll sideways on a laptop and on a phone, but each row's Deactivate stays in
-  // view, pinned to the table's right edge, and nothing covers it.
-  for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
-    const action = bodyRows.first().getByRole('button', { name: /^Deactivate / });
-    await action.waitFor();
-    const box = (await action.boundingBox())!;
-    assert.ok(box.x >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height, `Deactivate is off screen at ${size.width} px: ${JSON.stringify(box)}`);
-    const hit = await page.evaluate(([x, y]) => {
-      type El = { closest(selector: string): { getAttribute(name: string): string | null } | null };
-      const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): El | null } }).document;
-      return doc.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null;
-    }, [box.x + box.width / 2, box.y + box.height / 2]);
-    assert.equal(hit, await action.getAttribute('aria-label'));
+  // On a 1280 px laptop the nine columns fit: every header and every cell of the first row is in
+  // view, and what is at its middle is the cell itself (nothing pinned over Last Activity Date or
+  // Videos). Dates read as the browser's locale (en-US) writes them.
+  type Hit = { closest(selector: string): unknown } | null;
+  const hitsItself = (cell: import('playwright-core').Locator) =>
+    cell.evaluate((el) => {
+      const r = (el as unknown as { getBoundingClientRect(): { x: number; y: number; width: number; height: number } }).getBoundingClientRect();
+      const doc = (globalThis as unknown as { document: { elementFromPoint(x: number, y: number): Hit } }).document;
+      const hit = doc.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return hit !== null && hit.closest('td, th') === el;
+    });
+  const headers = table.locator('thead th');
+  assert.equal(await headers.count(), 9);
+  const firstCells = bodyRows.first().locator('td');
+  for (const cells of [headers, firstCells]) {
+    for (let i = 0; i < 9; i++) {
+      const cell = cells.nth(i);
+      const box = (await cell.boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= DESKTOP.width + 0.5, `column ${i + 1} is out of view at 1280 px: ${JSON.stringify(box)}`);
+      assert.equal(await hitsItself(cell), true, `column ${i + 1} is covered at 1280 px`);
+    }
   }
+  const usDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
+  assert.equal(await firstCells.nth(5).innerText(), usDay);
+  assert.equal(await firstCells.nth(6).innerText(), usDay);
+  // A British browser writes the same dates day first.
+  const gb = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'UTC', storageState: await ctx.storageState() });
+  try {
+    const gbPage = await gb.newPage();
+    await gbPage.goto('/admin-manage-user');
+    const gbCells = gbPage.locator('table[aria-busy="false"] tbody tr').first().locator('td');
+    await gbCells.nth(5).waitFor();
+    const gbDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
+    assert.notEqual(gbDay, usDay);
+    assert.equal(await gbCells.nth(5).innerText(), gbDay);
+  } finally {
+    await gb.close();
+  }
+  const rowAction = bodyRows.first().getByRole('button', { name: /^Deactivate / });
+  assert.equal(await hitsItself(firstCells.nth(8)), true);
+  assert.ok(await rowAction.isVisible());
+
+  // On a phone the users are a list: each shows its address in full, and its Deactivate in reach.
+  await page.setViewportSize(PHONE);
+  const list = page.getByTestId('user-list');
+  const item = list.locator('> div').first();
+  const address = (await item.getByTitle(/@example\.com$/).getAttribute('title'))!;
+  const shownAddress = item.getByTitle(address);
+  const addressBox = (await shownAddress.boundingBox())!;
+  assert.ok(addressBox.x >= 0 && addressBox.x + addressBox.width <= PHONE.width, `the address is cut off at 390 px: ${JSON.stringify(addressBox)}`);
+  assert.equal((await shownAddress.innerText()).replace(/\s+/g, ''), address);
+  const phoneAction = item.getByRole('button', { name: `Deactivate ${address}` });
+  const actionBox = (await phoneAction.boundingBox())!;
+  assert.ok(actionBox.x >= 0 && actionBox.x + actionBox.width <= PHONE.width, `Deactivate is off screen at 390 px: ${JSON.stringify(actionBox)}`);
   await page.setViewportSize(DESKTOP);
 
   // Paging: two pages of 10, the second holding the rest.
@@ -356,6 +395,12 @@ test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivat
   await page.getByRole('button', { name: `${adaEmail} is deactivated` }).waitFor();
   assert.equal(await page.getByRole('button', { name: `${adaEmail} is deactivated` }).isDisabled(), true);
   assert.equal(await page.getByRole('button', { name: `Activate ${adaEmail}` }).innerText(), 'Active');
+  // A badge says the state: Deactivated, in red, not green like an activated user's.
+  const adaRow = bodyRows.filter({ hasText: adaEmail });
+  assert.equal(await adaRow.getByTestId('user-status').innerText(), 'DEACTIVATED');
+  const colour = (l: import('playwright-core').Locator) => l.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color);
+  const [r, g] = (await colour(adaRow.getByTestId('user-status'))).match(/\d+/g)!.map(Number);
+  assert.ok(r > g, `the Deactivated badge is not red: ${await colour(adaRow.getByTestId('user-status'))}`);
   await screenshot(page, 'admin-users-deactivated');
 
   await userPage.goto('/support');

@@ -54,10 +54,9 @@ after(async () => {
 const fixture = (name: string) => path.join(dir, name);
 
 // The day as the page shows it (the browser runs in UTC here).
-function todayDdMmYyyy(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+// Today as the dashboard writes a date for this context's locale (en-US, UTC): 'Nov 25, 2026'.
+function todayInUs(): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
 }
 
 async function pickFile(p: Page, button: Locator, file: string) {
@@ -89,7 +88,7 @@ test('the video dropzone refuses a GIF at once and shows the server refusing a t
   await page.getByRole('button', { name: 'Upload', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload a video' });
   await dialog.waitFor();
-  await dialog.getByText('300mb max upload size').waitFor();
+  await dialog.getByText('300 MB max upload size').waitFor();
   const input = dialog.locator('input[type="file"]');
   assert.equal(await input.getAttribute('accept'), '.mp4,.mov,video/mp4,video/quicktime');
 
@@ -163,7 +162,7 @@ test('uploading a video shows whole percentages rising, then the video in the gr
 
   const card = page.getByRole('article', { name: 'Spring launch' });
   await card.waitFor();
-  await card.getByText(`Uploaded ${todayDdMmYyyy()}`).waitFor();
+  await card.getByText(`Uploaded ${todayInUs()}`).waitFor();
   await card.getByText('0:04').waitFor();
   // The poster made at upload is shown and loads.
   const poster = card.locator('img');

@@ -213,7 +213,7 @@ describe('files API', () => {
       await write(raw.req, Buffer.alloc(64 * 1024));
       const res = await raw.response;
       raw.req.destroy();
-      expect(res).toEqual({ status: 413, body: { result: false, message: 'Max video size is 300mb', body: null, errors: null } });
+      expect(res).toEqual({ status: 413, body: { result: false, message: 'Max video size is 300 MB', body: null, errors: null } });
       expect(leftoverUploads(t)).toEqual([]);
     });
   });
@@ -289,11 +289,11 @@ describe('files API', () => {
     });
 
     it('refuses files over each kind’s limit while they stream in (413), and takes the limit itself', async () => {
-      await expectRefused(upload(ann.client, 'logo', pngLike(10 * MB + 1), 'big.png', 'image/png'), 413, 'Max image size is 10mb');
-      await expectRefused(upload(ann.client, 'image', pngLike(15 * MB + 1), 'big.png', 'image/png'), 413, 'Max image size is 15mb');
+      await expectRefused(upload(ann.client, 'logo', pngLike(10 * MB + 1), 'big.png', 'image/png'), 413, 'Max image size is 10 MB');
+      await expectRefused(upload(ann.client, 'image', pngLike(15 * MB + 1), 'big.png', 'image/png'), 413, 'Max image size is 15 MB');
       const gifLike = Buffer.alloc(14 * MB + 1, 0x41);
       Buffer.from('GIF89a').copy(gifLike);
-      await expectRefused(upload(ann.client, 'gif', gifLike, 'big.gif', 'image/gif'), 413, 'Max GIF size is 14mb');
+      await expectRefused(upload(ann.client, 'gif', gifLike, 'big.gif', 'image/gif'), 413, 'Max GIF size is 14 MB');
       // exactly 10 MB passes the size check and is then judged on its content (junk, not a PNG)
       await expectRefused(upload(ann.client, 'logo', pngLike(10 * MB), 'limit.png', 'image/png'), 415, 'Invalid file type!');
     });
@@ -308,7 +308,7 @@ describe('files API', () => {
       for (let i = 0; i < 11; i++) await write(raw.req, chunk);
       raw.req.end(tail);
       const res = await raw.response;
-      expect(res).toEqual({ status: 413, body: { result: false, message: 'Max image size is 10mb', body: null, errors: null } });
+      expect(res).toEqual({ status: 413, body: { result: false, message: 'Max image size is 10 MB', body: null, errors: null } });
       expect(storedObjects(t)).toEqual(before);
       expect(leftoverUploads(t)).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { fileNameWithoutExtension, formatBytes, formatDayMonthYear, formatDuration } from './media-format';
+import { fileNameWithoutExtension, formatBytes, formatDuration } from './media-format';
 
 describe('media formatting', () => {
   it('formats sizes', () => {
@@ -7,18 +7,13 @@ describe('media formatting', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(2 * 1024 * 1024)).toBe('2 MB');
     expect(formatBytes(314_572_800)).toBe('300 MB');
+    expect(formatBytes(10 * 1024 * 1024)).toBe('10 MB');
     expect(formatBytes(-1)).toBe('');
   });
   it('drops only the last extension', () => {
     expect(fileNameWithoutExtension('Summer sale.final.mp4')).toBe('Summer sale.final');
     expect(fileNameWithoutExtension('README')).toBe('README');
     expect(fileNameWithoutExtension('.mov')).toBe('.mov');
-  });
-  it('writes dates as DD-MM-YYYY in local time', () => {
-    expect(formatDayMonthYear(new Date(2024, 2, 5, 12, 0))).toBe('05-03-2024');
-    expect(formatDayMonthYear(new Date(2024, 11, 31, 23, 59).toISOString())).toBe('31-12-2024');
-    expect(formatDayMonthYear('not a date')).toBe('');
-    expect(formatDayMonthYear(null)).toBe('');
   });
   it('writes durations as m:ss or h:mm:ss', () => {
     expect(formatDuration(4.2)).toBe('0:04');

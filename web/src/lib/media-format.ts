@@ -1,4 +1,4 @@
-// How files, dates and durations read in the dashboard. Pure.
+// How files and durations read in the dashboard (dates: date-format.ts). Pure.
 
 // 1536 -> '1.5 KB', 2_400_000 -> '2.3 MB'.
 export function formatBytes(bytes: number): string {
@@ -21,14 +21,6 @@ export function fileNameWithoutExtension(name: string): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-// The single-date format of spec 01 (DD-MM-YYYY), in the viewer's own calendar; '' when unreadable.
-export function formatDayMonthYear(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
-}
 
 // 4.2 -> '0:04', 75 -> '1:15', 3725 -> '1:02:05'; '' when unknown.
 export function formatDuration(secs: number | null | undefined): string {

@@ -2,6 +2,7 @@ import { Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartDots, IconDeviceMobile, IconMail, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/logo';
+import { EXAMPLE_BUTTON_TEXT } from './example-email';
 import classes from './auth-layout.module.css';
 
 // A small picture of what the product makes: an email with a playing video inside.
@@ -21,7 +22,9 @@ function EmailIllustration() {
         </div>
         <div className={classes.mockLine} style={{ width: '88%', opacity: 0.6 }} />
         <div className={classes.mockLine} style={{ width: '56%', opacity: 0.6 }} />
-        <div className={classes.mockButton}>Shop the new collection</div>
+        <div className={classes.mockButton} data-testid="example-button">
+          {EXAMPLE_BUTTON_TEXT}
+        </div>
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { shortName } from '@shared/account-rules';
 import { userAtom } from '@/lib/session/user-atom';
 import { Logo } from '@/components/logo';
 import { useSignOut } from '@/app/use-sign-out';
+import { useScrollToTopOnNewPage } from '@/app/scroll-to-top';
 import { CREATE_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH, isActivePath } from './nav-items';
 import { UserAvatar } from './user-avatar';
 import classes from './dashboard-layout.module.css';
@@ -166,6 +167,7 @@ export function DashboardLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   useEffect(() => close(), [pathname, close]);
+  useScrollToTopOnNewPage();
 
   return (
     <AppShell

@@ -3,7 +3,7 @@ import { Anchor, AspectRatio, Badge, Button, Card, Group, SimpleGrid, Stack, Tex
 import { IconMail, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SnippetView } from '@shared/api-types';
-import { formatDayMonthYear } from '@/lib/media-format';
+import { formatDate } from '@/lib/date-format';
 import { Spinner } from '@/components/spinner';
 import classes from './eyemail-grid.module.css';
 
@@ -22,7 +22,7 @@ export interface EyeMailGridProps {
 
 // Last updated, falling back to created (spec 01 card grid).
 export function cardDate(item: Pick<SnippetView, 'dateCreatedUTC' | 'dateUpdatedUTC'>): string {
-  return formatDayMonthYear(item.dateUpdatedUTC || item.dateCreatedUTC);
+  return formatDate(item.dateUpdatedUTC || item.dateCreatedUTC);
 }
 
 function Thumb({ item }: { item: CardItem }) {

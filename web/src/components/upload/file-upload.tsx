@@ -21,7 +21,7 @@ export interface FileUploadProps {
   // Non-GIF images are resized to fit 600x600 as JPEG before they are sent.
   resizeImages?: boolean;
   label?: string;
-  // A line under the dropzone; defaults to the kind's help ('300mb max upload size').
+  // A line under the dropzone; defaults to the kind's help ('300 MB max upload size').
   help?: React.ReactNode;
   disabled?: boolean;
   query?: Record<string, string | number | boolean | null | undefined>;

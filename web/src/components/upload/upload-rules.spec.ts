@@ -4,14 +4,14 @@ import { acceptAttribute, asJpegName, checkFile, extensionOf, fitWithin, RULES, 
 const mp4 = (size = 2_000_000, name = 'launch.mp4', type = 'video/mp4') => ({ name, size, type });
 
 describe('checkFile for videos', () => {
-  it('accepts .mp4 and .mov up to exactly 300mb', () => {
+  it('accepts .mp4 and .mov up to exactly 300 MB', () => {
     expect(checkFile(mp4(VIDEO_MAX_BYTES), RULES.video)).toBeNull();
     expect(checkFile({ name: 'Clip.MOV', size: 10, type: 'video/quicktime' }, RULES.video)).toBeNull();
     // Some systems report no type at all; the extension decides and the server checks content.
     expect(checkFile({ name: 'clip.mp4', size: 10, type: '' }, RULES.video)).toBeNull();
   });
-  it('refuses one byte over 300mb with the size message', () => {
-    expect(checkFile(mp4(VIDEO_MAX_BYTES + 1), RULES.video)).toEqual({ message: 'Max video size is 300mb', invalidType: false });
+  it('refuses one byte over 300 MB with the size message', () => {
+    expect(checkFile(mp4(VIDEO_MAX_BYTES + 1), RULES.video)).toEqual({ message: 'Max video size is 300 MB', invalidType: false });
   });
   it('refuses other extensions, and a video extension with a foreign type, as the wrong type', () => {
     for (const f of [
@@ -39,16 +39,26 @@ describe('checkFile for videos', () => {
 });
 
 describe('checkFile for pictures', () => {
-  it('takes png, jpg and jpeg for a profile picture, up to 10mb', () => {
+  it('takes png, jpg and jpeg for a profile picture, up to 10 MB', () => {
     expect(checkFile({ name: 'me.JPEG', size: 10 * 1024 * 1024, type: 'image/jpeg' }, RULES.profile)).toBeNull();
-    expect(checkFile({ name: 'me.png', size: 10 * 1024 * 1024 + 1, type: 'image/png' }, RULES.profile)?.message).toBe('Max image size is 10mb');
+    expect(checkFile({ name: 'me.png', size: 10 * 1024 * 1024 + 1, type: 'image/png' }, RULES.profile)?.message).toBe('Max image size is 10 MB');
     expect(checkFile({ name: 'me.gif', size: 10, type: 'image/gif' }, RULES.profile)).toEqual({ message: 'Invalid file type!', invalidType: true });
   });
-  it('allows gif for covers but not for logos, and keeps the 15mb and 14mb limits', () => {
+  it('allows gif for covers but not for logos, and keeps the 15 MB and 14 MB limits', () => {
     expect(checkFile({ name: 'c.gif', size: 10, type: 'image/gif' }, RULES.cover)).toBeNull();
     expect(checkFile({ name: 'l.gif', size: 10, type: 'image/gif' }, RULES.logo)?.invalidType).toBe(true);
-    expect(checkFile({ name: 'i.jpg', size: 15 * 1024 * 1024 + 1, type: 'image/jpeg' }, RULES.image)?.message).toBe('Max image size is 15mb');
-    expect(checkFile({ name: 'a.gif', size: 14 * 1024 * 1024 + 1, type: 'image/gif' }, RULES.gif)?.message).toBe('Max GIF size is 14mb');
+    expect(checkFile({ name: 'i.jpg', size: 15 * 1024 * 1024 + 1, type: 'image/jpeg' }, RULES.image)?.message).toBe('Max image size is 15 MB');
+    expect(checkFile({ name: 'a.gif', size: 14 * 1024 * 1024 + 1, type: 'image/gif' }, RULES.gif)?.message).toBe('Max GIF size is 14 MB');
+  });
+});
+
+describe('sizes in the help texts', () => {
+  it('read as "300 MB", "10 MB"', () => {
+    expect(RULES.video.help).toBe('300 MB max upload size');
+    expect(RULES.profile.help).toBe('.png, .jpg, .jpeg up to 10 MB');
+    expect(RULES.image.help).toBe('.png, .jpg, .jpeg up to 15 MB');
+    expect(RULES.gif.help).toBe('.gif up to 14 MB');
+    expect(RULES.video.sizeMessage).toBe('Max video size is 300 MB');
   });
 });
 

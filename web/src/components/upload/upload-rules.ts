@@ -2,6 +2,7 @@
 // checks the same again, and the content too; this only saves the user a wasted upload.
 // The limits themselves are the server's table (@shared/upload-limits).
 import { MB, UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS, type FileKind, type UploadLimit } from '@shared/upload-limits';
+import { formatBytes } from '@/lib/media-format';
 
 export { MB };
 export const VIDEO_MAX_BYTES = UPLOAD_LIMITS.video.maxBytes;
@@ -11,7 +12,7 @@ export const UPLOAD_MESSAGES = {
   invalidType: UPLOAD_LIMIT_MESSAGES.imageType,
   videoType: UPLOAD_LIMIT_MESSAGES.videoType,
   videoSize: UPLOAD_LIMIT_MESSAGES.videoTooLarge,
-  videoHelp: '300mb max upload size',
+  videoHelp: `${formatBytes(UPLOAD_LIMITS.video.maxBytes)} max upload size`,
   imageSize15: UPLOAD_LIMIT_MESSAGES.image15TooLarge,
   imageSize10: UPLOAD_LIMIT_MESSAGES.image10TooLarge,
   gifSize: UPLOAD_LIMIT_MESSAGES.gifTooLarge,
@@ -42,14 +43,14 @@ const rules = (limit: UploadLimit, help: string): UploadRules => ({
 });
 const small = (kind: FileKind): UploadRules => {
   const limit = UPLOAD_LIMITS[kind];
-  return rules(limit, `${limit.extensions.map((e) => `.${e}`).join(', ')} up to ${limit.maxBytes / MB}mb`);
+  return rules(limit, `${limit.extensions.map((e) => `.${e}`).join(', ')} up to ${formatBytes(limit.maxBytes)}`);
 };
 
 // The limits of POST files?type=... for each kind, as the server enforces them.
 export const RULES: Record<FileKind, UploadRules> = {
   video: rules(UPLOAD_LIMITS.video, UPLOAD_MESSAGES.videoHelp),
-  image: rules(UPLOAD_LIMITS.image, '.png, .jpg, .jpeg up to 15mb'),
-  gif: rules(UPLOAD_LIMITS.gif, '.gif up to 14mb'),
+  image: rules(UPLOAD_LIMITS.image, `.png, .jpg, .jpeg up to ${formatBytes(UPLOAD_LIMITS.image.maxBytes)}`),
+  gif: rules(UPLOAD_LIMITS.gif, `.gif up to ${formatBytes(UPLOAD_LIMITS.gif.maxBytes)}`),
   logo: small('logo'),
   cover: small('cover'),
   videoIcon: small('videoIcon'),

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { AspectRatio, Badge, Button, Card, Modal, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconMovie, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
 import type { FileListItem as VideoListItem } from '@shared/api-types';
-import { fileNameWithoutExtension, formatDayMonthYear, formatDuration } from '@/lib/media-format';
+import { formatDate } from '@/lib/date-format';
+import { fileNameWithoutExtension, formatDuration } from '@/lib/media-format';
 import classes from './video-grid.module.css';
 
 export interface VideoGridProps {
@@ -57,7 +58,7 @@ function VideoCard({ item, selectMode, selected, onSelect, onDelete, onOpen }: {
             {title}
           </Text>
           <Text size="xs" c="dimmed" truncate>
-            Uploaded {formatDayMonthYear(item.dateUploadedUTC || item.file.dateUploadedUTC)}
+            Uploaded {formatDate(item.dateUploadedUTC || item.file.dateUploadedUTC)}
           </Text>
         </Stack>
         <div style={{ padding: 'var(--mantine-spacing-sm)' }}>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFileTypeCsv, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatDate } from '@/lib/date-format';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -11,6 +12,7 @@ import { useAdminUsers } from '@/features/admin/api/get-admin-users';
 import { useSetUserStatus } from '@/features/admin/api/set-user-status';
 import { encodeEmailParam } from '@/features/admin/utils/email-param';
 import { CSV_FILE_NAME, NO_DATA_MESSAGE, usersCsv } from '@/features/admin/utils/users-csv';
+import { statusBadge, statusButtons } from '@/features/admin/utils/user-status';
 import { PageButtons } from './page-buttons';
 import classes from './admin-users-page.module.css';
 
@@ -29,11 +31,8 @@ const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: null, label: 'Action' },
 ];
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 function shortDate(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateFormat.format(d);
+  return formatDate(iso) || '—';
 }
 
 function download(name: string, text: string) {
@@ -49,30 +48,76 @@ function download(name: string, text: string) {
 
 // Activated/Deactivated (the current state, greyed) next to Active/Deactivate (spec 02 section 4).
 function StatusButtons({ row, busy, onChange }: { row: AdminUserRow; busy: boolean; onChange: (status: 1 | 0) => void }) {
-  const active = row.status === 1;
   return (
-    <Group gap={6} wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant={active ? 'light' : 'outline'}
-        color={active ? 'gray' : 'teal'}
-        disabled={active || busy}
-        onClick={() => onChange(1)}
-        aria-label={active ? `${row.email} is activated` : `Activate ${row.email}`}
-      >
-        {active ? 'Activated' : 'Active'}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant={active ? 'outline' : 'light'}
-        color={active ? 'red' : 'gray'}
-        disabled={!active || busy}
-        onClick={() => onChange(0)}
-        aria-label={active ? `Deactivate ${row.email}` : `${row.email} is deactivated`}
-      >
-        {active ? 'Deactivate' : 'Deactivated'}
-      </Button>
+    <Group gap={6} wrap="wrap" className={classes.buttons}>
+      {statusButtons(row.status).map((b) => (
+        <Button
+          key={b.target}
+          size="compact-sm"
+          variant={b.current ? 'light' : 'outline'}
+          color={b.color}
+          disabled={b.current || busy}
+          onClick={() => onChange(b.target)}
+          aria-label={b.current ? `${row.email} is ${b.label.toLowerCase()}` : `${b.label === 'Active' ? 'Activate' : 'Deactivate'} ${row.email}`}
+        >
+          {b.label}
+        </Button>
+      ))}
     </Group>
+  );
+}
+
+// The current state at a glance, apart from the buttons (which name what a click does).
+function StatusBadge({ status }: { status: number }) {
+  const badge = statusBadge(status);
+  return (
+    <Badge variant="light" color={badge.color} leftSection={<span className={classes.dot} />} classNames={{ root: classes.status, label: classes.statusLabel }} data-testid="user-status">
+      {badge.label}
+    </Badge>
+  );
+}
+
+// An address may break after a dot and before its @ (a narrow column shows it whole on two or
+// three lines), never inside a word.
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?<=\.)(?=[^@]*@)|(?=@)/);
+  return (
+    <Text size="sm" className={classes.email} title={email}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
+// A user as a block, for phones: the nine columns need more width than a phone has.
+function UserItem({ row, busy, onChange }: { row: AdminUserRow; busy: boolean; onChange: (status: 1 | 0) => void }) {
+  const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
+  return (
+    <Stack gap={6} px="md" py="sm" className={classes.item} data-status={row.status}>
+      <Stack gap={0}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text size="sm" fw={600}>
+            {name}
+          </Text>
+          <StatusBadge status={row.status} />
+        </Group>
+        <EmailText email={row.email} />
+      </Stack>
+      <Text size="xs" c="dimmed">
+        {row.registrationType} · Registered {shortDate(row.dateOfJoining)} · Last active {shortDate(row.lastActivityDate)}
+        {row.phoneNumber ? ` · ${row.phoneNumber}` : ''}
+      </Text>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(row.email))}`} size="sm" fw={600} aria-label={`${row.videoCount} videos of ${row.email}`}>
+          {row.videoCount === 1 ? '1 video' : `${row.videoCount} videos`}
+        </Anchor>
+        <StatusButtons row={row} busy={busy} onChange={onChange} />
+      </Group>
+    </Stack>
   );
 }
 
@@ -183,24 +228,21 @@ export function AdminUsersPage() {
             </Button>
           </Group>
         </Stack>
-        <Table.ScrollContainer minWidth={960} type="native">
-          <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover striped={false} aria-busy={loading} style={{ whiteSpace: 'nowrap' }} fz="sm">
+        <Table.ScrollContainer minWidth={880} type="native" visibleFrom="sm">
+          <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover striped={false} aria-busy={loading} fz="sm" className={classes.table}>
             <Table.Thead bg="var(--mantine-color-gray-0)">
               <Table.Tr>
                 {COLUMNS.map((c) => (
                   <Table.Th key={c.label} className={c.key ? classes.head : `${classes.head} ${classes.action}`} aria-sort={c.key && c.key === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
                     {c.key ? (
-                      <UnstyledButton onClick={() => sortBy(c.key!)} aria-label={`Sort by ${c.label}`}>
-                        <Group gap={4} wrap="nowrap">
-                          <Text size="sm" fw={600}>
-                            {c.label}
-                          </Text>
-                          {c.key === sort ? (
-                            order === 'asc' ? <IconArrowUp size={14} /> : <IconArrowDown size={14} />
-                          ) : (
-                            <IconArrowsSort size={14} color="var(--mantine-color-gray-5)" />
-                          )}
-                        </Group>
+                      <UnstyledButton onClick={() => sortBy(c.key!)} aria-label={`Sort by ${c.label}`} className={classes.sort}>
+                        {/* the icon keeps to the last word, so a wrapped header is no wider than its longest word */}
+                        {c.label}&nbsp;
+                        {c.key === sort ? (
+                          order === 'asc' ? <IconArrowUp size={14} className={classes.sortIcon} /> : <IconArrowDown size={14} className={classes.sortIcon} />
+                        ) : (
+                          <IconArrowsSort size={14} color="var(--mantine-color-gray-5)" className={classes.sortIcon} />
+                        )}
                       </UnstyledButton>
                     ) : (
                       <Text size="sm" fw={600}>
@@ -228,17 +270,15 @@ export function AdminUsersPage() {
                       <Table.Td>{r.lastName || <Text span c="dimmed">—</Text>}</Table.Td>
                       <Table.Td>{r.phoneNumber || <Text span c="dimmed">—</Text>}</Table.Td>
                       <Table.Td>
-                        <Text size="sm" truncate maw={220} title={r.email}>
-                          {r.email}
-                        </Text>
+                        <EmailText email={r.email} />
                       </Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={r.registrationType === 'Express' ? 'grape' : 'brand'}>
                           {r.registrationType}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{shortDate(r.dateOfJoining)}</Table.Td>
-                      <Table.Td>{shortDate(r.lastActivityDate)}</Table.Td>
+                      <Table.Td className={classes.nowrap}>{shortDate(r.dateOfJoining)}</Table.Td>
+                      <Table.Td className={classes.nowrap}>{shortDate(r.lastActivityDate)}</Table.Td>
                       <Table.Td>
                         <Tooltip label={`Videos of ${r.email}`}>
                           <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(r.email))}`} fw={600} aria-label={`${r.videoCount} videos of ${r.email}`}>
@@ -247,13 +287,23 @@ export function AdminUsersPage() {
                         </Tooltip>
                       </Table.Td>
                       <Table.Td className={classes.action}>
-                        <StatusButtons row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
+                        <Group gap={6} wrap="wrap">
+                          <StatusBadge status={r.status} />
+                          <StatusButtons row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
+                        </Group>
                       </Table.Td>
                     </Table.Tr>
                   ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        <Stack gap={0} hiddenFrom="sm" data-testid="user-list" aria-busy={loading}>
+          {loading && !rows.length
+            ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={96} mx="md" mb="sm" radius="md" />)
+            : rows.map((r) => (
+                <UserItem key={r.email} row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
+              ))}
+        </Stack>
         {!loading && !rows.length ? <EmptyState icon={<IconUsers size={30} />} title="No users found." description={key || status !== 'all' ? 'Try another search or status.' : undefined} /> : null}
         <Group justify="space-between" p={{ base: 'md', sm: 'lg' }} gap="md" wrap="wrap">
           <Text size="sm" c="dimmed">

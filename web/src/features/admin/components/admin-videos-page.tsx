@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { AspectRatio, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMovie, IconSearch, IconX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { formatDateTime } from '@/lib/date-format';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import type { AdminVideo } from '@/features/admin/api/admin-api';
@@ -11,7 +12,6 @@ import { PageButtons } from './page-buttons';
 
 const PAGE_SIZE = 12;
 const NO_VIDEOS: AdminVideo[] = [];
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 function VideoCard({ video }: { video: AdminVideo }) {
   return (
@@ -31,7 +31,7 @@ function VideoCard({ video }: { video: AdminVideo }) {
           </Text>
         ) : null}
         <Text size="xs" c="dimmed">
-          Created at: {dateFormat.format(new Date(video.createdDate))}
+          Created at: {formatDateTime(video.createdDate)}
         </Text>
       </Stack>
     </Card>

@@ -4,7 +4,7 @@ import { IconCheck, IconCopy, IconDownload, IconEdit, IconExternalLink, IconPlay
 import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeOverlay, parseCtaButtonsJson } from '@shared/snippet-rules';
 import type { SnippetView } from '@shared/api-types';
-import { formatDayMonthYear } from '@/lib/media-format';
+import { formatDate } from '@/lib/date-format';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
 import { toast } from '@/components/toasts';
@@ -159,7 +159,7 @@ export function EyeMailDetailPage() {
               </Group>
             </Anchor>
             <Text size="sm" c="dimmed">
-              Updated {formatDayMonthYear(s.dateUpdatedUTC || s.dateCreatedUTC)}
+              Updated {formatDate(s.dateUpdatedUTC || s.dateCreatedUTC)}
             </Text>
           </Group>
         </Stack>
@@ -235,7 +235,7 @@ export function EyeMailDetailPage() {
                   <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                     Created
                   </Text>
-                  <Text size="sm">{formatDayMonthYear(s.dateCreatedUTC)}</Text>
+                  <Text size="sm">{formatDate(s.dateCreatedUTC)}</Text>
                 </div>
               </SimpleGrid>
               <Button component={Link} to={`/reports/${s.snippet}`} variant="light" fullWidth>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Flex, Grid, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Flex, Grid, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconAt, IconClock, IconDeviceFloppy, IconInfoCircle, IconWorld } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -29,6 +29,7 @@ import {
   type Option,
   type ProfileFormValues,
 } from '@/features/profile/utils/profile-form';
+import { timezoneMatches } from '@/features/profile/utils/timezone-label';
 import classes from './profile-page.module.css';
 
 const UPDATED = 'Profile updated successfully';
@@ -51,6 +52,34 @@ function currentBrowserPlace() {
 // Select takes string values; the form keeps numbers (0 is the blank '-').
 function selectData(options: Option[]) {
   return options.map((o) => ({ value: String(o.value), label: o.label }));
+}
+
+// A click in a searchable select selects its text, so typing searches afresh instead of being
+// added after the chosen name (keyboard focus selects it already).
+function selectText(e: React.MouseEvent<HTMLInputElement>) {
+  e.currentTarget.select();
+}
+
+// The time zones found by what is typed: city, IANA name or offset ('york', 'America/New').
+function timezoneFilter(zones: Map<string, Option>): OptionsFilter {
+  return ({ options, search }) =>
+    (options as ComboboxItem[]).filter((o) => {
+      const zone = zones.get(o.value);
+      return !zone || zone.value === 0 ? !search.trim() : timezoneMatches({ label: zone.label, zone: zone.zone ?? zone.label }, search);
+    });
+}
+
+// An option of the time zone list: the city and offset, and the zone's IANA name under it.
+function TimezoneOptionView({ option, fallback }: { option: Option | undefined; fallback: string }) {
+  if (!option?.zone || option.zone === option.label) return <>{fallback}</>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{option.label}</Text>
+      <Text size="xs" c="dimmed">
+        {option.zone.replace(/_/g, ' ')}
+      </Text>
+    </Stack>
+  );
 }
 
 export function ProfilePage() {
@@ -145,6 +174,8 @@ export function ProfilePage() {
   }
 
   const tier: Tier = loaded.profile.tier;
+  const zoneById = new Map(loaded.timezones.map((o) => [String(o.value), o]));
+  const zoneFilter = timezoneFilter(zoneById);
   const guessed = preselectedFromBrowser(loaded.profile, loaded.countries, loaded.timezones, place);
   // Said only while the preselected values are still the ones in the form.
   const shownGuesses = [guessed.country?.value === form.values.country ? guessed.country : null, guessed.timezone?.value === form.values.timezone ? guessed.timezone : null].filter((o) => o !== null);
@@ -184,6 +215,7 @@ export function ProfilePage() {
                     nothingFoundMessage="No country matches"
                     leftSection={<IconWorld size={18} />}
                     data={selectData(loaded.countries)}
+                    onClick={selectText}
                     value={String(form.values.country)}
                     onChange={(v) => form.setFieldValue('country', Number(v ?? 0))}
                     error={form.errors.country}
@@ -197,6 +229,9 @@ export function ProfilePage() {
                     nothingFoundMessage="No timezone matches"
                     leftSection={<IconClock size={18} />}
                     data={selectData(loaded.timezones)}
+                    filter={zoneFilter}
+                    renderOption={({ option }) => <TimezoneOptionView option={zoneById.get(option.value)} fallback={option.label} />}
+                    onClick={selectText}
                     value={String(form.values.timezone)}
                     onChange={(v) => form.setFieldValue('timezone', Number(v ?? 0))}
                     error={form.errors.timezone}

@@ -11,7 +11,7 @@ const timezones = timezoneOptions([
   { timezoneId: 9, timezoneName: 'Europe/Paris' },
   { timezoneId: 12, timezoneName: 'Asia/Kolkata' },
   { timezoneId: 20, timezoneName: 'UTC' },
-]);
+], new Date('2026-11-25T12:00:00Z'));
 
 describe('option lists', () => {
   it('begin with the blank entry of value 0 and text "-"', () => {
@@ -65,7 +65,7 @@ describe('preselectedFromBrowser', () => {
     const place = { region: 'FR', timeZone: 'Europe/Paris' };
     expect(preselectedFromBrowser({ countryId: null, timezoneId: null }, countries, timezones, place)).toEqual({
       country: { value: 75, label: 'France', code: 'FR' },
-      timezone: { value: 9, label: 'Europe/Paris' },
+      timezone: { value: 9, label: 'Paris (UTC+01:00)', zone: 'Europe/Paris' },
     });
     expect(preselectedFromBrowser({ countryId: 82, timezoneId: 12 }, countries, timezones, place)).toEqual({ country: null, timezone: null });
     expect(preselectedFromBrowser({ countryId: null, timezoneId: null }, countries, timezones, { region: null, timeZone: 'Mars/Olympus' })).toEqual({ country: null, timezone: null });

@@ -1,11 +1,14 @@
 // The profile form's rules (spec 02 sections 4 and 5), pure so they are tested alone.
 import { MESSAGES, NAME_MAX, emailError, optionalTextError, requiredTextError, selectionError } from '@shared/account-rules';
+import { timezoneChoices } from './timezone-label';
 
 export interface Option {
   value: number;
   label: string;
   // ISO 3166-1 alpha-2 code (countries only), used to match the browser's region.
   code?: string;
+  // IANA name (time zones only; the label is 'New York (UTC-05:00)'), used to match the browser's zone.
+  zone?: string;
 }
 
 // Option lists begin with a blank entry of value 0 and text '-'.
@@ -15,8 +18,9 @@ export function countryOptions(list: { countryId: number; countryName: string; c
   return [BLANK_OPTION, ...list.map((c) => (c.countryCode ? { value: c.countryId, label: c.countryName, code: c.countryCode } : { value: c.countryId, label: c.countryName }))];
 }
 
-export function timezoneOptions(list: { timezoneId: number; timezoneName: string }[]): Option[] {
-  return [BLANK_OPTION, ...list.map((t) => ({ value: t.timezoneId, label: t.timezoneName }))];
+// Each zone named by its city and offset at `at` ('New York (UTC-05:00)'), west to east.
+export function timezoneOptions(list: { timezoneId: number; timezoneName: string }[], at: Date = new Date()): Option[] {
+  return [BLANK_OPTION, ...timezoneChoices(list, at)];
 }
 
 function listed(value: number | null | undefined, options: Option[]): value is number {
@@ -86,7 +90,7 @@ export function initialCountry(saved: number | null | undefined, options: Option
 export function initialTimezone(saved: number | null | undefined, options: Option[], timeZone?: string | null): number {
   if (listed(saved, options)) return saved;
   const name = timeZone ? (ZONE_ALIASES[timeZone] ?? timeZone) : null;
-  const fromBrowser = name ? options.find((o) => o.value !== 0 && o.label === name) : undefined;
+  const fromBrowser = name ? options.find((o) => o.value !== 0 && (o.zone ?? o.label) === name) : undefined;
   return fromBrowser?.value ?? options.find((o) => o.value !== 0)?.value ?? 0;
 }
 
@@ -99,7 +103,7 @@ export function preselectedFromBrowser(
 ): { country: Option | null; timezone: Option | null } {
   const country = listed(profile.countryId, countries) ? 0 : initialCountry(null, countries, place.region);
   const zoneName = place.timeZone ? (ZONE_ALIASES[place.timeZone] ?? place.timeZone) : null;
-  const zone = listed(profile.timezoneId, timezones) ? undefined : timezones.find((o) => o.value !== 0 && o.label === zoneName);
+  const zone = listed(profile.timezoneId, timezones) ? undefined : timezones.find((o) => o.value !== 0 && (o.zone ?? o.label) === zoneName);
   return { country: countries.find((o) => o.value === country && country !== 0) ?? null, timezone: zone ?? null };
 }
 

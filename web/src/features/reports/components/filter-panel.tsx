@@ -2,9 +2,17 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Collapse, Group, MultiSelect, SimpleGrid, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { IconChevronDown, IconFilter } from '@tabler/icons-react';
+import { formatDate, formatDayRange } from '@/lib/date-format';
 import { useFilterMap } from '../api/use-filter-map';
 import { useReportCountries } from '../api/use-report-countries';
 import { ALL_COUNTRIES, EMPTY_FILTER, countriesPicked, countriesShown, isFilterActive, readTime, timeWindowNote, type ReportFilterState } from '../utils/report-params';
+
+// The chosen days in the dashboard's date format ('Nov 19 – 25, 2026'); one end while picking.
+function rangeLabel(value: unknown): string {
+  const [from, till] = (Array.isArray(value) ? value : [value]).map((d) => (d ? String(d).slice(0, 10) : ''));
+  if (from && till) return formatDayRange(from, till);
+  return from ? `${formatDate(from)} –` : '';
+}
 
 function activeCount(f: ReportFilterState): number {
   return [f.dateFrom || f.dateTill, f.timeFrom || f.timeTill, f.countries.length, f.receiver.trim(), f.devices.length, f.platforms.length, f.clients.length].filter(Boolean).length;
@@ -58,7 +66,7 @@ export function FilterPanel({ filter, onApply }: { filter: ReportFilterState; on
               placeholder="Any date"
               clearable
               allowSingleDateInRange
-              valueFormat="MMM D, YYYY"
+              valueFormatter={({ date }) => rangeLabel(date)}
               value={[draft.dateFrom, draft.dateTill]}
               onChange={([from, till]) => set({ dateFrom: from ? String(from).slice(0, 10) : null, dateTill: till ? String(till).slice(0, 10) : null })}
             />

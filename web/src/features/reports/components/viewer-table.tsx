@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { ReportRecord } from '@shared/report-types';
 import { REPORT_TABLE_PAGE_SIZE } from '@shared/report-rules';
+import { formatDayAndTime } from '@/lib/date-format';
 import type { RecordsPage } from '../api/use-report-records';
 import { deviceOf, locationOf, machineLabel, secondsOf, viewerOf } from '../utils/report-display';
 import { wentTo } from '../utils/went-to';
@@ -47,7 +48,7 @@ function ViewerItem({ r }: { r: ReportRecord }) {
         <ActivityBadges r={r} />
       </Group>
       <Text size="xs" c="dimmed">
-        {r.date} {r.time.slice(0, 5)}
+        {formatDayAndTime(r.date, r.time)}
         {secs !== '—' ? ` · ${secs} s viewed` : ''}
         {went ? ` · to ${went}` : ''}
       </Text>
@@ -139,7 +140,7 @@ export function ViewerTable({
                             <ActivityBadges r={r} />
                           </Table.Td>
                           <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                            {r.date} {r.time.slice(0, 5)}
+                            {formatDayAndTime(r.date, r.time)}
                           </Table.Td>
                           <Table.Td ta="right">{secondsOf(r)}</Table.Td>
                           <Table.Td>

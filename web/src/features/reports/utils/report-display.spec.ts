@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { breakdownSlices, deviceOf, locationOf, machineLabel, secondsOf, shortDay, viewerOf, weekNavigation } from './report-display';
+import { breakdownSlices, deviceOf, locationOf, machineLabel, secondsOf, shortDay, viewerOf, weekNavigation, wholePercents } from './report-display';
 
 describe('viewerOf: the receiver, or the IP when there is none worth showing', () => {
   it('shows a real receiver', () => {
@@ -15,32 +15,64 @@ describe('viewerOf: the receiver, or the IP when there is none worth showing', (
   });
 });
 
-describe('breakdownSlices', () => {
-  it('floors each percentage (1/3 each is 33, not 34)', () => {
-    expect(breakdownSlices({ uniqueViews: 1, repeatViews: 1, clicks: 1 }).map((s) => s.percent)).toEqual([33, 33, 33]);
+describe('wholePercents: the largest remainder method', () => {
+  it('adds up to exactly 100 (1/3 each is 34, 33, 33, not 33, 33, 33)', () => {
+    expect(wholePercents([1, 1, 1])).toEqual([34, 33, 33]);
+    expect(wholePercents([10, 1])).toEqual([91, 9]);
+    expect(wholePercents([2, 1, 4])).toEqual([29, 14, 57]);
   });
 
-  it('keeps the counts as the slice sizes and never adds up past 100', () => {
-    const s = breakdownSlices({ uniqueViews: 2, repeatViews: 1, clicks: 4 });
-    expect(s.map((x) => [x.name, x.value, x.percent])).toEqual([
-      ['Unique views', 2, 28],
-      ['Repeat views', 1, 14],
-      ['Clicks', 4, 57],
-    ]);
-    expect(s.reduce((a, x) => a + x.percent, 0)).toBeLessThanOrEqual(100);
+  it('gives the missing points to the largest remainders, not the largest parts', () => {
+    // 66.67, 16.67, 16.67 ... of 6: floored 66 + 16 + 16 = 98, the two 0.67 remainders get one each
+    expect(wholePercents([4, 1, 1])).toEqual([67, 17, 16]);
+    // 99.5 and 0.5: one point missing, it goes to the first of the equal remainders
+    expect(wholePercents([199, 1])).toEqual([100, 0]);
   });
 
-  it('is empty when there is nothing to show', () => {
-    expect(breakdownSlices({ uniqueViews: 0, repeatViews: 0, clicks: 0 })).toEqual([]);
+  it('sums to 100 over many splits', () => {
+    for (let a = 0; a <= 30; a++) for (let b = 0; b <= 30; b++) for (const c of [0, 1, 7]) {
+      const p = wholePercents([a, b, c]);
+      if (a + b + c > 0) expect(p.reduce((x, y) => x + y, 0)).toBe(100);
+      p.forEach((v, i) => expect(Math.abs(v - ([a, b, c][i] * 100) / (a + b + c || 1))).toBeLessThan(1));
+    }
+  });
+
+  it('is all 0 when there is nothing', () => {
+    expect(wholePercents([0, 0])).toEqual([0, 0]);
+    expect(wholePercents([])).toEqual([]);
   });
 });
 
+describe('breakdownSlices', () => {
+  it('shares views alone, unique and repeat, adding up to 100', () => {
+    const s = breakdownSlices({ uniqueViews: 10, repeatViews: 1 });
+    expect(s.map((x) => [x.name, x.value, x.percent])).toEqual([
+      ['Unique views', 10, 91],
+      ['Repeat views', 1, 9],
+    ]);
+  });
+
+  it('never puts clicks in the views pie', () => {
+    const s = breakdownSlices({ uniqueViews: 2, repeatViews: 1, clicks: 4 } as { uniqueViews: number; repeatViews: number });
+    expect(s.map((x) => x.name)).toEqual(['Unique views', 'Repeat views']);
+    expect(s.map((x) => x.percent)).toEqual([67, 33]);
+  });
+
+  it('is empty when there are no views', () => {
+    expect(breakdownSlices({ uniqueViews: 0, repeatViews: 0 })).toEqual([]);
+  });
+});
+
+// Intl puts thin and narrow no-break spaces around a range's dash.
+const plain = (s: string) => s.replace(/[\u202f\u2009\u00a0]/g, ' ');
+
 describe('weekNavigation', () => {
   it('disables next when the window ends today', () => {
-    const w = weekNavigation('2026-11-23', '2026-11-23');
+    const w = weekNavigation('2026-11-23', '2026-11-23', 'en-US');
     expect(w.next).toBeNull();
     expect(w.previous).toBe('2026-11-16');
-    expect(w.label).toBe('Nov 17 – Nov 23, 2026');
+    expect(plain(w.label)).toBe('Nov 17 – 23, 2026');
+    expect(plain(weekNavigation('2026-11-23', '2026-11-23', 'en-GB').label)).toBe('17 – 23 Nov 2026');
   });
 
   it('allows next before today, and never past today', () => {
@@ -50,7 +82,7 @@ describe('weekNavigation', () => {
   });
 
   it('names both years when the window spans new year', () => {
-    expect(weekNavigation('2026-01-03', '2026-02-01').label).toBe('Dec 28, 2025 – Jan 3, 2026');
+    expect(plain(weekNavigation('2026-01-03', '2026-02-01', 'en-US').label)).toBe('Dec 28, 2025 – Jan 3, 2026');
   });
 });
 
@@ -76,6 +108,7 @@ describe('row formatting', () => {
     expect(machineLabel('apple-privacy')).toBe('Apple Mail privacy prefetch');
     expect(machineLabel('flood')).toBe('Flood (more than a person can do)');
     expect(machineLabel('something-new')).toBe('Machine');
-    expect(shortDay('2026-01-05')).toBe('Jan 5');
+    expect(shortDay('2026-01-05', 'en-US')).toBe('Jan 5');
+    expect(shortDay('2026-01-05', 'en-GB')).toBe('5 Jan');
   });
 });

@@ -1,5 +1,6 @@
-import { addDays, canGoToNextWeek, flooredPercents, isPlaceholderReceiver, nextWeekEnding, weekWindow } from '@shared/report-rules';
+import { addDays, canGoToNextWeek, isPlaceholderReceiver, nextWeekEnding, weekWindow } from '@shared/report-rules';
 import type { ReportBreakdown, ReportRecord } from '@shared/report-types';
+import { formatDayMonth, formatDayRange } from '@/lib/date-format';
 
 // How the report page shows the numbers the API returns. Pure.
 
@@ -17,35 +18,48 @@ export interface PieSlice {
   color: string;
 }
 
-// The Engagement Breakdown pie: unique views, repeat views and clicks with floored whole
-// percentages (so they may add up to less than 100, never more). Empty when there is nothing.
-export function breakdownSlices(b: Pick<ReportBreakdown, 'uniqueViews' | 'repeatViews' | 'clicks'>): PieSlice[] {
+// Whole percentages of each part that add up to exactly 100 (the largest remainder method):
+// each part gets its floored share, then the points still missing go one each to the parts with
+// the largest remainders (the earlier part first on a tie). All 0 when the total is 0.
+export function wholePercents(parts: number[]): number[] {
+  const total = parts.reduce((a, b) => a + Math.max(0, b), 0);
+  if (!(total > 0)) return parts.map(() => 0);
+  const exact = parts.map((p) => (Math.max(0, p) * 100) / total);
+  const floored = exact.map(Math.floor);
+  let missing = 100 - floored.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((e, i) => ({ i, r: e - floored[i] })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (missing <= 0) break;
+    floored[i] += 1;
+    missing -= 1;
+  }
+  return floored;
+}
+
+// The Engagement Breakdown pie shares views alone: unique and repeat views, whole percentages
+// that add up to 100. Clicks are another kind of count (a click follows a view), so they are
+// not a slice of it; the card shows them beside the pie. Empty when there are no views.
+export function breakdownSlices(b: Pick<ReportBreakdown, 'uniqueViews' | 'repeatViews'>): PieSlice[] {
   const parts = [
     { name: 'Unique views', value: b.uniqueViews, color: 'indigo.6' },
     { name: 'Repeat views', value: b.repeatViews, color: 'cyan.5' },
-    { name: 'Clicks', value: b.clicks, color: 'orange.6' },
   ];
-  const percents = flooredPercents(parts.map((p) => p.value));
   if (!parts.some((p) => p.value > 0)) return [];
+  const percents = wholePercents(parts.map((p) => p.value));
   return parts.map((p, i) => ({ ...p, percent: percents[i] }));
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-// 'Jan 5' from 2026-01-05 (calendar date, no time zone involved).
-export function shortDay(date: string): string {
-  const [, m, d] = date.split('-').map(Number);
-  return `${MONTHS[m - 1]} ${d}`;
+// 'Nov 25' (en-US) from 2026-11-25 in the browser's locale (a calendar date, no time zone involved).
+export function shortDay(date: string, locale?: string): string {
+  return formatDayMonth(date, locale);
 }
 
 // The timeline's week paging: the window, where previous and next lead, and whether next is
 // allowed (not once the window ends today).
-export function weekNavigation(weekEnding: string, today: string) {
+export function weekNavigation(weekEnding: string, today: string, locale?: string) {
   const { weekStart } = weekWindow(weekEnding);
-  const [y1] = weekStart.split('-');
-  const [y2] = weekEnding.split('-');
   return {
-    label: `${shortDay(weekStart)}${y1 !== y2 ? `, ${y1}` : ''} – ${shortDay(weekEnding)}, ${y2}`,
+    label: formatDayRange(weekStart, weekEnding, locale),
     previous: addDays(weekEnding, -7),
     next: canGoToNextWeek(weekEnding, today) ? nextWeekEnding(weekEnding, today) : null,
   };

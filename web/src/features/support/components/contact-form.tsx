@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Input, Modal, Select, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { FileUpload } from '@/components/upload/file-upload';
+import { RULES } from '@/components/upload/upload-rules';
+import { formatBytes } from '@/lib/media-format';
 import { toast } from '@/components/toasts';
 import { INQUIRY_TYPES, supportApi } from '@/features/support/api/support-api';
 import { useSnippetBriefs } from '@/features/support/api/get-snippet-briefs';
@@ -109,7 +111,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             maxLength={MESSAGE_MAX}
             description={message.length > MESSAGE_MAX * 0.8 ? `${message.length.toLocaleString()} / ${MESSAGE_MAX.toLocaleString()} characters` : undefined}
           />
-          <Input.Wrapper label="Attachments" description={`Up to ${ATTACHMENTS_MAX} images (.png, .jpg, .jpeg), 10mb each`} error={errors.attachments}>
+          <Input.Wrapper label="Attachments" description={`Up to ${ATTACHMENTS_MAX} images (.png, .jpg, .jpeg), ${formatBytes(RULES.attachment.maxBytes)} each`} error={errors.attachments}>
             <div style={{ marginTop: 8 }}>
               <FileUpload
                 fileType="attachment"
