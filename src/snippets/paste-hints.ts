@@ -73,6 +73,14 @@ const HINTS: Record<string, PasteHint> = {
     block: 'In the drag-and-drop builder, add an HTML block where the video should go and paste into it.',
     document: 'Create the template with Code your own (HTML editor) and paste it there.',
   },
+  getresponse: {
+    block: 'In the Email Creator, drag a Custom code (HTML) block where the video should go and paste into it.',
+    document: 'Create the message with the HTML code editor (Start from scratch > HTML) and paste it there.',
+  },
+  aweber: {
+    block: 'In the drag-and-drop message editor, add an HTML element where the video should go and paste into it.',
+    document: 'Create the message with the Plain HTML editor (Create a Message > Plain HTML) and paste it there.',
+  },
   'zoho-campaigns': {
     block: 'In the drag-and-drop editor, add an HTML (custom code) block where the video should go and paste into it.',
     document: 'Create the campaign with Code your own (HTML editor) and paste it there.',
