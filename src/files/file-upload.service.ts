@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   InvalidInputError,
+  RequestTimeoutError,
   TooLargeError,
   UnavailableError,
   UnprocessableError,
@@ -58,6 +59,7 @@ const STALE_UPLOAD_MS = 6 * 60 * 60 * 1000;
 export class FileUploadService implements OnModuleInit {
   private readonly logger = new Logger('Files');
   readonly uploadDir: string;
+  private readonly idleTimeoutMs: number;
 
   constructor(
     private readonly repo: MediaFileRepository,
@@ -68,6 +70,7 @@ export class FileUploadService implements OnModuleInit {
     private readonly images: ImageAdapter,
   ) {
     this.uploadDir = path.join(config.dataDir, 'tmp', 'uploads');
+    this.idleTimeoutMs = config.uploadIdleTimeoutMs;
   }
 
   async onModuleInit(): Promise<void> {
@@ -84,12 +87,12 @@ export class FileUploadService implements OnModuleInit {
     try {
       kind = parseFileKind(kindParam);
     } catch (e) {
-      discardRequestBody(req);
+      discardRequestBody(req, this.idleTimeoutMs);
       throw e;
     }
     const rule = UPLOAD_RULES[kind];
     if (declaredLengthTooLarge(kind, req.headers['content-length'])) {
-      discardRequestBody(req);
+      discardRequestBody(req, this.idleTimeoutMs);
       throw new TooLargeError(rule.tooLarge);
     }
 
@@ -100,6 +103,7 @@ export class FileUploadService implements OnModuleInit {
       const received = await receiveSingleFile(req, {
         tempFile: temp,
         maxBytes: rule.maxBytes,
+        idleTimeoutMs: this.idleTimeoutMs,
         check: (name, type) => checkDeclared(kind, name, type),
       }).catch((e: unknown) => {
         throw this.uploadFailure(e, rule);
@@ -130,6 +134,7 @@ export class FileUploadService implements OnModuleInit {
     if (!(e instanceof UploadError)) return e as Error;
     if (e.reason === 'too-large') return new TooLargeError(rule.tooLarge);
     if (e.reason === 'refused') return new UnsupportedTypeError(e.message);
+    if (e.reason === 'stalled') return new RequestTimeoutError(UPLOAD_MESSAGES.stalled);
     return new InvalidInputError(UPLOAD_MESSAGES.failed);
   }
 

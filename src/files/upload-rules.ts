@@ -8,6 +8,7 @@ export { FILE_KINDS, type FileKind };
 export const UPLOAD_MESSAGES = {
   ...UPLOAD_LIMIT_MESSAGES,
   failed: 'Fail to upload try again',
+  stalled: 'The upload stopped arriving. Please check your connection and try again.',
   unknownKind: `type must be one of ${FILE_KINDS.join(', ')}`,
   imageUnreadable: 'This image could not be read. Please upload a .png or .jpg file.',
   gifUnreadable: 'This GIF could not be read. Please upload another .gif file.',
