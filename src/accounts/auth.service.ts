@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { ConflictError, ForbiddenError, UnauthenticatedError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_UP_PER_IP } from './account-rate-limits.js';
+import { accountAddressSubject, SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_UP_PER_IP } from './account-rate-limits.js';
 import { blankToNull, splitFullName } from './account.rules.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RecoveryService } from './recovery.service.js';
@@ -75,13 +75,17 @@ export class AuthService {
 
   async signIn(dto: SignInInput, req: Request): Promise<UserView> {
     const email = dto.email.trim();
-    await this.limiter.consume([SIGN_IN_PER_IP, req.ip], [SIGN_IN_PER_EMAIL, email]);
+    const pair = accountAddressSubject(email, req.ip);
+    // Counted as a failure until the password proves right (a burst of guesses cannot all pass).
+    await this.limiter.attempt([SIGN_IN_FAILURES_PER_ADDRESS, req.ip], [SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, pair]);
     const user = await this.users.findByEmail(email);
     // Unknown addresses are checked against a decoy hash: same answer, same time.
     const matches = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
     if (!user || !matches) throw new UnauthenticatedError(ACCOUNT_MESSAGES.signInFailed);
+    // The right password: this try was no failure, and the owner's own earlier ones are forgiven.
+    await this.limiter.succeeded(SIGN_IN_FAILURES_PER_ADDRESS, req.ip, false);
+    await this.limiter.succeeded(SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, pair, true);
     if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
-    await this.limiter.reset(SIGN_IN_PER_EMAIL, email);
 
     const now = new Date();
     if (this.hasher.needsRehash(user.passwordHash)) user.passwordHash = await this.hasher.hash(dto.password);
