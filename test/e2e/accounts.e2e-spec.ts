@@ -264,7 +264,7 @@ describe('accounts', () => {
       expect(gone.body).toEqual(SIGNED_OUT);
       const client = await newClient(t);
       const res = await client.post('/api/accounts/signin').send({ email: u.email, password: u.password }).expect(403);
-      expect(res.body).toMatchObject({ result: false, message: 'Your account has been deactivated. Please contact support.' });
+      expect(res.body).toMatchObject({ result: false, message: 'Your account has been deactivated. Please contact support at support@eyemail.local.' });
       await client.post('/api/accounts/signin').send({ email: u.email, password: 'Wrong1234' }).expect(401);
       expect((await client.post('/api/accounts/trysignin').expect(200)).body).toEqual(SIGNED_OUT);
 
@@ -277,7 +277,7 @@ describe('accounts', () => {
       // Deactivated without ending sessions (as if another instance had not yet caught up).
       await sql(t, 'update app_user set is_active = false where id = ?', [u.id]);
       const res = await u.client.get('/api/users/profile').expect(403);
-      expect(res.body.message).toBe('Your account has been deactivated. Please contact support.');
+      expect(res.body.message).toBe('Your account has been deactivated. Please contact support at support@eyemail.local.');
       await sql(t, 'update app_user set is_active = true where id = ?', [u.id]);
       // The session was destroyed by the refusal.
       await u.client.get('/api/users/profile').expect(401);
