@@ -22,7 +22,7 @@ import { IMMUTABLE_CACHE_CONTROL, STORAGE, type StorageAdapter } from '../storag
 import { sniffFileType } from './file-sniff.js';
 import { toFileView, type FileView } from './file.mapper.js';
 import { parseFileKind } from './file-kind.js';
-import { ImageAdapter, ImageTooManyPixelsError } from '../images/image.adapter.js';
+import { ImageAdapter, ImageTooManyPixelsError, type ImageFormat } from '../images/image.adapter.js';
 import { MediaFileRepository } from './media-file.repository.js';
 import { discardRequestBody, receiveSingleFile, UploadError } from './multipart-upload.js';
 import {
@@ -30,6 +30,7 @@ import {
   checkDeclared,
   cleanFileName,
   declaredLengthTooLarge,
+  storedImageFormat,
   gifWithinLimits,
   treatmentFor,
   UPLOAD_MESSAGES,
@@ -116,7 +117,7 @@ export class FileUploadService implements OnModuleInit {
       const treatment = treatmentFor(kind, sniffed!);
       if (treatment === 'video') upload = await this.storeVideo(fileId, temp, sniffed!, rule, stored);
       else if (treatment === 'gif') upload = await this.storeGif(fileId, temp, rule, stored);
-      else upload = await this.storeImage(fileId, temp, rule, stored);
+      else upload = await this.storeImage(fileId, temp, rule, storedImageFormat(kind, sniffed!), stored);
 
       const file = await this.repo.insert({ id: fileId, ownerId: userId, kind, fileName: cleanFileName(received.fileName, kind), ...upload });
       return toFileView(file, this.storage.publicUrl(file.storageKey));
@@ -200,24 +201,25 @@ export class FileUploadService implements OnModuleInit {
     return { contentType: 'image/gif', size, storageKey: key, posterKey: null, width: facts.width, height: facts.height, durationSecs: null };
   }
 
-  // Other images are re-encoded on the server whatever the browser did: bounded size, JPEG,
-  // no metadata.
-  private async storeImage(fileId: string, temp: string, rule: UploadRule, stored: string[]): Promise<StoredUpload> {
+  // Other images are re-encoded on the server whatever the browser did: bounded size, no
+  // metadata, JPEG (or PNG for an attachment sent as PNG).
+  private async storeImage(fileId: string, temp: string, rule: UploadRule, format: ImageFormat, stored: string[]): Promise<StoredUpload> {
     let image;
     try {
-      image = await this.images.normaliseToJpeg(temp, rule.maxSide);
+      image = await this.images.normalise(temp, rule.maxSide, format);
     } catch (e) {
       const message = e instanceof ImageTooManyPixelsError ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.imageUnreadable;
       throw new UnprocessableError(message);
     }
-    const key = `f/${fileId}/${randomUUID()}.jpg`;
+    const key = `f/${fileId}/${randomUUID()}.${format === 'png' ? 'png' : 'jpg'}`;
+    const contentType = contentTypeForKey(key);
     const { size } = await this.storage.putStream(key, Readable.from([image.data]), {
-      contentType: 'image/jpeg',
+      contentType,
       cacheControl: IMMUTABLE_CACHE_CONTROL,
       maxBytes: rule.maxBytes,
     });
     stored.push(key);
-    return { contentType: 'image/jpeg', size, storageKey: key, posterKey: null, width: image.width, height: image.height, durationSecs: null };
+    return { contentType, size, storageKey: key, posterKey: null, width: image.width, height: image.height, durationSecs: null };
   }
 
   private async deleteObjects(keys: string[]): Promise<void> {

@@ -7,6 +7,7 @@ import {
   gifWithinLimits,
   isFileKind,
   nameWithoutExtension,
+  storedImageFormat,
   treatmentFor,
   UPLOAD_MESSAGES,
   UPLOAD_RULES,
@@ -118,5 +119,16 @@ describe('upload rules', () => {
     expect(gifWithinLimits({ width: 800, height: 450, pages: 300 })).toBe(true);
     expect(gifWithinLimits({ width: 5000, height: 10, pages: 1 })).toBe(false);
     expect(gifWithinLimits({ width: 4000, height: 4000, pages: 100 })).toBe(false);
+  });
+});
+
+describe('storedImageFormat', () => {
+  it('keeps a support attachment in the format it was sent, PNG or JPEG', () => {
+    expect(storedImageFormat('attachment', 'png')).toBe('png');
+    expect(storedImageFormat('attachment', 'jpg')).toBe('jpeg');
+  });
+
+  it('stores every other picture as JPEG, for email', () => {
+    for (const kind of ['image', 'logo', 'cover', 'videoIcon', 'profile'] as const) expect(storedImageFormat(kind, 'png')).toBe('jpeg');
   });
 });

@@ -107,6 +107,12 @@ export function checkContent(kind: FileKind, sniffed: string | null): string | n
   return sniffed && (rule.contents as readonly string[]).includes(sniffed) ? null : rule.wrongType;
 }
 
+// The format a re-encoded image is stored in: support attachments (screenshots of a problem)
+// arrive as they were sent, PNG or JPEG; every other picture goes into emails as JPEG.
+export function storedImageFormat(kind: FileKind, sniffed: string): 'jpeg' | 'png' {
+  return kind === 'attachment' && sniffed === 'png' ? 'png' : 'jpeg';
+}
+
 // How the checked file is handled, from its kind and real content.
 export function treatmentFor(kind: FileKind, sniffed: string): Treatment {
   if (kind === 'video') return 'video';

@@ -250,7 +250,7 @@ describe('files API', () => {
       expect((await upload(ann.client, 'attachment', await png(2400, 1200), 'bug.png', 'image/png')).body.body).toMatchObject({
         width: 2000,
         height: 1000,
-        contentType: 'image/jpeg',
+        contentType: 'image/png',
       });
     });
 
