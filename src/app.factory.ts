@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import path from 'node:path';
 import express from 'express';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -25,6 +26,7 @@ import { compressionMiddleware, precompressedAssets } from './common/http-compre
 import { noCookiesOnPublicPaths } from './common/no-cookies.middleware.js';
 import { cspDirectives } from './common/content-security-policy.js';
 import { strictTransportOverHttps } from './common/strict-transport.js';
+import { forwardedForWarning } from './common/forwarded-for-warning.js';
 import { SESSION_COOKIE } from './accounts/session-cookie.js';
 
 export { SESSION_COOKIE };
@@ -37,6 +39,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy ? 1 : false);
+  const proxyLogger = new NestLogger('Proxy');
+  app.use(forwardedForWarning(config.trustProxy, (m) => proxyLogger.warn(m)));
   app.disable('x-powered-by');
 
   await app.get(MigrationsService).migrate();

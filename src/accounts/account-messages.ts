@@ -2,7 +2,6 @@
 // live in src/shared/account-rules.ts, shared with the dashboard).
 export const ACCOUNT_MESSAGES = {
   signInFailed: 'Invalid email or password.',
-  deactivated: 'Your account has been deactivated. Please contact support.',
   tooManySignIns: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
@@ -30,6 +29,11 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordMissing: 'Please enter your current password.',
   invalidInvite: 'This invitation link is not valid.',
 } as const;
+
+// A deactivated user cannot reach the support page (it needs a sign-in): the address to write to.
+export function deactivatedMessage(supportEmail: string): string {
+  return `Your account has been deactivated. Please contact support at ${supportEmail}.`;
+}
 
 // Admin status changes (PUT Admin/UpdateUserStatus).
 export const STATUS_MESSAGES = {

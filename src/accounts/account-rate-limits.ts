@@ -1,15 +1,38 @@
-import type { RateLimitPolicy } from '../common/rate-limit.js';
+import type { FailurePolicy, RateLimitPolicy } from '../common/rate-limit.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-// Sign-in: per address against guessing one account's password, per IP against trying many
-// accounts (generous enough for an office behind one address).
-export const SIGN_IN_PER_EMAIL: RateLimitPolicy = { name: 'signin:email', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManySignIns };
-export const SIGN_IN_PER_IP: RateLimitPolicy = { name: 'signin:ip', limit: 30, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManySignIns };
+// Sign-in counts failures only, never successes, and slows the one who fails instead of locking
+// the account: per (account, address) against guessing one account's password (five free
+// tries, then 30 s, 1, 2, 4, 8 and at most 15 minutes between tries), per address against trying
+// many accounts (generous enough for an office behind one address). The owner signing in from
+// their own address is never held back by a stranger's failures elsewhere.
+export const SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS: FailurePolicy = {
+  name: 'signin:account-address',
+  freeFailures: 5,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: FIFTEEN_MINUTES,
+  memorySeconds: 3600,
+  message: ACCOUNT_MESSAGES.tooManySignIns,
+};
+export const SIGN_IN_FAILURES_PER_ADDRESS: FailurePolicy = {
+  name: 'signin:address',
+  freeFailures: 30,
+  baseDelaySeconds: 30,
+  maxDelaySeconds: FIFTEEN_MINUTES,
+  memorySeconds: 3600,
+  message: ACCOUNT_MESSAGES.tooManySignIns,
+};
 
-// Forgot-password: each request sends a mail, so a few per address and per IP.
-export const FORGOT_PER_EMAIL: RateLimitPolicy = { name: 'forgot:email', limit: 3, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManyRequests };
+// The subject of a per-(account, address) count: an address typed in any case is one account.
+export function accountAddressSubject(email: string, ip: string | undefined): string | null {
+  return ip ? `${email.trim().toLowerCase()}\n${ip}` : null;
+}
+
+// Forgot-password: each request sends a mail, so a few per (account, address) and per address;
+// a stranger's requests never use up the owner's.
+export const FORGOT_PER_ACCOUNT_ADDRESS: RateLimitPolicy = { name: 'forgot:account-address', limit: 3, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManyRequests };
 export const FORGOT_PER_IP: RateLimitPolicy = { name: 'forgot:ip', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManyRequests };
 
 // Sign-up (and company sign-up), per IP: each creates an account and sends a mail, and a taken

@@ -4,6 +4,7 @@ import { ApiError } from '../common/api-response.js';
 import { AdminOnly, authUserOf, Public } from './auth.decorators.js';
 import { AuthGuard } from './auth.guard.js';
 import type { UsersService } from './users.service.js';
+import type { AppConfig } from '../config/config.js';
 
 class Routes {
   open() {}
@@ -24,7 +25,7 @@ function setup(users: FakeUser[]) {
     findById: async (id: string) => users.find((u) => u.id === id) ?? null,
     touchActivity: async (u: FakeUser) => void touched.push(u.id),
   } as unknown as UsersService;
-  return { guard: new AuthGuard(new Reflector(), service), touched };
+  return { guard: new AuthGuard(new Reflector(), service, { supportEmail: 'help@example.com' } as AppConfig), touched };
 }
 
 function context(cls: new () => object, method: string, userId?: string) {
@@ -73,6 +74,8 @@ describe('AuthGuard', () => {
     const { guard } = setup([ann, gone]);
     const deactivated = context(Routes, 'open', 'u2');
     expect(await statusOf(guard.canActivate(deactivated.ctx))).toBe(403);
+    // The support page needs a sign-in: the message names the address to write to.
+    await expect(guard.canActivate(context(Routes, 'open', 'u2').ctx)).rejects.toThrow('Please contact support at help@example.com.');
     expect(deactivated.wasDestroyed()).toBe(true);
     const deleted = context(Routes, 'open', 'nobody');
     expect(await statusOf(guard.canActivate(deleted.ctx))).toBe(401);

@@ -1,9 +1,10 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { forbidden, unauthorized } from '../common/api-response.js';
 import { AUTH_USER, IS_PUBLIC, REQUIRED_ROLE } from './auth.decorators.js';
-import { ACCOUNT_MESSAGES } from './account-messages.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { deactivatedMessage } from './account-messages.js';
 import { UsersService } from './users.service.js';
 import { toAuthUser } from './user.mapper.js';
 import { isClosedByBeacon } from './beacon-close.js';
@@ -21,6 +22,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly users: UsersService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -52,7 +54,7 @@ export class AuthGuard implements CanActivate {
       await destroySession(req);
       if (isPublic) return true; // a public call works without the stale session
       if (!user) throw unauthorized();
-      throw forbidden(ACCOUNT_MESSAGES.deactivated);
+      throw forbidden(deactivatedMessage(this.config.supportEmail));
     }
     (req as unknown as Record<symbol, unknown>)[AUTH_USER] = toAuthUser(user);
     await this.users.touchActivity(user);

@@ -1,11 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Request, Response } from 'express';
 import { ConflictError, ForbiddenError, UnauthenticatedError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
-import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { SIGN_IN_PER_EMAIL, SIGN_IN_PER_IP, SIGN_UP_PER_IP } from './account-rate-limits.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ACCOUNT_MESSAGES, deactivatedMessage } from './account-messages.js';
+import { accountAddressSubject, SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS, SIGN_UP_PER_IP } from './account-rate-limits.js';
 import { blankToNull, splitFullName } from './account.rules.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RecoveryService } from './recovery.service.js';
@@ -31,6 +32,7 @@ export class AuthService {
     private readonly limiter: RateLimiter,
     private readonly recovery: RecoveryService,
     private readonly userRows: UserRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async signUp(dto: SignUpInput, req: Request): Promise<SignUpResult> {
@@ -75,13 +77,17 @@ export class AuthService {
 
   async signIn(dto: SignInInput, req: Request): Promise<UserView> {
     const email = dto.email.trim();
-    await this.limiter.consume([SIGN_IN_PER_IP, req.ip], [SIGN_IN_PER_EMAIL, email]);
+    const pair = accountAddressSubject(email, req.ip);
+    // Counted as a failure until the password proves right (a burst of guesses cannot all pass).
+    await this.limiter.attempt([SIGN_IN_FAILURES_PER_ADDRESS, req.ip], [SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, pair]);
     const user = await this.users.findByEmail(email);
     // Unknown addresses are checked against a decoy hash: same answer, same time.
     const matches = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
     if (!user || !matches) throw new UnauthenticatedError(ACCOUNT_MESSAGES.signInFailed);
-    if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
-    await this.limiter.reset(SIGN_IN_PER_EMAIL, email);
+    // The right password: this try was no failure, and the owner's own earlier ones are forgiven.
+    await this.limiter.succeeded(SIGN_IN_FAILURES_PER_ADDRESS, req.ip, false);
+    await this.limiter.succeeded(SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, pair, true);
+    if (!user.isActive) throw new ForbiddenError(deactivatedMessage(this.config.supportEmail));
 
     const now = new Date();
     if (this.hasher.needsRehash(user.passwordHash)) user.passwordHash = await this.hasher.hash(dto.password);

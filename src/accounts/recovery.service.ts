@@ -7,7 +7,7 @@ import { PgSessionStore } from '../common/session-store.js';
 import { MailService } from '../mail/mail.service.js';
 import { accountLink, passwordResetMail, verificationMail } from '../mail/mail-views.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { FORGOT_PER_EMAIL, FORGOT_PER_IP, RESEND_PER_USER, SIGN_IN_PER_EMAIL } from './account-rate-limits.js';
+import { accountAddressSubject, FORGOT_PER_ACCOUNT_ADDRESS, FORGOT_PER_IP, RESEND_PER_USER } from './account-rate-limits.js';
 import { TOKEN_LIFETIME_MS } from './account.rules.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -70,7 +70,7 @@ export class RecoveryService implements OnApplicationShutdown {
   // an active account only, is prepared and sent after the answer, so neither the answer nor its
   // time depends on the address. A mail that cannot be sent is logged.
   async forgotPassword(email: string, ip: string | undefined): Promise<void> {
-    await this.limiter.consume([FORGOT_PER_IP, ip], [FORGOT_PER_EMAIL, email]);
+    await this.limiter.consume([FORGOT_PER_IP, ip], [FORGOT_PER_ACCOUNT_ADDRESS, accountAddressSubject(email, ip)]);
     this.inBackground(this.mailResetLink(email));
   }
 
@@ -123,6 +123,5 @@ export class RecoveryService implements OnApplicationShutdown {
     await this.tokens.useAll(user.id, 'reset_password');
     await this.em.flush();
     await this.sessions.destroyForUser(user.id);
-    await this.limiter.reset(SIGN_IN_PER_EMAIL, user.email);
   }
 }

@@ -10,6 +10,7 @@ export type DomainErrorCode =
   | 'unsupported_type'
   | 'unprocessable'
   | 'rate_limited'
+  | 'timeout'
   | 'unavailable';
 
 export class DomainError extends Error {
@@ -85,6 +86,13 @@ export class RateLimitedError extends DomainError {
 }
 
 // A service we depend on (the queue, ffmpeg) cannot do its part right now.
+// The client stopped sending the request's body before it was complete.
+export class RequestTimeoutError extends DomainError {
+  constructor(message: string) {
+    super('timeout', message);
+  }
+}
+
 export class UnavailableError extends DomainError {
   constructor(message: string) {
     super('unavailable', message);

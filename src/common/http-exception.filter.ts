@@ -29,6 +29,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorCode, number> = {
   unsupported_type: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
   unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  timeout: HttpStatus.REQUEST_TIMEOUT,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 

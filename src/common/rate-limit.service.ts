@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { RateLimitedError } from './domain-error.js';
-import { isOverLimit, rateLimitKey, retryAfterSeconds, type RateLimitPolicy } from './rate-limit.js';
+import {
+  failureDelayTable,
+  failureWaitSeconds,
+  isOverLimit,
+  rateLimitKey,
+  retryAfterSeconds,
+  type FailurePolicy,
+  type RateLimitPolicy,
+} from './rate-limit.js';
 import { rawSql } from '../database/raw-sql.js';
 
 // Fixed-window counters in Postgres (table rate_limit_hit), so a limit holds however many
@@ -31,6 +39,50 @@ export class RateLimiter {
         throw new RateLimitedError(policy.message, retryAfterSeconds(new Date(row.window_ends_at), new Date()));
       }
     }
+  }
+
+  // Failure counting (FailurePolicy): each subject's row holds its failures and, in
+  // window_ends_at, the last failure plus the policy's memory. An attempt is counted as a failure
+  // up front, in the statement that decides whether it may go ahead at all, so a burst of
+  // simultaneous guesses cannot all slip through one check; the caller takes it back on success
+  // (succeeded). Throws 429 with the wait when any subject must still wait; nothing is counted then.
+  async attempt(...subjects: [FailurePolicy, string | null | undefined][]): Promise<void> {
+    const counted: [FailurePolicy, string][] = [];
+    for (const [policy, subject] of subjects) {
+      if (!subject) continue;
+      // An array literal: one parameter whatever the driver does with arrays.
+      const delays = failureDelayTable(policy);
+      const table = `{${delays.join(',')}}`;
+      const key = rateLimitKey(policy, subject);
+      // The old row's values in both cases: whether its wait after the last failure has passed.
+      const mayTry = `rate_limit_hit.window_ends_at <= now()
+        or now() >= rate_limit_hit.window_ends_at - ? * interval '1 second'
+          + (?::int[])[least(rate_limit_hit.hits, ?) + 1] * interval '1 second'`;
+      const [row] = await this.exec<{ hits: number; window_ends_at: Date | string; counted: boolean; now: Date | string }>(
+        `insert into rate_limit_hit (key, hits, window_ends_at) values (?, 1, now() + ? * interval '1 second')
+         on conflict (key) do update set
+           hits = case when rate_limit_hit.window_ends_at <= now() then 1 when ${mayTry} then rate_limit_hit.hits + 1 else rate_limit_hit.hits end,
+           window_ends_at = case when ${mayTry} then excluded.window_ends_at else rate_limit_hit.window_ends_at end
+         returning hits, window_ends_at, window_ends_at = now() + ? * interval '1 second' as counted, now() as now`,
+        [key, policy.memorySeconds, policy.memorySeconds, table, delays.length - 1, policy.memorySeconds, table, delays.length - 1, policy.memorySeconds],
+      );
+      if (!row.counted) {
+        for (const [p, s] of counted) await this.succeeded(p, s, false);
+        const lastFailureAt = new Date(new Date(row.window_ends_at).getTime() - policy.memorySeconds * 1000);
+        const wait = failureWaitSeconds(Number(row.hits), lastFailureAt, new Date(row.now), policy);
+        throw new RateLimitedError(policy.message, Math.max(1, wait));
+      }
+      counted.push([policy, subject]);
+    }
+  }
+
+  // Takes back the failure attempt() counted for a subject that succeeded; `forgive` forgets its
+  // earlier failures too (the owner who finally typed the right password).
+  async succeeded(policy: FailurePolicy, subject: string | null | undefined, forgive: boolean): Promise<void> {
+    if (!subject) return;
+    const key = rateLimitKey(policy, subject);
+    if (forgive) await this.exec('delete from rate_limit_hit where key = ?', [key]);
+    else await this.exec('update rate_limit_hit set hits = greatest(hits - 1, 0) where key = ?', [key]);
   }
 
   // Forgets a subject's hits (e.g. the per-email sign-in count after a successful sign-in).

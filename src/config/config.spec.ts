@@ -32,3 +32,11 @@ describe('fair use limits', () => {
     }
   });
 });
+
+describe('UPLOAD_IDLE_TIMEOUT_SECONDS', () => {
+  it('defaults to 30 seconds and takes whole seconds from 1 to 3600', () => {
+    expect(loadConfig({}).uploadIdleTimeoutMs).toBe(30_000);
+    expect(loadConfig({ UPLOAD_IDLE_TIMEOUT_SECONDS: '5' }).uploadIdleTimeoutMs).toBe(5_000);
+    for (const bad of ['0', '1.5', 'soon', '3601']) expect(() => loadConfig({ UPLOAD_IDLE_TIMEOUT_SECONDS: bad })).toThrow(/UPLOAD_IDLE_TIMEOUT_SECONDS/);
+  });
+});

@@ -36,6 +36,8 @@ export interface AppConfig {
   processJobs: boolean;
   // Namespaces the BullMQ keys in Redis, so several deployments (or test runs) can share one.
   queuePrefix: string;
+  // An upload whose client sends nothing for this long is answered 408 and its connection closed.
+  uploadIdleTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +159,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const queuePrefix = blank(env.QUEUE_PREFIX) ? 'eyemail' : env.QUEUE_PREFIX!.trim();
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(queuePrefix)) problems.push(`QUEUE_PREFIX "${queuePrefix}" may use only letters, digits, "_" and "-"`);
 
+  const uploadIdleTimeoutSecs = parseInteger('UPLOAD_IDLE_TIMEOUT_SECONDS', env.UPLOAD_IDLE_TIMEOUT_SECONDS, 30, 1, 3600, problems);
+
   if (problems.length) throw new ConfigError(problems);
   return {
     env: nodeEnv as AppConfig['env'],
@@ -185,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     uploadsPerHour,
     processJobs,
     queuePrefix,
+    uploadIdleTimeoutMs: uploadIdleTimeoutSecs * 1000,
   };
 }
 

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import {
   InvalidInputError,
+  RequestTimeoutError,
   TooLargeError,
   UnavailableError,
   UnprocessableError,
@@ -23,7 +24,7 @@ import { IMMUTABLE_CACHE_CONTROL, STORAGE, type StorageAdapter } from '../storag
 import { sniffFileType } from './file-sniff.js';
 import { toFileView, type FileView } from './file.mapper.js';
 import { parseFileKind } from './file-kind.js';
-import { ImageAdapter, ImageTooManyPixelsError } from '../images/image.adapter.js';
+import { ImageAdapter, ImageTooManyPixelsError, type ImageFormat } from '../images/image.adapter.js';
 import { MediaFileRepository } from './media-file.repository.js';
 import { discardRequestBody, receiveSingleFile, UploadError } from './multipart-upload.js';
 import {
@@ -31,6 +32,7 @@ import {
   checkDeclared,
   cleanFileName,
   declaredLengthTooLarge,
+  storedImageFormat,
   gifWithinLimits,
   treatmentFor,
   UPLOAD_MESSAGES,
@@ -62,6 +64,7 @@ export class FileUploadService implements OnModuleInit {
   private readonly logger = new Logger('Files');
   readonly uploadDir: string;
   private readonly perHour: RateLimitPolicy;
+  private readonly idleTimeoutMs: number;
 
   constructor(
     private readonly repo: MediaFileRepository,
@@ -74,6 +77,7 @@ export class FileUploadService implements OnModuleInit {
   ) {
     this.uploadDir = path.join(config.dataDir, 'tmp', 'uploads');
     this.perHour = uploadsPerHourPolicy(config.uploadsPerHour);
+    this.idleTimeoutMs = config.uploadIdleTimeoutMs;
   }
 
   async onModuleInit(): Promise<void> {
@@ -92,12 +96,12 @@ export class FileUploadService implements OnModuleInit {
       await this.limiter.consume([this.perHour, userId]);
       kind = parseFileKind(kindParam);
     } catch (e) {
-      discardRequestBody(req);
+      discardRequestBody(req, this.idleTimeoutMs);
       throw e;
     }
     const rule = UPLOAD_RULES[kind];
     if (declaredLengthTooLarge(kind, req.headers['content-length'])) {
-      discardRequestBody(req);
+      discardRequestBody(req, this.idleTimeoutMs);
       throw new TooLargeError(rule.tooLarge);
     }
 
@@ -108,6 +112,7 @@ export class FileUploadService implements OnModuleInit {
       const received = await receiveSingleFile(req, {
         tempFile: temp,
         maxBytes: rule.maxBytes,
+        idleTimeoutMs: this.idleTimeoutMs,
         check: (name, type) => checkDeclared(kind, name, type),
       }).catch((e: unknown) => {
         throw this.uploadFailure(e, rule);
@@ -120,7 +125,7 @@ export class FileUploadService implements OnModuleInit {
       const treatment = treatmentFor(kind, sniffed!);
       if (treatment === 'video') upload = await this.storeVideo(fileId, temp, sniffed!, rule, stored);
       else if (treatment === 'gif') upload = await this.storeGif(fileId, temp, rule, stored);
-      else upload = await this.storeImage(fileId, temp, rule, stored);
+      else upload = await this.storeImage(fileId, temp, rule, storedImageFormat(kind, sniffed!), stored);
 
       const file = await this.repo.insert({ id: fileId, ownerId: userId, kind, fileName: cleanFileName(received.fileName, kind), ...upload });
       return toFileView(file, this.storage.publicUrl(file.storageKey));
@@ -138,6 +143,7 @@ export class FileUploadService implements OnModuleInit {
     if (!(e instanceof UploadError)) return e as Error;
     if (e.reason === 'too-large') return new TooLargeError(rule.tooLarge);
     if (e.reason === 'refused') return new UnsupportedTypeError(e.message);
+    if (e.reason === 'stalled') return new RequestTimeoutError(UPLOAD_MESSAGES.stalled);
     return new InvalidInputError(UPLOAD_MESSAGES.failed);
   }
 
@@ -203,24 +209,25 @@ export class FileUploadService implements OnModuleInit {
     return { contentType: 'image/gif', size, storageKey: key, posterKey: null, width: facts.width, height: facts.height, durationSecs: null };
   }
 
-  // Other images are re-encoded on the server whatever the browser did: bounded size, JPEG,
-  // no metadata.
-  private async storeImage(fileId: string, temp: string, rule: UploadRule, stored: string[]): Promise<StoredUpload> {
+  // Other images are re-encoded on the server whatever the browser did: bounded size, no
+  // metadata, JPEG (or PNG for an attachment sent as PNG).
+  private async storeImage(fileId: string, temp: string, rule: UploadRule, format: ImageFormat, stored: string[]): Promise<StoredUpload> {
     let image;
     try {
-      image = await this.images.normaliseToJpeg(temp, rule.maxSide);
+      image = await this.images.normalise(temp, rule.maxSide, format);
     } catch (e) {
       const message = e instanceof ImageTooManyPixelsError ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.imageUnreadable;
       throw new UnprocessableError(message);
     }
-    const key = `f/${fileId}/${randomUUID()}.jpg`;
+    const key = `f/${fileId}/${randomUUID()}.${format === 'png' ? 'png' : 'jpg'}`;
+    const contentType = contentTypeForKey(key);
     const { size } = await this.storage.putStream(key, Readable.from([image.data]), {
-      contentType: 'image/jpeg',
+      contentType,
       cacheControl: IMMUTABLE_CACHE_CONTROL,
       maxBytes: rule.maxBytes,
     });
     stored.push(key);
-    return { contentType: 'image/jpeg', size, storageKey: key, posterKey: null, width: image.width, height: image.height, durationSecs: null };
+    return { contentType, size, storageKey: key, posterKey: null, width: image.width, height: image.height, durationSecs: null };
   }
 
   private async deleteObjects(keys: string[]): Promise<void> {

@@ -22,9 +22,9 @@ export class FilesController {
   @ApiOperation({
     summary: 'Upload one file (multipart/form-data, streamed)',
     description:
-      'The file may be in any single file part (usually "file"). Limits: video .mp4/.mov up to 300 MB; gif 14 MB; image 15 MB; ' +
+      'The file goes in the "file" part, after any text fields (another file part, a file under another name or a field after the file: 400; a body that stops arriving: 408 after UPLOAD_IDLE_TIMEOUT_SECONDS). Limits: video .mp4/.mov up to 300 MB; gif 14 MB; image 15 MB; ' +
       'logo, cover, videoIcon, profile and attachment 10 MB (png/jpg/jpeg; cover also gif). The content is checked (magic bytes, ' +
-      'ffprobe for videos); images other than GIF are stored as JPEG of at most 600x600 (attachments 2000x2000) without metadata. ' +
+      'ffprobe for videos); images other than GIF are stored as JPEG of at most 600x600 without metadata (attachments: at most 2000x2000, PNG stays PNG). ' +
       '400 no/empty/several files, 413 too large, 415 wrong type, 422 unreadable content, 429 past UPLOADS_PER_HOUR uploads of the ' +
       'account in the hour (with Retry-After); nothing is stored on failure.',
   })

@@ -196,8 +196,9 @@ export class FilesService {
       if (size > UPLOAD_RULES.image.maxBytes) throw new Error(`Stored image ${file.id} is larger than any upload may be`);
       chunks.push(chunk as Buffer);
     }
-    // Stored images are re-encoded (JPEG unless GIF): name the attachment after what it holds.
-    const ext = file.contentType === 'image/gif' ? 'gif' : 'jpg';
+    // Stored images are re-encoded (GIF kept, PNG attachments stay PNG, JPEG otherwise): name the
+    // attachment after what it holds.
+    const ext = file.contentType === 'image/gif' ? 'gif' : file.contentType === 'image/png' ? 'png' : 'jpg';
     return { fileName: `${nameWithoutExtension(file.fileName)}.${ext}`, contentType: file.contentType, content: Buffer.concat(chunks) };
   }
 

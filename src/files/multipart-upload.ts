@@ -9,7 +9,7 @@ import { StorageTooLargeError } from '../storage/storage.adapter.js';
 // Receives the one file of a multipart/form-data request into a temporary file, counting bytes
 // as they arrive: memory stays flat whatever the size, and the upload stops at the limit.
 
-export type UploadFailure = 'no-file' | 'too-many' | 'empty' | 'too-large' | 'aborted' | 'malformed' | 'refused';
+export type UploadFailure = 'no-file' | 'too-many' | 'empty' | 'too-large' | 'aborted' | 'malformed' | 'refused' | 'stalled';
 
 export class UploadError extends Error {
   constructor(
@@ -28,10 +28,15 @@ export interface ReceivedFile {
   size: number;
 }
 
+// The form field the file must come in (what the dashboard and the API document send).
+export const FILE_FIELD = 'file';
+
 export interface ReceiveOptions {
   // where the bytes go (created exclusively; the caller removes it)
   tempFile: string;
   maxBytes: number;
+  // A client that sends nothing for this long is answered (408) and let go.
+  idleTimeoutMs: number;
   // Called with the part's name and declared type before any of its bytes are read; a message
   // refuses the file at once.
   check?: (fileName: string, declaredType: string) => string | null;
@@ -41,11 +46,14 @@ export interface ReceiveOptions {
 // sending) gets the answer instead of a reset connection. A client that declared its length is
 // drained to the end of it; one streaming without a length is cut off after this much more, once
 // the answer has gone out and the client has had a moment to read it (closing a connection with
-// unread bytes in it resets it, and the client would see the reset, not the answer).
+// unread bytes in it resets it, and the client would see the reset, not the answer). A client
+// that stops sending while it is drained is cut off after the idle timeout: a stalled connection
+// holds a descriptor.
 const DRAIN_UNDECLARED_BYTES = 16 * 1024 * 1024;
 const LINGER_MS = 2000;
+export const DEFAULT_UPLOAD_IDLE_MS = 30_000;
 
-export function discardRequestBody(req: IncomingMessage): void {
+export function discardRequestBody(req: IncomingMessage, idleTimeoutMs = DEFAULT_UPLOAD_IDLE_MS): void {
   if (req.complete || req.destroyed) return;
   const declared = req.headers['content-length'] !== undefined;
   // Express links the response; without it the connection is cut as soon as the limit is passed.
@@ -53,18 +61,31 @@ export function discardRequestBody(req: IncomingMessage): void {
   if (!declared && res && !res.headersSent) res.setHeader('Connection', 'close');
   let extra = 0;
   let cutting = false;
-  const cut = () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  const cut = (afterMs: number) => {
+    if (cutting) return;
+    cutting = true;
+    clearTimeout(idle);
+    const destroy = () => setTimeout(() => req.socket.destroy(), afterMs).unref();
+    if (!res || res.writableFinished || res.destroyed) destroy();
+    else res.once('finish', destroy).once('close', destroy);
+  };
+  let idle = setTimeout(() => cut(0), idleTimeoutMs).unref();
   req.on('data', (chunk: Buffer) => {
     extra += chunk.length;
-    if (declared || cutting || extra <= DRAIN_UNDECLARED_BYTES) return;
-    cutting = true;
-    if (!res || res.writableFinished) cut();
-    else res.once('finish', cut).once('close', cut);
+    if (cutting) return;
+    idle.refresh();
+    if (declared || extra <= DRAIN_UNDECLARED_BYTES) return;
+    cut(LINGER_MS);
   });
+  req.once('end', () => clearTimeout(idle));
+  req.once('close', () => clearTimeout(idle));
   req.on('error', () => undefined);
   req.resume();
 }
 
+// Exactly one file, in the "file" field, after any text fields: two files, a file under another
+// name, a field after the file, a body cut short or a client that stops sending are refused
+// promptly, with the temporary file closed before the promise settles (the caller removes it).
 export function receiveSingleFile(req: IncomingMessage, opts: ReceiveOptions): Promise<ReceivedFile> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -72,11 +93,12 @@ export function receiveSingleFile(req: IncomingMessage, opts: ReceiveOptions): P
       parser = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
-        // Only the first file is used; text fields are tolerated (the widget may add some) but small.
-        limits: { files: 1, fields: 20, fieldSize: 16 * 1024, parts: 40, headerPairs: 50 },
+        // One file; a second one is counted (and refused) rather than skipped in silence. Text
+        // fields are tolerated before the file (the widget may add some) but small.
+        limits: { files: 2, fields: 20, fieldSize: 16 * 1024, parts: 40, headerPairs: 50 },
       });
     } catch {
-      discardRequestBody(req);
+      discardRequestBody(req, opts.idleTimeoutMs);
       reject(new UploadError('malformed'));
       return;
     }
@@ -86,22 +108,35 @@ export function receiveSingleFile(req: IncomingMessage, opts: ReceiveOptions): P
     let writing: Promise<number> | null = null;
     let file: { fileName: string; declaredType: string } | null = null;
 
+    // Re-armed by every chunk; while the server itself holds the body back (the disk is slower
+    // than the network) the client is not idle.
+    const idle = setTimeout(function onIdle() {
+      if (req.isPaused()) idle.refresh();
+      else fail(new UploadError('stalled'));
+    }, opts.idleTimeoutMs);
+    req.on('data', () => idle.refresh());
+    req.once('end', () => clearTimeout(idle));
+
     const fail = (error: UploadError) => {
       if (settled) return;
       settled = true;
+      clearTimeout(idle);
       req.unpipe(parser);
       parser.removeAllListeners();
       parser.on('error', () => undefined);
-      fileStream?.destroy();
-      discardRequestBody(req);
+      parser.destroy();
+      fileStream?.destroy(error);
+      discardRequestBody(req, opts.idleTimeoutMs);
       // The temporary file is closed before the caller removes it.
       void (writing ?? Promise.resolve()).catch(() => undefined).then(() => reject(error));
     };
 
-    parser.on('file', (_field: string, stream: Readable, info: busboy.FileInfo) => {
-      if (file) {
+    parser.on('file', (field: string, stream: Readable, info: busboy.FileInfo) => {
+      // Destroying the parser errors the part it is in; a refused part's error is expected.
+      stream.on('error', () => undefined);
+      if (file || field !== FILE_FIELD) {
         stream.resume();
-        fail(new UploadError('too-many'));
+        fail(new UploadError(file ? 'too-many' : 'malformed'));
         return;
       }
       file = { fileName: info.filename ?? '', declaredType: info.mimeType ?? '' };
@@ -116,6 +151,10 @@ export function receiveSingleFile(req: IncomingMessage, opts: ReceiveOptions): P
       writing = pipeline(stream, counter, fs.createWriteStream(opts.tempFile, { flags: 'wx' })).then(() => counter.bytes);
       writing.catch((e: unknown) => fail(e instanceof StorageTooLargeError ? new UploadError('too-large') : new UploadError('aborted')));
     });
+    // Fields come before the file: one after it is not a form we sent.
+    parser.on('field', () => {
+      if (file) fail(new UploadError('malformed'));
+    });
     parser.on('filesLimit', () => fail(new UploadError('too-many')));
     parser.on('partsLimit', () => fail(new UploadError('malformed')));
     parser.on('fieldsLimit', () => fail(new UploadError('malformed')));
@@ -128,6 +167,7 @@ export function receiveSingleFile(req: IncomingMessage, opts: ReceiveOptions): P
           if (settled) return;
           if (size === 0) return fail(new UploadError('empty'));
           settled = true;
+          clearTimeout(idle);
           resolve({ ...file!, size });
         },
         () => undefined,

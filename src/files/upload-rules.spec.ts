@@ -7,6 +7,7 @@ import {
   gifWithinLimits,
   isFileKind,
   nameWithoutExtension,
+  storedImageFormat,
   treatmentFor,
   UPLOAD_MESSAGES,
   UPLOAD_RULES,
@@ -132,5 +133,16 @@ describe('uploads per account and hour', () => {
     });
     expect(uploadsPerHourPolicy(1).message).toBe('You can upload up to 1 file an hour. Please wait a while before uploading more.');
     expect(uploadsPerHourPolicy(2500).message).toContain('2,500 files');
+  });
+});
+
+describe('storedImageFormat', () => {
+  it('keeps a support attachment in the format it was sent, PNG or JPEG', () => {
+    expect(storedImageFormat('attachment', 'png')).toBe('png');
+    expect(storedImageFormat('attachment', 'jpg')).toBe('jpeg');
+  });
+
+  it('stores every other picture as JPEG, for email', () => {
+    for (const kind of ['image', 'logo', 'cover', 'videoIcon', 'profile'] as const) expect(storedImageFormat(kind, 'png')).toBe('jpeg');
   });
 });

@@ -9,6 +9,7 @@ export { FILE_KINDS, type FileKind };
 export const UPLOAD_MESSAGES = {
   ...UPLOAD_LIMIT_MESSAGES,
   failed: 'Fail to upload try again',
+  stalled: 'The upload stopped arriving. Please check your connection and try again.',
   unknownKind: `type must be one of ${FILE_KINDS.join(', ')}`,
   imageUnreadable: 'This image could not be read. Please upload a .png or .jpg file.',
   gifUnreadable: 'This GIF could not be read. Please upload another .gif file.',
@@ -116,6 +117,12 @@ export function checkDeclared(kind: FileKind, fileName: string, declaredType: st
 export function checkContent(kind: FileKind, sniffed: string | null): string | null {
   const rule = UPLOAD_RULES[kind];
   return sniffed && (rule.contents as readonly string[]).includes(sniffed) ? null : rule.wrongType;
+}
+
+// The format a re-encoded image is stored in: support attachments (screenshots of a problem)
+// arrive as they were sent, PNG or JPEG; every other picture goes into emails as JPEG.
+export function storedImageFormat(kind: FileKind, sniffed: string): 'jpeg' | 'png' {
+  return kind === 'attachment' && sniffed === 'png' ? 'png' : 'jpeg';
 }
 
 // How the checked file is handled, from its kind and real content.

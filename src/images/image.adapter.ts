@@ -20,7 +20,10 @@ export class ImageUnreadableError extends Error {
   }
 }
 
+export type ImageFormat = 'jpeg' | 'png';
+
 export interface NormalisedImage {
+  format: ImageFormat;
   data: Buffer;
   width: number;
   height: number;
@@ -41,17 +44,17 @@ function mapError(e: unknown): Error {
 
 @Injectable()
 export class ImageAdapter {
-  // Upright (EXIF orientation applied), at most maxSide on each side, transparent parts on white,
-  // JPEG, and no metadata at all (camera, GPS, comments) in what is mailed to people.
-  async normaliseToJpeg(inputFile: string, maxSide: number): Promise<NormalisedImage> {
+  // Upright (EXIF orientation applied), at most maxSide on each side, and no metadata at all
+  // (camera, GPS, comments, text chunks) in what is mailed to people. JPEG has transparent parts
+  // on white; PNG keeps them (and stays lossless: a screenshot's text stays sharp).
+  async normalise(inputFile: string, maxSide: number, format: ImageFormat): Promise<NormalisedImage> {
     try {
-      const { data, info } = await sharp(inputFile, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
+      const image = sharp(inputFile, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
         .autoOrient()
-        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 85, mozjpeg: true })
-        .toBuffer({ resolveWithObject: true });
-      return { data, width: info.width, height: info.height };
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+      const encoded = format === 'png' ? image.png({ compressionLevel: 9, adaptiveFiltering: true }) : image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true });
+      const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+      return { format, data, width: info.width, height: info.height };
     } catch (e) {
       throw mapError(e);
     }

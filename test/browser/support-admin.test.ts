@@ -408,7 +408,11 @@ test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivat
   await userPage.getByLabel(/^Email/).fill(adaEmail);
   await userPage.getByLabel(/^Password/).fill(PASSWORD);
   await userPage.getByRole('button', { name: 'Sign in' }).click();
-  await userPage.getByText('Your account has been deactivated. Please contact support.').waitFor();
+  // The support page needs a sign-in: the message gives the support address, as a mailto link.
+  await userPage.getByText('Your account has been deactivated. Please contact support at').waitFor();
+  const supportLink = userPage.getByRole('alert').getByRole('link', { name: 'support@eyemail.local' });
+  assert.equal(await supportLink.getAttribute('href'), 'mailto:support@eyemail.local');
+  await screenshot(userPage, 'signin-deactivated');
 
   // The Deactivated filter lists her; Active brings her back.
   await page.getByRole('button', { name: 'Clear' }).click();

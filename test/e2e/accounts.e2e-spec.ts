@@ -5,6 +5,8 @@ import { outboxMails, linkIn } from '../support/smtp.js';
 import { UsersService } from '../../src/accounts/users.service.js';
 import { AdminBootstrapService } from '../../src/accounts/admin-bootstrap.service.js';
 import { AccountHousekeepingService } from '../../src/accounts/account-housekeeping.service.js';
+import { accountAddressSubject, SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, SIGN_IN_FAILURES_PER_ADDRESS } from '../../src/accounts/account-rate-limits.js';
+import { rateLimitKey } from '../../src/common/rate-limit.js';
 
 const ADMIN_EMAIL = 'admin@eyemail.test';
 const ADMIN_PASSWORD = 'admin-pass-1';
@@ -262,7 +264,7 @@ describe('accounts', () => {
       expect(gone.body).toEqual(SIGNED_OUT);
       const client = await newClient(t);
       const res = await client.post('/api/accounts/signin').send({ email: u.email, password: u.password }).expect(403);
-      expect(res.body).toMatchObject({ result: false, message: 'Your account has been deactivated. Please contact support.' });
+      expect(res.body).toMatchObject({ result: false, message: 'Your account has been deactivated. Please contact support at support@eyemail.local.' });
       await client.post('/api/accounts/signin').send({ email: u.email, password: 'Wrong1234' }).expect(401);
       expect((await client.post('/api/accounts/trysignin').expect(200)).body).toEqual(SIGNED_OUT);
 
@@ -275,7 +277,7 @@ describe('accounts', () => {
       // Deactivated without ending sessions (as if another instance had not yet caught up).
       await sql(t, 'update app_user set is_active = false where id = ?', [u.id]);
       const res = await u.client.get('/api/users/profile').expect(403);
-      expect(res.body.message).toBe('Your account has been deactivated. Please contact support.');
+      expect(res.body.message).toBe('Your account has been deactivated. Please contact support at support@eyemail.local.');
       await sql(t, 'update app_user set is_active = true where id = ?', [u.id]);
       // The session was destroyed by the refusal.
       await u.client.get('/api/users/profile').expect(401);
@@ -452,49 +454,94 @@ describe('accounts', () => {
   });
 
   describe('rate limits', () => {
-    it('locks an address after 10 failed sign-ins with 429, even for the right password', async () => {
+    const TOO_MANY = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+    const signInFrom = (client: Awaited<ReturnType<typeof newClient>>, email: string, password: string) =>
+      client.post('/api/accounts/signin').send({ email, password });
+    // As if the guesser had waited out the delay: every count's last failure moves `secs` back.
+    const wait = (secs: number) => sql(t, `update rate_limit_hit set window_ends_at = window_ends_at - ? * interval '1 second' where key like 'signin:%'`, [secs]);
+
+    it('never locks the owner out: a stranger’s 20 wrong passwords from one address leave the owner signing in from another', async () => {
       const { email, password } = await signUp(t);
-      const client = await newClient(t);
-      for (let i = 0; i < 10; i++) await client.post('/api/accounts/signin').send({ email, password: 'Wrong1234' }).expect(401);
-      const res = await client.post('/api/accounts/signin').send({ email, password }).expect(429);
-      expect(res.body).toMatchObject({ result: false, message: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
-      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      // From another address too: the limit is per email address.
-      await (await newClient(t)).post('/api/accounts/signin').send({ email: email.toUpperCase(), password }).expect(429);
-      // Other accounts are unaffected.
-      const other = await signUp(t);
-      await client.post('/api/accounts/signin').send({ email: other.email, password: other.password }).expect(200);
+      const stranger = await newClient(t);
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++) statuses.push((await signInFrom(stranger, email, 'Wrong1234')).status);
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual(Array(15).fill(429));
+      const owner = await newClient(t);
+      await signInFrom(owner, email, password).expect(200);
+      await owner.post('/api/accounts/trysignin').expect(200);
+      // In any case of the address, again and again.
+      for (let i = 0; i < 3; i++) await signInFrom(await newClient(t), email.toUpperCase(), password).expect(200);
     });
 
-    it('forgets the failures of an address after a successful sign-in', async () => {
+    it('slows the guesser with 429 and a Retry-After that doubles, even for the right password from that address', async () => {
       const { email, password } = await signUp(t);
-      const client = await newClient(t);
-      for (let i = 0; i < 9; i++) await client.post('/api/accounts/signin').send({ email, password: 'Wrong1234' }).expect(401);
-      await client.post('/api/accounts/signin').send({ email, password }).expect(200);
-      for (let i = 0; i < 9; i++) await client.post('/api/accounts/signin').send({ email, password: 'Wrong1234' }).expect(401);
-    });
-
-    it('limits sign-in attempts per IP address across accounts', async () => {
-      const client = await newClient(t, { ip: '198.51.100.7' });
-      for (let i = 0; i < 30; i++) {
-        await client.post('/api/accounts/signin').send({ email: uniqueEmail('spray'), password: 'Guess1234' }).expect(401);
+      const guesser = await newClient(t);
+      for (let i = 0; i < 5; i++) await signInFrom(guesser, email, 'Wrong1234').expect(401);
+      const first = await signInFrom(guesser, email, password).expect(429);
+      expect(first.body).toEqual({ result: false, message: TOO_MANY, body: null, errors: null });
+      const retryAfter = [Number(first.headers['retry-after'])];
+      expect(retryAfter[0]).toBeGreaterThan(25);
+      expect(retryAfter[0]).toBeLessThanOrEqual(30);
+      for (let round = 0; round < 3; round++) {
+        await wait(retryAfter[retryAfter.length - 1]);
+        // Once the delay has passed, one more try is answered...
+        await signInFrom(guesser, email, 'Wrong1234').expect(401);
+        // ...and the next waits twice as long.
+        const res = await signInFrom(guesser, email, 'Wrong1234').expect(429);
+        retryAfter.push(Number(res.headers['retry-after']));
       }
-      const res = await client.post('/api/accounts/signin').send({ email: uniqueEmail('spray'), password: 'Guess1234' }).expect(429);
-      expect(res.body.message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
-      // Another IP is fine.
-      await (await newClient(t)).post('/api/accounts/signin').send({ email: uniqueEmail('spray'), password: 'Guess1234' }).expect(401);
+      for (let i = 1; i < retryAfter.length; i++) {
+        expect(retryAfter[i]).toBeGreaterThan(retryAfter[i - 1] * 2 - 5);
+        expect(retryAfter[i]).toBeLessThanOrEqual(retryAfter[i - 1] * 2 + 5);
+      }
+      // Waiting it out, the right password gets in, and the failures are forgiven.
+      await wait(retryAfter[retryAfter.length - 1]);
+      await signInFrom(guesser, email, password).expect(200);
+      for (let i = 0; i < 5; i++) await signInFrom(guesser, email, 'Wrong1234').expect(401);
     });
 
-    it('counts the window in the database and opens again when it has passed', async () => {
+    it('never counts successful sign-ins', async () => {
       const { email, password } = await signUp(t);
+      const owner = await newClient(t, { ip: '198.51.100.44' });
+      for (let i = 0; i < 35; i++) await signInFrom(owner, email, password).expect(200);
+      const keys = [rateLimitKey(SIGN_IN_FAILURES_PER_ADDRESS, owner.ip), rateLimitKey(SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, accountAddressSubject(email, owner.ip)!)];
+      expect(await sql(t, 'select hits from rate_limit_hit where key in (?, ?) and hits > 0', keys)).toEqual([]);
+    });
+
+    it('answers a burst of simultaneous guesses with at most the free tries', async () => {
+      const { email } = await signUp(t);
+      const guesser = await newClient(t);
+      const statuses = await Promise.all(Array.from({ length: 12 }, () => signInFrom(guesser, email, 'Wrong1234').then((r) => r.status)));
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    });
+
+    it('slows an address trying many accounts, not other addresses', async () => {
+      const client = await newClient(t, { ip: '198.51.100.7' });
+      for (let i = 0; i < 30; i++) await signInFrom(client, uniqueEmail('spray'), 'Guess1234').expect(401);
+      const res = await signInFrom(client, uniqueEmail('spray'), 'Guess1234').expect(429);
+      expect(res.body.message).toBe(TOO_MANY);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address is fine.
+      await signInFrom(await newClient(t), uniqueEmail('spray'), 'Guess1234').expect(401);
+    });
+
+    it('keeps the counts in the database, without addresses in clear', async () => {
+      const { email } = await signUp(t);
       const client = await newClient(t);
-      for (let i = 0; i < 11; i++) await client.post('/api/accounts/signin').send({ email, password: 'Wrong1234' });
-      await client.post('/api/accounts/signin').send({ email, password }).expect(429);
-      const rows = await sql<{ key: string }>(t, `select key from rate_limit_hit where key like 'signin:email:%'`);
+      for (let i = 0; i < 3; i++) await signInFrom(client, email, 'Wrong1234').expect(401);
+      const rows = await sql<{ key: string }>(t, `select key from rate_limit_hit where key like 'signin:account-address:%'`);
       expect(rows.length).toBeGreaterThan(0);
-      expect(rows.every((r) => !r.key.includes('@'))).toBe(true); // no addresses in clear
-      await sql(t, `update rate_limit_hit set window_ends_at = now() - interval '1 second' where key like 'signin:email:%'`);
-      await client.post('/api/accounts/signin').send({ email, password }).expect(200);
+      expect(rows.every((r) => !r.key.includes('@') && !r.key.includes(client.ip))).toBe(true);
+    });
+
+    it('limits forgot-password per (account, address): a stranger’s requests leave the owner theirs', async () => {
+      const { email } = await signUp(t);
+      const stranger = await newClient(t);
+      for (let i = 0; i < 3; i++) await stranger.post(`/api/accounts/forgot-password?email=${encodeURIComponent(email)}`).expect(200);
+      await stranger.post(`/api/accounts/forgot-password?email=${encodeURIComponent(email)}`).expect(429);
+      await (await newClient(t)).post(`/api/accounts/forgot-password?email=${encodeURIComponent(email)}`).expect(200);
     });
   });
 });

@@ -5,7 +5,7 @@ import { createSnippet, readyVideo, snippetPayload, tinyClip, uploadFile } from 
 
 const ADMIN_EMAIL = 'ops@eyemail.test';
 const ADMIN_PASSWORD = 'AdminPass123';
-const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
+const DEACTIVATED = 'Your account has been deactivated. Please contact support at support@eyemail.local.';
 
 
 // The admin API (spec 02 section 7, Admin) through HTTP on the real app: who may call it, what the

@@ -155,13 +155,18 @@ describe('files API', () => {
       expect((await fetchBytes(t, res.body.body.url)).headers['content-type']).toBe('video/quicktime');
     });
 
-    it('accepts the file from any single file part, and ignores text fields', async () => {
+    it('takes the file from the "file" part after any text fields, and refuses it under another name (400)', async () => {
       const res = await ann.client
         .post('/api/files?type=video')
         .field('note', 'from the widget')
-        .attach('upload', fs.readFileSync(clip('mp4')), { filename: 'other-part.mp4', contentType: 'video/mp4' });
+        .attach('file', fs.readFileSync(clip('mp4')), { filename: 'after-a-field.mp4', contentType: 'video/mp4' });
       expect(res.status).toBe(201);
-      expect(res.body.body.fileName).toBe('other-part.mp4');
+      expect(res.body.body.fileName).toBe('after-a-field.mp4');
+      await expectRefused(
+        ann.client.post('/api/files?type=video').attach('upload', fs.readFileSync(clip('mp4')), { filename: 'other-part.mp4', contentType: 'video/mp4' }),
+        400,
+        'Fail to upload try again',
+      );
     });
 
     it('refuses other video formats by extension or declared type (415)', async () => {
@@ -245,7 +250,7 @@ describe('files API', () => {
       expect((await upload(ann.client, 'attachment', await png(2400, 1200), 'bug.png', 'image/png')).body.body).toMatchObject({
         width: 2000,
         height: 1000,
-        contentType: 'image/jpeg',
+        contentType: 'image/png',
       });
     });
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
-import { listen } from '../support/raw-http.js';
+import { listen, socketRequest } from '../support/raw-http.js';
 import { animatedGif, clip, leftoverUploads, png, pngBomb, storedObjects, truncatedClip, upload } from '../support/upload-fixtures.js';
 import { FILE_KINDS, UPLOAD_MESSAGES, UPLOAD_RULES, type FileKind } from '../../src/files/upload-rules.js';
 
@@ -20,7 +20,8 @@ let t: TestApp;
 let ann: SignedUpUser;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // A short idle timeout, so a stalled upload is answered within the test.
+  t = await startTestApp({ UPLOAD_IDLE_TIMEOUT_SECONDS: '2' });
   await listen(t.app.getHttpServer());
   ann = await signUp(t, { fullName: 'Ann Lee' });
 }, 120_000);
@@ -193,4 +194,87 @@ describe('a 350 MB body', () => {
     expect(res.peakGrowth).toBeLessThan(150 * MB);
     expect(await traces()).toEqual(before);
   }, 300_000);
+});
+
+// Found in review: an upload with two file parts was never answered and kept a descriptor and a
+// temporary file open each time, so any account could exhaust the server's descriptors.
+describe('malformed multipart bodies', () => {
+  const boundary = 'malformed-boundary-7d1f';
+  const filePart = (field: string, name: string, data: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+      data,
+      Buffer.from('\r\n'),
+    ]);
+  const textPart = (field: string, value: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`);
+  const closing = Buffer.from(`--${boundary}--\r\n`);
+
+  // The request's head; `length` null streams the body chunked (the client hides its size).
+  const head = (length: number | null) =>
+    [
+      'POST /api/files?type=attachment HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Cookie: ${ann.sessionCookie}; XSRF-TOKEN=${encodeURIComponent(ann.client.xsrfToken)}`,
+      `X-XSRF-TOKEN: ${ann.client.xsrfToken}`,
+      `Content-Type: multipart/form-data; boundary=${boundary}`,
+      length === null ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`,
+      '',
+      '',
+    ].join('\r\n');
+  const whole = (body: Buffer) => socketRequest(t.app.getHttpServer(), head(body.length), body);
+  const openDescriptors = () => fs.readdirSync('/proc/self/fd').length;
+
+  // Waits (generously) until the process holds no more descriptors than before; the last count.
+  async function settledDescriptors(baseline: number): Promise<number> {
+    const until = Date.now() + 30_000;
+    let n = openDescriptors();
+    while (n > baseline && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      n = openDescriptors();
+    }
+    return n;
+  }
+
+  it('answers each with a prompt 4xx and leaves no open descriptor and no temporary file', async () => {
+    const picture = await png(300, 300);
+    // Warm up: the first upload opens what the process keeps (pools, caches).
+    await upload(ann.client, 'attachment', picture, 'warm.png', 'image/png').expect(201);
+    const before = await traces();
+    const baseline = openDescriptors();
+
+    const bodies: [string, Buffer][] = [
+      ['two files', Buffer.concat([filePart('file', 'a.png', picture), filePart('file', 'b.png', picture), closing])],
+      ['a file under another field name', Buffer.concat([filePart('upload', 'a.png', picture), closing])],
+      ['a field after the file', Buffer.concat([filePart('file', 'a.png', picture), textPart('note', 'late'), closing])],
+      ['no closing boundary', Buffer.concat([filePart('file', 'a.png', picture)])],
+    ];
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(bodies.map(async ([what, body]) => [what, (await whole(body)).status] as const));
+      for (const [what, status] of answers) expect({ what, status }).toEqual({ what, status: 400 });
+    }
+    expect(await settledDescriptors(baseline)).toBeLessThanOrEqual(baseline);
+    expect(await traces()).toEqual(before);
+  }, 120_000);
+
+  it('forgets a client that aborts mid-body, and answers one that stalls with 408 after the idle timeout', async () => {
+    const picture = await png(300, 300);
+    const before = await traces();
+    const baseline = openDescriptors();
+    const half = filePart('file', 'a.png', picture).subarray(0, 2000);
+    const server = t.app.getHttpServer();
+    for (let round = 0; round < 5; round++) {
+      const [aborted, abortedChunked, stalled, stalledChunked] = await Promise.all([
+        socketRequest(server, head(picture.length + 1000), half, 'abort'),
+        socketRequest(server, head(null), Buffer.from(`${half.length.toString(16)}\r\n${half.toString('latin1')}\r\n`, 'latin1'), 'abort'),
+        socketRequest(server, head(picture.length + 1000), half),
+        socketRequest(server, head(null), Buffer.from(`${half.length.toString(16)}\r\n${half.toString('latin1')}\r\n`, 'latin1')),
+      ]);
+      expect(aborted.status).toBeNull();
+      expect(abortedChunked.status).toBeNull();
+      expect({ status: stalled.status, body: JSON.parse(stalled.body) }).toEqual({ status: 408, body: { result: false, message: UPLOAD_MESSAGES.stalled, body: null, errors: null } });
+      expect(stalledChunked.status).toBe(408);
+    }
+    expect(await settledDescriptors(baseline)).toBeLessThanOrEqual(baseline);
+    expect(await traces()).toEqual(before);
+  }, 120_000);
 });

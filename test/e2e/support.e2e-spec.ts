@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newClient, signUp, sql, uniqueEmail, type SignedUpUser } from '../support/account-factory.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import sharp from 'sharp';
+import { mailAttachments, startSmtp, type TestSmtp } from '../support/smtp.js';
 import { createSnippet, readyVideo, snippetPayload, uploadFile } from '../support/snippet-factory.js';
-import { png } from '../support/upload-fixtures.js';
+import { cameraJpeg, png } from '../support/upload-fixtures.js';
 import { waitFor } from '../support/wait.js';
 
 const SUPPORT = 'help@eyemail.test';
@@ -66,6 +68,47 @@ describe('support and feedback', () => {
   const count = async (table: string, userId: string) =>
     Number((await sql<{ n: number }>(t, `select count(*)::int as n from ${table} where user_id = ?`, [userId]))[0].n);
 
+  // Found in review: every attachment arrived as JPEG, so a PNG screenshot of a bug lost its
+  // sharp text (and its transparency) on the way to the support team.
+  it('mails each attachment in the format it was sent, PNG as PNG and JPEG as JPEG, without metadata', async () => {
+    // A half-transparent PNG screenshot with a text chunk naming its author...
+    const plain = await sharp({ create: { width: 320, height: 200, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+    const text = Buffer.from('Author\0Ann Lee, home office', 'latin1');
+    const chunk = Buffer.alloc(12 + text.length);
+    chunk.writeUInt32BE(text.length, 0);
+    Buffer.concat([Buffer.from('tEXt', 'latin1'), text]).copy(chunk, 4);
+    chunk.writeUInt32BE(zlib.crc32(chunk.subarray(4, 8 + text.length)), 8 + text.length);
+    // (after the signature and the IHDR chunk)
+    const screenshotPng = Buffer.concat([plain.subarray(0, 33), chunk, plain.subarray(33)]);
+    expect(screenshotPng.includes('Ann Lee')).toBe(true);
+    const pngPath = path.join(fixtures, 'screen.png');
+    fs.writeFileSync(pngPath, screenshotPng);
+    // ...and a phone photo with camera and GPS metadata.
+    const jpegPath = path.join(fixtures, 'photo.jpg');
+    fs.writeFileSync(jpegPath, await cameraJpeg(400, 300));
+    expect((await sharp(jpegPath).metadata()).exif).toBeDefined();
+
+    const a = await uploadFile(ann.client, 'attachment', pngPath);
+    const b = await uploadFile(ann.client, 'attachment', jpegPath);
+    expect([(a as { contentType?: string }).contentType, (b as { contentType?: string }).contentType]).toEqual(['image/png', 'image/jpeg']);
+    await ann.client.post('/api/support').send({ type: 'Bug / Issues', message: 'See the screenshots.', attachments: [a.fileId, b.fileId] }).expect(200);
+
+    const mail = await smtp.next(SUPPORT, 10_000);
+    const [shot, photo] = mailAttachments(mail.raw);
+    expect([shot.fileName, shot.contentType, photo.fileName, photo.contentType]).toEqual(['screen.png', 'image/png', 'photo.jpg', 'image/jpeg']);
+    const shotMeta = await sharp(shot.data).metadata();
+    expect(shotMeta).toMatchObject({ format: 'png', width: 320, height: 200, channels: 4, hasAlpha: true });
+    expect(shotMeta.exif).toBeUndefined();
+    expect(shot.data.includes('tEXt')).toBe(false);
+    expect(shot.data.includes('Ann Lee')).toBe(false);
+    const photoMeta = await sharp(photo.data).metadata();
+    // Turned upright by its EXIF orientation, which then goes with the rest of the metadata.
+    expect(photoMeta).toMatchObject({ format: 'jpeg', width: 300, height: 400 });
+    expect(photoMeta.exif).toBeUndefined();
+    expect(photoMeta.orientation).toBeUndefined();
+    expect(photo.data.includes('PhoneCo')).toBe(false);
+  }, 120_000);
+
   it('stores a bug report and mails it with the EyeMail, the images and Reply-To the sender', async () => {
     const { videoId } = await readyVideo(ann.client);
     const snippet = await createSnippet(ann.client, snippetPayload(videoId, { title: 'Spring <launch>' }));
@@ -101,7 +144,7 @@ describe('support and feedback', () => {
     expect(mail.html).toContain('Spring &lt;launch&gt;');
     expect(mail.html).not.toContain('<b>stops');
     expect(mail.raw.match(/Content-Disposition: attachment/gi)).toHaveLength(2);
-    expect(mail.raw).toMatch(/filename="?shot-1\.jpg"?/);
+    expect(mail.raw).toMatch(/filename="?shot-1\.png"?/);
 
     await waitFor(async () => (await sql<{ mail_state: string }>(t, 'select mail_state from support_inquiry where id = ?', [res.body.body.inquiryId]))[0].mail_state === 'sent', 'the inquiry to be marked sent');
   }, 120_000);

@@ -80,6 +80,31 @@ export function parseMime(raw: string): { subject: string; text: string; html: s
   };
 }
 
+// The attachments of a raw mail: file name, declared type and decoded bytes.
+export function mailAttachments(raw: string): { fileName: string; contentType: string; data: Buffer }[] {
+  const out: { fileName: string; contentType: string; data: Buffer }[] = [];
+  const walk = (headers: Record<string, string>, body: string) => {
+    const type = headers['content-type'] ?? 'text/plain';
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (/^multipart\//i.test(type) && boundary) {
+      for (const chunk of body.split(`--${boundary}`).slice(1)) {
+        if (chunk.startsWith('--')) break;
+        const part = splitHeaders(chunk.replace(/^\n/, ''));
+        walk(part.headers, part.body);
+      }
+      return;
+    }
+    if (!/^attachment/i.test(headers['content-disposition'] ?? '')) return;
+    const fileName = /filename="?([^";]+)"?/i.exec(headers['content-disposition'] ?? '')?.[1] ?? '';
+    const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+    const data = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'latin1');
+    out.push({ fileName, contentType: type.split(';')[0].trim().toLowerCase(), data });
+  };
+  const { headers, body } = splitHeaders(raw);
+  walk(headers, body);
+  return out;
+}
+
 function splitHeaders(raw: string): { headers: Record<string, string>; body: string } {
   const normalized = raw.replace(/\r\n/g, '\n');
   const end = normalized.indexOf('\n\n');

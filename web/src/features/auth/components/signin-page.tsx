@@ -9,6 +9,7 @@ import { userAtom } from '@/lib/session/user-atom';
 import { afterSignInPath, withNext } from '@/lib/redirects';
 import { accountsApi } from '@/features/auth/api/accounts-api';
 import { useDisableBackButton } from '@/features/auth/utils/use-disable-back-button';
+import { splitEmails } from '@/features/auth/utils/email-links';
 import { AuthHeading } from './auth-heading';
 import { FormAlert } from './form-alert';
 
@@ -60,7 +61,20 @@ export function SignInPage() {
   return (
     <>
       <AuthHeading title="Welcome back" subtitle="Sign in to your EyeMail account to keep creating." />
-      {failure ? <FormAlert title="Login Failed!" message={failure} /> : null}
+      {failure ? (
+        <FormAlert title="Login Failed!">
+          {/* An address in the message (a deactivated account's support address) is a mailto link. */}
+          {splitEmails(failure).map((part, i) =>
+            'email' in part ? (
+              <Anchor key={i} href={`mailto:${part.email}`} inherit fw={600}>
+                {part.email}
+              </Anchor>
+            ) : (
+              part.text
+            ),
+          )}
+        </FormAlert>
+      ) : null}
       {notice && !failure ? (
         <FormAlert title={notice.title}>
           {notice.message}
