@@ -101,7 +101,7 @@ export function ViewerTable({
               ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={64} mb="sm" />)
               : data.records.map((r) => <ViewerItem key={r.engagementId} r={r} />)}
           </Stack>
-          <Table.ScrollContainer minWidth={900} type="native" visibleFrom="sm">
+          <Table.ScrollContainer minWidth={900} type="native" visibleFrom="sm" tabIndex={0} role="region" aria-label="Viewers table">
             <Table verticalSpacing="xs" fz="sm" highlightOnHover striped="odd" data-testid="viewer-table" style={{ opacity: loading && data ? 0.6 : 1 }}>
               <Table.Thead>
                 <Table.Tr>
