@@ -1,6 +1,7 @@
 // The boundaries docs/architecture.md describes, as lint rules (run by `npm run lint` and `npm test`):
-// - server modules (src/<module>/) never import another module's entities or repositories;
-//   they call its service. src/shared/ (read by the dashboard too) imports nothing else.
+// - server modules (src/<module>/) import another module's public surface only (its module,
+//   services, adapters, PUBLIC_FILES), never its entities, repositories or inner files.
+//   src/shared/ (read by the dashboard too) imports nothing else.
 // - dashboard: app -> features -> shared (components, lib); features never import each other.
 // - settings come from src/config, never process.env elsewhere.
 // - an outside tool (sharp, nodemailer, ffmpeg's child process...) is imported by its adapter only.
@@ -28,12 +29,42 @@ const serverModules = dirsIn('src');
 const features = dirsIn('web/src/features');
 const webShared = ['web/src/components', 'web/src/lib'];
 
+// Libraries every module may use whole, but for their entities and repositories.
+const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
+// Any other module's public surface (docs/architecture.md "Rules that keep it easy to change"):
+// its top-level <name>.module.ts, services (*.service.ts) and adapters (*.adapter.ts), and the
+// top-level files it declares public here (types, messages, errors, decorators, pure rules its
+// callers share). The rest, sub-folders included, is its own.
+const PUBLIC_FILES = {
+  accounts: ['auth.decorators.ts', 'account-messages.ts', 'user-list.ts'],
+  encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts'],
+  files: ['upload-rules.ts'],
+  health: ['health-checks.ts'],
+  mail: ['mail-views.ts'],
+  queue: ['job-queue.ts'],
+  snippets: ['snippet-messages.ts', 'snippet-list-query.ts'],
+  storage: ['storage-keys.ts', 'byte-counter.ts'],
+};
+// One glob (an exception must be one; matched against absolute paths).
+const publicSurface = (m) => [path.join(root, 'src', m, `{${['*.module.ts', '*.service.ts', '*.adapter.ts', ...(PUBLIC_FILES[m] ?? [])].join(',')}}`)];
+
 const serverZones = [
   ...serverModules.map((m) => ({
     target: `src/${m}/**`,
     from: serverModules.filter((o) => o !== m).flatMap((o) => [`src/${o}/**/*.entity.ts`, `src/${o}/**/*.repository.ts`]),
     message: "A module uses another module's service, never its entities or repositories.",
   })),
+  ...serverModules
+    .filter((m) => !KERNEL.includes(m))
+    .map((m) => ({
+      // Unit tests may reach into another module's pure rules for fixtures.
+      target: serverModules.filter((o) => o !== m).map((o) => `src/${o}/**/!(*.spec).ts`),
+      // (its entities and repositories: the zone above)
+      from: `src/${m}/**/!(*.entity|*.repository).ts`,
+      except: publicSurface(m),
+      message:
+        "A module imports another module's public surface only: its module, services, adapters and the files PUBLIC_FILES lists (eslint.config.js), never its inner files. Move a pure rule both need to src/shared, or call the module's service.",
+    })),
   {
     target: 'src/shared',
     from: 'src',
