@@ -5,6 +5,7 @@
 // - dashboard: app -> features -> shared (components, lib); features never import each other.
 // - settings come from src/config, never process.env elsewhere.
 // - an outside tool (sharp, nodemailer, ffmpeg's child process...) is imported by its adapter only.
+// - queries live in repositories (*.repository.ts).
 // - no import cycles; kebab-case file and folder names; the rules of React hooks.
 // Only these rules: style is left to the editor, and no rule needs type information (fast).
 import fs from 'node:fs';
@@ -122,6 +123,16 @@ const toolRule = (file) => [
   },
 ];
 
+// Queries: the raw connection, the entity manager's reads and writes, the raw SQL helper.
+const QUERY_METHODS = '/^(find|findOne|findOneOrFail|findAll|findAndCount|count|nativeInsert|nativeUpdate|nativeDelete|insert|insertMany|upsert|upsertMany|execute|createQueryBuilder)$/';
+const QUERY_SELECTORS = [
+  "CallExpression[callee.property.name='getConnection']",
+  `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.property.name='em']`,
+  `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.callee.property.name='fork']`,
+  'ImportDeclaration[source.value=/raw-sql\\.js$/]',
+];
+const QUERY_MESSAGE = "Queries live in the module's repository (*.repository.ts): add a method there.";
+
 export default [
   {
     ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'public/**', '**/*.d.ts'],
@@ -180,6 +191,23 @@ export default [
     ignores: ['src/**/*.spec.ts', 'src/config/**', 'src/main.ts', 'src/worker.ts', 'src/encoding/ffmpeg.adapter.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the typed config (src/config), never process.env.' }],
+    },
+  },
+  {
+    // Every query lives in its module's repository (docs/architecture.md). The session store is
+    // express-session's repository of http_session; the rate limiter's counters and the queue's
+    // job table (queue/job.repository.ts, handed a runner by queue.module.ts) are their own.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/**/*.spec.ts',
+      'src/**/*.repository.ts',
+      'src/database/**',
+      'src/common/session-store.ts',
+      'src/common/rate-limit.service.ts',
+      'src/queue/queue.module.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...QUERY_SELECTORS.map((selector) => ({ selector, message: QUERY_MESSAGE }))],
     },
   },
   {
