@@ -1,9 +1,11 @@
 // The boundaries docs/architecture.md describes, as lint rules (run by `npm run lint` and `npm test`):
-// - server modules (src/<module>/) never import another module's entities or repositories;
-//   they call its service. src/shared/ (read by the dashboard too) imports nothing else.
+// - server modules (src/<module>/) import another module's public surface only (its module,
+//   services, adapters, PUBLIC_FILES), never its entities, repositories or inner files.
+//   src/shared/ (read by the dashboard too) imports nothing else.
 // - dashboard: app -> features -> shared (components, lib); features never import each other.
 // - settings come from src/config, never process.env elsewhere.
 // - an outside tool (sharp, nodemailer, ffmpeg's child process...) is imported by its adapter only.
+// - queries live in repositories (*.repository.ts).
 // - no import cycles; kebab-case file and folder names; the rules of React hooks.
 // Only these rules: style is left to the editor, and no rule needs type information (fast).
 import fs from 'node:fs';
@@ -28,12 +30,42 @@ const serverModules = dirsIn('src');
 const features = dirsIn('web/src/features');
 const webShared = ['web/src/components', 'web/src/lib'];
 
+// Libraries every module may use whole, but for their entities and repositories.
+const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
+// Any other module's public surface (docs/architecture.md "Rules that keep it easy to change"):
+// its top-level <name>.module.ts, services (*.service.ts) and adapters (*.adapter.ts), and the
+// top-level files it declares public here (types, messages, errors, decorators, pure rules its
+// callers share). The rest, sub-folders included, is its own.
+const PUBLIC_FILES = {
+  accounts: ['auth.decorators.ts', 'account-messages.ts', 'user-list.ts'],
+  encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts'],
+  files: ['upload-rules.ts'],
+  health: ['health-checks.ts'],
+  mail: ['mail-views.ts'],
+  queue: ['job-queue.ts'],
+  snippets: ['snippet-messages.ts', 'snippet-list-query.ts'],
+  storage: ['storage-keys.ts', 'byte-counter.ts'],
+};
+// One glob (an exception must be one; matched against absolute paths).
+const publicSurface = (m) => [path.join(root, 'src', m, `{${['*.module.ts', '*.service.ts', '*.adapter.ts', ...(PUBLIC_FILES[m] ?? [])].join(',')}}`)];
+
 const serverZones = [
   ...serverModules.map((m) => ({
     target: `src/${m}/**`,
     from: serverModules.filter((o) => o !== m).flatMap((o) => [`src/${o}/**/*.entity.ts`, `src/${o}/**/*.repository.ts`]),
     message: "A module uses another module's service, never its entities or repositories.",
   })),
+  ...serverModules
+    .filter((m) => !KERNEL.includes(m))
+    .map((m) => ({
+      // Unit tests may reach into another module's pure rules for fixtures.
+      target: serverModules.filter((o) => o !== m).map((o) => `src/${o}/**/!(*.spec).ts`),
+      // (its entities and repositories: the zone above)
+      from: `src/${m}/**/!(*.entity|*.repository).ts`,
+      except: publicSurface(m),
+      message:
+        "A module imports another module's public surface only: its module, services, adapters and the files PUBLIC_FILES lists (eslint.config.js), never its inner files. Move a pure rule both need to src/shared, or call the module's service.",
+    })),
   {
     target: 'src/shared',
     from: 'src',
@@ -90,6 +122,16 @@ const toolRule = (file) => [
       .map(([name, files]) => ({ name, message: `Only ${files.join(', ')} imports ${name}: use that adapter.` })),
   },
 ];
+
+// Queries: the raw connection, the entity manager's reads and writes, the raw SQL helper.
+const QUERY_METHODS = '/^(find|findOne|findOneOrFail|findAll|findAndCount|count|nativeInsert|nativeUpdate|nativeDelete|insert|insertMany|upsert|upsertMany|execute|createQueryBuilder)$/';
+const QUERY_SELECTORS = [
+  "CallExpression[callee.property.name='getConnection']",
+  `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.property.name='em']`,
+  `CallExpression[callee.property.name=${QUERY_METHODS}][callee.object.callee.property.name='fork']`,
+  'ImportDeclaration[source.value=/raw-sql\\.js$/]',
+];
+const QUERY_MESSAGE = "Queries live in the module's repository (*.repository.ts): add a method there.";
 
 export default [
   {
@@ -149,6 +191,23 @@ export default [
     ignores: ['src/**/*.spec.ts', 'src/config/**', 'src/main.ts', 'src/worker.ts', 'src/encoding/ffmpeg.adapter.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the typed config (src/config), never process.env.' }],
+    },
+  },
+  {
+    // Every query lives in its module's repository (docs/architecture.md). The session store is
+    // express-session's repository of http_session; the rate limiter's counters and the queue's
+    // job table (queue/job.repository.ts, handed a runner by queue.module.ts) are their own.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/**/*.spec.ts',
+      'src/**/*.repository.ts',
+      'src/database/**',
+      'src/common/session-store.ts',
+      'src/common/rate-limit.service.ts',
+      'src/queue/queue.module.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...QUERY_SELECTORS.map((selector) => ({ selector, message: QUERY_MESSAGE }))],
     },
   },
   {

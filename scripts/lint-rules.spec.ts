@@ -18,8 +18,37 @@ function someModule(dir: string): string {
 const ADMIN = someModule('features/admin');
 const COMPONENT = someModule('components');
 
+const RECEIVER = "import { receiverFromQuery } from '../snippets/export/receiver.js';\nexport const x = receiverFromQuery;\n";
+const SNIPPETS_SERVICE = "import { SnippetsService } from '../snippets/snippets.service.js';\nexport const x = SnippetsService;\n";
+const SNIPPET_MESSAGES = "import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';\nexport const x = SNIPPET_API_MESSAGES;\n";
+const GIF_RECIPE = "import { gifLadder } from '../encoding/gif-recipe.js';\nexport const x = gifLadder;\n";
+const IMAGE_ADAPTER = "import { ImageAdapter } from '../images/image.adapter.js';\nexport const x = ImageAdapter;\n";
+const FILE_ENTITY = "import { MediaFile } from '../files/media-file.entity.js';\nexport const x = MediaFile;\n";
+const DOMAIN_ERROR = "import { NotFoundError } from '../common/domain-error.js';\nexport const x = NotFoundError;\n";
+
+const PING = "export const ping = (orm: any) => orm.em.fork().getConnection().execute('select 1');\n";
+const FORK_FIND = 'export const all = (em: any, E: any) => em.fork().find(E, {});\n';
+const EM_FIND = 'export class S { em: any; all(E: any) { return this.em.find(E, {}); } }\n';
+const RAW_SQL = "import { rawSql } from '../database/raw-sql.js';\nexport const x = rawSql;\n";
+const NOT_A_QUERY = 'export class S { em: any; async save(list: number[]) { await this.em.flush(); return list.find((n) => n > 1); } }\n';
+
 // Every case is linted in one ESLint process (loading the parser and resolver once).
 const CASES: [string, string][] = [
+  ['src/reports/zz-probe.ts', RECEIVER],
+  ['src/reports/zz-probe.spec.ts', RECEIVER],
+  ['src/reports/zz-probe.ts', SNIPPETS_SERVICE],
+  ['src/reports/zz-probe.ts', SNIPPET_MESSAGES],
+  ['src/videos/zz-probe.ts', GIF_RECIPE],
+  ['src/files/zz-probe.ts', IMAGE_ADAPTER],
+  ['src/reports/zz-probe.ts', DOMAIN_ERROR],
+  ['src/reports/zz-probe.spec.ts', FILE_ENTITY],
+  ['src/health/zz-probe.ts', PING],
+  ['src/health/zz-probe.repository.ts', PING],
+  ['src/accounts/zz-probe.service.ts', FORK_FIND],
+  ['src/accounts/zz-probe.service.ts', EM_FIND],
+  ['src/accounts/zz-probe.repository.ts', EM_FIND],
+  ['src/common/zz-probe.ts', RAW_SQL],
+  ['src/accounts/zz-probe.service.ts', NOT_A_QUERY],
   ['src/snippets/zz-probe.ts', "import { MediaFile } from '../files/media-file.entity.js';\nexport const x = MediaFile;\n"],
   ['src/snippets/zz-probe.ts', "import { MediaFileRepository } from '../files/media-file.repository.js';\nexport const x = MediaFileRepository;\n"],
   ['src/snippets/zz-probe.ts', "import { FilesService } from '../files/files.service.js';\nexport const x = FilesService;\n"],
@@ -73,6 +102,32 @@ describe('lint rules', () => {
     ]);
     expect(rules('src/snippets/zz-probe.ts', "import { FilesService } from '../files/files.service.js';\nexport const x = FilesService;\n")).toEqual([]);
     expect(rules('src/files/zz-probe.ts', "import { MediaFile } from './media-file.entity.js';\nexport const x = MediaFile;\n")).toEqual([]);
+  });
+
+  it("lets a server module import another module's public surface only", () => {
+    // inner files (a sub-folder, a pure rule not declared public) are the module's own
+    expect(rules('src/reports/zz-probe.ts', RECEIVER)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules('src/videos/zz-probe.ts', GIF_RECIPE)).toEqual(['import-x/no-restricted-paths']);
+    // its services, adapters and the files it declares public
+    expect(rules('src/reports/zz-probe.ts', SNIPPETS_SERVICE)).toEqual([]);
+    expect(rules('src/files/zz-probe.ts', IMAGE_ADAPTER)).toEqual([]);
+    expect(rules('src/reports/zz-probe.ts', SNIPPET_MESSAGES)).toEqual([]);
+    // the libraries (common, config, database, shared) whole, and unit tests anything
+    expect(rules('src/reports/zz-probe.ts', DOMAIN_ERROR)).toEqual([]);
+    expect(rules('src/reports/zz-probe.spec.ts', RECEIVER)).toEqual([]);
+    // but not another module's entities
+    expect(rules('src/reports/zz-probe.spec.ts', FILE_ENTITY)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('keeps every query in its module\'s repository', () => {
+    expect(rules('src/health/zz-probe.ts', PING)).toEqual(['no-restricted-syntax']);
+    expect(rules('src/accounts/zz-probe.service.ts', FORK_FIND)).toEqual(['no-restricted-syntax']);
+    expect(rules('src/accounts/zz-probe.service.ts', EM_FIND)).toEqual(['no-restricted-syntax']);
+    expect(rules('src/common/zz-probe.ts', RAW_SQL)).toEqual(['no-restricted-syntax']);
+    expect(rules('src/health/zz-probe.repository.ts', PING)).toEqual([]);
+    expect(rules('src/accounts/zz-probe.repository.ts', EM_FIND)).toEqual([]);
+    // flushing the unit of work, and an array's find, are no queries
+    expect(rules('src/accounts/zz-probe.service.ts', NOT_A_QUERY)).toEqual([]);
   });
 
   it('keeps src/shared free of server code', () => {

@@ -5,7 +5,6 @@ import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { MikroORM } from '@mikro-orm/postgresql';
 import cookieParser from 'cookie-parser';
 import session from 'express-session';
 import helmet from 'helmet';
@@ -13,7 +12,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { MigrationsService } from './database/migrations.service.js';
-import { loadOrCreateSecret } from './common/app-secrets.js';
+import { AppSecretRepository } from './common/app-secret.repository.js';
 import { PgSessionStore } from './common/session-store.js';
 import { csrfMiddleware } from './common/csrf.middleware.js';
 import { rejectNulInput } from './common/nul-input.js';
@@ -44,8 +43,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
 
   await app.get(MigrationsService).migrate();
-  const orm = app.get(MikroORM);
-  const secret = config.sessionSecret ?? (await loadOrCreateSecret(orm.em, 'session'));
+  // SESSION_SECRET, or one generated once and shared through the database.
+  const secret = config.sessionSecret ?? (await app.get(AppSecretRepository).loadOrCreate('session'));
 
   app.use(
     helmet({

@@ -9,6 +9,7 @@ import { AdminBootstrapService } from './admin-bootstrap.service.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
+import { AuthTokenRepository } from './auth-token.repository.js';
 import { AuthToken } from './auth-token.entity.js';
 import { AccountStatusChange } from './account-status-change.entity.js';
 import { Company } from './company.entity.js';
@@ -20,6 +21,7 @@ import { ProfilePictureService } from './profile-picture.service.js';
 import { RecoveryService } from './recovery.service.js';
 import { ReferenceDataController } from './reference-data.controller.js';
 import { ReferenceDataService } from './reference-data.service.js';
+import { ReferenceDataRepository } from './reference-data.repository.js';
 import { SignOutController } from './sign-out.controller.js';
 import { Timezone } from './timezone.entity.js';
 import { User } from './user.entity.js';
@@ -34,6 +36,8 @@ import { UserRepository } from './user.repository.js';
   controllers: [AccountsController, SignOutController, UsersController, ReferenceDataController, ProfilePictureController],
   providers: [
     UserRepository,
+    AuthTokenRepository,
+    ReferenceDataRepository,
     UsersService,
     AuthService,
     AuthTokensService,

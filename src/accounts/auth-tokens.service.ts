@@ -1,57 +1,50 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { AuthToken } from './auth-token.entity.js';
+import type { AuthToken } from './auth-token.entity.js';
+import { AuthTokenRepository } from './auth-token.repository.js';
 import { hashToken, isTokenUsable, isWellFormedToken, newRawToken, tokenExpiry, tokenState, type TokenPurpose, type TokenState } from './account.rules.js';
 
-// One-time link tokens: random, stored only as a hash, single-use, expiring. The auth_token
-// table, only here.
+// One-time link tokens: random, stored only as a hash, single-use, expiring (the auth_token
+// table through AuthTokenRepository).
 @Injectable()
 export class AuthTokensService {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly orm: MikroORM,
-  ) {}
+  constructor(private readonly tokens: AuthTokenRepository) {}
 
   // Creates a token and returns the raw value for the link; it is never stored or logged.
   async issue(userId: string, purpose: TokenPurpose): Promise<string> {
     const raw = newRawToken();
-    this.em.create(AuthToken, { userId, purpose, tokenHash: hashToken(raw), expiresAt: tokenExpiry(purpose, new Date()) });
-    await this.em.flush();
+    await this.tokens.insert({ userId, purpose, tokenHash: hashToken(raw), expiresAt: tokenExpiry(purpose, new Date()) });
     return raw;
   }
 
   // The token behind a link, if it is still usable (right purpose, unused, not expired).
   async findUsable(raw: unknown, purpose: TokenPurpose): Promise<AuthToken | null> {
     if (!isWellFormedToken(raw)) return null;
-    const token = await this.em.findOne(AuthToken, { tokenHash: hashToken(raw), purpose });
+    const token = await this.tokens.findByHash(hashToken(raw), purpose);
     return token && isTokenUsable(token, new Date()) ? token : null;
   }
 
   // The token behind a link with whether it is usable, used or expired; null for no such token.
   async findWithState(raw: unknown, purpose: TokenPurpose): Promise<{ token: AuthToken; state: TokenState } | null> {
     if (!isWellFormedToken(raw)) return null;
-    const token = await this.em.findOne(AuthToken, { tokenHash: hashToken(raw), purpose });
+    const token = await this.tokens.findByHash(hashToken(raw), purpose);
     return token ? { token, state: tokenState(token, new Date()) } : null;
   }
 
   // Marks the token used, atomically: of two requests racing with one link, only one wins.
   async claim(token: AuthToken): Promise<boolean> {
-    const rows = await this.em
-      .getConnection()
-      .execute('update auth_token set used_at = now() where id = ? and used_at is null and expires_at > now() returning id', [token.id], 'all');
-    return rows.length > 0;
+    return this.tokens.markUsedIfOpen(token.id);
   }
 
   // Uses up every open token of this purpose for the user (the one just used and older links).
   // Flushed by the caller together with the change the token allowed.
   async useAll(userId: string, purpose: TokenPurpose): Promise<void> {
-    const open = await this.em.find(AuthToken, { userId, purpose, usedAt: null });
+    const open = await this.tokens.findUnused(userId, purpose);
     const now = new Date();
     for (const t of open) t.usedAt = now;
   }
 
   // Housekeeping, outside any request: tokens are kept a week after they expire.
   async prune(): Promise<void> {
-    await this.orm.em.fork().getConnection().execute(`delete from auth_token where expires_at < now() - interval '7 days'`);
+    await this.tokens.deleteExpiredForAWeek();
   }
 }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Country } from './country.entity.js';
-import { Timezone } from './timezone.entity.js';
+import { ReferenceDataRepository } from './reference-data.repository.js';
 
 export interface CountryItem {
   countryId: number;
@@ -23,12 +21,11 @@ export class ReferenceDataService {
   private countryList: Promise<CountryItem[]> | null = null;
   private timezoneList: Promise<TimezoneItem[]> | null = null;
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly repository: ReferenceDataRepository) {}
 
   countries(): Promise<CountryItem[]> {
-    this.countryList ??= this.em
-      .fork()
-      .find(Country, {})
+    this.countryList ??= this.repository
+      .allCountries()
       .then((rows) =>
         rows.map((c) => ({ countryId: c.id, countryName: c.name, countryCode: c.code })).sort((a, b) => byName.compare(a.countryName, b.countryName)),
       );
@@ -37,9 +34,8 @@ export class ReferenceDataService {
   }
 
   timezones(): Promise<TimezoneItem[]> {
-    this.timezoneList ??= this.em
-      .fork()
-      .find(Timezone, {})
+    this.timezoneList ??= this.repository
+      .allTimezones()
       .then((rows) => rows.map((z) => ({ timezoneId: z.id, timezoneName: z.name })).sort((a, b) => byName.compare(a.timezoneName, b.timezoneName)));
     this.timezoneList.catch(() => (this.timezoneList = null));
     return this.timezoneList;

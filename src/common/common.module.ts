@@ -2,10 +2,11 @@ import { Global, Module } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { WebAppService } from './web-app.service.js';
 import { PgSessionStore } from './session-store.js';
+import { AppSecretRepository } from './app-secret.repository.js';
 
 @Global()
 @Module({
-  providers: [WebAppService, { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] }],
+  providers: [WebAppService, AppSecretRepository, { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] }],
   exports: [WebAppService, PgSessionStore],
 })
 export class CommonModule {}

@@ -1,22 +1,22 @@
-import crypto from 'node:crypto';
 import os from 'node:os';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
-import { planEncode, type EncodeOptions, type EncodePlan } from './encode-plan.js';
-import { EncodingError, FAILED_MESSAGE, UNDECODABLE_MESSAGE } from './encoding-error.js';
-import { FfmpegAdapter, FfmpegError } from './ffmpeg.adapter.js';
-import { audioPassArgs, finalizeArgs, gifPassArgs, mainPassArgs, probeArgs, WORK_FILES } from './ffmpeg-args.js';
-import { chooseGifStart, choosePosterFrame, parseFrameStats } from './frame-pick.js';
-import { GIF_BUDGET_BYTES, gifLadder, nextGifStep, pickGifAttempt, type GifAttempt, type GifRecipe } from './gif-recipe.js';
+import { planEncode, type EncodeOptions } from './encode-plan.js';
+import { makeEncodeTempDir, placeEncodedFiles, removeStaleEncodeTempDirs, sizeOf } from './encode-files.js';
+import { progressReporter, type EncodeProgress } from './encode-progress.js';
+import { EncodingError, UNDECODABLE_MESSAGE } from './encoding-error.js';
+import { encodingStep, toEncodingError } from './encoding-failure.js';
+import { FfmpegAdapter } from './ffmpeg.adapter.js';
+import { audioPassArgs, finalizeArgs, mainPassArgs, probeArgs, WORK_FILES } from './ffmpeg-args.js';
+import { makeGifAndPoster } from './gif-maker.js';
+import type { GifInfo } from './gif-output.js';
+import { GIF_BUDGET_BYTES } from './gif-recipe.js';
 import { ImageAdapter } from '../images/image.adapter.js';
 import { muteIconSvg } from './mute-icon.js';
-import { checkMedia, DEFAULT_MEDIA_LIMITS, NOT_A_VIDEO_MESSAGE, parseProbe, type MediaInfo, type MediaLimits } from './probe.js';
+import { checkMedia, DEFAULT_MEDIA_LIMITS, parseProbe, type MediaInfo, type MediaLimits } from './probe.js';
 
-export type EncodeStage = 'probe' | 'video' | 'gif' | 'finish' | 'done';
-
-// Whole percent done (0-100, never going back) and the step being worked on.
-export type EncodeProgress = (progress: { percent: number; stage: EncodeStage }) => void;
+export type { EncodeProgress, EncodeStage } from './encode-progress.js';
 
 export interface EncodeResult {
   // absolute paths of the three finished files, all inside workDir
@@ -29,7 +29,7 @@ export interface EncodeResult {
   hasAudio: boolean;
   bytes: { mp4: number; poster: number; gif: number };
   // what the GIF ended up as, after adapting to the size budget
-  gifInfo: { width: number; height: number; fps: number; frames: number; colours: number; still: boolean };
+  gifInfo: GifInfo;
 }
 
 export interface EncodeCallOptions extends EncodeOptions {
@@ -53,44 +53,6 @@ export const DEFAULT_ENCODING_SETTINGS: EncodingServiceSettings = {
   gifBudgetBytes: GIF_BUDGET_BYTES,
 };
 
-// Pure: an ffmpeg failure at some step, as the error the caller acts on.
-export function toEncodingError(err: unknown, step: 'probe' | 'encode'): EncodingError {
-  if (err instanceof EncodingError) return err;
-  if (err instanceof FfmpegError) {
-    if (err.reason === 'missing') return new EncodingError('unavailable', FAILED_MESSAGE, err.message);
-    if (err.reason === 'aborted') return new EncodingError('cancelled', 'Encoding was cancelled.', err.stderrTail);
-    if (err.reason === 'timeout' || err.reason === 'stalled') {
-      return new EncodingError('timeout', 'Processing this video took too long. Please try again or upload a shorter video.', err.message);
-    }
-    // ffprobe failing means the file is not a readable MP4/MOV; ffmpeg failing on a file that
-    // probed fine means its picture data is damaged or in a codec we cannot decode
-    return step === 'probe'
-      ? new EncodingError('not-a-video', NOT_A_VIDEO_MESSAGE, err.stderrTail)
-      : new EncodingError('undecodable', UNDECODABLE_MESSAGE, err.stderrTail);
-  }
-  return new EncodingError('failed', FAILED_MESSAGE, err instanceof Error ? err.message : String(err));
-}
-
-// Progress reporter that maps each step onto its share of the bar and never goes backwards.
-function progressReporter(onProgress?: EncodeProgress) {
-  let last = -1;
-  return (stage: EncodeStage, from: number, to: number, fraction: number) => {
-    const percent = Math.floor(from + (to - from) * Math.max(0, Math.min(1, fraction)));
-    if (percent > last) {
-      last = percent;
-      onProgress?.({ percent, stage });
-    }
-  };
-}
-
-async function sizeOf(file: string): Promise<number> {
-  try {
-    return (await fs.stat(file)).size;
-  } catch {
-    return 0;
-  }
-}
-
 // Encodes an uploaded video for email: the MP4, a poster JPEG and the animated GIF fallback.
 // Decodes the picture once (the sound is encoded alongside, in its own process); works in a private temp folder inside workDir, which is always
 // removed; the finished files get new unique names in workDir only once all three are
@@ -108,18 +70,7 @@ export class EncodingService {
   // Removes temp folders a crashed process left in workDir (call at start-up, or before a job).
   // Only this service's own `.encode-*` folders older than maxAgeMs are touched.
   async removeStaleTempDirs(workDir: string, maxAgeMs = 6 * 60 * 60 * 1000, now = Date.now()): Promise<number> {
-    let removed = 0;
-    const entries = await fs.readdir(workDir, { withFileTypes: true }).catch(() => []);
-    for (const e of entries) {
-      if (!e.isDirectory() || !e.name.startsWith('.encode-')) continue;
-      const dir = path.join(workDir, e.name);
-      const stat = await fs.stat(dir).catch(() => null);
-      if (stat && now - stat.mtimeMs > maxAgeMs) {
-        await fs.rm(dir, { recursive: true, force: true });
-        removed++;
-      }
-    }
-    return removed;
+    return removeStaleEncodeTempDirs(workDir, maxAgeMs, now);
   }
 
   // ffprobe + the upload checks; throws an EncodingError with a message for the uploader.
@@ -157,8 +108,7 @@ export class EncodingService {
     const info = await this.inspect(path.resolve(inputFile), signal);
     report('probe', 0, 2, 1);
 
-    await fs.mkdir(workDir, { recursive: true });
-    const tmp = await fs.mkdtemp(path.join(workDir, '.encode-'));
+    const tmp = await makeEncodeTempDir(workDir);
     const placed: string[] = [];
     try {
       const plan = planEncode(info, options, os.availableParallelism());
@@ -183,7 +133,7 @@ export class EncodingService {
             })
         : Promise.resolve(false);
       try {
-        await this.step('encode', () =>
+        await encodingStep('encode', () =>
           this.ffmpeg.run(mainPassArgs(plan, path.resolve(inputFile)), {
             cwd: tmp,
             durationSecs: plan.durationSecs,
@@ -208,9 +158,16 @@ export class EncodingService {
 
       // the GIF and poster, and the final MP4 mux, need different inputs: run them side by side
       const [gif, out] = await Promise.all([
-        this.makeGifAndPoster(plan, tmp, signal, (f) => report('gif', 88, 98, f)),
+        makeGifAndPoster(this.ffmpeg, {
+          plan,
+          tmp,
+          signal,
+          budget: this.settings.gifBudgetBytes,
+          stallMs: this.settings.stallMs,
+          progress: (f) => report('gif', 88, 98, f),
+        }),
         (async () => {
-          await this.step('encode', () => this.ffmpeg.run(finalizeArgs(withAudio), { cwd: tmp, signal, timeoutMs: 60_000, stallMs: this.settings.stallMs }));
+          await encodingStep('encode', () => this.ffmpeg.run(finalizeArgs(withAudio), { cwd: tmp, signal, timeoutMs: 60_000, stallMs: this.settings.stallMs }));
           // what was actually written, not what was planned
           return parseProbe(await this.ffmpeg.probe(probeArgs(path.join(tmp, WORK_FILES.final)), { signal }));
         })(),
@@ -218,17 +175,7 @@ export class EncodingService {
       report('finish', 98, 99, 0.5);
       if (!out.video || !(out.durationSecs > 0)) throw new EncodingError('undecodable', UNDECODABLE_MESSAGE, 'the encoded video is empty');
 
-      const stem = `email-${crypto.randomUUID()}`;
-      const targets = {
-        mp4: path.join(workDir, `${stem}.mp4`),
-        poster: path.join(workDir, `${stem}.jpg`),
-        gif: path.join(workDir, `${stem}.gif`),
-      };
-      const sources = { mp4: path.join(tmp, WORK_FILES.final), poster: path.join(tmp, WORK_FILES.poster), gif: gif.file };
-      for (const key of ['poster', 'gif', 'mp4'] as const) {
-        await fs.rename(sources[key], targets[key]);
-        placed.push(targets[key]);
-      }
+      const targets = await placeEncodedFiles({ mp4: path.join(tmp, WORK_FILES.final), poster: path.join(tmp, WORK_FILES.poster), gif: gif.file }, workDir, placed);
       const result: EncodeResult = {
         ...targets,
         durationSecs: Math.round(out.durationSecs * 1000) / 1000,
@@ -247,64 +194,5 @@ export class EncodingService {
     } finally {
       await fs.rm(tmp, { recursive: true, force: true });
     }
-  }
-
-  private async step<T>(kind: 'probe' | 'encode', fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      throw toEncodingError(err, kind);
-    }
-  }
-
-  // Cuts the poster and the GIF from the preview clip; the GIF adapts until it fits the budget.
-  private async makeGifAndPoster(
-    plan: EncodePlan,
-    tmp: string,
-    signal: AbortSignal | undefined,
-    progress: (f: number) => void,
-  ): Promise<{ file: string; info: EncodeResult['gifInfo'] }> {
-    const stats = parseFrameStats(await fs.readFile(path.join(tmp, WORK_FILES.stats), 'utf8').catch(() => ''));
-    const frameCount = stats.length || Math.max(1, Math.floor(plan.preview.seconds * plan.preview.fps));
-    const startFrame = Math.min(chooseGifStart(stats), frameCount - 1);
-    const posterFrame = Math.min(choosePosterFrame(stats), frameCount - 1);
-    const ladder = gifLadder(plan.width, (frameCount - startFrame) / plan.preview.fps);
-    const budget = this.settings.gifBudgetBytes;
-    const attempts: GifAttempt[] = [];
-    for (let step = nextGifStep(ladder, attempts, budget); step !== null; step = nextGifStep(ladder, attempts, budget)) {
-      const n = attempts.length;
-      await this.step('encode', () =>
-        this.ffmpeg.run(
-          gifPassArgs({
-            recipe: ladder[step],
-            startFrame,
-            previewWidth: plan.width,
-            previewFps: plan.preview.fps,
-            output: WORK_FILES.gif(n),
-            poster: n === 0 ? { frame: posterFrame, output: WORK_FILES.poster } : undefined,
-          }),
-          { cwd: tmp, signal, timeoutMs: 120_000, stallMs: this.settings.stallMs },
-        ),
-      );
-      attempts.push({ step, bytes: await sizeOf(path.join(tmp, WORK_FILES.gif(n))) });
-      progress(attempts.some((a) => a.bytes <= budget) ? 1 : attempts.length / 4);
-    }
-    const chosen = pickGifAttempt(attempts, budget);
-    if (!chosen || chosen.bytes === 0 || (await sizeOf(path.join(tmp, WORK_FILES.poster))) === 0) {
-      throw new EncodingError('undecodable', UNDECODABLE_MESSAGE, 'no poster or GIF frame could be made');
-    }
-    const recipe: GifRecipe = ladder[chosen.step];
-    const height = Math.max(2, Math.round((recipe.width * plan.height) / plan.width / 2) * 2);
-    return {
-      file: path.join(tmp, WORK_FILES.gif(attempts.indexOf(chosen))),
-      info: {
-        width: recipe.width,
-        height: recipe.width < plan.width ? height : plan.height,
-        fps: recipe.still ? 0 : recipe.fps,
-        frames: recipe.still ? 1 : Math.max(1, Math.round(recipe.seconds * recipe.fps)),
-        colours: recipe.colours,
-        still: recipe.still,
-      },
-    };
   }
 }

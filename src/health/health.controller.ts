@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { HealthChecks } from './health-checks.js';
+import { HealthRepository } from './health.repository.js';
 import { ApiResult } from '../common/api-response.js';
 import { Public } from '../accounts/auth.decorators.js';
 
@@ -12,7 +12,7 @@ import { Public } from '../accounts/auth.decorators.js';
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly orm: MikroORM,
+    private readonly database: HealthRepository,
     private readonly checks: HealthChecks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -23,7 +23,7 @@ export class HealthController {
     const started = Date.now();
     const components: Record<string, { status: 'up' | 'down'; detail?: string }> = {};
     try {
-      await this.orm.em.fork().getConnection().execute('select 1');
+      await this.database.ping();
       components.database = { status: 'up', detail: this.config.databaseUrl ? 'postgresql' : 'embedded' };
     } catch (e) {
       components.database = { status: 'down', detail: (e as Error).message.slice(0, 120) };

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { receiverFromQuery } from '../snippets/export/receiver.js';
+import { receiverFromQuery } from '../shared/receiver.js';
 import { SnippetsService, type ClickTargets } from '../snippets/snippets.service.js';
 import type { EngagementKind } from './engagement.entity.js';
 import { EngagementWriter, type IngestEvent, type IngestOutcome } from './engagement-writer.service.js';

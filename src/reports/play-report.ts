@@ -1,4 +1,4 @@
-import { receiverFromQuery } from '../snippets/export/receiver.js';
+import { receiverFromQuery } from '../shared/receiver.js';
 import { isUuid } from '../shared/uuid.js';
 
 // The viewer's play report (POST /api/reports/updateduration), checked. Pure.

@@ -1,5 +1,5 @@
 import { EncodingError, UNDECODABLE_MESSAGE } from './encoding-error.js';
-import { toEncodingError } from './encoding.service.js';
+import { toEncodingError } from './encoding-failure.js';
 import { FfmpegError } from './ffmpeg.adapter.js';
 import { NOT_A_VIDEO_MESSAGE } from './probe.js';
 
