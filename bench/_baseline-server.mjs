@@ -23,5 +23,9 @@ if (process.env.BASELINE === 'express') {
 server.keepAliveTimeout = 5000;
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 process.on('message', (m) => {
+  if (m === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send({ cpu: user + system });
+  }
   if (m === 'stop') server.close(() => process.exit(0)) && server.closeAllConnections();
 });
