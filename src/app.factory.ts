@@ -71,18 +71,21 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(rejectNulInput());
 
   const store = app.get(PgSessionStore);
-  app.use(unless(isTrackingPath,
-    session({
-      name: SESSION_COOKIE,
-      secret,
-      store,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      // Secure always with SECURE_COOKIES (an https PUBLIC_BASE_URL), otherwise whenever the request
-      // came over https (behind a proxy: its X-Forwarded-Proto, read with TRUST_PROXY).
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies ? true : 'auto', path: '/' },
-    })),
+  app.use(
+    unless(
+      isTrackingPath,
+      session({
+        name: SESSION_COOKIE,
+        secret,
+        store,
+        resave: false,
+        saveUninitialized: false,
+        rolling: true,
+        // Secure always with SECURE_COOKIES (an https PUBLIC_BASE_URL), otherwise whenever the request
+        // came over https (behind a proxy: its X-Forwarded-Proto, read with TRUST_PROXY).
+        cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies ? true : 'auto', path: '/' },
+      }),
+    ),
   );
   // A token issued on a public page's GET would be stripped with its cookie (no-cookies.middleware.ts).
   const csrf = csrfMiddleware({ secure: config.secureCookies });
