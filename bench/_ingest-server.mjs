@@ -29,6 +29,11 @@ process.on('message', async (m) => {
   if (m === 'count') {
     const [row] = await sql('select count(*)::int as n from engagement where snippet_id = ?', [snippet]);
     process.send({ count: row.n });
+  } else if (m === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send({ cpu: user + system });
+  } else if (m === 'rss') {
+    process.send({ rss: process.memoryUsage().rss });
   } else if (m === 'stop') {
     await app.close();
     process.exit(0);

@@ -11,7 +11,14 @@
 // write adds. First on real PostgreSQL
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
-// default 10), BENCH_EMBEDDED=0 to skip the embedded run.
+// default 10), BENCH_EMBEDDED=0 to skip the embedded run, BENCH_HOTPATH_ONLY=1 to run only the
+// table below (BENCH_ROUTES=pixel,click,viewer,robots: some of its routes), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
+// Before those, the hot path against its ceiling (real PostgreSQL, 100 connections, saturated): a
+// bare Express 5 route and bare node:http answering the same GIF (bench/_baseline-server.mjs,
+// forked on this process's Node, the one the app runs on: Express under Node 20 runs at a third of
+// its speed on Node 24), then the stored pixel, the click redirect, the public viewer page and
+// /robots.txt through the app, each with its ratio to bare Express (targets: pixel >= 0.5x, click
+// and viewer >= 0.4x), p99, and the app's resident memory after start and after the pixel load.
 // A "TimeoutNegativeWarning: -4 is a negative number" printed by this process (mostly in the
 // embedded run, where the app takes more of the CPU) is autocannon's: its per-request timeout
 // timers (the retimer package) re-arm with the time left, which is negative when a timer fires a
@@ -34,22 +41,26 @@ ensureServerBuilt();
 
 function startServer(env) {
     // As the product runs (scripts/start.mjs, Dockerfile).
-  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, execArgv: ['--max-semi-space-size=32'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, execArgv: ['--max-semi-space-size=32', ...(process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (msg, key) =>
     new Promise((resolve, reject) => {
+      const exit = (code) => reject(new Error(`the app exited with ${code}`));
       const on = (m) => {
         if (m && key in m) {
           child.off('message', on);
+          child.off('exit', exit);
           resolve(m);
         }
       };
       child.on('message', on);
-      child.once('exit', (code) => reject(new Error(`the app exited with ${code}`)));
+      child.once('exit', exit);
       if (msg) child.send(msg);
     });
   return {
     ready: ask(null, 'port'),
     count: async () => (await ask('count', 'count')).count,
+    cpu: async () => (await ask('cpu', 'cpu')).cpu,
+    rss: async () => (await ask('rss', 'rss')).rss,
     stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))),
   };
 }
@@ -99,7 +110,9 @@ async function paced(port, pathFor, connections, seconds, rate) {
 }
 
 // overallRate: requests a second from all connections together (none: as fast as answered).
-function load(port, pathFor, connections, duration, overallRate) {
+// addressFor: an X-Forwarded-For per request (the app trusting one proxy hop), so hits come from
+// public addresses and the geo look-up (and its database) is exercised.
+function load(port, pathFor, connections, duration, overallRate, addressFor) {
   let n = 0;
   return autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -107,8 +120,79 @@ function load(port, pathFor, connections, duration, overallRate) {
     duration,
     ...(overallRate ? { overallRate } : {}),
     headers: { 'user-agent': UA },
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathFor(n++) }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const i = n++;
+          return { ...req, path: pathFor(i), ...(addressFor ? { headers: { ...req.headers, 'x-forwarded-for': addressFor(i) } } : {}) };
+        },
+      },
+    ],
   });
+}
+
+function startBaseline(kind) {
+  const child = fork(path.join(root, 'bench/_baseline-server.mjs'), [], { env: { ...process.env, BASELINE: kind }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    ready: new Promise((resolve) => child.once('message', resolve)),
+    cpu: () => new Promise((resolve) => (child.once('message', (m) => resolve(m.cpu)), child.send('cpu'))),
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))),
+  };
+}
+
+async function hotPath(env) {
+  const CONNS = 100;
+  const runs = [];
+  for (const kind of ['node', 'express']) {
+    const b = startBaseline(kind);
+    const { port } = await b.ready;
+    const gif = () => `/t/o/x.gif?v=reader%40example.com`;
+    await load(port, gif, CONNS, 2);
+    const cpu0 = await b.cpu();
+    const r = await load(port, gif, CONNS, SECONDS);
+    runs.push({ label: `bare ${kind === 'node' ? 'node:http' : 'Express 5'} GIF`, kind, r, cpu: (await b.cpu()) - cpu0 });
+    await b.stop();
+  }
+  const server = startServer({ ...env, TRUST_PROXY: 'true' });
+  const { port, snippet } = await server.ready;
+  // Public IPv4 and IPv6 addresses, spread over the ranges (so both geo databases are read).
+  const address = (i) => (i % 4 === 3 ? `2a00:1450:${(i % 65000).toString(16)}::${(i % 9000) + 1}` : `${(i % 200) + 11}.${(i * 7) % 250}.${(i * 13) % 250}.${(i % 250) + 1}`);
+  const rss0 = (await server.rss()) / 1048576;
+  const routes = [
+    { label: 'stored pixel /t/o/', kind: 'pixel', goal: 0.5, path: (i) => `/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
+    { label: 'click redirect /t/c/', kind: 'click', goal: 0.4, path: (i) => `/t/c/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
+    { label: 'viewer page /live/', kind: 'viewer', goal: 0.4, path: (i) => `/live/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
+    { label: '/robots.txt', kind: 'robots', path: () => '/robots.txt' },
+  ];
+  let rssLoad = 0;
+  const only = process.env.BENCH_ROUTES?.split(',');
+  for (const route of routes.filter((x) => !only || only.includes(x.kind))) {
+    await load(port, route.path, CONNS, 2, undefined, address);
+    const before = await server.count();
+    const cpu0 = await server.cpu();
+    const r = await load(port, route.path, CONNS, SECONDS, undefined, address);
+    const cpu = (await server.cpu()) - cpu0;
+    const stored = (await server.count()) - before;
+    if (route.kind === 'pixel') rssLoad = (await server.rss()) / 1048576;
+    runs.push({ ...route, r, stored, cpu });
+  }
+  await server.stop();
+  const express5 = runs.find((x) => x.kind === 'express').r.requests.average;
+  console.log(`\nThe hot path against its ceiling (PostgreSQL, ${CONNS} connections, ${SECONDS} s each, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`);
+  // CPU time per answered request, the server process's own (user + system): on a machine shared
+  // with other work, throughput follows the load; this follows the code.
+  const perReq = (x) => x.cpu / Math.max(1, x.r.requests.total);
+  const expressCpu = perReq(runs.find((x) => x.kind === 'express'));
+  console.log('route                    |  req/s | vs bare Express         | p50 / p99 (ms) | CPU µs/req (x Express) | non-2xx/3xx | rows stored');
+  for (const x of runs) {
+    const ratio = x.r.requests.average / express5;
+    const ok = (x.r['2xx'] ?? 0) + (x.r['3xx'] ?? 0);
+    console.log(
+      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'click' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
+    );
+  }
+  console.log(`app resident memory: ${rss0.toFixed(0)} MB after start, ${rssLoad.toFixed(0)} MB after the pixel load (target <= 256 MB)`);
 }
 
 async function scenario(label, env) {
@@ -183,8 +267,9 @@ async function commitLatency() {
 
 try {
   console.log(`one committed insert on this PostgreSQL: ${(await commitLatency()).toFixed(1)} ms (fsync of the WAL)`);
-  await scenario(`PostgreSQL (${os.cpus().length} CPUs, ${SECONDS} s per run)`, { DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpDir(), REDIS_URL: '' });
-  if (process.env.BENCH_EMBEDDED !== '0') {
+  await hotPath({ DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpDir(), REDIS_URL: '' });
+  if (process.env.BENCH_HOTPATH_ONLY !== '1') await scenario(`PostgreSQL (${os.cpus().length} CPUs, ${SECONDS} s per run)`, { DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpDir(), REDIS_URL: '' });
+  if (process.env.BENCH_EMBEDDED !== '0' && process.env.BENCH_HOTPATH_ONLY !== '1') {
     await scenario(`Embedded default (no DATABASE_URL, ${SECONDS} s per run)`, { DATABASE_URL: '', DATA_DIR: tmpDir(), REDIS_URL: '' });
   }
 } finally {

@@ -22,11 +22,12 @@ import { WebAppService } from './common/web-app.service.js';
 import { isApiPath } from './common/http-exception.filter.js';
 import { PLAY_REPORT_PATH, playReportBodyParser } from './reports/play-report.body.js';
 import { compressionMiddleware, precompressedAssets } from './common/http-compression.js';
-import { noCookiesOnPublicPaths } from './common/no-cookies.middleware.js';
+import { isCookielessPath, noCookiesOnPublicPaths } from './common/no-cookies.middleware.js';
 import { cspDirectives } from './common/content-security-policy.js';
 import { strictTransportOverHttps } from './common/strict-transport.js';
 import { forwardedForWarning } from './common/forwarded-for-warning.js';
 import { SESSION_COOKIE } from './accounts/session-cookie.js';
+import { isNeverStaticFile, isTrackingPath, unless } from './common/route-skips.js';
 
 export { SESSION_COOKIE };
 
@@ -59,32 +60,41 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     }),
   );
   app.use(strictTransportOverHttps());
-  app.use(compressionMiddleware());
+  // The tracking hits skip what is of no use to them (common/route-skips.ts): compression,
+  // cookies, bodies, the session and CSRF. The no-cookie guard stays on them all the same.
+  app.use(unless(isTrackingPath, compressionMiddleware()));
   app.use(noCookiesOnPublicPaths());
-  app.use(cookieParser());
+  app.use(unless(isTrackingPath, cookieParser()));
   // The viewer's play reports read their own body (at most 4 KB, JSON sent as any type).
   app.use(PLAY_REPORT_PATH, ...playReportBodyParser());
-  app.useBodyParser('json', { limit: '100kb' });
-  app.useBodyParser('urlencoded', { extended: false, limit: '100kb' });
+  app.use(unless(isTrackingPath, express.json({ limit: '100kb' })));
+  app.use(unless(isTrackingPath, express.urlencoded({ extended: false, limit: '100kb' })));
   // sendBeacon posts text/plain.
-  app.useBodyParser('text', { limit: '10kb' });
+  app.use(unless(isTrackingPath, express.text({ limit: '10kb' })));
   app.use(rejectNulInput());
 
   const store = app.get(PgSessionStore);
   app.use(
-    session({
-      name: SESSION_COOKIE,
-      secret,
-      store,
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      // Secure always with SECURE_COOKIES (an https PUBLIC_BASE_URL), otherwise whenever the request
-      // came over https (behind a proxy: its X-Forwarded-Proto, read with TRUST_PROXY).
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies ? true : 'auto', path: '/' },
-    }),
+    unless(
+      isTrackingPath,
+      session({
+        name: SESSION_COOKIE,
+        secret,
+        store,
+        resave: false,
+        saveUninitialized: false,
+        rolling: true,
+        // Secure always with SECURE_COOKIES (an https PUBLIC_BASE_URL), otherwise whenever the request
+        // came over https (behind a proxy: its X-Forwarded-Proto, read with TRUST_PROXY).
+        cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies ? true : 'auto', path: '/' },
+      }),
+    ),
   );
-  app.use(csrfMiddleware({ secure: config.secureCookies }));
+  // A token issued on a public page's GET would be stripped with its cookie (no-cookies.middleware.ts).
+  const csrf = csrfMiddleware({ secure: config.secureCookies });
+  const noTokenNeeded = (req: express.Request) =>
+    isTrackingPath(req.path) || ((req.method === 'GET' || req.method === 'HEAD') && isCookielessPath(req.path));
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (noTokenNeeded(req) ? next() : csrf(req, res, next)));
 
   // Built dashboard assets are content-hashed: cache them for a year. index.html is never cached.
   app.use('/assets', precompressedAssets(path.join(webDistDir, 'assets'), 365 * 24 * 3600));
@@ -92,7 +102,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     '/assets',
     express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
   );
-  app.use(express.static(webDistDir, { index: false, maxAge: '1h' }));
+  // Not for the public routes: no file of the build is named like them, and the look-up costs a
+  // file-system stat on every hit.
+  app.use(unless(isNeverStaticFile, express.static(webDistDir, { index: false, maxAge: '1h' })));
   app.use('/static', express.static(publicAssetsDir, { index: false, maxAge: '7d' }));
 
   app.setGlobalPrefix('api', { exclude: routesOutsideApi });

@@ -136,6 +136,19 @@ describe('reports ingest: opens, clicks and plays', () => {
       expect((await rows('true')).length).toBe(before);
     });
 
+    it('a fetch carrying a stray body (a proxy forwarding bytes it should not) is still answered and stored', async () => {
+      // The tracking routes read no body: the hit is what the address and headers say.
+      const who = someone('body');
+      const res = await pixel(who, { 'User-Agent': UA.outlookWindows, 'Content-Type': 'application/json' }).send('{not json');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/gif');
+      expect(await byReceiver(who)).toHaveLength(1);
+      const clicker = someone('body-click');
+      const redirect = await click(clicker, LANDING, { 'User-Agent': UA.outlookWindows, 'Content-Type': 'application/json' }).send('{not json');
+      expect([redirect.status, redirect.headers.location]).toEqual([302, LANDING]);
+      expect(await byReceiver(clicker)).toHaveLength(1);
+    });
+
     it('Gmail proxy: a real open by a Gmail reader, location unknown', async () => {
       const who = someone('gmail');
       await pixel(who, { 'User-Agent': UA.gmailProxy, 'X-Forwarded-For': '66.249.84.1' }).expect(200);
