@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
-import { expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { expectTitle, launchBrowser, newContext, screenshot, settled, uniqueEmail } from './support/browser.ts';
 import { linksIn } from './support/mail.ts';
 
 let server: RunningServer;
@@ -105,12 +105,11 @@ test('sign-up checks its fields, then signs the new user in to home with the wel
   await dialog.waitFor();
   await dialog.getByText("We're glad to have you onboard").waitFor();
   await dialog.getByText('Below are some options to get started quickly.').waitFor();
-  await page.waitForTimeout(800); // let the 700 ms fade-in finish before the picture
   await screenshot(page, 'home-welcome', { phoneFullPage: false });
 
   // Clicking outside does not close it.
   await page.mouse.click(8, 400);
-  await page.waitForTimeout(300);
+  await settled(page);
   assert.equal(await dialog.isVisible(), true);
 
   await dialog.getByRole('button', { name: 'Watch Video' }).click();
@@ -178,7 +177,7 @@ test('sign out from the profile menu, back stays on sign-in, and wrong passwords
 
   // The back button is disabled on /signin.
   await page.goBack().catch(() => null);
-  await page.waitForTimeout(300);
+  await settled(page);
   assert.equal(new URL(page.url()).pathname, '/signin');
 
   // A signed-out visitor cannot open home.
@@ -199,8 +198,8 @@ test('sign out from the profile menu, back stays on sign-in, and wrong passwords
   // Remember me keeps the session cookie for weeks, not just this browser session.
   const sid = (await context.cookies()).find((c) => c.name === 'eyemail.sid');
   assert.ok(sid && sid.expires > Date.now() / 1000 + 20 * 24 * 3600, 'session cookie should persist');
-  // No welcome dialog without ?new.
-  await page.waitForTimeout(1000);
+  // No welcome dialog without ?new (it would open with the page).
+  await settled(page);
   assert.equal(await page.getByRole('dialog').count(), 0);
 });
 

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, uniqueEmail } from './support/browser.ts';
+import { launchBrowser, newContext, settled, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
 
@@ -72,14 +72,19 @@ test("after a session ends and another account signs in on the same page, the fi
   await signUp(page, 'Second Account', uniqueEmail('second'));
   await page.waitForURL((u) => u.pathname === '/eyemails');
   let release!: () => void;
+  let asked!: () => void;
   const held = new Promise<void>((r) => (release = r));
+  const requested = new Promise<void>((r) => (asked = r));
   await page.route('**/api/files?type=video', async (route) => {
+    asked();
     await held;
     await route.continue();
   });
   await page.getByRole('link', { name: 'My Videos' }).first().click();
   await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
-  await page.waitForTimeout(500);
+  // The page has asked for the library and drawn what it shows while waiting.
+  await requested;
+  await settled(page);
   assert.equal(await card.count(), 0, "the first account's video is on the second account's page");
   release();
   await page.getByText('No videos found.').waitFor();

@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
-import { DESKTOP, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { DESKTOP, expectTitle, launchBrowser, screenshot, settled, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
 
@@ -37,7 +37,7 @@ async function makeFixtures(into: string): Promise<void> {
 }
 
 async function newUserContext(tier: 'standard' | 'enterprise', name: string): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   ctx.setDefaultTimeout(15_000);
   await ctx.request.get('/api/health');
   const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
@@ -223,7 +223,6 @@ test('create: every field, a live preview, and the real encoding progress in the
   await page.getByText('Landing page URL').waitFor();
   await page.getByRole('link', { name: 'https://shop.example.com/spring' }).waitFor();
   await page.getByRole('link', { name: new RegExp(`/eyemail/${snippetId}$`) }).waitFor();
-  await page.waitForTimeout(400);
   await screenshot(page, 'detail');
 });
 
@@ -424,7 +423,8 @@ test('delete asks first, then goes to the list and says Deleted!; the id then sh
   // Back does not return to the deleted EyeMail's page, and a reload does not say it again.
   await page.reload();
   await page.getByRole('heading', { name: 'My EyeMails', level: 1 }).waitFor();
-  await page.waitForTimeout(500);
+  await page.getByText('Loading EyeMails…').waitFor({ state: 'hidden' });
+  await settled(page);
   assert.equal(await page.getByRole('dialog', { name: 'Deleted!' }).count(), 0);
 
   await page.goto(`/eyemails/${snippetId}`);

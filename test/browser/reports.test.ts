@@ -45,7 +45,7 @@ async function xsrf(c: BrowserContext): Promise<Record<string, string>> {
 }
 
 async function newContext(): Promise<BrowserContext> {
-  const c = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  const c = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   c.setDefaultTimeout(15_000);
   await c.request.get('/api/health');
   return c;
@@ -152,9 +152,12 @@ async function waitForTiles(p: Page, expected: { views: string; clicks: string; 
 
 // Opens the Filter panel and waits until it has finished opening: shown, and its height no
 // longer animated (a click landing while the panel still grows can miss the button it aimed at).
+// With the visitor's "reduce motion" setting (as these tests browse) it opens at once, without
+// the collapse's aria-hidden or height.
 async function openFilter(p: Page): Promise<void> {
-  await p.getByRole('button', { name: /^Filter/ }).click();
-  await p.locator('#report-filter[aria-hidden="false"]:not([style*="height"])').waitFor();
+  await p.getByRole('button', { name: /^Filter/, expanded: false }).click();
+  await p.locator('#report-filter:not([aria-hidden="true"]):not([style*="height"])').waitFor();
+  await p.getByRole('button', { name: /^Filter/, expanded: true }).waitFor();
 }
 
 async function waitForRange(p: Page, text: string): Promise<void> {

@@ -49,7 +49,7 @@ async function watch(ctx: BrowserContext): Promise<void> {
 }
 
 async function newCtx(): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC' });
+  const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce' });
   ctx.setDefaultTimeout(15_000);
   await watch(ctx);
   ctx.on('page', (p) => p.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss())));

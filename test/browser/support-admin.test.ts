@@ -52,7 +52,7 @@ async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
 }
 
 async function newContext(): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   ctx.setDefaultTimeout(15_000);
   await ctx.request.get('/api/health');
   return ctx;
@@ -139,7 +139,7 @@ test('support center: FAQ accordion rules', async () => {
   await page.getByText('about 15 KB on average').waitFor();
   assert.deepEqual(await expanded(), FAQ_QUESTIONS.map((_, i) => i === 4));
   await control(FAQ_QUESTIONS[4]).click();
-  for (let i = 0; i < 20 && (await expanded()).some(Boolean); i++) await page.waitForTimeout(50);
+  await page.getByRole('button', { name: FAQ_QUESTIONS[4], exact: true, expanded: false }).waitFor();
   assert.deepEqual(await expanded(), FAQ_QUESTIONS.map(() => false));
   await control(FAQ_QUESTIONS[0]).click();
   await page.getByRole('heading', { name: 'Contact us' }).waitFor();
@@ -273,8 +273,9 @@ test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivat
   const table = page.getByRole('table');
   const bodyRows = table.locator('tbody tr');
   const waitRows = async (n: number) => {
-    for (let i = 0; i < 100 && (await bodyRows.count()) !== n; i++) await page.waitForTimeout(50);
     await page.locator('table[aria-busy="false"]').waitFor();
+    if (n > 0) await bodyRows.nth(n - 1).waitFor();
+    await bodyRows.nth(n).waitFor({ state: 'detached' });
     assert.equal(await bodyRows.count(), n);
   };
   await waitRows(10);

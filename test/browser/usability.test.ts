@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, uniqueEmail } from './support/browser.ts';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, settled, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
 const password = 'Usable2024';
@@ -38,6 +38,7 @@ async function box(l: Locator): Promise<Box> {
 
 async function shot(name: string, size: { width: number; height: number }): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `usability-${name}-${size === PHONE ? 'phone' : 'desktop'}.png`) });
 }
 
@@ -80,7 +81,7 @@ before(async () => {
     launchBrowser(),
     run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]),
   ]);
-  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true });
+  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
   await context.request.get('/api/health');
   const res = await context.request.post('/api/accounts/signup', {
@@ -112,7 +113,6 @@ test('toasts never cover New EyeMail, the user menu or the page title (desktop a
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'New Company' }).click();
     const toasts = page.locator('.mantine-Notification-root');
     await toasts.nth(2).waitFor();
-    await page.waitForTimeout(400); // the slide-in
     await shot('toasts', size);
     for (let i = 0; i < (await toasts.count()); i++) {
       const t = await box(toasts.nth(i));
@@ -150,12 +150,8 @@ test("export on a phone: 'Download File (.html)' is on screen without scrolling 
   const download = dialog.getByRole('button', { name: 'Download File (.html)' });
   await download.waitFor();
   // Enabled once the HTML has been generated.
-  const until = Date.now() + 10_000;
-  while (await download.isDisabled()) {
-    assert.ok(Date.now() < until, 'the HTML was never generated');
-    await page.waitForTimeout(100);
-  }
-  await page.waitForTimeout(300);
+  await dialog.getByRole('button', { name: 'Download File (.html)', disabled: false }).waitFor();
+  await settled(page);
   const b = await box(download);
   // The whole label shows, not clipped.
   const clipped = await download.evaluate((el) => {
@@ -182,7 +178,7 @@ async function checkPreviewSwitch(pathname: string, name: string): Promise<void>
   const title = page.getByRole('textbox', { name: 'Name' });
   assert.equal(await previewPane.isVisible(), false, 'the form comes first');
   await page.mouse.wheel(0, 1500);
-  await page.waitForTimeout(300);
+  await settled(page);
   // The switch stays in reach while the form scrolls.
   const sw = await box(show);
   assert.ok(sw.y >= 0 && sw.y < 200, `switch at y=${sw.y}`);
@@ -219,7 +215,8 @@ test('the preview says where a click goes only for a valid landing page, never e
   await preview.getByText('Clicking the video opens https://shop.example.com/autumn').waitFor();
   for (const bad of ['not a url', 'javascript:alert(1)', 'shop.example.com']) {
     await field.fill(bad);
-    await page.waitForTimeout(150);
+    await preview.getByText(/Clicking the video opens/).waitFor({ state: 'detached' });
+    await settled(page);
     assert.equal(await preview.getByText(/Clicking the video opens/).count(), 0, `echoed "${bad}"`);
     assert.equal(await preview.getByText(bad).count(), 0);
   }
@@ -309,7 +306,7 @@ async function tabThroughForm(size: { width: number; height: number }, pathname:
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press(key);
-      await page.waitForTimeout(30);
+      await settled(page);
       const f = await focusSpot(page);
       if (!f.inMain) break;
       seen++;

@@ -194,7 +194,6 @@ test('deleting asks first, Cancel keeps the video, Delete removes it for good', 
   await card.getByRole('button', { name: 'Delete Spring launch' }).click();
   const dialog = page.getByRole('dialog', { name: 'Alert!' });
   await dialog.getByText('Do you really want to delete this video?').waitFor();
-  await page.waitForTimeout(300); // let the dialog finish opening before the picture
   await screenshot(page, 'video-library-delete', { phoneFullPage: false });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'hidden' });

@@ -269,12 +269,16 @@ describe('support mail while the mail server is down', () => {
       return row.mail_attempts >= 1 ? row : null;
     }, 'the first mail attempt to fail');
     expect(failed).toMatchObject({ mail_state: 'pending', mail_attempts: 1, mail_error: expect.stringMatching(/ECONNREFUSED/) });
-    // The job waits for its retry instead of being dropped.
-    const [job] = await sql<{ state: string; attempts_made: number; max_attempts: number; later: boolean }>(
-      t,
-      `select state, attempts_made, max_attempts, run_at > now() as later from job where id = ?`,
-      [`support-inquiry-${id}`],
-    );
+    // The job waits for its retry instead of being dropped. The queue records that just after the
+    // attempt itself (the inquiry's row above), so wait until the job has left the worker.
+    const job = await waitFor(async () => {
+      const [row] = await sql<{ state: string; attempts_made: number; max_attempts: number; later: boolean }>(
+        t,
+        `select state, attempts_made, max_attempts, run_at > now() as later from job where id = ?`,
+        [`support-inquiry-${id}`],
+      );
+      return row && row.state !== 'active' ? row : null;
+    }, 'the failed job to leave the worker');
     expect(job).toEqual({ state: 'queued', attempts_made: 1, max_attempts: 10, later: true });
 
     // The mail server comes back; the retry is brought forward rather than waited for.

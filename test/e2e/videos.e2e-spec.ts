@@ -273,7 +273,11 @@ describe('videos API: an encode whose worker died is run again and finished', ()
     const { final } = await pollUntilDone(ann.client, encodingId);
     expect(final).toMatchObject({ state: 'completed', overlay: 'black', outWidth: 600, videoUrl: expect.stringContaining(`/media/v/${encodingId}/`) });
     expect((await fetchBytes(t, final.videoUrl!)).status).toBe(200);
-    const [job] = await sql<{ state: string; attempts_made: number }>(t, 'select state, attempts_made from job where id = ?', [jobId]);
+    // The queue marks the job done just after the encoding is recorded: wait for it to leave the worker.
+    const job = await waitFor(async () => {
+      const [row] = await sql<{ state: string; attempts_made: number }>(t, 'select state, attempts_made from job where id = ?', [jobId]);
+      return row && row.state !== 'active' ? row : null;
+    }, 'the job to leave the worker');
     expect(job).toEqual({ state: 'completed', attempts_made: 2 });
     // the same request now finds it done
     const res = await ann.client.post(`/api/videos/${video.fileId}?overlay=black`);

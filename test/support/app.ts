@@ -19,7 +19,7 @@ export { freshDatabaseUrl } from './fresh-database.js';
 
 export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-test-'));
-  const db = await freshDatabaseUrl();
+  const db = await freshDatabaseUrl('eyemail_test', { migrated: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

@@ -1,24 +1,82 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 // A database of its own for one test file: created on the real PostgreSQL of DATABASE_URL and
 // dropped afterwards; without DATABASE_URL the app falls back to a fresh embedded PGlite.
 // Plain, erasable TypeScript: the browser tests import it under Node's type stripping too.
-export async function freshDatabaseUrl(prefix = 'eyemail_test'): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+//
+// `migrated: true` (what the apps under test ask for): when the test run has prepared a migrated
+// template database (`npm test` does, see createMigratedTemplate), the new database is a copy of
+// it (`CREATE DATABASE ... TEMPLATE`), so the app finds no migration pending; otherwise it is
+// empty and the app migrates it at start-up as usual. Without `migrated` it is always empty (the
+// migration tests start from nothing).
+export const TEMPLATE_DATABASE_ENV = 'EYEMAIL_TEST_TEMPLATE_DATABASE';
+
+async function runOn(connectionString: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+function withDatabase(base: string, name: string): string {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function freshDatabaseUrl(
+  prefix = 'eyemail_test',
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => undefined };
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
+  const template = opts.migrated ? process.env[TEMPLATE_DATABASE_ENV] : undefined;
+  await runOn(base, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return { url: withDatabase(base, name), drop: () => runOn(base, `drop database if exists ${name} with (force)`) };
+}
+
+// Creates a database on DATABASE_URL, applies every migration of the BUILT app (dist/server) to
+// it, and returns its name: set it as EYEMAIL_TEST_TEMPLATE_DATABASE for the test processes.
+// Same migration settings as src/database/database.module.ts, so an app started on a copy finds
+// nothing pending (were they to differ, it would try the migrations again and fail loudly).
+export async function createMigratedTemplate(root: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('createMigratedTemplate needs DATABASE_URL');
+  const name = `eyemail_template_${crypto.randomBytes(6).toString('hex')}`;
+  await runOn(base, `create database ${name}`);
+  const drop = () => runOn(base, `drop database if exists ${name} with (force)`);
+  try {
+    const dist = (p: string) => import(pathToFileURL(path.join(root, 'dist', 'server', p)).href);
+    const [{ migrationsList }, { MikroORM, PostgreSqlDriver }, { Migrator }] = await Promise.all([
+      dist('migrations/index.js'),
+      import('@mikro-orm/postgresql'),
+      import('@mikro-orm/migrations'),
+    ]);
+    const orm = await MikroORM.init({
+      driver: PostgreSqlDriver,
+      clientUrl: withDatabase(base, name),
+      entities: [],
+      extensions: [Migrator],
+      migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, tableName: 'mikro_orm_migrations', silent: true },
+      allowGlobalContext: true,
+      ensureDatabase: false,
+      discovery: { warnWhenNoEntities: false },
+    });
     try {
-      await c.query(sql);
+      await orm.migrator.up();
     } finally {
-      await c.end();
+      await orm.close(true);
     }
-  };
-  await run(`create database ${name}`);
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  } catch (err) {
+    await drop().catch(() => undefined);
+    throw err;
+  }
+  return { name, drop };
 }

@@ -54,7 +54,7 @@ export async function startServer(opts: { publicHost?: string; env?: Record<stri
   const entry = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
   if (!fs.existsSync(entry)) throw new Error('Build first: npm run build (dist/server/src/main.js is missing)');
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('Build first: npm run build:web');
-  const [port, mail, db] = await Promise.all([freePort(), startMailCatcher(), freshDatabaseUrl('eyemail_browser')]);
+  const [port, mail, db] = await Promise.all([freePort(), startMailCatcher(), freshDatabaseUrl('eyemail_browser', { migrated: true })]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-browser-'));
   const url = `http://127.0.0.1:${port}`;
   const publicUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;

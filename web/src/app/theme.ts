@@ -57,6 +57,9 @@ export const theme = createTheme({
   colors: { brand },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Visitors who ask their system for less motion get panels, menus and dialogs without the
+  // slide or fade (WCAG 2.3.3); Mantine ignores that setting unless told to honour it.
+  respectReducedMotion: true,
   focusRing: 'auto',
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
