@@ -193,7 +193,8 @@ async function waitForBox(page: Page, box: ReturnType<Page['getByLabel']>, check
   let seen = await box.inputValue();
   while (!check(seen)) {
     if (Date.now() > end) throw new Error(`The copy box never held what was expected; it holds: ${seen.slice(0, 200)}`);
-    await page.waitForTimeout(100);
+    // The next painted frame, not a fixed sleep: the box changes when React renders.
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => r(null)))');
     seen = await box.inputValue();
   }
 }
