@@ -427,7 +427,7 @@ test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivat
   await userPage.waitForURL((u) => u.pathname !== '/signin');
 
   // Her video count opens her videos, the search filled from the base64 parameter.
-  await page.getByRole('link', { name: `1 videos of ${adaEmail}` }).click();
+  await page.getByRole('link', { name: `1 video of ${adaEmail}` }).click();
   await page.waitForURL((u) => u.pathname === '/admin-video' && u.searchParams.get('email') === Buffer.from(adaEmail).toString('base64'));
   await expectTitle(page, 'Admin Videos | Admin | EyeMail');
   await page.getByRole('heading', { name: 'Manage Videos' }).waitFor();

@@ -31,6 +31,9 @@ const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: null, label: 'Action' },
 ];
 
+// The visible count, also the start of the link's name (its name must contain what it shows).
+const videosText = (n: number) => (n === 1 ? '1 video' : `${n} videos`);
+
 function shortDate(iso: string | null): string {
   return formatDate(iso) || '—';
 }
@@ -112,8 +115,8 @@ function UserItem({ row, busy, onChange }: { row: AdminUserRow; busy: boolean; o
         {row.phoneNumber ? ` · ${row.phoneNumber}` : ''}
       </Text>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(row.email))}`} size="sm" fw={600} aria-label={`${row.videoCount} videos of ${row.email}`}>
-          {row.videoCount === 1 ? '1 video' : `${row.videoCount} videos`}
+        <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(row.email))}`} size="sm" fw={600} aria-label={`${videosText(row.videoCount)} of ${row.email}`}>
+          {videosText(row.videoCount)}
         </Anchor>
         <StatusButtons row={row} busy={busy} onChange={onChange} />
       </Group>
@@ -281,7 +284,7 @@ export function AdminUsersPage() {
                       <Table.Td className={classes.nowrap}>{shortDate(r.lastActivityDate)}</Table.Td>
                       <Table.Td>
                         <Tooltip label={`Videos of ${r.email}`}>
-                          <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(r.email))}`} fw={600} aria-label={`${r.videoCount} videos of ${r.email}`}>
+                          <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(r.email))}`} fw={600} aria-label={`${videosText(r.videoCount)} of ${r.email}`}>
                             {r.videoCount}
                           </Anchor>
                         </Tooltip>
