@@ -20,8 +20,9 @@ await sql(`insert into app_user (id, email, password_hash, first_name, tier) val
 await sql(`insert into media_file (id, owner_id, kind, file_name, content_type, size, storage_key) values (?, ?, 'video', 'clip.mp4', 'video/mp4', 1000, ?)`, [file, user, `bench/${file}.mp4`]);
 await sql(
   `insert into video_encoding (id, owner_id, source_file_id, overlay, width, state, mp4_key, poster_key, gif_key, duration_secs)
-   values (?, ?, ?, 'none', 600, 'completed', 'bench/a.mp4', 'bench/a.jpg', 'bench/a.gif', 30)`,
-  [encoding, user, file],
+   values (?, ?, ?, 'none', 600, 'completed', ?, ?, ?, 30)`,
+  // Keys of their own: one bench run starts this server more than once on the same database.
+  [encoding, user, file, `bench/${encoding}.mp4`, `bench/${encoding}.jpg`, `bench/${encoding}.gif`],
 );
 await sql(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values (?, ?, 'Bench', ?, ?)`, [snippet, user, file, encoding]);
 

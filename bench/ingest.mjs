@@ -112,8 +112,11 @@ async function paced(port, pathFor, connections, seconds, rate) {
 // overallRate: requests a second from all connections together (none: as fast as answered).
 // addressFor: an X-Forwarded-For per request (the app trusting one proxy hop), so hits come from
 // public addresses and the geo look-up (and its database) is exercised.
+// Request numbers run on across every load of the run, so each hit is another recipient, as in a
+// campaign: numbers restarting at 0 made every run's readers open again within a minute of the
+// last run, which the flood check (src/reports/flood.ts) then looks at again after the commit.
+let n = 0;
 function load(port, pathFor, connections, duration, overallRate, addressFor) {
-  let n = 0;
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
