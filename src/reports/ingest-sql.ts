@@ -1,7 +1,6 @@
 // The ingest's statements on the engagement table, run by ReportRepository with native array
 // parameters (one multi-row statement per batch).
 import type { Engagement } from './engagement.entity.js';
-import { FLOOD_WINDOW_MS, SHARED_PROXY_CLIENTS } from './flood.js';
 
 // A row to store: everything but the id the database gives it.
 export type NewEngagement = Omit<Engagement, 'id'>;
@@ -36,33 +35,11 @@ export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof
   ['destination_label', 'text[]', 'destinationLabel'],
 ];
 
-// The batch's rows, and in the same statement (no extra round trip) the people of the batch who
-// already have an event of the same kind on the snippet within the flood window, stored before
-// this statement (its own rows are not visible to it): only those, and people with several events
-// in the batch itself, can be in a flood (flood.ts), and only their events are looked at again
-// after the commit. One probe of an existing index per row; a batch of first opens returns nothing.
-// Who is one person is flood.ts's floodKey, here in SQL.
-const FLOOD_WINDOW = `interval '${FLOOD_WINDOW_MS} milliseconds'`;
-const NEAR = (e: string, k: string) => `${e}.snippet_id = ${k}.snippet_id and ${e}.kind = ${k}.kind and ${e}.ip = ${k}.ip
-      and ${e}.occurred_at > ${k}.occurred_at - ${FLOOD_WINDOW} and ${e}.occurred_at < ${k}.occurred_at + ${FLOOD_WINDOW}`;
+// The batch's rows, in one statement. (Who may be in a flood is decided by the writer: a look-up
+// here, per row, was planned over the snippet's whole last minute; see markFloods.)
 export const INSERT_SQL = `
-  with ins as (
-    insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
-    select * from unnest(${INSERT_COLUMNS.map(([, t], i) => `$${i + 1}::${t}`).join(', ')})
-    returning snippet_id, kind, receiver, ip, client, occurred_at
-  )
-  select ins.snippet_id as "snippetId", ins.kind, ins.receiver, host(ins.ip) as ip,
-    min(ins.occurred_at) as "since", max(ins.occurred_at) as "until"
-  from ins
-  where ins.ip is not null
-    and (ins.receiver is not null or ins.client is null or ins.client not in (${SHARED_PROXY_CLIENTS.map((c) => `'${c}'`).join(', ')}))
-    and case
-    when ins.receiver is not null then exists (select 1 from engagement e where e.receiver = ins.receiver and ${NEAR('e', 'ins')})
-    else exists (select 1 from engagement e where e.receiver is null and ${NEAR('e', 'ins')}) end
-  group by ins.snippet_id, ins.kind, ins.receiver, ins.ip`;
-
-// People the insert found with earlier events near the batch's (their events' time span).
-export type FloodSuspect = Pick<StoredEvent, 'snippetId' | 'kind' | 'receiver' | 'ip'> & { since: Date; until: Date };
+  insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
+  select * from unnest(${INSERT_COLUMNS.map(([, t], i) => `$${i + 1}::${t}`).join(', ')})`;
 
 // Events found in a link-scanner burst or a flood once their batch was committed, in one
 // statement ($2 the reason). Rows are locked in id order, so two instances re-marking the same

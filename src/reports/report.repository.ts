@@ -12,7 +12,6 @@ import {
   RECENT_EVENTS_SQL,
   type ClickWindow,
   type EventWindow,
-  type FloodSuspect,
   type NewEngagement,
   type StoredClick,
   type StoredEvent,
@@ -81,12 +80,11 @@ export class ReportRepository {
     return this.orm.em.getConnection().getClient().executeQuery<R>(CompiledQuery.raw(sql, params));
   }
 
-  // One statement: the batch's rows; it answers the people who may be in a flood (see INSERT_SQL).
-  async insertBatch(rows: readonly NewEngagement[]): Promise<FloodSuspect[]> {
-    if (!rows.length) return [];
+  // One statement: the batch's rows.
+  async insertBatch(rows: readonly NewEngagement[]): Promise<void> {
+    if (!rows.length) return;
     const params: unknown[] = INSERT_COLUMNS.map(([, , prop]) => rows.map((r) => r[prop] ?? null));
-    const { rows: suspects } = await this.ingestQuery<FloodSuspect>(INSERT_SQL, params);
-    return suspects.map((r) => ({ ...r, since: new Date(r.since), until: new Date(r.until) }));
+    await this.ingestQuery(INSERT_SQL, params);
   }
 
   // Stored events found in a link-scanner burst or a flood: machine events from now on (those
