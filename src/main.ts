@@ -19,6 +19,12 @@ async function main(): Promise<void> {
   const { createApp } = await import('./app.factory.js');
   const app = await createApp(config);
   app.enableShutdownHooks();
+  // Idle keep-alive connections are kept longer than a load balancer's usual 60 s idle timeout
+  // (and Node's 5 s default), so a client or balancer reusing one never races the server closing
+  // it (a reset, or a 502 at the balancer). Headers must arrive within a little more than that.
+  const server = app.getHttpServer() as import('node:http').Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await app.listen(config.port, config.host);
   const url = await app.getUrl();
   console.log(`EyeMail is running on ${config.publicBaseUrl} (listening on ${url})`);

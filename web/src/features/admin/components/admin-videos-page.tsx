@@ -99,7 +99,7 @@ export function AdminVideosPage() {
             Showing Videos: {loading ? '…' : count}
           </Text>
           {loading && !videos.length ? (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" aria-busy="true" aria-label="Loading videos">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" role="status" aria-busy="true" aria-label="Loading videos">
               {Array.from({ length: 4 }, (_, i) => (
                 <Skeleton key={i} h={230} radius="md" />
               ))}
