@@ -7,7 +7,7 @@ import { PgSessionStore } from '../common/session-store.js';
 import { MailService } from '../mail/mail.service.js';
 import { accountLink, passwordResetMail, verificationMail } from '../mail/mail-views.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { accountAddressSubject, FORGOT_PER_ACCOUNT_ADDRESS, FORGOT_PER_IP, RESEND_PER_USER } from './account-rate-limits.js';
+import { accountAddressSubject, FORGOT_MAILS_PER_ACCOUNT, FORGOT_PER_ACCOUNT_ADDRESS, FORGOT_PER_IP, RESEND_PER_USER } from './account-rate-limits.js';
 import { TOKEN_LIFETIME_MS } from './account.rules.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -77,6 +77,10 @@ export class RecoveryService implements OnApplicationShutdown {
   private async mailResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user || !user.isActive) return;
+    if (!(await this.limiter.allow(FORGOT_MAILS_PER_ACCOUNT, user.id))) {
+      this.logger.warn(`Password reset mail for user ${user.id} not sent: ${FORGOT_MAILS_PER_ACCOUNT.limit} already sent this hour`);
+      return;
+    }
     const raw = await this.tokens.issue(user.id, 'reset_password');
     const link = accountLink(this.config.publicBaseUrl, 'resetpassword', raw);
     try {
