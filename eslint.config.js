@@ -37,7 +37,7 @@ const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
 // top-level files it declares public here (types, messages, errors, decorators, pure rules its
 // callers share). The rest, sub-folders included, is its own.
 const PUBLIC_FILES = {
-  accounts: ['auth.decorators.ts', 'account-messages.ts', 'user-list.ts'],
+  accounts: ['account-messages.ts', 'user-list.ts'],
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts'],
   files: ['upload-rules.ts'],
   health: ['health-checks.ts'],

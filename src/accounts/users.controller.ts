@@ -5,7 +5,7 @@ import { ok } from '../common/api-response.js';
 import { parsed } from '../common/parsed.pipe.js';
 import { parsePasswordChange, parseProfile, type PasswordChangeInput, type ProfileInput } from './account-input.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { CurrentUser, type AuthUser } from './auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { ProfileService } from './profile.service.js';
 import { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { ProfileViewDto } from './dto/responses.dto.js';

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { HealthChecks } from './health-checks.js';
 import { HealthRepository } from './health.repository.js';
 import { ApiResult } from '../common/api-response.js';
-import { Public } from '../accounts/auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 
 @ApiTags('health')
 @Public()

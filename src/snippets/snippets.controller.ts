@@ -3,7 +3,7 @@ import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, Api
 import { ok } from '../common/api-response.js';
 import { InvalidInputError } from '../common/domain-error.js';
 import { parsed } from '../common/parsed.pipe.js';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { parseListFilters, parseStatusFilter, type SnippetListFilters } from './snippet-list-query.js';
 import { SnippetsService, type ExportQuery } from './snippets.service.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { UsersService } from '../accounts/users.service.js';
-import type { AuthUser } from '../accounts/auth.decorators.js';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { FilesService } from '../files/files.service.js';
 import { VideosService } from '../videos/videos.service.js';
 import { isUuid } from '../shared/uuid.js';

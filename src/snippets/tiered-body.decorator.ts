@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { authUserOf } from '../accounts/auth.decorators.js';
+import { authUserOf } from '../common/auth/auth.decorators.js';
 import type { TieredBody as TieredBodyValue } from './snippet-input.js';
 
 // The request body with the signed-in caller's tier, for the parsers whose rules depend on it:
