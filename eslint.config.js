@@ -39,7 +39,6 @@ const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
 const PUBLIC_FILES = {
   accounts: ['account-messages.ts', 'user-list.ts'],
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts'],
-  files: ['upload-rules.ts'],
   health: ['health-checks.ts'],
   mail: ['mail-views.ts'],
   queue: ['job-queue.ts'],
