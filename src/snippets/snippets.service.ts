@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { UsersService } from '../accounts/users.service.js';
 import { isUuid } from '../shared/uuid.js';
 import { parseHttpUrl, validateCtaButton, type SnippetTier } from '../shared/snippet-rules.js';
-import { allowedClickTargets } from './export/export-view-model.js';
+import { allowedClickTargets } from './export/export-urls.js';
 import { OwnedSnippets } from './owned-snippets.js';
 import type { Snippet } from './snippet.entity.js';
 import { SnippetMediaReader } from './snippet-media-reader.js';
