@@ -1,12 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
-import { InvalidInputError } from '../common/domain-error.js';
 import { parsed } from '../common/parsed.pipe.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
-import { parseListFilters, parseStatusFilter, type SnippetListFilters } from './snippet-list-query.js';
-import { SnippetsService, type ExportQuery } from './snippets.service.js';
+import { parseListFilters, type SnippetListFilters } from './snippet-list-query.js';
+import { SnippetEditorService } from './snippet-editor.service.js';
+import { SnippetQueriesService } from './snippet-queries.service.js';
+import { SnippetStatusService } from './snippet-status.service.js';
+import { SnippetExportService } from './snippet-export.service.js';
+import { parseExportQuery, type ExportRequest } from './export-query.js';
 import {
   parseSnippetCreate,
   parseSnippetDelete,
@@ -35,7 +38,12 @@ import { uuidParam } from '../common/uuid-param.pipe.js';
 @ApiTags('snippets')
 @Controller('snippets')
 export class SnippetsController {
-  constructor(private readonly snippets: SnippetsService) {}
+  constructor(
+    private readonly editor: SnippetEditorService,
+    private readonly queries: SnippetQueriesService,
+    private readonly statuses: SnippetStatusService,
+    private readonly exporter: SnippetExportService,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -44,7 +52,7 @@ export class SnippetsController {
   @ApiCreatedResponse({ type: SnippetViewDto })
   @ApiBody({ type: SnippetPayloadDto })
   async create(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetCreate)) form: SnippetForm) {
-    return ok(await this.snippets.create(user, form), M.created);
+    return ok(await this.editor.create(user, form), M.created);
   }
 
   @Put()
@@ -52,7 +60,7 @@ export class SnippetsController {
   @ApiOkResponse({ type: SnippetViewDto })
   @ApiBody({ type: UpdateSnippetPayloadDto })
   async update(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetUpdate)) { snippetId, form }: SnippetUpdate) {
-    return ok(await this.snippets.update(user, snippetId, form), M.updated);
+    return ok(await this.editor.update(user, snippetId, form), M.updated);
   }
 
   @Get()
@@ -61,17 +69,15 @@ export class SnippetsController {
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'], description: 'empty: all' })
   @ApiOkResponse({ type: SnippetViewDto, isArray: true })
   list(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) filters: SnippetListFilters) {
-    return this.snippets.list(user.id, filters);
+    return this.queries.list(user.id, filters);
   }
 
   @Get('brief')
   @ApiOperation({ summary: 'Id, title and thumbnail of your EyeMails (for selectors)' })
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'] })
   @ApiOkResponse({ type: SnippetBriefDto, isArray: true })
-  brief(@CurrentUser() user: AuthUser, @Query('status') status: unknown) {
-    const s = parseStatusFilter(status);
-    if (s.error) throw new InvalidInputError(s.error, { status: s.error });
-    return this.snippets.brief(user.id, s.value);
+  brief(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) { status }: SnippetListFilters) {
+    return this.queries.brief(user.id, status);
   }
 
   @Put('status')
@@ -79,7 +85,7 @@ export class SnippetsController {
   @ApiOkResponse({ type: SnippetViewDto })
   @ApiBody({ type: SnippetStatusDto })
   async setStatus(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetStatus)) dto: { snippetId: unknown; status: boolean }) {
-    const view = await this.snippets.setStatus(user.id, dto.snippetId, dto.status);
+    const view = await this.statuses.setStatus(user.id, dto.snippetId, dto.status);
     return ok(view, dto.status ? M.activated : M.deactivated);
   }
 
@@ -89,35 +95,35 @@ export class SnippetsController {
   @ApiOkResponse({ type: SnippetViewDto })
   @ApiBody({ type: SnippetIdDto })
   byBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetIdBody)) dto: { snippetId: unknown }) {
-    return this.snippets.get(user.id, dto.snippetId);
+    return this.queries.get(user.id, dto.snippetId);
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete an EyeMail by {SnippetId}; your uploaded files stay in your library' })
   @ApiBody({ type: DeleteSnippetDto })
   async removeByBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetDelete)) dto: { snippetId: unknown }) {
-    await this.snippets.remove(user.id, dto.snippetId);
+    await this.statuses.remove(user.id, dto.snippetId);
     return ok(null, M.deleted);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: SnippetViewDto })
   get(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.get(user.id, id);
+    return this.queries.get(user.id, id);
   }
 
   @Get(':id/u')
   @ApiOperation({ summary: 'The public addresses of an EyeMail' })
   @ApiOkResponse({ type: SnippetUrlsDto })
   urls(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.urls(user.id, id);
+    return this.queries.urls(user.id, id);
   }
 
   @Get(':id/slug')
   @ApiOperation({ summary: 'A readable link: the title as a slug plus the first 8 digits of the id' })
   @ApiOkResponse({ type: SnippetSlugDto })
   slug(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.slug(user.id, id);
+    return this.queries.slug(user.id, id);
   }
 
   @Get(':id/html')
@@ -129,14 +135,14 @@ export class SnippetsController {
   @ApiQuery({ name: 'removeBranding', required: false, enum: ['true', 'false'] })
   @ApiQuery({ name: 'preheader', required: false, description: 'hidden preview text shown after the subject line in the inbox (at most 150 characters)' })
   @ApiOkResponse({ type: SnippetExportDto })
-  html(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string, @Query() query: ExportQuery) {
-    return this.snippets.exportHtml(user, id, query);
+  html(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string, @Query(parsed(parseExportQuery)) request: ExportRequest) {
+    return this.exporter.exportHtml(user, id, request);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an EyeMail; your uploaded files stay in your library' })
   async remove(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    await this.snippets.remove(user.id, id);
+    await this.statuses.remove(user.id, id);
     return ok(null, M.deleted);
   }
 }
