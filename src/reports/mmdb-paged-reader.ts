@@ -17,7 +17,7 @@ const RECORD_CACHE_MAX = 10_000;
 
 // A MaxMind DB file read without holding it in memory: the search tree (most of the file: 103 of
 // the 134 MB of the two DB-IP files) stays on disk and is read by position through a fixed-size,
-// direct-mapped cache of pages (`cachePages` x 4 KiB, one buffer, no allocation per look-up), the
+// direct-mapped cache of pages (`cachePages` x 4 KiB, 4 MiB by default, one buffer, no allocation per look-up), the
 // operating system's page cache doing the rest; the data section (the records, 31 MB for both
 // files) is read once and decoded by mmdb-lib's own decoder, so a look-up answers exactly what
 // mmdb-lib's Reader (the maxmind package) answers for the same file. Synchronous reads: a few
@@ -33,7 +33,7 @@ export class PagedMmdbReader {
 
   constructor(
     file: string,
-    private readonly cachePages = 2048,
+    private readonly cachePages = 1024,
   ) {
     this.fd = fs.openSync(file, 'r');
     try {
