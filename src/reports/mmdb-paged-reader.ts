@@ -1,40 +1,35 @@
 import fs from 'node:fs';
-import DecoderModule from 'mmdb-lib/lib/decoder.js';
 import ipModule from 'mmdb-lib/lib/ip.js';
 import { parseMetadata, type Metadata } from 'mmdb-lib/lib/metadata.js';
+import { MmdbDecoder } from './mmdb-decoder.js';
+import { PagedFile } from './paged-file.js';
 
-// CommonJS modules typed with `export default`: at run time the default is a property.
-type DecoderClass = typeof DecoderModule.default;
+// A CommonJS module typed with `export default`: at run time the default is a property.
 type IpHelpers = typeof ipModule.default;
-const Decoder = ((DecoderModule as { default?: unknown }).default ?? DecoderModule) as DecoderClass;
 const ip = ((ipModule as { default?: unknown }).default ?? ipModule) as IpHelpers;
 
 // The metadata sits in the last 128 KiB of the file (the MaxMind DB format's own limit).
 const METADATA_MAX = 128 * 1024;
 const DATA_SECTION_SEPARATOR = 16;
-export const PAGE_SIZE = 4096;
-const RECORD_CACHE_MAX = 10_000;
+const RECORDS_MAX = 5_000;
 
-// A MaxMind DB file read without holding it in memory: the search tree (most of the file: 103 of
-// the 134 MB of the two DB-IP files) stays on disk and is read by position through a fixed-size,
-// direct-mapped cache of pages (`cachePages` x 4 KiB, 4 MiB by default, one buffer, no allocation per look-up), the
-// operating system's page cache doing the rest; the data section (the records, 31 MB for both
-// files) is read once and decoded by mmdb-lib's own decoder, so a look-up answers exactly what
-// mmdb-lib's Reader (the maxmind package) answers for the same file. Synchronous reads: a few
-// microseconds each from the page cache, at most one per tree page a look-up touches.
+// A MaxMind DB file read without holding it in memory (Node has no mmap; the mmap packages build
+// native code). The search tree (103 of the 134 MB of the two DB-IP files) and the data section
+// (31 MB) stay on disk and are read by position through fixed page caches (paged-file.ts: by
+// default 4 MiB for the tree, whose top levels every look-up walks, and 1 MiB for the records),
+// the operating system's page cache doing the rest; recently decoded records are kept. Answers
+// are exactly mmdb-lib's Reader's (the maxmind package's) for the same file: the tree walk and the
+// decoder (mmdb-decoder.ts) follow it, and mmdb-paged-reader.spec.ts compares them address by
+// address.
 export class PagedMmdbReader {
   readonly metadata: Metadata;
   private readonly fd: number;
-  private readonly pages: Buffer;
-  private readonly pageNumbers: Float64Array;
-  private readonly decoder: InstanceType<DecoderClass>;
-  private readonly dataStart: number;
+  private readonly tree: PagedFile;
+  private readonly decoder: MmdbDecoder;
+  private readonly records = new Map<number, unknown>();
   private readonly ipv4StartNode: number;
 
-  constructor(
-    file: string,
-    private readonly cachePages = 1024,
-  ) {
+  constructor(file: string, treePages = 1024, dataPages = 256) {
     this.fd = fs.openSync(file, 'r');
     try {
       const size = fs.fstatSync(this.fd).size;
@@ -42,23 +37,12 @@ export class PagedMmdbReader {
       const tail = Buffer.alloc(tailSize);
       fs.readSync(this.fd, tail, 0, tailSize, size - tailSize);
       this.metadata = parseMetadata(tail);
-      this.dataStart = this.metadata.searchTreeSize + DATA_SECTION_SEPARATOR;
-      const data = Buffer.alloc(size - this.dataStart);
-      fs.readSync(this.fd, data, 0, data.length, this.dataStart);
-      const records = new Map<number, unknown>();
-      this.decoder = new Decoder(data, 0, {
-        get: (k: number) => records.get(k),
-        set: (k: number, v: unknown) => {
-          if (records.size >= RECORD_CACHE_MAX) records.delete(records.keys().next().value!);
-          records.set(k, v);
-        },
-      });
     } catch (e) {
       fs.closeSync(this.fd);
       throw e;
     }
-    this.pages = Buffer.alloc(cachePages * PAGE_SIZE);
-    this.pageNumbers = new Float64Array(cachePages).fill(-1);
+    this.tree = new PagedFile(this.fd, treePages);
+    this.decoder = new MmdbDecoder(new PagedFile(this.fd, dataPages), this.metadata.searchTreeSize + DATA_SECTION_SEPARATOR);
     this.ipv4StartNode = this.findIpv4Start();
   }
 
@@ -71,7 +55,14 @@ export class PagedMmdbReader {
     for (let depth = 0; depth < bits && node < nodeCount; depth++) node = this.record(node, ip.bitAt(raw, depth));
     if (node <= nodeCount) return null;
     // A record past the node count points into the data section (the format's own arithmetic).
-    return (this.decoder.decodeFast(node - nodeCount - DATA_SECTION_SEPARATOR) as { value: T }).value;
+    const offset = node - nodeCount - DATA_SECTION_SEPARATOR;
+    let value = this.records.get(offset);
+    if (value === undefined) {
+      value = this.decoder.decode(offset).value;
+      if (this.records.size >= RECORDS_MAX) this.records.delete(this.records.keys().next().value!);
+      this.records.set(offset, value);
+    }
+    return value as T;
   }
 
   close(): void {
@@ -82,24 +73,12 @@ export class PagedMmdbReader {
   private record(node: number, bit: number): number {
     const { recordSize, nodeByteSize } = this.metadata;
     const at = node * nodeByteSize;
-    const b = (i: number) => this.byte(at + i);
-    if (recordSize === 24) return bit ? (b(3) << 16) | (b(4) << 8) | b(5) : (b(0) << 16) | (b(1) << 8) | b(2);
+    if (recordSize === 24) return this.tree.uint(at + (bit ? 3 : 0), 3);
     if (recordSize === 28) {
-      return bit ? ((b(3) & 0x0f) << 24) | (b(4) << 16) | (b(5) << 8) | b(6) : ((b(3) & 0xf0) << 20) | (b(0) << 16) | (b(1) << 8) | b(2);
+      const middle = this.tree.byte(at + 3);
+      return bit ? (middle & 0x0f) * 2 ** 24 + this.tree.uint(at + 4, 3) : ((middle & 0xf0) >> 4) * 2 ** 24 + this.tree.uint(at, 3);
     }
-    const o = bit ? 4 : 0;
-    return ((b(o) << 24) >>> 0) + ((b(o + 1) << 16) | (b(o + 2) << 8) | b(o + 3));
-  }
-
-  private byte(offset: number): number {
-    const page = Math.floor(offset / PAGE_SIZE);
-    const slot = page % this.cachePages;
-    const base = slot * PAGE_SIZE;
-    if (this.pageNumbers[slot] !== page) {
-      fs.readSync(this.fd, this.pages, base, PAGE_SIZE, page * PAGE_SIZE);
-      this.pageNumbers[slot] = page;
-    }
-    return this.pages[base + (offset - page * PAGE_SIZE)];
+    return this.tree.uint(at + (bit ? 4 : 0), 4);
   }
 
   // IPv4 addresses in an IPv6 tree sit under 96 zero bits (::a.b.c.d).
