@@ -16,8 +16,8 @@ function random(seed: number): () => number {
   };
 }
 
-// The reader that keeps the files on disk answers exactly what mmdb-lib's Reader (the maxmind
-// package's) answers with the whole file in memory, address by address, with a cache small
+// The reader that keeps the files on disk answers exactly what mmdb-lib's Reader (which the app
+// used through the maxmind package before) answers with the whole file in memory, address by address, with a cache small
 // enough that pages are evicted and read again all along.
 describe('PagedMmdbReader', () => {
   it.each([

@@ -18,7 +18,7 @@ const RECORDS_MAX = 5_000;
 // (31 MB) stay on disk and are read by position through fixed page caches (paged-file.ts: by
 // default 4 MiB for the tree, whose top levels every look-up walks, and 1 MiB for the records),
 // the operating system's page cache doing the rest; recently decoded records are kept. Answers
-// are exactly mmdb-lib's Reader's (the maxmind package's) for the same file: the tree walk and the
+// are exactly mmdb-lib's Reader's for the same file: the tree walk and the
 // decoder (mmdb-decoder.ts) follow it, and mmdb-paged-reader.spec.ts compares them address by
 // address.
 export class PagedMmdbReader {
