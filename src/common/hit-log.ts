@@ -40,6 +40,7 @@ export interface HitLogSink {
 export class HitLog {
   private tally: HitTally = { counts: new Map(), slowestMs: 0 };
   private readonly timer: NodeJS.Timeout;
+  private since = Date.now();
 
   constructor(
     private readonly sink: HitLogSink,
@@ -62,7 +63,10 @@ export class HitLog {
   }
 
   flush(): void {
-    const line = hitSummary(this.tally, this.intervalSecs);
+    // The interval, or less when flushed early (on shutdown).
+    const now = Date.now();
+    const line = hitSummary(this.tally, Math.max(1, Math.round((now - this.since) / 1000)));
+    this.since = now;
     this.tally = { counts: new Map(), slowestMs: 0 };
     if (line) this.sink.log(line);
   }
