@@ -10,14 +10,14 @@ import { PlayReportController } from './play-report.controller.js';
 import { ReportRepository } from './report.repository.js';
 import { ReportService } from './report.service.js';
 import { ReportsController } from './reports.controller.js';
-import { TrackingController } from './tracking.controller.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
 
 // Reports: every open (/t/o), click (/t/c) and play (/api/reports/updateduration) stored per
-// recipient in the engagement table (the ingest), and the report API, CSV and feeds on top of it.
+// recipient in the engagement table (the ingest), and the report API, CSV and feeds on top of it. The open and
+// click routes are served by tracking-router.ts, outside Nest's pipeline (mounted in app.factory.ts).
 @Module({
   imports: [MikroOrmModule.forFeature([Engagement]), AccountsModule, SnippetsModule],
-  controllers: [ReportsController, TrackingController, PlayReportController],
+  controllers: [ReportsController, PlayReportController],
   providers: [ReportRepository, ReportService, EngagementWriter, IngestService, GeoIpAdapter, UserAgentAdapter],
 })
 export class ReportsModule {}

@@ -10,23 +10,13 @@ function send(res: Response, page: RenderedPage): void {
   res.status(page.status).type('html').setHeader('Cache-Control', 'no-store').send(page.html);
 }
 
-// The public pages, outside /api/ (listed in common/public-routes.ts): server-rendered, no
-// dashboard bundle.
+// The owner's pages, outside /api/ (listed in common/public-routes.ts): server-rendered, no
+// dashboard bundle. The recipients' pages (/live, /eyemail) are served by viewer-router.ts.
 @ApiExcludeController()
 @Public()
 @Controller()
 export class ViewerController {
   constructor(private readonly viewer: ViewerService) {}
-
-  @Get('live/:id')
-  async live(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Res() res: Response) {
-    send(res, await this.viewer.viewerPage('live', id, query, user?.id ?? null));
-  }
-
-  @Get('eyemail/:id')
-  async webView(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Res() res: Response) {
-    send(res, await this.viewer.viewerPage('webView', id, query, user?.id ?? null));
-  }
 
   @Get('livePreview/:id')
   async preview(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Res() res: Response) {
