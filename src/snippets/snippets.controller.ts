@@ -1,34 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { InvalidInputError } from '../common/domain-error.js';
 import { parsed } from '../common/parsed.pipe.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
 import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { parseListFilters, parseStatusFilter, type SnippetListFilters } from './snippet-list-query.js';
 import { SnippetsService, type ExportQuery } from './snippets.service.js';
-import {
-  parseSnippetCreate,
-  parseSnippetDelete,
-  parseSnippetIdBody,
-  parseSnippetStatus,
-  parseSnippetUpdate,
-  type SnippetForm,
-  type SnippetUpdate,
-} from './snippet-input.js';
+import { snippetFormOf } from './snippet-input.js';
 import { TieredBody } from './tiered-body.decorator.js';
-import {
-  DeleteSnippetDto,
-  SnippetBriefDto,
-  SnippetExportDto,
-  SnippetIdDto,
-  SnippetPayloadDto,
-  SnippetSlugDto,
-  SnippetStatusDto,
-  SnippetUrlsDto,
-  SnippetViewDto,
-  UpdateSnippetPayloadDto,
-} from './dto/snippet.dto.js';
+import { SnippetBriefDto, SnippetExportDto, SnippetSlugDto, SnippetUrlsDto, SnippetViewDto } from './dto/snippet.dto.js';
+import { DeleteSnippetDto, SnippetIdDto, SnippetPayloadDto, SnippetStatusDto, UpdateSnippetPayloadDto } from './dto/snippet-payload.dto.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 
 // The signed-in user's own snippets (EyeMails). Another user's snippet is "not found".
@@ -42,17 +25,15 @@ export class SnippetsController {
     summary: 'Create an EyeMail (active at once). 403 for logo, cover or buttons on Express accounts; 404 for a file that is not yours; 409 while the video is not encoded for this overlay and width',
   })
   @ApiCreatedResponse({ type: SnippetViewDto })
-  @ApiBody({ type: SnippetPayloadDto })
-  async create(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetCreate)) form: SnippetForm) {
-    return ok(await this.snippets.create(user, form), M.created);
+  async create(@CurrentUser() user: AuthUser, @TieredBody() payload: SnippetPayloadDto) {
+    return ok(await this.snippets.create(user, snippetFormOf(payload)), M.created);
   }
 
   @Put()
   @ApiOperation({ summary: 'Update an EyeMail: the create payload plus snippetId' })
   @ApiOkResponse({ type: SnippetViewDto })
-  @ApiBody({ type: UpdateSnippetPayloadDto })
-  async update(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetUpdate)) { snippetId, form }: SnippetUpdate) {
-    return ok(await this.snippets.update(user, snippetId, form), M.updated);
+  async update(@CurrentUser() user: AuthUser, @TieredBody() payload: UpdateSnippetPayloadDto) {
+    return ok(await this.snippets.update(user, payload.snippetId, snippetFormOf(payload)), M.updated);
   }
 
   @Get()
@@ -77,8 +58,7 @@ export class SnippetsController {
   @Put('status')
   @ApiOperation({ summary: 'Activate or deactivate an EyeMail' })
   @ApiOkResponse({ type: SnippetViewDto })
-  @ApiBody({ type: SnippetStatusDto })
-  async setStatus(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetStatus)) dto: { snippetId: unknown; status: boolean }) {
+  async setStatus(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetStatusDto) {
     const view = await this.snippets.setStatus(user.id, dto.snippetId, dto.status);
     return ok(view, dto.status ? M.activated : M.deactivated);
   }
@@ -87,16 +67,14 @@ export class SnippetsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'One EyeMail by {snippetId} (same as GET snippets/{id})' })
   @ApiOkResponse({ type: SnippetViewDto })
-  @ApiBody({ type: SnippetIdDto })
-  byBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetIdBody)) dto: { snippetId: unknown }) {
+  byBody(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetIdDto) {
     return this.snippets.get(user.id, dto.snippetId);
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete an EyeMail by {SnippetId}; your uploaded files stay in your library' })
-  @ApiBody({ type: DeleteSnippetDto })
-  async removeByBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetDelete)) dto: { snippetId: unknown }) {
-    await this.snippets.remove(user.id, dto.snippetId);
+  async removeByBody(@CurrentUser() user: AuthUser, @ValidBody() dto: DeleteSnippetDto) {
+    await this.snippets.remove(user.id, dto.SnippetId ?? dto.snippetId);
     return ok(null, M.deleted);
   }
 
