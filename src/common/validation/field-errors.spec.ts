@@ -2,7 +2,7 @@ import type { ValidationError } from 'class-validator';
 import { fieldErrors } from './field-errors.js';
 import { PARTS_CONTEXT } from './rule.decorator.js';
 
-const error = (property: string, constraints: Record<string, string> | undefined, more: Partial<ValidationError> = {}): ValidationError => ({ property, constraints, children: [], ...more });
+const error = (property: string, constraints: Record<string, string> | undefined, more: Partial<ValidationError> = {}): ValidationError => ({ property, constraints, children: [], ...more }) as ValidationError;
 
 describe('fieldErrors', () => {
   it('keeps the first message of each field, in order, nested fields by path', () => {
