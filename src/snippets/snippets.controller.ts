@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { InvalidInputError } from '../common/domain-error.js';
 import { parsed } from '../common/parsed.pipe.js';
@@ -25,6 +25,7 @@ export class SnippetsController {
     summary: 'Create an EyeMail (active at once). 403 for logo, cover or buttons on Express accounts; 404 for a file that is not yours; 409 while the video is not encoded for this overlay and width',
   })
   @ApiCreatedResponse({ type: SnippetViewDto })
+  @ApiBody({ type: SnippetPayloadDto })
   async create(@CurrentUser() user: AuthUser, @TieredBody() payload: SnippetPayloadDto) {
     return ok(await this.snippets.create(user, snippetFormOf(payload)), M.created);
   }
@@ -32,6 +33,7 @@ export class SnippetsController {
   @Put()
   @ApiOperation({ summary: 'Update an EyeMail: the create payload plus snippetId' })
   @ApiOkResponse({ type: SnippetViewDto })
+  @ApiBody({ type: UpdateSnippetPayloadDto })
   async update(@CurrentUser() user: AuthUser, @TieredBody() payload: UpdateSnippetPayloadDto) {
     return ok(await this.snippets.update(user, payload.snippetId, snippetFormOf(payload)), M.updated);
   }
