@@ -7,6 +7,8 @@ const swc = [
       transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
       target: 'es2023',
       keepClassNames: true,
+      // `import rows from './x.json' with { type: 'json' }` reaches Node as written.
+      experimental: { keepImportAttributes: true },
     },
     module: { type: 'es6' },
     sourceMaps: 'inline',

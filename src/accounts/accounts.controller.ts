@@ -5,7 +5,7 @@ import { ApiResult, ok } from '../common/api-response.js';
 import { ValidBody, ValidQuery } from '../common/validation/input.pipe.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { AuthService } from './auth.service.js';
-import { CurrentUser, Public, type AuthUser } from './auth.decorators.js';
+import { CurrentUser, Public, type AuthUser } from '../common/auth/auth.decorators.js';
 import { RecoveryService } from './recovery.service.js';
 import { JsonOnlyGuard } from './json-only.guard.js';
 import { CredentialsOwner, LocalSignInGuard } from './local-sign-in.guard.js';

@@ -31,7 +31,7 @@ import { UsersService } from './users.service.js';
 import { UserRepository } from './user.repository.js';
 
 // Accounts: sign-up/in/out, sessions, one-time links, profile, countries and time zones, and the
-// global AuthGuard (deny by default; see auth.decorators.ts for @Public, @AdminOnly, @CurrentUser).
+// global AuthGuard (deny by default; see common/auth/auth.decorators.ts for @Public, @AdminOnly, @CurrentUser).
 @Module({
   imports: [MikroOrmModule.forFeature([User, Company, AuthToken, Country, Timezone, AccountStatusChange]), MailModule, FilesModule],
   controllers: [AccountsController, SignOutController, UsersController, ReferenceDataController, ProfilePictureController],

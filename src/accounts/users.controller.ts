@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ok } from '../common/api-response.js';
 import { ValidBody } from '../common/validation/input.pipe.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { CurrentUser, type AuthUser } from './auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { ProfileService } from './profile.service.js';
 import { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { ProfileViewDto } from './dto/responses.dto.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../accounts/auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 import { withRawRecipient } from '../shared/receiver.js';
 import { IngestService } from './ingest.service.js';
 import { TRANSPARENT_GIF } from './tracking-rules.js';

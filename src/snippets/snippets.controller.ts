@@ -4,10 +4,14 @@ import { ok } from '../common/api-response.js';
 import { InvalidInputError } from '../common/domain-error.js';
 import { parsed } from '../common/parsed.pipe.js';
 import { ValidBody } from '../common/validation/input.pipe.js';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { parseListFilters, parseStatusFilter, type SnippetListFilters } from './snippet-list-query.js';
-import { SnippetsService, type ExportQuery } from './snippets.service.js';
+import { SnippetEditorService } from './snippet-editor.service.js';
+import { SnippetQueriesService } from './snippet-queries.service.js';
+import { SnippetStatusService } from './snippet-status.service.js';
+import { SnippetExportService } from './snippet-export.service.js';
+import { parseExportQuery, type ExportRequest } from './export-query.js';
 import { snippetFormOf } from './snippet-input.js';
 import { TieredBody } from './tiered-body.decorator.js';
 import { SnippetBriefDto, SnippetExportDto, SnippetSlugDto, SnippetUrlsDto, SnippetViewDto } from './dto/snippet.dto.js';
@@ -18,7 +22,12 @@ import { uuidParam } from '../common/uuid-param.pipe.js';
 @ApiTags('snippets')
 @Controller('snippets')
 export class SnippetsController {
-  constructor(private readonly snippets: SnippetsService) {}
+  constructor(
+    private readonly editor: SnippetEditorService,
+    private readonly queries: SnippetQueriesService,
+    private readonly statuses: SnippetStatusService,
+    private readonly exporter: SnippetExportService,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -27,7 +36,7 @@ export class SnippetsController {
   @ApiCreatedResponse({ type: SnippetViewDto })
   @ApiBody({ type: SnippetPayloadDto })
   async create(@CurrentUser() user: AuthUser, @TieredBody() payload: SnippetPayloadDto) {
-    return ok(await this.snippets.create(user, snippetFormOf(payload)), M.created);
+    return ok(await this.editor.create(user, snippetFormOf(payload)), M.created);
   }
 
   @Put()
@@ -35,7 +44,7 @@ export class SnippetsController {
   @ApiOkResponse({ type: SnippetViewDto })
   @ApiBody({ type: UpdateSnippetPayloadDto })
   async update(@CurrentUser() user: AuthUser, @TieredBody() payload: UpdateSnippetPayloadDto) {
-    return ok(await this.snippets.update(user, payload.snippetId, snippetFormOf(payload)), M.updated);
+    return ok(await this.editor.update(user, payload.snippetId, snippetFormOf(payload)), M.updated);
   }
 
   @Get()
@@ -44,7 +53,7 @@ export class SnippetsController {
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'], description: 'empty: all' })
   @ApiOkResponse({ type: SnippetViewDto, isArray: true })
   list(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) filters: SnippetListFilters) {
-    return this.snippets.list(user.id, filters);
+    return this.queries.list(user.id, filters);
   }
 
   @Get('brief')
@@ -54,14 +63,14 @@ export class SnippetsController {
   brief(@CurrentUser() user: AuthUser, @Query('status') status: unknown) {
     const s = parseStatusFilter(status);
     if (s.error) throw new InvalidInputError(s.error, { status: s.error });
-    return this.snippets.brief(user.id, s.value);
+    return this.queries.brief(user.id, s.value);
   }
 
   @Put('status')
   @ApiOperation({ summary: 'Activate or deactivate an EyeMail' })
   @ApiOkResponse({ type: SnippetViewDto })
   async setStatus(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetStatusDto) {
-    const view = await this.snippets.setStatus(user.id, dto.snippetId, dto.status);
+    const view = await this.statuses.setStatus(user.id, dto.snippetId, dto.status);
     return ok(view, dto.status ? M.activated : M.deactivated);
   }
 
@@ -70,34 +79,34 @@ export class SnippetsController {
   @ApiOperation({ summary: 'One EyeMail by {snippetId} (same as GET snippets/{id})' })
   @ApiOkResponse({ type: SnippetViewDto })
   byBody(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetIdDto) {
-    return this.snippets.get(user.id, dto.snippetId);
+    return this.queries.get(user.id, dto.snippetId);
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete an EyeMail by {SnippetId}; your uploaded files stay in your library' })
   async removeByBody(@CurrentUser() user: AuthUser, @ValidBody() dto: DeleteSnippetDto) {
-    await this.snippets.remove(user.id, dto.SnippetId ?? dto.snippetId);
+    await this.statuses.remove(user.id, dto.SnippetId ?? dto.snippetId);
     return ok(null, M.deleted);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: SnippetViewDto })
   get(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.get(user.id, id);
+    return this.queries.get(user.id, id);
   }
 
   @Get(':id/u')
   @ApiOperation({ summary: 'The public addresses of an EyeMail' })
   @ApiOkResponse({ type: SnippetUrlsDto })
   urls(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.urls(user.id, id);
+    return this.queries.urls(user.id, id);
   }
 
   @Get(':id/slug')
   @ApiOperation({ summary: 'A readable link: the title as a slug plus the first 8 digits of the id' })
   @ApiOkResponse({ type: SnippetSlugDto })
   slug(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.slug(user.id, id);
+    return this.queries.slug(user.id, id);
   }
 
   @Get(':id/html')
@@ -109,14 +118,14 @@ export class SnippetsController {
   @ApiQuery({ name: 'removeBranding', required: false, enum: ['true', 'false'] })
   @ApiQuery({ name: 'preheader', required: false, description: 'hidden preview text shown after the subject line in the inbox (at most 150 characters)' })
   @ApiOkResponse({ type: SnippetExportDto })
-  html(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string, @Query() query: ExportQuery) {
-    return this.snippets.exportHtml(user, id, query);
+  html(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string, @Query(parsed(parseExportQuery)) request: ExportRequest) {
+    return this.exporter.exportHtml(user, id, request);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an EyeMail; your uploaded files stay in your library' })
   async remove(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    await this.snippets.remove(user.id, id);
+    await this.statuses.remove(user.id, id);
     return ok(null, M.deleted);
   }
 }

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { authUserOf } from '../accounts/auth.decorators.js';
+import { authUserOf } from '../common/auth/auth.decorators.js';
 import { ForbiddenError } from '../common/domain-error.js';
 import { CUSTOM_INPUT_PIPE } from '../common/validation/input.pipe.js';
 import { normalizeForTier, tierViolations } from '../shared/snippet-rules.js';

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser, Public, type AuthUser } from '../accounts/auth.decorators.js';
+import { CurrentUser, Public, type AuthUser } from '../common/auth/auth.decorators.js';
 import { ViewerService, type RenderedPage } from './viewer.service.js';
 
 function send(res: Response, page: RenderedPage): void {

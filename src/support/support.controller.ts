@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { parsed } from '../common/parsed.pipe.js';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { SupportService } from './support.service.js';
 import { ATTACHMENTS_MAX, INQUIRY_TYPES, MESSAGE_MAX, SUPPORT_MESSAGES, validateFeedback, validateInquiry, type InquiryInput } from './support-rules.js';
 

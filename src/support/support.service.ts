@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InvalidInputError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
-import type { AuthUser } from '../accounts/auth.decorators.js';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { FilesService } from '../files/files.service.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';

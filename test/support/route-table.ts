@@ -5,7 +5,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
-import { IS_PUBLIC, REQUIRED_ROLE } from '../../src/accounts/auth.decorators.js';
+import { IS_PUBLIC, REQUIRED_ROLE } from '../../src/common/auth/auth.decorators.js';
 import { routesOutsideApi } from '../../src/common/public-routes.js';
 
 export type Access = 'public' | 'user' | 'admin';
