@@ -11,7 +11,7 @@ export interface ParseResult<T> {
 
 export type Parser<I, T> = (raw: I) => ParseResult<T>;
 
-// Validation at the edge for the queries (and the support bodies) read by a pure parser beside
+// Validation at the edge for the queries read by a pure parser beside
 // each module (the same rules the dashboard runs): the service receives the typed value; a bad
 // one is 400 with the first message and every field's, a refused one 403. Request bodies with a
 // DTO class are checked by class-validator instead (validation/input.pipe.ts).

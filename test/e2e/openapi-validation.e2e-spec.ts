@@ -5,7 +5,7 @@ import { newClient, signUp, uniqueEmail, type Client } from '../support/account-
 // below, each limit /api/docs states (required, maxLength, minLength, minimum, maximum, enum,
 // nullable) is what the API accepts and refuses. Every request also breaks one other field, so
 // nothing is created and no credential is tried: only the field under test is judged.
-interface Prop { type?: string; format?: string; maxLength?: number; minLength?: number; minimum?: number; maximum?: number; enum?: unknown[]; nullable?: boolean }
+interface Prop { type?: string; format?: string; maxItems?: number; maxLength?: number; minLength?: number; minimum?: number; maximum?: number; enum?: unknown[]; nullable?: boolean }
 interface Schema { required?: string[]; properties?: Record<string, Prop> }
 interface Doc { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } }>>; components: { schemas: Record<string, Schema> } }
 
@@ -62,6 +62,7 @@ describe('the OpenAPI document states the limits the validation applies', () => 
     { method: 'put', path: '/api/users/profile-password', client: () => user, base: () => ({ currentPassword: 'Secret123', newPassword: 'Other9876', confirmPassword: 'Other9876' }), breaks: [['confirmPassword', 'Other1'], ['newPassword', 'weak']] },
     { method: 'post', path: '/api/snippets', client: () => user, base: snippet, breaks: [['videoId', 'not-an-id'], ['title', '']] },
     { method: 'put', path: '/api/snippets', client: () => user, base: () => ({ ...snippet(), snippetId: VIDEO }), breaks: [['videoId', 'not-an-id'], ['title', '']] },
+    { method: 'post', path: '/api/support', client: () => user, base: () => ({ type: 'Bug / Issues', message: 'It broke', snippetId: VIDEO, attachments: [VIDEO] }), breaks: [['type', 'Other'], ['message', '']] },
   ];
 
   function schemaOf(c: Case): Schema {
@@ -81,7 +82,7 @@ describe('the OpenAPI document states the limits the validation applies', () => 
     return res.body.errors?.[field] as string | undefined;
   }
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7])('body %#: every documented limit is the one applied', async (i) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8])('body %#: every documented limit is the one applied', async (i) => {
     const c = cases[i];
     const schema = schemaOf(c);
     const props = Object.entries(schema.properties ?? {});
@@ -118,6 +119,11 @@ describe('the OpenAPI document states the limits the validation applies', () => 
         expect({ field, outside: await messageFor(c, field, { [field]: typeof p.enum[0] === 'number' ? 99 : 'not-listed' }) }).toEqual({ field, outside: expect.any(String) });
         checked++;
       }
+      if (p.maxItems !== undefined) {
+        expect({ field, atMax: await messageFor(c, field, { [field]: Array(p.maxItems).fill(VIDEO) }) }).toEqual({ field, atMax: undefined });
+        expect({ field, overMax: await messageFor(c, field, { [field]: Array(p.maxItems + 1).fill(VIDEO) }) }).toEqual({ field, overMax: expect.any(String) });
+        checked++;
+      }
       if (p.nullable) {
         expect({ field, nulled: await messageFor(c, field, { [field]: null }) }).toEqual({ field, nulled: undefined });
         checked++;
@@ -130,6 +136,7 @@ describe('the OpenAPI document states the limits the validation applies', () => 
     const s = schemaOf(cases[6]);
     expect(s.required).toEqual(expect.arrayContaining(['title', 'videoId']));
     expect(s.properties).toMatchObject({ title: { maxLength: 240 }, width: { minimum: 600, maximum: 800 }, logoImageWidth: { minimum: 40, maximum: 600 } });
+    expect(schemaOf(cases[8]).properties).toMatchObject({ message: { maxLength: 5000 }, attachments: { type: 'array', maxItems: 3 }, type: { enum: ['General Inquiry', 'Feature Suggestion', 'Bug / Issues'] } });
     expect(schemaOf(cases[0]).properties).toMatchObject({ fullName: { maxLength: 90 }, password: { minLength: 6, maxLength: 128 }, tier: { enum: ['standard', 'enterprise'] } });
   });
 });
