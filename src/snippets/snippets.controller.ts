@@ -1,12 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
-import { InvalidInputError } from '../common/domain-error.js';
 import { parsed } from '../common/parsed.pipe.js';
 import { ValidBody } from '../common/validation/input.pipe.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
-import { parseListFilters, parseStatusFilter, type SnippetListFilters } from './snippet-list-query.js';
+import { parseListFilters, type SnippetListFilters } from './snippet-list-query.js';
 import { SnippetEditorService } from './snippet-editor.service.js';
 import { SnippetQueriesService } from './snippet-queries.service.js';
 import { SnippetStatusService } from './snippet-status.service.js';
@@ -60,10 +59,8 @@ export class SnippetsController {
   @ApiOperation({ summary: 'Id, title and thumbnail of your EyeMails (for selectors)' })
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'] })
   @ApiOkResponse({ type: SnippetBriefDto, isArray: true })
-  brief(@CurrentUser() user: AuthUser, @Query('status') status: unknown) {
-    const s = parseStatusFilter(status);
-    if (s.error) throw new InvalidInputError(s.error, { status: s.error });
-    return this.queries.brief(user.id, s.value);
+  brief(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) { status }: SnippetListFilters) {
+    return this.queries.brief(user.id, status);
   }
 
   @Put('status')
