@@ -10,6 +10,7 @@ import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthTokenRepository } from './auth-token.repository.js';
+import { LocalStrategy } from './local.strategy.js';
 import { AuthToken } from './auth-token.entity.js';
 import { AccountStatusChange } from './account-status-change.entity.js';
 import { Company } from './company.entity.js';
@@ -40,6 +41,7 @@ import { UserRepository } from './user.repository.js';
     ReferenceDataRepository,
     UsersService,
     AuthService,
+    LocalStrategy,
     AuthTokensService,
     RecoveryService,
     ProfileService,

@@ -13,7 +13,7 @@ import { AuthTokensService } from './auth-tokens.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { UsersService } from './users.service.js';
 import type { User } from './user.entity.js';
-import type { ResetPasswordInput } from './account-input.js';
+import type { ResetPasswordDto } from './dto/recovery.dto.js';
 
 const mailFailed = () => new UnavailableError(ACCOUNT_MESSAGES.mailFailed);
 
@@ -116,7 +116,7 @@ export class RecoveryService implements OnApplicationShutdown {
 
   // Sets the new password, uses up the link (and any older ones) and ends every session of the
   // user, wherever they were signed in.
-  async resetPassword(dto: ResetPasswordInput): Promise<void> {
+  async resetPassword(dto: ResetPasswordDto): Promise<void> {
     const { token, user } = await this.usableResetToken(dto.token);
     if (!(await this.tokens.claim(token))) throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkUsed);
     const now = new Date();

@@ -3,7 +3,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { USER_ROLES } from '../common/auth/auth-user.js';
 
 // Stored as the internal names; the API's standard/enterprise are translated in user.mapper.ts
-// and account-input.ts.
+// and the sign-up DTO (dto/sign-up.dto.ts).
 export const USER_TIERS = ['premium', 'express'] as const;
 export type UserTier = (typeof USER_TIERS)[number];
 export { USER_ROLES, type UserRole } from '../common/auth/auth-user.js';

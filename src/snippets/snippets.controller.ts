@@ -1,7 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { parsed } from '../common/parsed.pipe.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { parseListFilters, type SnippetListFilters } from './snippet-list-query.js';
@@ -10,28 +11,10 @@ import { SnippetQueriesService } from './snippet-queries.service.js';
 import { SnippetStatusService } from './snippet-status.service.js';
 import { SnippetExportService } from './snippet-export.service.js';
 import { parseExportQuery, type ExportRequest } from './export-query.js';
-import {
-  parseSnippetCreate,
-  parseSnippetDelete,
-  parseSnippetIdBody,
-  parseSnippetStatus,
-  parseSnippetUpdate,
-  type SnippetForm,
-  type SnippetUpdate,
-} from './snippet-input.js';
+import { snippetFormOf } from './snippet-input.js';
 import { TieredBody } from './tiered-body.decorator.js';
-import {
-  DeleteSnippetDto,
-  SnippetBriefDto,
-  SnippetExportDto,
-  SnippetIdDto,
-  SnippetPayloadDto,
-  SnippetSlugDto,
-  SnippetStatusDto,
-  SnippetUrlsDto,
-  SnippetViewDto,
-  UpdateSnippetPayloadDto,
-} from './dto/snippet.dto.js';
+import { SnippetBriefDto, SnippetExportDto, SnippetSlugDto, SnippetUrlsDto, SnippetViewDto } from './dto/snippet.dto.js';
+import { DeleteSnippetDto, SnippetIdDto, SnippetPayloadDto, SnippetStatusDto, UpdateSnippetPayloadDto } from './dto/snippet-payload.dto.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 
 // The signed-in user's own snippets (EyeMails). Another user's snippet is "not found".
@@ -51,16 +34,16 @@ export class SnippetsController {
   })
   @ApiCreatedResponse({ type: SnippetViewDto })
   @ApiBody({ type: SnippetPayloadDto })
-  async create(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetCreate)) form: SnippetForm) {
-    return ok(await this.editor.create(user, form), M.created);
+  async create(@CurrentUser() user: AuthUser, @TieredBody() payload: SnippetPayloadDto) {
+    return ok(await this.editor.create(user, snippetFormOf(payload)), M.created);
   }
 
   @Put()
   @ApiOperation({ summary: 'Update an EyeMail: the create payload plus snippetId' })
   @ApiOkResponse({ type: SnippetViewDto })
   @ApiBody({ type: UpdateSnippetPayloadDto })
-  async update(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetUpdate)) { snippetId, form }: SnippetUpdate) {
-    return ok(await this.editor.update(user, snippetId, form), M.updated);
+  async update(@CurrentUser() user: AuthUser, @TieredBody() payload: UpdateSnippetPayloadDto) {
+    return ok(await this.editor.update(user, payload.snippetId, snippetFormOf(payload)), M.updated);
   }
 
   @Get()
@@ -83,8 +66,7 @@ export class SnippetsController {
   @Put('status')
   @ApiOperation({ summary: 'Activate or deactivate an EyeMail' })
   @ApiOkResponse({ type: SnippetViewDto })
-  @ApiBody({ type: SnippetStatusDto })
-  async setStatus(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetStatus)) dto: { snippetId: unknown; status: boolean }) {
+  async setStatus(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetStatusDto) {
     const view = await this.statuses.setStatus(user.id, dto.snippetId, dto.status);
     return ok(view, dto.status ? M.activated : M.deactivated);
   }
@@ -93,16 +75,14 @@ export class SnippetsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'One EyeMail by {snippetId} (same as GET snippets/{id})' })
   @ApiOkResponse({ type: SnippetViewDto })
-  @ApiBody({ type: SnippetIdDto })
-  byBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetIdBody)) dto: { snippetId: unknown }) {
+  byBody(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetIdDto) {
     return this.queries.get(user.id, dto.snippetId);
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete an EyeMail by {SnippetId}; your uploaded files stay in your library' })
-  @ApiBody({ type: DeleteSnippetDto })
-  async removeByBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetDelete)) dto: { snippetId: unknown }) {
-    await this.statuses.remove(user.id, dto.snippetId);
+  async removeByBody(@CurrentUser() user: AuthUser, @ValidBody() dto: DeleteSnippetDto) {
+    await this.statuses.remove(user.id, dto.SnippetId ?? dto.snippetId);
     return ok(null, M.deleted);
   }
 

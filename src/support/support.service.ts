@@ -37,7 +37,7 @@ export class SupportService implements OnApplicationBootstrap {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
-  // The inquiry was checked at the edge (validateInquiry); here: ownership, the limit, storing.
+  // The inquiry was checked at the edge (InquiryDto); here: ownership, the limit, storing.
   async submitInquiry(user: AuthUser, value: InquiryInput): Promise<{ inquiryId: string }> {
     // Ownership: another user's EyeMail or image answers like a missing one.
     const snippet = value.snippetId ? await this.snippets.findOwnedLink(user.id, value.snippetId) : null;
