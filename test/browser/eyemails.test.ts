@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, expectTitle, launchBrowser, screenshot, settled, uniqueEmail } from './support/browser.ts';
+import { signUp } from './support/api.ts';
 
 const run = promisify(execFile);
 
@@ -39,13 +40,7 @@ async function makeFixtures(into: string): Promise<void> {
 async function newUserContext(tier: 'standard' | 'enterprise', name: string): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   ctx.setDefaultTimeout(15_000);
-  await ctx.request.get('/api/health');
-  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await ctx.request.post('/api/accounts/signup', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
-    data: { fullName: name, email: uniqueEmail(tier), password, confirmPassword: password, tier },
-  });
-  assert.equal(res.status(), 201, await res.text());
+  await signUp(ctx, { fullName: name, email: uniqueEmail(tier), password, tier });
   return ctx;
 }
 

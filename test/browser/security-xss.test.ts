@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { api, readyVideo, upload } from './support/api.ts';
 
 const run = promisify(execFile);
 
@@ -56,14 +57,6 @@ async function newCtx(): Promise<BrowserContext> {
   return ctx;
 }
 
-async function api(ctx: BrowserContext, method: 'get' | 'post' | 'put', url: string, opts: Record<string, unknown> = {}) {
-  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await ctx.request[method](url, { ...opts, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.body;
-}
-
 async function ran(page: Page): Promise<string[]> {
   return page.evaluate(() => (globalThis as unknown as { __ran: string[] }).__ran);
 }
@@ -91,24 +84,17 @@ before(async () => {
   email = uniqueEmail('xss');
   await api(user, 'post', '/api/accounts/signup', { data: { fullName: `${NAME} Lee`, email, password: 'Secret123', confirmPassword: 'Secret123', tier: 'standard' } });
   await api(user, 'put', '/api/users/profile', { data: { firstName: NAME, lastName: LAST, email, country: null, timezone: null } });
-  const upload = async (type: string, file: string, mimeType: string) =>
-    api(user, 'post', `/api/files?type=${type}`, { multipart: { file: { name: `${payload('file')}.${file.split('.').pop()}`, mimeType, buffer: fs.readFileSync(path.join(dir, file)) } } });
-  const video = await upload('video', 'clip.mp4', 'video/mp4');
-  const icon = await upload('videoIcon', 'icon.png', 'image/png');
-  let encoding = await api(user, 'post', `/api/videos/${video.fileId}?overlay=none&width=600`);
-  for (let i = 0; encoding.state !== 'completed' && i < 600; i++) {
-    assert.notEqual(encoding.state, 'failed');
-    await new Promise((r) => setTimeout(r, 200));
-    encoding = await api(user, 'get', `/api/videos/encodings/${encoding.encodingId}`);
-  }
+  // Hostile file names too.
+  const videoId = await readyVideo(user, path.join(dir, 'clip.mp4'), { name: `${payload('file')}.mp4` });
+  const iconId = await upload(user, 'videoIcon', path.join(dir, 'icon.png'), { name: `${payload('file')}.png` });
   snippetId = (
     await api(user, 'post', '/api/snippets', {
       data: {
         title: TITLE,
-        videoId: video.fileId,
+        videoId,
         landingPageUrl: URL_HOSTILE,
         videoURLData: URL_HOSTILE,
-        videoLogoImgId: icon.fileId,
+        videoLogoImgId: iconId,
         ctaButtonsJSON: JSON.stringify([
           { title: BUTTON, url: URL_HOSTILE, backgroundColor: '#e8590c', radius: 6 },
           { title: `'"><b>x</b>`, url: 'https://shop.example.com/b', backgroundColor: '#1c7ed6', radius: 6 },

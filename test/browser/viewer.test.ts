@@ -8,9 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { request as apiRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { request as apiRequest, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { api, createEyeMail, readyVideo, signUp, upload } from './support/api.ts';
 
 const run = promisify(execFile);
 
@@ -23,53 +24,29 @@ let snippetId: string;
 let inactiveId: string;
 const cspErrors: string[] = [];
 
-async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
-  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
-
-async function api(request: APIRequestContext, method: 'get' | 'post' | 'put', url: string, opts: Record<string, unknown> = {}) {
-  const res = await request[method](url, { ...opts, headers: { ...(await xsrf(context)), ...((opts.headers as Record<string, string>) ?? {}) } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.body;
-}
-
 // Signs up, uploads a 2 s clip with sound, encodes it with the black mute icon and publishes it
 // with a logo and a button, all through the API as the dashboard would.
 async function publish(): Promise<void> {
   await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'clip.mp4'], { cwd: dir });
   await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x1c7ed6:size=240x80', '-frames:v', '1', 'logo.png'], { cwd: dir });
-  const request = context.request;
-  await request.get('/api/health');
-  await api(request, 'post', '/api/accounts/signup', {
-    data: { fullName: 'Ada Lovelace', email: uniqueEmail('viewer'), password: 'Analytical1843', confirmPassword: 'Analytical1843', tier: 'standard' },
-  });
-  const upload = async (type: string, file: string, mimeType: string) =>
-    api(request, 'post', `/api/files?type=${type}`, { multipart: { file: { name: file, mimeType, buffer: fs.readFileSync(path.join(dir, file)) } } });
-  const video = await upload('video', 'clip.mp4', 'video/mp4');
-  const logo = await upload('logo', 'logo.png', 'image/png');
-  let encoding = await api(request, 'post', `/api/videos/${video.fileId}?overlay=black&width=600`);
-  for (let i = 0; encoding.state !== 'completed' && i < 600; i++) {
-    assert.notEqual(encoding.state, 'failed');
-    await new Promise((r) => setTimeout(r, 200));
-    encoding = await api(request, 'get', `/api/videos/encodings/${encoding.encodingId}`);
-  }
+  await signUp(context, { fullName: 'Ada Lovelace', email: uniqueEmail('viewer'), password: 'Analytical1843' });
+  const videoId = await readyVideo(context, path.join(dir, 'clip.mp4'), { overlay: 'black' });
+  const logoId = await upload(context, 'logo', path.join(dir, 'logo.png'));
   const payload = {
     title: 'Spring launch',
-    videoId: video.fileId,
+    videoId,
     addVideoOverlay: true,
     videoOverlay: 'black',
-    logoImageId: logo.fileId,
+    logoImageId: logoId,
     logoImageAlignment: 'center',
     logoImageWidth: 160,
     landingPageUrl: 'https://shop.example.com/spring',
     ctaButtonsJSON: JSON.stringify([{ title: 'Book a seat', url: 'https://shop.example.com/book', backgroundColor: '#e8590c', radius: 6 }]),
   };
-  snippetId = (await api(request, 'post', '/api/snippets', { data: payload })).snippet;
-  inactiveId = (await api(request, 'post', '/api/snippets', { data: { ...payload, title: 'Switched off' } })).snippet;
-  await api(request, 'put', '/api/snippets/status', { data: { snippetId: inactiveId, status: false } });
+  snippetId = await createEyeMail(context, payload);
+  inactiveId = await createEyeMail(context, { ...payload, title: 'Switched off' });
+  await api(context, 'put', '/api/snippets/status', { data: { snippetId: inactiveId, status: false } });
 }
 
 before(async () => {
@@ -146,10 +123,10 @@ test('the button goes through the click tracker to its target', async () => {
   assert.equal(href, `${server.url}/t/c/${snippetId}?v=ann%40example.com&u=${encodeURIComponent('https://shop.example.com/book')}&b=1`);
   // A new connection: a socket kept alive since the set-up may be closing on the server's side
   // just as it is reused (a reset that says nothing about the app).
-  const api = await apiRequest.newContext();
-  const res = await api.get(href!, { maxRedirects: 0 });
+  const fresh = await apiRequest.newContext();
+  const res = await fresh.get(href!, { maxRedirects: 0 });
   const [status, location] = [res.status(), res.headers().location];
-  await api.dispose();
+  await fresh.dispose();
   assert.equal(status, 302);
   assert.equal(location, 'https://shop.example.com/book');
 });
