@@ -9,9 +9,9 @@ export function longestFirst(files, measuredMs, sizeOf) {
   return [...files].sort((a, b) => key(b) - key(a) || sizeOf(b) - sizeOf(a) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
-// How many browser files run at a time. A browser file mostly waits (on its server, on Chromium
-// drawing, on an encoding): one uses about a third of a core on average, so while jest keeps every
-// core busy `whileJest` more files fit beside it, and once jest is done `alone` per core.
+// How many browser files run at a time. A browser file uses about half a core on average (it
+// waits on its server, on Chromium drawing, on an encoding), so while jest keeps every core busy
+// `whileJest` files fit beside it, and once jest is done `perCore` per core.
 export function browserSlots({ cores, jestRunning, whileJest = 1, perCore = 2 }) {
   return jestRunning ? whileJest : Math.max(1, cores * perCore);
 }
