@@ -339,9 +339,10 @@ test('the public viewer plays the video for a recipient', async () => {
     await viewer.goto(`/eyemail/${snippetId}?v="someone@example.com"`);
     const video = viewer.locator('video');
     await video.waitFor();
+    // Playing, or already played to its end (the clip lasts 2 s: a busy machine may look late).
     await viewer.waitForFunction((el) => {
-      const v = el as unknown as { paused: boolean; currentTime: number };
-      return !v.paused && v.currentTime > 0;
+      const v = el as unknown as { paused: boolean; currentTime: number; ended: boolean };
+      return (!v.paused && v.currentTime > 0) || v.ended;
     }, await video.elementHandle(), { timeout: 15_000 });
   } finally {
     await viewer.close();

@@ -69,13 +69,14 @@ after(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-type VideoState = { paused: boolean; muted: boolean; currentTime: number; readyState: number };
+type VideoState = { paused: boolean; muted: boolean; currentTime: number; readyState: number; ended: boolean };
 const videoState = (): Promise<VideoState> =>
-  page.locator('video').evaluate((v: { paused: boolean; muted: boolean; currentTime: number; readyState: number }) => ({
+  page.locator('video').evaluate((v: VideoState) => ({
     paused: v.paused,
     muted: v.muted,
     currentTime: v.currentTime,
     readyState: v.readyState,
+    ended: v.ended,
   }));
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -91,9 +92,10 @@ test('the web view plays the video muted on its own, with the logo, mute icon an
   await page.getByRole('img', { name: 'Logo' }).waitFor();
   await page.getByRole('link', { name: 'Book a seat' }).waitFor();
   await page.getByRole('button', { name: 'Turn sound on' }).waitFor();
+  // Playing, or already played to its end (the clip lasts 2 s: a busy machine may look late).
   await until('the video to play', async () => {
     const s = await videoState();
-    return !s.paused && s.currentTime > 0;
+    return (!s.paused && s.currentTime > 0) || s.ended;
   });
   assert.equal((await videoState()).muted, true);
   await screenshot(page, 'viewer-web-view');
