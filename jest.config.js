@@ -40,4 +40,6 @@ export default {
     },
   ],
   testTimeout: 60000,
+  // Longest files first, by the last run's times (see the file).
+  testSequencer: '<rootDir>/test/support/longest-first-sequencer.mjs',
 };
