@@ -30,6 +30,7 @@ interface World {
   profilePictureId: string;
   attachmentId: string;
   mediaPath: string;
+  apiTokenId: string;
 }
 
 interface Call {
@@ -149,6 +150,14 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/Admin/GetDashboardData': { kind: 'admin', call: () => ({ path: '/api/Admin/GetDashboardData' }) },
   'GET /api/Admin/GetAllUserData': { kind: 'admin', call: () => ({ path: '/api/Admin/GetAllUserData' }) },
   'GET /api/Admin/GetAllVideos': { kind: 'admin', call: () => ({ path: '/api/Admin/GetAllVideos' }) },
+  // API tokens and feed links (their use by a token: api-tokens.e2e-spec.ts).
+  'GET /api/api-tokens': { kind: 'self', call: () => ({ path: '/api/api-tokens' }) },
+  'POST /api/api-tokens': { kind: 'self', call: () => ({ path: '/api/api-tokens', body: { name: 'Probe' } }) },
+  'DELETE /api/api-tokens/:id': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/api-tokens/${w.apiTokenId}` }) },
+  'GET /api/feed-links/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
+  'POST /api/feed-links/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
+  'DELETE /api/feed-links/:snippetId': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
+
   'PUT /api/Admin/UpdateUserStatus': { kind: 'admin', call: (w) => ({ path: '/api/Admin/UpdateUserStatus', query: { EmailId: w.victim.email, Status: '1' } }) },
 };
 
@@ -228,6 +237,7 @@ beforeAll(async () => {
     profilePictureId: picture.fileId,
     attachmentId: attachment.fileId,
     mediaPath: new URL(encodings[0].videoUrl!, 'http://eyemail.test').pathname,
+    apiTokenId: (await owner.client.post('/api/api-tokens').send({ name: 'Owner token' })).body.body.id,
   };
   routes = listRoutes(t.app);
 }, 180_000);
