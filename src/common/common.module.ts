@@ -4,10 +4,11 @@ import { WebAppService } from './web-app.service.js';
 import { PgSessionStore } from './session-store.js';
 import { AppSecretRepository } from './app-secret.repository.js';
 import { AppSecretsService } from './app-secrets.service.js';
+import { EngagementEvents } from './engagement-events.js';
 
 @Global()
 @Module({
-  providers: [WebAppService, AppSecretRepository, AppSecretsService, { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] }],
-  exports: [WebAppService, PgSessionStore, AppSecretsService],
+  providers: [WebAppService, AppSecretRepository, AppSecretsService, EngagementEvents, { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] }],
+  exports: [WebAppService, PgSessionStore, AppSecretsService, EngagementEvents],
 })
 export class CommonModule {}

@@ -31,6 +31,7 @@ interface World {
   attachmentId: string;
   mediaPath: string;
   apiTokenId: string;
+  webhookId: string;
 }
 
 interface Call {
@@ -158,6 +159,15 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/feed-links/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
   'DELETE /api/feed-links/:snippetId': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
 
+  // Webhook endpoints (a public address given as an IP: no DNS look-up in the test).
+  'GET /api/webhooks': { kind: 'self', call: () => ({ path: '/api/webhooks' }) },
+  'POST /api/webhooks': { kind: 'self', call: () => ({ path: '/api/webhooks', body: { url: 'https://93.184.216.34/hook', events: ['eyemail.opened'] } }) },
+  'PUT /api/webhooks/:id': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}`, body: { description: 'Changed' } }) },
+  'DELETE /api/webhooks/:id': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/webhooks/${w.webhookId}` }) },
+  'POST /api/webhooks/:id/rotate-secret': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}/rotate-secret` }) },
+  'POST /api/webhooks/:id/test': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}/test` }) },
+  'GET /api/webhooks/:id/deliveries': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}/deliveries` }) },
+
   'PUT /api/Admin/UpdateUserStatus': { kind: 'admin', call: (w) => ({ path: '/api/Admin/UpdateUserStatus', query: { EmailId: w.victim.email, Status: '1' } }) },
 };
 
@@ -238,6 +248,7 @@ beforeAll(async () => {
     attachmentId: attachment.fileId,
     mediaPath: new URL(encodings[0].videoUrl!, 'http://eyemail.test').pathname,
     apiTokenId: (await owner.client.post('/api/api-tokens').send({ name: 'Owner token' })).body.body.id,
+    webhookId: (await owner.client.post('/api/webhooks').send({ url: 'https://93.184.216.34/owner', events: ['eyemail.opened'] })).body.body.id,
   };
   routes = listRoutes(t.app);
 }, 180_000);
