@@ -48,7 +48,7 @@ export class ApiTokensController {
   @HttpCode(200)
   @ApiOperation({ summary: "Make your EyeMail's feed link, or reset it: a new key, and the old link stops working" })
   async resetFeedLink(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_API_MESSAGES.notFound)) snippetId: string) {
-    return ok(await this.tokens.resetFeedLink(user.id, snippetId), 'The feed link is ready. Any older link no longer works.');
+    return ok(await this.tokens.resetFeedLink(user.id, snippetId), 'The feed link is ready. An earlier link of this EyeMail, if any, no longer works.');
   }
 
   @Delete('feed-links/:snippetId')

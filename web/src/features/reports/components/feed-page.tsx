@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Code, CopyButton, Group, ScrollArea, Skele
 import { IconArrowLeft, IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { FeedLinkCard } from '@/components/feed-link-card';
 import { ApiQueryError } from '@/lib/query-client';
 import { feedUrl, useReportFeed, type FeedType } from '../api/use-report-feed';
 import { filterQuery, readReportView, writeReportView } from '../utils/report-params';
@@ -38,6 +39,9 @@ export function FeedPage() {
           {feed.error instanceof ApiQueryError && feed.error.status === 404 ? 'There is no EyeMail of yours at this address. It may have been deleted, or it belongs to another account.' : feed.error.message}
         </Alert>
       ) : (
+        <>
+        {/* Integrations' feed link (shared component): one line here. */}
+        {feed.isSuccess && <FeedLinkCard snippetId={id} />}
         <Card padding="md">
           <Group justify="space-between" mb="sm" gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
@@ -69,6 +73,7 @@ export function FeedPage() {
             </ScrollArea.Autosize>
           )}
         </Card>
+        </>
       )}
     </>
   );
