@@ -159,7 +159,11 @@ test('the feed page makes an absolute feed link that works without a session, an
 
   await page.getByRole('button', { name: 'Reset link' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reset link' }).click();
-  await page.waitForFunction(([sel, old]) => (document.querySelector(sel) as HTMLInputElement | null)?.value !== old, ['input[readonly]', first] as const);
+  // The CSV box shows the new address once the reset is answered.
+  await page.waitForFunction(
+    (old) => (globalThis as unknown as { document: { querySelector(s: string): { value: string } | null } }).document.querySelector('input[readonly]')?.value !== old,
+    first,
+  );
   const second = await csv.inputValue();
   assert.notEqual(second, first);
   assert.equal((await tool.request.get(first)).status(), 401);
