@@ -149,7 +149,7 @@ test('the feed page makes an absolute feed link that works without a session, an
   const first = await csv.inputValue();
   assert.ok(first.startsWith(`${server.url}/api/reports/${snippetId}/download?key=`), first);
   await page.getByRole('button', { name: 'Copy the CSV link' }).click();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), first);
+  assert.equal(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText: () => Promise<string> } } }).navigator.clipboard.readText()), first);
   await screenshot(page, 'feed-link');
 
   const tool = await browser.newContext();
