@@ -24,6 +24,8 @@ export class Migration0013Webhooks extends Migration {
       id uuid primary key,
       endpoint_id uuid not null references webhook_endpoint (id) on delete cascade,
       event_type text not null,
+      -- The job (fan-out or test) that made it, to find what it made; event_key is unique per endpoint.
+      batch_id text not null,
       event_key text not null,
       payload text not null,
       state text not null default 'pending' check (state in ('pending', 'delivered', 'failed', 'skipped')),
@@ -32,7 +34,7 @@ export class Migration0013Webhooks extends Migration {
       finished_at timestamptz null,
       unique (endpoint_id, event_key)
     )`);
-    this.addSql('create index webhook_delivery_event_key_idx on webhook_delivery (event_key)');
+    this.addSql(`create index webhook_delivery_batch_idx on webhook_delivery (batch_id) where state = 'pending'`);
     this.addSql('create index webhook_delivery_created_idx on webhook_delivery (created_at)');
     this.addSql(`create table webhook_attempt (
       id bigint generated always as identity primary key,

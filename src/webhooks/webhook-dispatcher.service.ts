@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { UsersService } from '../accounts/users.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -7,7 +7,7 @@ import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '..
 import { MailService } from '../mail/mail.service.js';
 import { webhookDisabledMail } from '../mail/mail-views.js';
 import { WebhookHttpAdapter } from './webhook-http.adapter.js';
-import { WebhookRepository, type NewDelivery } from './webhook.repository.js';
+import { WebhookRepository, type NewAttempt, type NewDelivery } from './webhook.repository.js';
 import { DELIVERY_ATTEMPTS, eventData, eventOf, isDelivered, messageBody, RETRY_DELAYS_MS, shouldDisable, signedHeaders, TEST_EVENT } from './webhook-rules.js';
 import { messageIdOf, WEBHOOK_DELIVER_JOB, WEBHOOK_FANOUT_JOB, WEBHOOK_TEST_JOB, type DeliverJobData, type FanoutEvent, type FanoutJobData } from './webhook-jobs.js';
 
@@ -16,16 +16,25 @@ import { messageIdOf, WEBHOOK_DELIVER_JOB, WEBHOOK_FANOUT_JOB, WEBHOOK_TEST_JOB,
 const ENABLED_CHECK_MS = 30_000;
 const PURGE_EVERY_MS = 6 * 3_600_000;
 const KEEP_LOG_MS = 30 * 24 * 3_600_000;
+// Committed events wait at most this long (or until this many) before their fan-out job is queued.
+const FLUSH_MS = 100;
+const FLUSH_MAX = 1_000;
+// Messages of one delivery job in flight at once (to one endpoint).
+const SENDS_AT_ONCE = 4;
 
 // Turns committed opens and clicks into signed webhook deliveries, off the ingest's path: the
-// ingest's listener only queues one fan-out job per committed batch (no await, no query); the
-// job finds the endpoints that want the events and queues one delivery job each, which the queue
-// retries on the schedule of webhook-rules.ts (about a day). An endpoint failing for three days
-// is turned off and its owner mailed.
+// ingest's listener only buffers the events (no await, no query), and one fan-out job is queued
+// for whatever committed within 100 ms. That job finds the endpoints that want the events and
+// queues one delivery job per endpoint, which the queue retries on the schedule of
+// webhook-rules.ts (about a day). An endpoint failing for three days is turned off and its owner
+// mailed.
 @Injectable()
-export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private anyEnabled = true;
+  // Events of the batches committed since the last fan-out job was queued (see onCommitted).
+  private buffered: FanoutEvent[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
   private timers: NodeJS.Timeout[] = [];
   // Counted for the logs and the load bench.
   readonly stats = { batchesQueued: 0, batchesSkipped: 0, enqueueFailures: 0 };
@@ -44,7 +53,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   onModuleInit(): void {
     this.queue.register<FanoutJobData, unknown>(WEBHOOK_FANOUT_JOB, (job) => this.fanOut(job), { concurrency: 2, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
     this.queue.register<DeliverJobData, unknown>(WEBHOOK_DELIVER_JOB, (job) => this.deliver(job, false), {
-      concurrency: 8,
+      concurrency: 4,
       attempts: DELIVERY_ATTEMPTS,
       backoff: { type: 'schedule', delayMs: RETRY_DELAYS_MS[0], delaysMs: RETRY_DELAYS_MS },
     });
@@ -61,8 +70,14 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     this.timers = [check, purge];
   }
 
-  onApplicationShutdown(): void {
+  // Before the queue stops: what is buffered is queued.
+  async beforeApplicationShutdown(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
+    await this.flush();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
   }
 
   // An endpoint was made or turned on in this process: deliver from the next batch on.
@@ -78,16 +93,17 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     }
   }
 
-  // On the ingest's path: synchronous, no query; one job per batch.
+  // On the ingest's path: synchronous, no query. The events are buffered and queued as one
+  // fan-out job at most every FLUSH_MS (or every FLUSH_MAX events): a job per committed batch
+  // cost more than the webhooks themselves under a campaign's load (bench/webhooks.mjs).
   private onCommitted(batch: readonly CommittedEngagement[]): void {
     if (!this.anyEnabled) {
       this.stats.batchesSkipped++;
       return;
     }
-    const events: FanoutEvent[] = [];
     for (const e of batch) {
       if (e.machineReason || !eventOf(e.kind)) continue;
-      events.push({
+      this.buffered.push({
         snippetId: e.snippetId,
         kind: e.kind,
         occurredAt: new Date(e.occurredAt).toISOString(),
@@ -104,11 +120,23 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
         destinationLabel: e.destinationLabel ?? null,
       });
     }
+    if (this.buffered.length >= FLUSH_MAX) void this.flush();
+    else if (this.buffered.length && !this.flushTimer) {
+      this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.flushTimer.unref();
+    }
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const events = this.buffered;
     if (!events.length) return;
+    this.buffered = [];
     this.stats.batchesQueued++;
-    this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { events }).catch((e: unknown) => {
+    await this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { events }).catch((e: unknown) => {
       this.stats.enqueueFailures++;
-      this.logger.error({ err: e, events: events.length }, 'Could not queue webhook deliveries for a committed batch');
+      this.logger.error({ err: e, events: events.length }, 'Could not queue webhook deliveries for committed events');
     });
   }
 
@@ -123,55 +151,76 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
       if (!type) return;
       for (const t of targets) {
         if (t.snippetId !== e.snippetId || !t.events.includes(type)) continue;
-        rows.push({ endpointId: t.endpointId, eventType: type, eventKey: `${job.id}:${i}`, payload: messageBody(type, now, eventData({ ...e, occurredAt: new Date(e.occurredAt) }, t)) });
+        rows.push({ endpointId: t.endpointId, batchId: job.id, eventType: type, eventKey: `${job.id}:${i}`, payload: messageBody(type, now, eventData({ ...e, occurredAt: new Date(e.occurredAt) }, t)) });
       }
     });
+    if (!rows.length) return { deliveries: 0 };
     await this.repo.insertDeliveries(rows);
-    // Also those a killed earlier run of this job stored but did not queue (ids are idempotent).
-    const pending = rows.length ? await this.repo.pendingWithKeyPrefix(`${job.id}:`) : [];
-    for (const d of pending) await this.queue.enqueue<DeliverJobData>(WEBHOOK_DELIVER_JOB, { deliveryId: d.id }, { jobId: `whd-${d.id}` });
-    return { deliveries: pending.length };
+    // Also those a killed earlier run of this job stored but did not queue (job ids are
+    // idempotent): one delivery job per endpoint.
+    const byEndpoint = new Map<string, string[]>();
+    for (const d of await this.repo.pendingOfBatch(job.id)) byEndpoint.set(d.endpointId, [...(byEndpoint.get(d.endpointId) ?? []), d.id]);
+    for (const [endpointId, deliveryIds] of byEndpoint) {
+      await this.queue.enqueue<DeliverJobData>(WEBHOOK_DELIVER_JOB, { deliveryIds }, { jobId: `whd-${job.id}-${endpointId}` });
+    }
+    return { deliveries: rows.length, endpoints: byEndpoint.size };
   }
 
+  // One round: the job's still-pending deliveries, in order, a few at once. The first failure
+  // ends the round (a receiver that is down or erring is not sent the rest now); the queue tries
+  // the job again later, and only what is still pending is sent then.
   private async deliver(job: JobContext<DeliverJobData>, isTest: boolean): Promise<unknown> {
-    const id = job.data?.deliveryId;
-    if (typeof id !== 'string') throw new PermanentJobError('The job names no delivery.');
-    const d = await this.repo.deliveryToSend(id);
-    // Gone with its endpoint, or finished by an earlier run.
-    if (!d || d.state !== 'pending') return { sent: false };
-    if (!d.enabled && !isTest) {
-      await this.repo.finishDelivery(d.id, 'skipped');
-      return { sent: false, reason: 'endpoint turned off' };
+    const ids = job.data?.deliveryIds;
+    if (!Array.isArray(ids) || !ids.length) throw new PermanentJobError('The job names no delivery.');
+    const pending = await this.repo.deliveriesToSend(ids);
+    if (!pending.length) return { sent: 0 };
+    const endpoint = pending[0];
+    if (!endpoint.enabled && !isTest) {
+      await this.repo.finishDeliveries(pending.map((d) => d.id), 'skipped');
+      return { sent: 0, reason: 'endpoint turned off' };
+    }
+    const attempts: NewAttempt[] = [];
+    let failure: string | null = null;
+    const queue = [...pending];
+    const worker = async () => {
+      for (let d = queue.shift(); d && !failure && !job.signal.aborted; d = queue.shift()) {
+        const now = new Date();
+        const r = await this.http.post(new URL(d.url), signedHeaders(d.secret, messageIdOf(d.id), now, d.payload), d.payload, {
+          allowPrivate: this.config.webhookAllowPrivateTargets,
+          timeoutMs: this.config.webhookTimeoutMs,
+          signal: job.signal,
+        });
+        if (job.signal.aborted) return;
+        const ok = isDelivered(r.statusCode);
+        attempts.push({ deliveryId: d.id, endpointId: d.endpointId, succeeded: ok, statusCode: r.statusCode, durationMs: r.durationMs, responseStart: r.responseStart, error: ok ? null : (r.error ?? `HTTP ${r.statusCode}`) });
+        if (!ok) failure ??= r.error ?? `The receiver answered ${r.statusCode}`;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, pending.length) }, worker));
+    await this.repo.recordAttempts(attempts);
+    const delivered = attempts.filter((a) => a.succeeded).map((a) => a.deliveryId);
+    await this.repo.finishDeliveries(delivered, 'delivered');
+    if (job.signal.aborted) throw new Error('Interrupted by shutdown');
+    const left = pending.filter((d) => !delivered.includes(d.id)).map((d) => d.id);
+    if (!failure) {
+      if (!isTest) await this.repo.markHealthy(endpoint.endpointId);
+      return { sent: delivered.length };
+    }
+    if (isTest || endpoint.eventType === TEST_EVENT) {
+      await this.repo.finishDeliveries(left, 'failed');
+      return { sent: delivered.length, error: failure };
     }
     const now = new Date();
-    const result = await this.http.post(new URL(d.url), signedHeaders(d.secret, messageIdOf(d.id), now, d.payload), d.payload, {
-      allowPrivate: this.config.webhookAllowPrivateTargets,
-      timeoutMs: this.config.webhookTimeoutMs,
-      signal: job.signal,
-    });
-    if (job.signal.aborted) throw new Error('Interrupted by shutdown');
-    const ok = isDelivered(result.statusCode);
-    await this.repo.recordAttempt({ deliveryId: d.id, endpointId: d.endpointId, succeeded: ok, ...result, error: ok ? null : (result.error ?? `HTTP ${result.statusCode}`) });
-    if (ok) {
-      await this.repo.finishDelivery(d.id, 'delivered');
-      if (!isTest) await this.repo.markHealthy(d.endpointId);
-      return { sent: true, status: result.statusCode };
-    }
-    const why = result.error ?? `The receiver answered ${result.statusCode}`;
-    if (isTest || d.eventType === TEST_EVENT) {
-      await this.repo.finishDelivery(d.id, 'failed');
-      return { sent: false, error: why };
-    }
-    const failingSince = await this.repo.markFailing(d.endpointId);
+    const failingSince = await this.repo.markFailing(endpoint.endpointId);
     if (shouldDisable(failingSince, now)) {
-      await this.repo.finishDelivery(d.id, 'failed');
-      if (await this.repo.disable(d.endpointId, `Turned off on ${now.toISOString().slice(0, 10)}: every delivery failed for three days.`)) {
-        await this.mailOwner(d.userId, d.url, failingSince!, why);
+      await this.repo.finishDeliveries(left, 'failed');
+      if (await this.repo.disable(endpoint.endpointId, `Turned off on ${now.toISOString().slice(0, 10)}: every delivery failed for three days.`)) {
+        await this.mailOwner(endpoint.userId, endpoint.url, failingSince!, failure);
       }
-      return { sent: false, error: why, disabled: true };
+      return { sent: delivered.length, error: failure, disabled: true };
     }
-    if (job.attempt >= job.maxAttempts) await this.repo.finishDelivery(d.id, 'failed');
-    throw new Error(why);
+    if (job.attempt >= job.maxAttempts) await this.repo.finishDeliveries(left, 'failed');
+    throw new Error(`${left.length} of ${pending.length} not delivered: ${failure}`);
   }
 
   private async mailOwner(userId: string, url: string, failingSince: Date, lastError: string): Promise<void> {

@@ -22,15 +22,18 @@ describe('WebhookHttpAdapter', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it('connects to the address it checked, whatever the name resolves to later', async () => {
+  it('connects to the address its own look-up returned, and keeps the connection for the next call', async () => {
     let calls = 0;
-    // First answer public (checked), any later one private: the connection uses the first.
+    // The first look-up answers the local server; a later one would answer an address that
+    // does not exist: the calls reach the server, over the connection opened the first time.
     const adapter = new WebhookHttpAdapter(async () => (calls++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '10.9.9.9', family: 4 }]));
     const r = await adapter.post(new URL(`http://hooks.example.com:${port}/in`), { 'content-type': 'application/json' }, '{"a":1}', { allowPrivate: true });
     expect(r).toMatchObject({ statusCode: 201, error: null });
     expect(r.responseStart!.length).toBe(500);
-    expect(calls).toBe(1);
     expect(seen.at(-1)).toEqual({ host: `hooks.example.com:${port}`, body: '{"a":1}' });
+    expect((await adapter.post(new URL(`http://hooks.example.com:${port}/in`), {}, '{"b":2}', { allowPrivate: true })).statusCode).toBe(201);
+    expect(calls).toBe(1);
+    adapter.onApplicationShutdown();
   });
 
   it('sends nothing when the name resolves to a private address and those are not allowed', async () => {
@@ -41,6 +44,9 @@ describe('WebhookHttpAdapter', () => {
     expect(r.error).toMatch(/^Not sent: .*private/);
     expect(seen.length).toBe(before);
     expect(await adapter.checkHost('rebind.example.com', false)).toMatch(/private/);
+    // Written as an IP, an address is checked without a look-up.
+    expect((await adapter.post(new URL(`http://127.0.0.1:${port}/in`), {}, '{}', { allowPrivate: false })).error).toMatch(/^Not sent/);
+    expect(seen.length).toBe(before);
     expect(await new WebhookHttpAdapter(async () => [{ address: '93.184.216.34', family: 4 }]).checkHost('ok.example.com', false)).toBeNull();
   });
 

@@ -2,8 +2,8 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { Injectable } from '@nestjs/common';
-import { pickAddress, TARGET_MESSAGES } from './target-address.js';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { isPrivateAddress, pickAddress, TARGET_MESSAGES } from './target-address.js';
 import { DELIVERY_TIMEOUT_MS, RESPONSE_START_MAX, responseStart } from './webhook-rules.js';
 
 export interface PostResult {
@@ -17,54 +17,59 @@ export interface PostResult {
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
 const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+const REFUSED = 'EWEBHOOK_PRIVATE_TARGET';
+const UNRESOLVED = 'EWEBHOOK_UNRESOLVED';
+// Idle keep-alive connections to a receiver are closed after this long.
+const IDLE_MS = 30_000;
 
-// Outgoing webhook calls. The host name is resolved here, every address checked (no private,
-// loopback or link-local target unless allowed), and the connection made to the checked address
-// itself (a lookup pinned to it), so a name that resolves elsewhere a moment later (DNS rebinding)
-// cannot redirect the call. TLS still checks the certificate against the host name. Redirects are
-// not followed; the answer is read up to its start, then dropped.
+// Outgoing webhook calls. Every new connection resolves the host name here, checks every address
+// (no private, loopback or link-local target unless allowed) and connects to the address it
+// checked (the lookup hands that very address to the socket), so a name that resolves elsewhere
+// a moment later (DNS rebinding) cannot redirect a call. Connections are kept alive per
+// receiver, so a busy endpoint costs no handshake per message. TLS still checks the certificate
+// against the host name. Redirects are not followed; the answer is read up to its start.
 @Injectable()
-export class WebhookHttpAdapter {
+export class WebhookHttpAdapter implements OnApplicationShutdown {
+  private readonly agents = new Map<string, http.Agent>();
+
   constructor(private readonly resolve: Resolver = systemResolver) {}
 
-  // The addresses a host would be reached at, or why it cannot be (creation-time check).
+  // Why this host cannot be sent to, or null (checked when an endpoint is saved).
   async checkHost(hostname: string, allowPrivate: boolean): Promise<string | null> {
-    const found = await this.addressesOf(hostname);
-    if ('error' in found) return found.error;
-    return pickAddress(found.addresses, allowPrivate) ? null : TARGET_MESSAGES.private;
+    try {
+      return pickAddress(await this.addressesOf(hostname), allowPrivate) ? null : TARGET_MESSAGES.private;
+    } catch {
+      return TARGET_MESSAGES.unresolved;
+    }
   }
 
-  async post(url: URL, headers: Record<string, string>, body: string, opts: { allowPrivate: boolean; timeoutMs?: number; signal?: AbortSignal }): Promise<PostResult> {
+  post(url: URL, headers: Record<string, string>, body: string, opts: { allowPrivate: boolean; timeoutMs?: number; signal?: AbortSignal }): Promise<PostResult> {
     const started = performance.now();
-    const took = () => Math.round(performance.now() - started);
-    const found = await this.addressesOf(url.hostname);
-    if ('error' in found) return { statusCode: null, durationMs: took(), responseStart: null, error: found.error };
-    const target = pickAddress(found.addresses, opts.allowPrivate);
-    if (!target) return { statusCode: null, durationMs: took(), responseStart: null, error: `Not sent: ${TARGET_MESSAGES.private}` };
-    const pinned: LookupFunction = (_host, options, cb) => {
-      if ((options as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [target]);
-      else cb(null, target.address, target.family);
-    };
     const payload = Buffer.from(body, 'utf8');
-    const client = url.protocol === 'https:' ? https : http;
+    const https_ = url.protocol === 'https:';
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    // An address written as an IP is connected to without a look-up: checked here instead.
+    if (isIP(host) && !opts.allowPrivate && isPrivateAddress(host)) {
+      return Promise.resolve({ statusCode: null, durationMs: 0, responseStart: null, error: `Not sent: ${TARGET_MESSAGES.private}` });
+    }
     return new Promise<PostResult>((resolve) => {
       let settled = false;
       const finish = (r: Omit<PostResult, 'durationMs'>) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ ...r, durationMs: took() });
+        resolve({ ...r, durationMs: Math.round(performance.now() - started) });
       };
-      const req = client.request(
+      const req = (https_ ? https : http).request(
         {
           method: 'POST',
-          host: url.hostname.replace(/^\[|\]$/g, ''),
-          port: url.port || (url.protocol === 'https:' ? 443 : 80),
+          host,
+          port: url.port || (https_ ? 443 : 80),
           path: `${url.pathname}${url.search}`,
           headers: { ...headers, 'content-length': String(payload.length) },
-          lookup: pinned,
-          agent: false,
-          ...(url.protocol === 'https:' && !isIP(url.hostname.replace(/^\[|\]$/g, '')) ? { servername: url.hostname } : {}),
+          agent: this.agentFor(url, opts.allowPrivate),
+          ...(https_ && !isIP(host) ? { servername: host } : {}),
           signal: opts.signal,
         },
         (res) => {
@@ -75,10 +80,6 @@ export class WebhookHttpAdapter {
             if (size >= RESPONSE_START_MAX * 4) return;
             chunks.push(c);
             size += c.length;
-            if (size >= RESPONSE_START_MAX * 4) {
-              done();
-              res.destroy();
-            }
           });
           res.on('end', done);
           res.on('error', done);
@@ -86,28 +87,58 @@ export class WebhookHttpAdapter {
         },
       );
       const timer = setTimeout(() => {
-        finish({ statusCode: null, responseStart: null, error: `No answer within ${Math.round((opts.timeoutMs ?? DELIVERY_TIMEOUT_MS) / 1000)} s` });
+        finish({ statusCode: null, responseStart: null, error: `No answer within ${Math.round(timeoutMs / 1000)} s` });
         req.destroy();
-      }, opts.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+      }, timeoutMs);
       req.on('error', (e: NodeJS.ErrnoException) => finish({ statusCode: null, responseStart: null, error: connectionError(e) }));
       req.end(payload);
     });
   }
 
-  private async addressesOf(hostname: string): Promise<{ addresses: { address: string; family: number }[] } | { error: string }> {
+  onApplicationShutdown(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+
+  // One keep-alive agent per receiver (scheme, host, port), whose every new connection is
+  // resolved and checked by checkedLookup.
+  private agentFor(url: URL, allowPrivate: boolean): http.Agent {
+    const key = `${url.protocol}//${url.host}|${allowPrivate}`;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      const options = { keepAlive: true, maxSockets: 8, timeout: IDLE_MS, lookup: this.checkedLookup(allowPrivate) };
+      agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
+  private checkedLookup(allowPrivate: boolean): LookupFunction {
+    return (hostname, options, callback) => {
+      const cb = callback as unknown as (err: NodeJS.ErrnoException | null, address?: string | { address: string; family: number }[], family?: number) => void;
+      this.addressesOf(hostname).then(
+        (addresses) => {
+          const target = pickAddress(addresses, allowPrivate);
+          if (!target) return cb(Object.assign(new Error(TARGET_MESSAGES.private), { code: REFUSED }));
+          if ((options as { all?: boolean }).all) cb(null, [target]);
+          else cb(null, target.address, target.family);
+        },
+        () => cb(Object.assign(new Error(TARGET_MESSAGES.unresolved), { code: UNRESOLVED })),
+      );
+    };
+  }
+
+  private async addressesOf(hostname: string): Promise<{ address: string; family: number }[]> {
     const host = hostname.replace(/^\[|\]$/g, '');
     const family = isIP(host);
-    if (family) return { addresses: [{ address: host, family }] };
-    try {
-      return { addresses: await this.resolve(host) };
-    } catch {
-      return { error: TARGET_MESSAGES.unresolved };
-    }
+    return family ? [{ address: host, family }] : this.resolve(host);
   }
 }
 
 function connectionError(e: NodeJS.ErrnoException): string {
   const what: Record<string, string> = {
+    [REFUSED]: `Not sent: ${TARGET_MESSAGES.private}`,
+    [UNRESOLVED]: TARGET_MESSAGES.unresolved,
     ECONNREFUSED: 'The connection was refused',
     ECONNRESET: 'The connection was reset',
     EHOSTUNREACH: 'The host could not be reached',

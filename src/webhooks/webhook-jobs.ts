@@ -3,7 +3,8 @@
 // One per committed ingest batch that some enabled endpoint may want: turns its events into
 // deliveries and queues them.
 export const WEBHOOK_FANOUT_JOB = 'webhook-fanout';
-// One per delivery: signs and sends it; retried on the schedule of webhook-rules.ts.
+// One per fan-out and endpoint: signs and sends its deliveries; retried (what is still pending)
+// on the schedule of webhook-rules.ts.
 export const WEBHOOK_DELIVER_JOB = 'webhook-deliver';
 // "Send test event": one try, never counted as the endpoint failing.
 export const WEBHOOK_TEST_JOB = 'webhook-test';
@@ -30,7 +31,8 @@ export interface FanoutJobData {
 }
 
 export interface DeliverJobData {
-  deliveryId: string;
+  // Deliveries to one endpoint.
+  deliveryIds: string[];
 }
 
 // The webhook-id of a delivery (the same on each retry).

@@ -26,6 +26,7 @@ export interface EndpointFields {
 
 export interface NewDelivery {
   endpointId: string;
+  batchId: string;
   eventType: string;
   eventKey: string;
   payload: string;
@@ -43,6 +44,16 @@ export interface DeliveryToSend {
   userId: string;
 }
 
+export interface NewAttempt {
+  deliveryId: string;
+  endpointId: string;
+  succeeded: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  responseStart: string | null;
+  error: string | null;
+}
+
 export interface AttemptRow {
   deliveryId: string;
   eventType: string;
@@ -58,7 +69,8 @@ export interface AttemptRow {
 const ENDPOINT_COLUMNS = `id, user_id as "userId", url, description, events, snippet_ids as "snippetIds", secret, enabled,
   disabled_reason as "disabledReason", failing_since as "failingSince", created_at as "createdAt"`;
 
-const textArray = (list: readonly string[]) => `{${list.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+// A PostgreSQL array literal (one parameter, whatever the driver does with arrays); null is NULL.
+const textArray = (list: readonly (string | null)[]) => `{${list.map((x) => (x === null ? 'NULL' : `"${x.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 
 // The webhook_endpoint, webhook_delivery and webhook_attempt tables, only here.
 @Injectable()
@@ -138,38 +150,55 @@ export class WebhookRepository {
     if (!rows.length) return;
     await rawSql(
       this.orm,
-      `insert into webhook_delivery (id, endpoint_id, event_type, event_key, payload)
-       select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[])
+      `insert into webhook_delivery (id, endpoint_id, batch_id, event_type, event_key, payload)
+       select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[])
        on conflict (endpoint_id, event_key) do nothing`,
-      [rows.map(() => randomUUID()), rows.map((r) => r.endpointId), rows.map((r) => r.eventType), rows.map((r) => r.eventKey), rows.map((r) => r.payload)].map((list) => textArray(list)),
+      [rows.map(() => randomUUID()), rows.map((r) => r.endpointId), rows.map((r) => r.batchId), rows.map((r) => r.eventType), rows.map((r) => r.eventKey), rows.map((r) => r.payload)].map((list) =>
+        textArray(list),
+      ),
     );
   }
 
-  pendingWithKeyPrefix(prefix: string): Promise<{ id: string }[]> {
-    return rawSql(this.orm, `select id from webhook_delivery where state = 'pending' and event_key like ? || '%'`, [prefix.replace(/[%_\\]/g, '\\$&')]);
+  // The still-pending deliveries a job made.
+  pendingOfBatch(batchId: string): Promise<{ id: string; endpointId: string }[]> {
+    return rawSql(this.orm, `select id, endpoint_id as "endpointId" from webhook_delivery where batch_id = ? and state = 'pending' order by created_at, id`, [batchId]);
   }
 
-  async deliveryToSend(id: string): Promise<DeliveryToSend | null> {
-    const rows = await rawSql<DeliveryToSend>(
+  // The still-pending deliveries among these, with their endpoint.
+  deliveriesToSend(ids: readonly string[]): Promise<DeliveryToSend[]> {
+    return rawSql<DeliveryToSend>(
       this.orm,
       `select d.id, d.endpoint_id as "endpointId", d.event_type as "eventType", d.payload, d.state, e.url, e.secret, e.enabled, e.user_id as "userId"
-       from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id where d.id = ?`,
-      [id],
+       from webhook_delivery d join webhook_endpoint e on e.id = d.endpoint_id
+       where d.id = any(?::uuid[]) and d.state = 'pending' order by d.created_at, d.id`,
+      [textArray(ids)],
     );
-    return rows[0] ?? null;
   }
 
-  async recordAttempt(a: { deliveryId: string; endpointId: string; succeeded: boolean; statusCode: number | null; durationMs: number; responseStart: string | null; error: string | null }): Promise<void> {
+  // The tries of one round, in one statement.
+  async recordAttempts(list: readonly NewAttempt[]): Promise<void> {
+    if (!list.length) return;
     await rawSql(
       this.orm,
-      `with a as (insert into webhook_attempt (delivery_id, endpoint_id, succeeded, status_code, duration_ms, response_start, error) values (?, ?, ?, ?, ?, ?, ?))
-       update webhook_delivery set attempts = attempts + 1 where id = ?`,
-      [a.deliveryId, a.endpointId, a.succeeded, a.statusCode, a.durationMs, a.responseStart, a.error, a.deliveryId],
+      `with a as (
+         insert into webhook_attempt (delivery_id, endpoint_id, succeeded, status_code, duration_ms, response_start, error)
+         select * from unnest(?::uuid[], ?::uuid[], ?::boolean[], ?::int[], ?::int[], ?::text[], ?::text[]) returning delivery_id)
+       update webhook_delivery set attempts = attempts + 1 where id in (select delivery_id from a)`,
+      [
+        textArray(list.map((a) => a.deliveryId)),
+        textArray(list.map((a) => a.endpointId)),
+        `{${list.map((a) => String(a.succeeded)).join(',')}}`,
+        `{${list.map((a) => (a.statusCode === null ? 'NULL' : String(a.statusCode))).join(',')}}`,
+        `{${list.map((a) => String(a.durationMs)).join(',')}}`,
+        textArray(list.map((a) => a.responseStart)),
+        textArray(list.map((a) => a.error)),
+      ],
     );
   }
 
-  async finishDelivery(id: string, state: 'delivered' | 'failed' | 'skipped'): Promise<void> {
-    await rawSql(this.orm, `update webhook_delivery set state = ?, finished_at = now() where id = ? and state = 'pending'`, [state, id]);
+  async finishDeliveries(ids: readonly string[], state: 'delivered' | 'failed' | 'skipped'): Promise<void> {
+    if (!ids.length) return;
+    await rawSql(this.orm, `update webhook_delivery set state = ?, finished_at = now() where id = any(?::uuid[]) and state = 'pending'`, [state, textArray(ids)]);
   }
 
   async markHealthy(endpointId: string): Promise<void> {

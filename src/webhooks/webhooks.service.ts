@@ -124,9 +124,9 @@ export class WebhooksService {
     const endpoint = await this.owned(userId, id);
     const key = `test:${Date.now()}:${Math.random().toString(36).slice(2)}`;
     const payload = messageBody(TEST_EVENT, new Date(), { endpointId: endpoint.id, message: 'A test event from EyeMail. Your receiver got it and can check its signature.' });
-    await this.repo.insertDeliveries([{ endpointId: endpoint.id, eventType: TEST_EVENT, eventKey: key, payload }]);
-    const [delivery] = await this.repo.pendingWithKeyPrefix(key);
-    await this.queue.enqueue(WEBHOOK_TEST_JOB, { deliveryId: delivery.id }, { jobId: `wht-${delivery.id}` });
+    await this.repo.insertDeliveries([{ endpointId: endpoint.id, batchId: key, eventType: TEST_EVENT, eventKey: key, payload }]);
+    const [delivery] = await this.repo.pendingOfBatch(key);
+    await this.queue.enqueue(WEBHOOK_TEST_JOB, { deliveryIds: [delivery.id] }, { jobId: `wht-${delivery.id}` });
     return { messageId: messageIdOf(delivery.id) };
   }
 
