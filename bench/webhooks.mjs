@@ -7,8 +7,9 @@
 // per request, the rows stored, and the webhook tries made during the run; for the 200 receiver,
 // how long the deliveries then take to catch up with the rows. The app runs in its own process
 // (bench/_webhook-server.mjs) on real PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else the
-// local default) with the in-process queue, or BullMQ with BENCH_REDIS_URL. BENCH_SECONDS per run
-// (default 10).
+// local default) with the in-process queue, or BullMQ with BENCH_REDIS_URL; with BENCH_WORKER=1
+// too, the app only enqueues (PROCESS_JOBS=false) and a `npm run worker` process delivers.
+// BENCH_SECONDS per run (default 10).
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { ensureServerBuilt, root } from './_build.mjs';
 const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS ?? 10));
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? '';
+const WORKER = process.env.BENCH_WORKER === '1' && !!REDIS_URL;
 const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 ensureServerBuilt();
@@ -94,7 +96,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-bench-webhooks-')
 const receiver = await startReceiver();
 
 async function run(label, mode) {
-  const app = startApp({ DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, REDIS_URL, QUEUE_PREFIX: `bench${crypto.randomBytes(3).toString('hex')}` });
+  const env = { DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir, REDIS_URL, QUEUE_PREFIX: `bench${crypto.randomBytes(3).toString('hex')}` };
+  const app = startApp({ ...env, ...(WORKER ? { PROCESS_JOBS: 'false' } : {}) });
+  const worker = WORKER
+    ? fork(path.join(root, 'dist/server/src/worker.js'), [], { env: { ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'error', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, stdio: 'inherit' })
+    : null;
   const { port, snippet } = await app.ready;
   if (mode) {
     receiver.mode = mode;
@@ -117,11 +123,12 @@ async function run(label, mode) {
     catchUp = `${c.delivered} of ${c.count} delivered ${((performance.now() - t0) / 1000).toFixed(1)} s after the load`;
   }
   await app.stop();
+  if (worker) await new Promise((resolve) => (worker.once('exit', resolve), worker.kill('SIGTERM')));
   return { label, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx, stored: after.count - before.count, tries: after.tries - before.tries, cpuPerReq: cpu / Math.max(1, r.requests.total), catchUp };
 }
 
 try {
-  console.log(`Webhooks under ingest load: ${os.cpus().length} CPUs, ${SECONDS} s per run, 50 connections, queue ${REDIS_URL ? 'BullMQ' : 'in-process'}`);
+  console.log(`Webhooks under ingest load: ${os.cpus().length} CPUs, ${SECONDS} s per run, 50 connections, queue ${REDIS_URL ? 'BullMQ' : 'in-process'}${WORKER ? ', deliveries in a worker process' : ''}`);
   const rows = [await run('no endpoint (baseline)', null), await run('1 endpoint, receiver 200', 'ok'), await run('1 endpoint, receiver 500', 'fail'), await run('1 endpoint, receiver hangs', 'hang')];
   const base = rows[0].rps;
   console.log('run                        |  req/s | ratio | p99 ms | app CPU us/req | rows stored | webhook tries | errors');
