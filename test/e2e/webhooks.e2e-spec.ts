@@ -12,6 +12,7 @@ import { startReceiver, type TestReceiver, type ReceivedHook } from '../support/
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait.js';
 import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { createApp } from '../../src/app.factory.js';
 
 jest.setTimeout(180_000);
 
@@ -213,6 +214,36 @@ describe('webhook endpoints', () => {
     const mine = (await owner.client.get('/api/webhooks').expect(200)).body.body[0].id as string;
     for (const call of [other.client.put(`/api/webhooks/${mine}`).send({ enabled: false }), other.client.delete(`/api/webhooks/${mine}`), other.client.get(`/api/webhooks/${mine}/deliveries`), other.client.post(`/api/webhooks/${mine}/test`)]) {
       expect((await call).status).toBe(404);
+    }
+  });
+});
+
+describe('a delivery under way when the app stops', () => {
+  it('is sent again, with the same message id, once an app is back', async () => {
+    const env = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_TIMEOUT_SECONDS: '60', REDIS_URL: process.env.REDIS_URL };
+    const first = await startTestApp(env);
+    let second: Awaited<ReturnType<typeof createApp>> | null = null;
+    try {
+      const user = await signUp(first, { fullName: 'Rita Restart' });
+      const { videoId } = await readyVideo(user.client);
+      const sid = (await createSnippet(user.client, snippetPayload(videoId, { title: 'Restart' }))).snippet;
+      expect((await user.client.post('/api/webhooks').send({ url: `${rx.url}/restart`, events: ['eyemail.opened'] })).status).toBe(201);
+      rx.mode = { kind: 'hang' };
+      await first.http.get(`/t/o/${sid}.gif?v=${encodeURIComponent('ria@example.com')}`).set('User-Agent', UA.outlookWindows).expect(200);
+      await waitFor(() => hooksFor('/restart').length === 1 && rx.hanging() >= 1, 'the delivery held open by the receiver');
+      // The app stops while the receiver still holds the message.
+      await first.app.close();
+      rx.mode = { kind: 'answer', status: 200, body: 'ok' };
+      second = await createApp(first.config);
+      await waitFor(() => hooksFor('/restart').length >= 2, 'the delivery sent again by the app started after');
+      const [held, sent] = hooksFor('/restart');
+      expect(sent.headers['webhook-id']).toBe(held.headers['webhook-id']);
+      const stateOf = async () => (await sql<{ state: string }>({ app: second } as unknown as TestApp, `select state from webhook_delivery where payload like '%ria@example.com%'`))[0]?.state;
+      await waitFor(async () => ((await stateOf()) === 'delivered' ? true : null), 'the delivery marked delivered');
+    } finally {
+      await second?.close();
+      // Closes the (already closed) app again and drops the database.
+      await first.close();
     }
   });
 });
