@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { FeedLinkAccess, TokenScope } from '../common/auth/api-access.js';
@@ -10,6 +10,8 @@ import { ReportService } from './report.service.js';
 import { ReportCountryDto, ReportFeedDto, ReportFilterQuery, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
 
 const NOT_YOURS = 'another user\'s EyeMail is 404, like a missing one';
+// A feed link's key (api-tokens module), for callers without a session or token.
+const FEED_KEY = ApiQuery({ name: 'key', required: false, description: "The key of the EyeMail's feed link (POST feed-links/{snippetId}); opens this route without a session" });
 // A report names one of the caller's snippets: anything else is that snippet's 'not found'.
 const SNIPPET_NOT_FOUND = SNIPPET_API_MESSAGES.notFound;
 
@@ -72,6 +74,7 @@ export class ReportsController {
 
   @Get(':snippetId/download')
   @FeedLinkAccess()
+  @FEED_KEY
   @ApiOperation({ summary: `Every matching record as CSV, streamed (${NOT_YOURS})` })
   @ReportFilterQuery()
   @ApiProduces('text/csv')
@@ -92,6 +95,7 @@ export class ReportsController {
 
   @Get(':snippetId/feed/json')
   @FeedLinkAccess()
+  @FEED_KEY
   @ApiOperation({ summary: `The feed: the EyeMail, its totals and one page of records (${NOT_YOURS})` })
   @ReportFilterQuery({ paging: true })
   @ApiOkResponse({ type: ReportFeedDto })
@@ -103,6 +107,7 @@ export class ReportsController {
 
   @Get(':snippetId/feed/xml')
   @FeedLinkAccess()
+  @FEED_KEY
   @ApiOperation({ summary: `The feed as XML: <report><snippet/><totals/><records><record/>...</records></report> (${NOT_YOURS})` })
   @ReportFilterQuery({ paging: true })
   @ApiProduces('application/xml')

@@ -176,6 +176,10 @@ describe('API tokens', () => {
     const doc = (await t.http.get('/api/docs/openapi.json').expect(200)).body;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/reports/{snippetId}/feed/json'].get.security).toEqual(expect.arrayContaining([{ bearer: [] }]));
+    // The feed and CSV routes name the feed link's key.
+    for (const p of ['/api/reports/{snippetId}/feed/json', '/api/reports/{snippetId}/feed/xml', '/api/reports/{snippetId}/download']) {
+      expect(doc.paths[p].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'key', in: 'query', required: false })]));
+    }
   });
 });
 

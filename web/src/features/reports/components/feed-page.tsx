@@ -30,6 +30,7 @@ export function FeedPage() {
           </Button>
         }
       />
+      {kind && feed.isSuccess && <FeedLinkCard snippetId={id} />}
       {!kind ? (
         <Alert color="red" title="Unknown feed type">
           A feed is JSON or XML.
@@ -39,9 +40,6 @@ export function FeedPage() {
           {feed.error instanceof ApiQueryError && feed.error.status === 404 ? 'There is no EyeMail of yours at this address. It may have been deleted, or it belongs to another account.' : feed.error.message}
         </Alert>
       ) : (
-        <>
-        {/* Integrations' feed link (shared component): one line here. */}
-        {feed.isSuccess && <FeedLinkCard snippetId={id} />}
         <Card padding="md">
           <Group justify="space-between" mb="sm" gap="xs" wrap="wrap">
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
@@ -73,7 +71,6 @@ export function FeedPage() {
             </ScrollArea.Autosize>
           )}
         </Card>
-        </>
       )}
     </>
   );
