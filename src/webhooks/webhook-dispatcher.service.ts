@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { UsersService } from '../accounts/users.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -29,7 +29,7 @@ const SENDS_AT_ONCE = 4;
 // webhook-rules.ts (about a day). An endpoint failing for three days is turned off and its owner
 // mailed.
 @Injectable()
-export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private anyEnabled = true;
   // Events of the batches committed since the last fan-out job was queued (see onCommitted).
@@ -70,8 +70,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     this.timers = [check, purge];
   }
 
-  // Before the queue stops: what is buffered is queued.
-  async beforeApplicationShutdown(): Promise<void> {
+  // First of the shutdown hooks (every module's onModuleDestroy runs before any queue stops):
+  // what is buffered is queued.
+  async onModuleDestroy(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     await this.flush();
   }
