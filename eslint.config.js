@@ -39,12 +39,12 @@ const LAYERS = [
   ['runtime', 'config'], // before anything else loads; the environment, parsed once
   ['database'],
   ['common'], // envelope, errors, pipes, sessions, CSRF, rate limits, auth decorators, health registry
-  ['images', 'mail', 'storage', 'queue'], // outside tools behind one adapter each
+  ['images', 'mail', 'storage', 'queue', 'api-credentials'], // outside tools behind one adapter each; checking API tokens and feed links (the guard's)
   ['encoding'], // ffmpeg (posters and GIF frames through images)
   ['files'], // uploads and the library
   ['accounts', 'videos'], // users (their profile pictures are files); encodings of a file
   ['snippets'], // EyeMails: a user's, with their videos and files
-  ['reports', 'support', 'admin', 'health'], // read across the modules below
+  ['reports', 'support', 'admin', 'health', 'api-tokens', 'webhooks'], // read across the modules below
 ];
 const layerOf = Object.fromEntries(LAYERS.flatMap((names, i) => names.map((m) => [m, i])));
 const unplaced = serverModules.filter((m) => layerOf[m] === undefined);
@@ -60,6 +60,7 @@ const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
 // callers share). The rest, sub-folders included, is its own.
 const PUBLIC_FILES = {
   accounts: ['account-messages.ts', 'user-list.ts'],
+  'api-credentials': ['api-token-rules.ts'],
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts'],
   mail: ['mail-views.ts'],
   queue: ['job-queue.ts'],

@@ -133,6 +133,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     )
     .setVersion('1')
     .addCookieAuth(SESSION_COOKIE)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A personal API token (eym_...), made on the Integrations page; reads reports and feeds only.' })
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs), { jsonDocumentUrl: 'api/docs/openapi.json' });
 

@@ -9,6 +9,8 @@ import { SnippetsModule } from './snippets/snippets.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SupportModule } from './support/support.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 // The product's domain modules, in one list so each capability is added in one place.
-export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, SnippetsModule, ReportsModule, SupportModule, AdminModule];
+export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, SnippetsModule, ReportsModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule];

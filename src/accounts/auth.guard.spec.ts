@@ -5,6 +5,7 @@ import { AdminOnly, authUserOf, Public } from '../common/auth/auth.decorators.js
 import { AuthGuard } from './auth.guard.js';
 import type { UsersService } from './users.service.js';
 import type { AppConfig } from '../config/config.js';
+import type { ApiCredentialsService } from '../api-credentials/api-credentials.service.js';
 
 class Routes {
   open() {}
@@ -25,7 +26,9 @@ function setup(users: FakeUser[]) {
     findById: async (id: string) => users.find((u) => u.id === id) ?? null,
     touchActivity: async (u: FakeUser) => void touched.push(u.id),
   } as unknown as UsersService;
-  return { guard: new AuthGuard(new Reflector(), service, { supportEmail: 'help@example.com' } as AppConfig), touched };
+  // No API credential in these requests: the session decides (tokens: test/e2e/api-tokens.e2e-spec.ts).
+  const credentials = { authenticate: async () => null } as unknown as ApiCredentialsService;
+  return { guard: new AuthGuard(new Reflector(), service, { supportEmail: 'help@example.com' } as AppConfig, credentials), touched };
 }
 
 function context(cls: new () => object, method: string, userId?: string) {

@@ -9,6 +9,8 @@ import { UsersService } from './users.service.js';
 import { toAuthUser } from './user.mapper.js';
 import { isClosedByBeacon } from './beacon-close.js';
 import { isSessionOutdated } from './account.rules.js';
+import { FEED_LINK, TOKEN_SCOPE, type ApiTokenScope } from '../common/auth/api-access.js';
+import { ApiCredentialsService, type ApiCaller } from '../api-credentials/api-credentials.service.js';
 
 function destroySession(req: Request): Promise<void> {
   return new Promise((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
@@ -23,6 +25,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly credentials: ApiCredentialsService,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -31,6 +34,14 @@ export class AuthGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
     const role = this.reflector.getAllAndOverride<string>(REQUIRED_ROLE, targets);
     const req = ctx.switchToHttp().getRequest<Request>();
+
+    // An API token or a feed link (api-tokens module) stands for its owner on the routes that
+    // allow it, instead of any session the request also carries; public routes never look.
+    if (!isPublic) {
+      const access = { tokenScope: this.reflector.getAllAndOverride<ApiTokenScope>(TOKEN_SCOPE, targets), feedLink: this.reflector.getAllAndOverride<boolean>(FEED_LINK, targets) ?? false };
+      const caller = await this.credentials.authenticate(req, access);
+      if (caller) return this.actAsApiCaller(req, caller, role);
+    }
 
     if (req.session?.userId && req.session.closingAt !== undefined) {
       if (isClosedByBeacon(req.session.closingAt, Date.now())) {
@@ -59,6 +70,17 @@ export class AuthGuard implements CanActivate {
     (req as unknown as Record<symbol, unknown>)[AUTH_USER] = toAuthUser(user);
     await this.users.touchActivity(user);
     if (role && user.role !== role && !isPublic) throw forbidden();
+    return true;
+  }
+
+  // The owner of a token or feed link, if still an active account. Never admin rights: no admin
+  // route carries a token scope, and a role check refuses all the same.
+  private async actAsApiCaller(req: Request, caller: ApiCaller, role: string | undefined): Promise<boolean> {
+    const user = await this.users.findById(caller.userId);
+    if (!user) throw unauthorized();
+    if (!user.isActive) throw forbidden(deactivatedMessage(this.config.supportEmail));
+    if (role) throw forbidden();
+    (req as unknown as Record<symbol, unknown>)[AUTH_USER] = toAuthUser(user);
     return true;
   }
 }

@@ -4,10 +4,19 @@ import { WebAppService } from './web-app.service.js';
 import { PgSessionStore } from './session-store.js';
 import { AppSecretRepository } from './app-secret.repository.js';
 import { HealthChecks } from './health-checks.js';
+import { AppSecretsService } from './app-secrets.service.js';
+import { EngagementEvents } from './engagement-events.js';
 
 @Global()
 @Module({
-  providers: [WebAppService, AppSecretRepository, HealthChecks, { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] }],
-  exports: [WebAppService, PgSessionStore, HealthChecks],
+  providers: [
+    WebAppService,
+    AppSecretRepository,
+    AppSecretsService,
+    EngagementEvents,
+    HealthChecks,
+    { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] },
+  ],
+  exports: [WebAppService, PgSessionStore, AppSecretsService, EngagementEvents, HealthChecks],
 })
 export class CommonModule {}

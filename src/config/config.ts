@@ -38,6 +38,11 @@ export interface AppConfig {
   queuePrefix: string;
   // An upload whose client sends nothing for this long is answered 408 and its connection closed.
   uploadIdleTimeoutMs: number;
+  // Webhooks may go to private, loopback and link-local addresses (and over plain http):
+  // WEBHOOK_ALLOW_PRIVATE_TARGETS, for self-hosted receivers and tests. Off by default.
+  webhookAllowPrivateTargets: boolean;
+  // How long a webhook receiver has to answer one try (WEBHOOK_TIMEOUT_SECONDS).
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
 
   const uploadIdleTimeoutSecs = parseInteger('UPLOAD_IDLE_TIMEOUT_SECONDS', env.UPLOAD_IDLE_TIMEOUT_SECONDS, 30, 1, 3600, problems);
 
+  const webhookAllowPrivateTargets = parseBool('WEBHOOK_ALLOW_PRIVATE_TARGETS', env.WEBHOOK_ALLOW_PRIVATE_TARGETS, false, problems);
+  const webhookTimeoutSecs = parseInteger('WEBHOOK_TIMEOUT_SECONDS', env.WEBHOOK_TIMEOUT_SECONDS, 15, 1, 60, problems);
+
   if (problems.length) throw new ConfigError(problems);
   return {
     env: nodeEnv as AppConfig['env'],
@@ -190,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     processJobs,
     queuePrefix,
     uploadIdleTimeoutMs: uploadIdleTimeoutSecs * 1000,
+    webhookAllowPrivateTargets,
+    webhookTimeoutMs: webhookTimeoutSecs * 1000,
   };
 }
 

@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import { viewsDir } from '../common/paths.js';
 import type { MailTemplateName } from './mail-views.js';
 
-const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback'];
+const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback', 'webhook-disabled'];
 
 type Render = (model: object) => string;
 
@@ -50,4 +50,7 @@ const PROBE = {
   message: 'x',
   attachmentCount: 1,
   missingNote: 'x',
+  endpointUrl: 'https://example.com',
+  failingSince: 'x',
+  lastError: 'x',
 };

@@ -1,7 +1,7 @@
 // View models for outgoing mail, built by pure functions so what a mail says is unit-tested.
 // Templates (views/mail) receive only these; Handlebars escapes every value in the HTML part.
 
-export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback';
+export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback' | 'webhook-disabled';
 
 export interface MailContent {
   template: MailTemplateName;
@@ -85,6 +85,22 @@ export function feedbackMail(input: { senderName: string; senderEmail: string; t
     subject: `Feedback from ${cut(name, 80)}`,
     model: { senderName: name, senderEmail: input.senderEmail, message: input.text },
     links: [],
+  };
+}
+
+// A webhook endpoint turned off after days of failed deliveries (webhooks module).
+export function webhookDisabledMail(input: { firstName: string | null; endpointUrl: string; failingSince: string; lastError: string; link: string }): MailContent {
+  return {
+    template: 'webhook-disabled',
+    subject: 'An EyeMail webhook endpoint was turned off',
+    model: {
+      name: greetingName(input.firstName),
+      endpointUrl: input.endpointUrl,
+      failingSince: input.failingSince,
+      lastError: cut(oneLine(input.lastError), 300) || 'no answer',
+      link: input.link,
+    },
+    links: [input.link],
   };
 }
 

@@ -24,8 +24,11 @@ export interface JobContext<TData = unknown> {
 export type JobHandler<TData = unknown, TResult = unknown> = (job: JobContext<TData>) => Promise<TResult>;
 
 export interface BackoffOptions {
-  type: 'fixed' | 'exponential';
+  // schedule: the waits are listed (delaysMs[n - 1] after the n-th failure, the last one
+  // repeated), for retries spread over a day (webhook deliveries).
+  type: 'fixed' | 'exponential' | 'schedule';
   delayMs: number;
+  delaysMs?: readonly number[];
 }
 
 export interface RegisterOptions {

@@ -30,6 +30,14 @@ describe('retry and backoff decisions', () => {
     expect(retryDelayMs(40, exponential)).toBe(MAX_BACKOFF_MS);
   });
 
+  it('follows a listed schedule, repeating its last wait, at most a day each', () => {
+    const schedule = { type: 'schedule' as const, delayMs: 0, delaysMs: [5_000, 300_000, 36_000_000] };
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, schedule))).toEqual([5_000, 300_000, 36_000_000, 36_000_000]);
+    expect(normaliseRegisterOptions('webhook-deliver', { attempts: 4, backoff: schedule }).backoff).toEqual(schedule);
+    expect(() => normaliseRegisterOptions('x', { backoff: { type: 'schedule', delayMs: 0, delaysMs: [] } })).toThrow(/schedule/);
+    expect(() => normaliseRegisterOptions('x', { backoff: { type: 'schedule', delayMs: 0, delaysMs: [2 * 86_400_000] } })).toThrow(/schedule/);
+  });
+
   it('retries while tries remain, with the backoff delay', () => {
     expect(decideAfterFailure({ attemptsMade: 1, maxAttempts: 3, permanent: false, backoff: exponential })).toEqual({ retry: true, delayMs: 1000 });
     expect(decideAfterFailure({ attemptsMade: 2, maxAttempts: 3, permanent: false, backoff: exponential })).toEqual({ retry: true, delayMs: 2000 });

@@ -10,8 +10,9 @@ export const DEFAULT_REGISTER_OPTIONS: Required<RegisterOptions> = {
 
 export const MAX_CONCURRENCY = 64;
 export const MAX_ATTEMPTS = 20;
-// However many failures, a retry waits at most an hour.
+// However many failures, a retry waits at most an hour; a listed schedule at most a day a wait.
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
+export const MAX_SCHEDULED_BACKOFF_MS = 24 * 60 * 60 * 1000;
 
 // How long finished jobs stay readable through findStatus.
 export const KEEP_COMPLETED_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,7 +29,12 @@ export function normaliseRegisterOptions(name: string, opts: RegisterOptions = {
   if (!Number.isInteger(merged.attempts) || merged.attempts < 1 || merged.attempts > MAX_ATTEMPTS) {
     throw new Error(`Job "${name}": attempts must be a whole number from 1 to ${MAX_ATTEMPTS}`);
   }
-  if (!['fixed', 'exponential'].includes(merged.backoff.type) || !(merged.backoff.delayMs >= 0) || merged.backoff.delayMs > MAX_BACKOFF_MS) {
+  if (merged.backoff.type === 'schedule') {
+    const list = merged.backoff.delaysMs ?? [];
+    if (!list.length || !list.every((d) => Number.isFinite(d) && d >= 0 && d <= MAX_SCHEDULED_BACKOFF_MS)) {
+      throw new Error(`Job "${name}": a backoff schedule lists one or more delays from 0 to ${MAX_SCHEDULED_BACKOFF_MS} ms`);
+    }
+  } else if (!['fixed', 'exponential'].includes(merged.backoff.type) || !(merged.backoff.delayMs >= 0) || merged.backoff.delayMs > MAX_BACKOFF_MS) {
     throw new Error(`Job "${name}": backoff must be fixed or exponential with a delay from 0 to ${MAX_BACKOFF_MS} ms`);
   }
   return merged;
@@ -46,6 +52,10 @@ export function isValidJobId(id: string): boolean {
 
 // Wait before the next try, after `attemptsMade` failed tries (1 after the first failure).
 export function retryDelayMs(attemptsMade: number, backoff: BackoffOptions): number {
+  if (backoff.type === 'schedule' && backoff.delaysMs?.length) {
+    const list = backoff.delaysMs;
+    return Math.min(Math.round(list[Math.min(Math.max(0, attemptsMade - 1), list.length - 1)]), MAX_SCHEDULED_BACKOFF_MS);
+  }
   const delay = backoff.type === 'fixed' ? backoff.delayMs : backoff.delayMs * 2 ** Math.max(0, attemptsMade - 1);
   return Math.min(Math.round(delay), MAX_BACKOFF_MS);
 }

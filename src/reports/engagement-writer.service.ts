@@ -10,6 +10,7 @@ import type { GeoLocation } from './geo-ip.adapter.js';
 import { GroupCommit } from './group-commit.js';
 import { cappedDuration } from './play-report.js';
 import { BURST_RULES, PLAY_CLICK_WINDOW_MS } from './bursts.js';
+import { EngagementEvents } from '../common/engagement-events.js';
 
 // One open, click or play as the ingest endpoints saw it.
 export interface IngestEvent {
@@ -82,6 +83,8 @@ export class EngagementWriter implements OnApplicationShutdown {
   constructor(
     private readonly repo: ReportRepository,
     private readonly snippets: SnippetsService,
+    // Webhooks and other listeners hear of each committed batch (integrations' hook; see below).
+    private readonly events: EngagementEvents,
   ) {}
 
   record(event: IngestEvent): Promise<IngestOutcome> {
@@ -156,6 +159,8 @@ export class EngagementWriter implements OnApplicationShutdown {
     // burst.
     await this.markFloods(rows);
     await this.markBursts(rows);
+    // Integrations' hook: listeners queue the batch (one job per batch) and return at once.
+    this.events.committed(rows);
     return events.map((e) => (info.has(e.snippetId) ? 'stored' : 'unknown-snippet'));
   }
 

@@ -1,21 +1,28 @@
 import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
+import { FeedLinkAccess, TokenScope } from '../common/auth/api-access.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
 import { ReportService } from './report.service.js';
 import { ReportCountryDto, ReportFeedDto, ReportFilterQuery, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
 
 const NOT_YOURS = 'another user\'s EyeMail is 404, like a missing one';
+// A feed link's key (api-tokens module), for callers without a session or token.
+const FEED_KEY = ApiQuery({ name: 'key', required: false, description: "The key of the EyeMail's feed link (POST feed-links/{snippetId}); opens this route without a session" });
 // A report names one of the caller's snippets: anything else is that snippet's 'not found'.
 const SNIPPET_NOT_FOUND = SNIPPET_API_MESSAGES.notFound;
 
 // The report API (spec 02 section 7 "Reports and feeds"): the owner's engagement records,
 // summary, CSV and feeds, and the filter lists. The filter routes come first so "filter" is
 // never read as a snippet id.
+// Every route here also answers an API token of scope reports:read (Authorization: Bearer); the
+// feed and CSV routes also a feed link's ?key= (api-tokens module).
 @ApiTags('reports')
+@ApiBearerAuth()
+@TokenScope('reports:read')
 @Controller('reports')
 export class ReportsController {
   private readonly logger = new Logger('Reports');
@@ -66,6 +73,8 @@ export class ReportsController {
   }
 
   @Get(':snippetId/download')
+  @FeedLinkAccess()
+  @FEED_KEY
   @ApiOperation({ summary: `Every matching record as CSV, streamed (${NOT_YOURS})` })
   @ReportFilterQuery()
   @ApiProduces('text/csv')
@@ -85,6 +94,8 @@ export class ReportsController {
   }
 
   @Get(':snippetId/feed/json')
+  @FeedLinkAccess()
+  @FEED_KEY
   @ApiOperation({ summary: `The feed: the EyeMail, its totals and one page of records (${NOT_YOURS})` })
   @ReportFilterQuery({ paging: true })
   @ApiOkResponse({ type: ReportFeedDto })
@@ -95,6 +106,8 @@ export class ReportsController {
   }
 
   @Get(':snippetId/feed/xml')
+  @FeedLinkAccess()
+  @FEED_KEY
   @ApiOperation({ summary: `The feed as XML: <report><snippet/><totals/><records><record/>...</records></report> (${NOT_YOURS})` })
   @ReportFilterQuery({ paging: true })
   @ApiProduces('application/xml')

@@ -46,6 +46,12 @@ export class SnippetsService {
 
   // ---- one of the user's own, for other modules --------------------------------------------------
 
+  // The ids (lower case) of all the user's snippets (webhook endpoints limited to some EyeMails).
+  async ownedIds(userId: string): Promise<Set<string>> {
+    const rows = await this.snippets.listOwned(userId, { query: null, status: null });
+    return new Set(rows.map((s) => s.id.toLowerCase()));
+  }
+
   // Title and live address of one of the user's snippets, or null (support inquiries).
   async findOwnedLink(userId: string, id: unknown): Promise<{ title: string; url: string } | null> {
     const s = await this.owned.find(userId, id);

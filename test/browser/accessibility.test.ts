@@ -156,6 +156,7 @@ test('signed in with data: every dashboard page', async () => {
       { path: `/feeds/${snippetId}/json`, ready: (p) => p.getByText('"receiver"').first().waitFor() },
       { path: '/profile', ready: (p) => p.getByLabel(/^Email/).first().waitFor() },
       { path: '/settings' },
+      { path: '/integrations', ready: (p) => p.getByText('You have no API tokens yet.').waitFor() },
       { path: '/support', ready: (p) => p.getByRole('button', { name: 'How long should my video be?' }).waitFor() },
       { path: '/product-lines' },
       { path: '/campaigns' },

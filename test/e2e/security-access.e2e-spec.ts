@@ -30,6 +30,8 @@ interface World {
   profilePictureId: string;
   attachmentId: string;
   mediaPath: string;
+  apiTokenId: string;
+  webhookId: string;
 }
 
 interface Call {
@@ -149,6 +151,23 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/Admin/GetDashboardData': { kind: 'admin', call: () => ({ path: '/api/Admin/GetDashboardData' }) },
   'GET /api/Admin/GetAllUserData': { kind: 'admin', call: () => ({ path: '/api/Admin/GetAllUserData' }) },
   'GET /api/Admin/GetAllVideos': { kind: 'admin', call: () => ({ path: '/api/Admin/GetAllVideos' }) },
+  // API tokens and feed links (their use by a token: api-tokens.e2e-spec.ts).
+  'GET /api/api-tokens': { kind: 'self', call: () => ({ path: '/api/api-tokens' }) },
+  'POST /api/api-tokens': { kind: 'self', call: () => ({ path: '/api/api-tokens', body: { name: 'Probe' } }) },
+  'DELETE /api/api-tokens/:id': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/api-tokens/${w.apiTokenId}` }) },
+  'GET /api/feed-links/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
+  'POST /api/feed-links/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
+  'DELETE /api/feed-links/:snippetId': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
+
+  // Webhook endpoints (a public address given as an IP: no DNS look-up in the test).
+  'GET /api/webhooks': { kind: 'self', call: () => ({ path: '/api/webhooks' }) },
+  'POST /api/webhooks': { kind: 'self', call: () => ({ path: '/api/webhooks', body: { url: 'https://93.184.216.34/hook', events: ['eyemail.opened'] } }) },
+  'PUT /api/webhooks/:id': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}`, body: { description: 'Changed' } }) },
+  'DELETE /api/webhooks/:id': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/webhooks/${w.webhookId}` }) },
+  'POST /api/webhooks/:id/rotate-secret': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}/rotate-secret` }) },
+  'POST /api/webhooks/:id/test': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}/test` }) },
+  'GET /api/webhooks/:id/deliveries': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}/deliveries` }) },
+
   'PUT /api/Admin/UpdateUserStatus': { kind: 'admin', call: (w) => ({ path: '/api/Admin/UpdateUserStatus', query: { EmailId: w.victim.email, Status: '1' } }) },
 };
 
@@ -228,6 +247,8 @@ beforeAll(async () => {
     profilePictureId: picture.fileId,
     attachmentId: attachment.fileId,
     mediaPath: new URL(encodings[0].videoUrl!, 'http://eyemail.test').pathname,
+    apiTokenId: (await owner.client.post('/api/api-tokens').send({ name: 'Owner token' })).body.body.id,
+    webhookId: (await owner.client.post('/api/webhooks').send({ url: 'https://93.184.216.34/owner', events: ['eyemail.opened'] })).body.body.id,
   };
   routes = listRoutes(t.app);
 }, 180_000);

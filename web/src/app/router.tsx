@@ -87,6 +87,9 @@ export const routes: RouteObject[] = [
           import('@/features/product-lines/components/product-lines-page').then((m) => m.ProductLinesPage),
         ),
         page('/settings', 'Settings', ACCOUNT, () => import('@/features/settings/components/settings-page').then((m) => m.SettingsPage)),
+        page('/integrations', 'Integrations', ACCOUNT, () =>
+          import('@/features/integrations/components/integrations-page').then((m) => m.IntegrationsPage),
+        ),
         page('/profile', 'Your Profile', ACCOUNT, () => import('@/features/profile/components/profile-page').then((m) => m.ProfilePage)),
         page('/create-eyemail', 'Create EyeMail', EYEMAILS, () =>
           import('@/features/eyemails/components/create-eyemail-page').then((m) => m.CreateEyeMailPage),

@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Button, Divider, Drawer, Group, Menu, NavLink, ScrollArea, Stack, Text, UnstyledButton, ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconPlus, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconPlugConnected, IconPlus, IconSettings, IconUser } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
@@ -9,7 +9,7 @@ import { userAtom } from '@/lib/session/user-atom';
 import { Logo } from '@/components/logo';
 import { useSignOut } from '@/app/use-sign-out';
 import { useScrollToTopOnNewPage } from '@/app/scroll-to-top';
-import { CREATE_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH, isActivePath } from './nav-items';
+import { CREATE_PATH, INTEGRATIONS_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH, isActivePath } from './nav-items';
 import { UserAvatar } from './user-avatar';
 import classes from './dashboard-layout.module.css';
 
@@ -72,6 +72,15 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           className={classes.navLink}
         />
         <NavLink
+          component={Link}
+          to={INTEGRATIONS_PATH}
+          label="Integrations"
+          leftSection={<IconPlugConnected size={20} stroke={1.7} />}
+          active={isActivePath(INTEGRATIONS_PATH, pathname)}
+          onClick={onNavigate}
+          className={classes.navLink}
+        />
+        <NavLink
           component="button"
           label="Sign out"
           leftSection={<IconLogout size={20} stroke={1.7} />}
@@ -117,6 +126,9 @@ function UserMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to={SETTINGS_PATH} leftSection={<IconSettings size={16} />}>
           Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to={INTEGRATIONS_PATH} leftSection={<IconPlugConnected size={16} />}>
+          Integrations
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} disabled={pending}>

@@ -21,6 +21,7 @@ export const NAV_ITEMS: NavItem[] = [
 export const CREATE_PATH = '/create-eyemail';
 export const PROFILE_PATH = '/profile';
 export const SETTINGS_PATH = '/settings';
+export const INTEGRATIONS_PATH = '/integrations';
 
 // '/' is active only on itself; other items also for their sub-pages (/reports/123).
 export function isActivePath(itemPath: string, currentPath: string): boolean {

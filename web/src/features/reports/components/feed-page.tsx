@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Code, CopyButton, Group, ScrollArea, Skele
 import { IconArrowLeft, IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { FeedLinkCard } from '@/components/feed-link-card';
 import { ApiQueryError } from '@/lib/query-client';
 import { feedUrl, useReportFeed, type FeedType } from '../api/use-report-feed';
 import { filterQuery, readReportView, writeReportView } from '../utils/report-params';
@@ -29,6 +30,7 @@ export function FeedPage() {
           </Button>
         }
       />
+      {kind && feed.isSuccess && <FeedLinkCard snippetId={id} />}
       {!kind ? (
         <Alert color="red" title="Unknown feed type">
           A feed is JSON or XML.

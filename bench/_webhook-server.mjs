@@ -1,0 +1,46 @@
+// The app under test for bench/webhooks.mjs, in its own process: the built app with the given
+// environment, one snippet seeded through SQL (as bench/_ingest-server.mjs does), and over IPC:
+// add a webhook endpoint (through the webhooks service, as the API would), count stored rows and
+// webhook tries, report CPU time. Skipped by bench/run.mjs (leading underscore).
+import 'reflect-metadata';
+import crypto from 'node:crypto';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const { createApp } = await import(path.join(root, 'dist/server/src/app.factory.js'));
+const { loadConfig } = await import(path.join(root, 'dist/server/src/config/config.js'));
+const { WebhooksService } = await import(path.join(root, 'dist/server/src/webhooks/webhooks.service.js'));
+const { MikroORM, RequestContext } = await import('@mikro-orm/postgresql');
+
+const app = await createApp(loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'error', PORT: '0', HOST: '127.0.0.1', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }));
+await app.listen(0, '127.0.0.1');
+const orm = app.get(MikroORM);
+const sql = (q, params = []) => orm.em.fork().getConnection().execute(q, params, 'all');
+
+const [user, file, encoding, snippet] = [0, 1, 2, 3].map(() => crypto.randomUUID());
+await sql(`insert into app_user (id, email, password_hash, first_name, tier) values (?, ?, 'x', 'Bench', 'premium')`, [user, `bench-${user}@example.com`]);
+await sql(`insert into media_file (id, owner_id, kind, file_name, content_type, size, storage_key) values (?, ?, 'video', 'clip.mp4', 'video/mp4', 1000, ?)`, [file, user, `bench/${file}.mp4`]);
+await sql(
+  `insert into video_encoding (id, owner_id, source_file_id, overlay, width, state, mp4_key, poster_key, gif_key, duration_secs)
+   values (?, ?, ?, 'none', 600, 'completed', ?, ?, ?, 30)`,
+  [encoding, user, file, `bench/${encoding}.mp4`, `bench/${encoding}.jpg`, `bench/${encoding}.gif`],
+);
+await sql(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values (?, ?, 'Bench', ?, ?)`, [snippet, user, file, encoding]);
+
+process.on('message', async (m) => {
+  if (m?.endpoint) {
+    const made = await RequestContext.create(orm.em, () => app.get(WebhooksService).create(user, { url: m.endpoint, events: ['eyemail.opened', 'eyemail.clicked'] }));
+    process.send({ endpointId: made.id });
+  } else if (m === 'count') {
+    const [row] = await sql('select count(*)::int as n from engagement where snippet_id = ?', [snippet]);
+    const [tries] = await sql('select count(*)::int as n, count(*) filter (where succeeded)::int as ok from webhook_attempt a join webhook_endpoint e on e.id = a.endpoint_id where e.user_id = ?', [user]);
+    process.send({ count: row.n, tries: tries.n, delivered: tries.ok });
+  } else if (m === 'cpu') {
+    const { user: u, system } = process.cpuUsage();
+    process.send({ cpu: u + system });
+  } else if (m === 'stop') {
+    await app.close();
+    process.exit(0);
+  }
+});
+process.send({ port: app.getHttpServer().address().port, snippet });

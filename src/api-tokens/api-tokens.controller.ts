@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ok } from '../common/api-response.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
+import { uuidParam } from '../common/uuid-param.pipe.js';
+import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
+import { TOKEN_NAME_MAX } from '../api-credentials/api-token-rules.js';
+import { ApiTokensService } from './api-tokens.service.js';
+
+// Personal API tokens and feed links, managed with the session only (a token cannot make,
+// list or revoke tokens: these routes carry no token scope).
+@ApiTags('api tokens and feed links')
+@Controller()
+export class ApiTokensController {
+  constructor(private readonly tokens: ApiTokensService) {}
+
+  @Get('api-tokens')
+  @ApiOperation({ summary: 'Your API tokens: name, first characters, scopes, created, last used (never the token itself)' })
+  list(@CurrentUser() user: AuthUser) {
+    return this.tokens.list(user.id);
+  }
+
+  @Post('api-tokens')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Make an API token that reads your reports and feeds',
+    description: 'The answer carries the token (eym_...) this once: only its hash is kept. Send it as `Authorization: Bearer <token>`.',
+  })
+  @ApiBody({ schema: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: TOKEN_NAME_MAX } } } })
+  async create(@CurrentUser() user: AuthUser, @Body() body: { name?: unknown } | undefined) {
+    return ok(await this.tokens.create(user.id, body?.name), 'Copy the token now: it is not shown again.');
+  }
+
+  @Delete('api-tokens/:id')
+  @ApiOperation({ summary: 'Revoke an API token: it stops working at once' })
+  async revoke(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    await this.tokens.revoke(user.id, id);
+    return ok(null, 'The token was revoked.');
+  }
+
+  @Get('feed-links/:snippetId')
+  @ApiOperation({ summary: "Your EyeMail's feed link (absolute JSON, XML and CSV addresses with their key), or null when none was made" })
+  feedLink(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_API_MESSAGES.notFound)) snippetId: string) {
+    return this.tokens.feedLink(user.id, snippetId);
+  }
+
+  @Post('feed-links/:snippetId')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Make your EyeMail's feed link, or reset it: a new key, and the old link stops working" })
+  async resetFeedLink(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_API_MESSAGES.notFound)) snippetId: string) {
+    return ok(await this.tokens.resetFeedLink(user.id, snippetId), 'The feed link is ready. An earlier link of this EyeMail, if any, no longer works.');
+  }
+
+  @Delete('feed-links/:snippetId')
+  @ApiOperation({ summary: "Turn your EyeMail's feed link off" })
+  async removeFeedLink(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_API_MESSAGES.notFound)) snippetId: string) {
+    await this.tokens.removeFeedLink(user.id, snippetId);
+    return ok(null, 'The feed link was turned off.');
+  }
+}

@@ -1,0 +1,238 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import { UsersService } from '../accounts/users.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
+import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
+import { MailService } from '../mail/mail.service.js';
+import { webhookDisabledMail } from '../mail/mail-views.js';
+import { WebhookHttpAdapter } from './webhook-http.adapter.js';
+import { WebhookRepository, type NewAttempt, type NewDelivery } from './webhook.repository.js';
+import { DELIVERY_ATTEMPTS, eventData, eventOf, isDelivered, messageBody, RETRY_DELAYS_MS, shouldDisable, signedHeaders, TEST_EVENT } from './webhook-rules.js';
+import { messageIdOf, WEBHOOK_DELIVER_JOB, WEBHOOK_FANOUT_JOB, WEBHOOK_TEST_JOB, type DeliverJobData, type FanoutEvent, type FanoutJobData } from './webhook-jobs.js';
+
+// Whether any endpoint is on is looked up this often (and at once when one is made or turned on
+// here), so an app without webhooks queues nothing for its ingest.
+const ENABLED_CHECK_MS = 30_000;
+const PURGE_EVERY_MS = 6 * 3_600_000;
+const KEEP_LOG_MS = 30 * 24 * 3_600_000;
+// Committed events wait at most this long (or until this many) before their fan-out job is queued.
+const FLUSH_MS = 100;
+const FLUSH_MAX = 1_000;
+// Messages of one delivery job in flight at once (to one endpoint).
+const SENDS_AT_ONCE = 4;
+
+// Turns committed opens and clicks into signed webhook deliveries, off the ingest's path: the
+// ingest's listener only buffers the events (no await, no query), and one fan-out job is queued
+// for whatever committed within 100 ms. That job finds the endpoints that want the events and
+// queues one delivery job per endpoint, which the queue retries on the schedule of
+// webhook-rules.ts (about a day). An endpoint failing for three days is turned off and its owner
+// mailed.
+@Injectable()
+export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
+  private readonly logger = new Logger('Webhooks');
+  private anyEnabled = true;
+  // Events of the batches committed since the last fan-out job was queued (see onCommitted).
+  private buffered: FanoutEvent[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  // Counted for the logs and the load bench.
+  readonly stats = { batchesQueued: 0, batchesSkipped: 0, enqueueFailures: 0 };
+
+  constructor(
+    private readonly repo: WebhookRepository,
+    private readonly http: WebhookHttpAdapter,
+    private readonly events: EngagementEvents,
+    private readonly mail: MailService,
+    private readonly users: UsersService,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly orm: MikroORM,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.register<FanoutJobData, unknown>(WEBHOOK_FANOUT_JOB, (job) => this.fanOut(job), { concurrency: 2, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
+    this.queue.register<DeliverJobData, unknown>(WEBHOOK_DELIVER_JOB, (job) => this.deliver(job, false), {
+      concurrency: 4,
+      attempts: DELIVERY_ATTEMPTS,
+      backoff: { type: 'schedule', delayMs: RETRY_DELAYS_MS[0], delaysMs: RETRY_DELAYS_MS },
+    });
+    this.queue.register<DeliverJobData, unknown>(WEBHOOK_TEST_JOB, (job) => this.deliver(job, true), { concurrency: 2, attempts: 1 });
+    this.events.on((batch) => this.onCommitted(batch));
+  }
+
+  onApplicationBootstrap(): void {
+    void this.refreshEnabled();
+    const check = setInterval(() => void this.refreshEnabled(), ENABLED_CHECK_MS);
+    const purge = setInterval(() => void this.repo.purgeFinished(new Date(Date.now() - KEEP_LOG_MS)).catch((e) => this.logger.warn({ err: e }, 'Could not purge the webhook log')), PURGE_EVERY_MS);
+    check.unref();
+    purge.unref();
+    this.timers = [check, purge];
+  }
+
+  // First of the shutdown hooks (every module's onModuleDestroy runs before any queue stops):
+  // what is buffered is queued.
+  async onModuleDestroy(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    await this.flush();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+  }
+
+  // An endpoint was made or turned on in this process: deliver from the next batch on.
+  endpointEnabled(): void {
+    this.anyEnabled = true;
+  }
+
+  private async refreshEnabled(): Promise<void> {
+    try {
+      this.anyEnabled = await this.repo.anyEnabled();
+    } catch (e) {
+      this.logger.warn({ err: e }, 'Could not check for webhook endpoints');
+    }
+  }
+
+  // On the ingest's path: synchronous, no query. The events are buffered and queued as one
+  // fan-out job at most every FLUSH_MS (or every FLUSH_MAX events): a job per committed batch
+  // cost more than the webhooks themselves under a campaign's load (bench/webhooks.mjs).
+  private onCommitted(batch: readonly CommittedEngagement[]): void {
+    if (!this.anyEnabled) {
+      this.stats.batchesSkipped++;
+      return;
+    }
+    for (const e of batch) {
+      if (e.machineReason || !eventOf(e.kind)) continue;
+      this.buffered.push({
+        snippetId: e.snippetId,
+        kind: e.kind,
+        occurredAt: new Date(e.occurredAt).toISOString(),
+        receiver: e.receiver ?? null,
+        countryCode: e.countryCode ?? null,
+        countryName: e.countryName ?? null,
+        region: e.region ?? null,
+        city: e.city ?? null,
+        deviceType: e.deviceType ?? null,
+        platform: e.platform ?? null,
+        client: e.client ?? null,
+        target: e.target ?? null,
+        destination: e.destination ?? null,
+        destinationLabel: e.destinationLabel ?? null,
+      });
+    }
+    if (this.buffered.length >= FLUSH_MAX) void this.flush();
+    else if (this.buffered.length && !this.flushTimer) {
+      this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.flushTimer.unref();
+    }
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const events = this.buffered;
+    if (!events.length) return;
+    this.buffered = [];
+    this.stats.batchesQueued++;
+    await this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { events }).catch((e: unknown) => {
+      this.stats.enqueueFailures++;
+      this.logger.error({ err: e, events: events.length }, 'Could not queue webhook deliveries for committed events');
+    });
+  }
+
+  private async fanOut(job: JobContext<FanoutJobData>): Promise<unknown> {
+    const events = job.data?.events ?? [];
+    if (!events.length) return { deliveries: 0 };
+    const targets = await this.repo.endpointsFor([...new Set(events.map((e) => e.snippetId))]);
+    const now = new Date();
+    const rows: NewDelivery[] = [];
+    events.forEach((e, i) => {
+      const type = eventOf(e.kind);
+      if (!type) return;
+      for (const t of targets) {
+        if (t.snippetId !== e.snippetId || !t.events.includes(type)) continue;
+        rows.push({ endpointId: t.endpointId, batchId: job.id, eventType: type, eventKey: `${job.id}:${i}`, payload: messageBody(type, now, eventData({ ...e, occurredAt: new Date(e.occurredAt) }, t)) });
+      }
+    });
+    if (!rows.length) return { deliveries: 0 };
+    await this.repo.insertDeliveries(rows);
+    // Also those a killed earlier run of this job stored but did not queue (job ids are
+    // idempotent): one delivery job per endpoint.
+    const byEndpoint = new Map<string, string[]>();
+    for (const d of await this.repo.pendingOfBatch(job.id)) byEndpoint.set(d.endpointId, [...(byEndpoint.get(d.endpointId) ?? []), d.id]);
+    for (const [endpointId, deliveryIds] of byEndpoint) {
+      await this.queue.enqueue<DeliverJobData>(WEBHOOK_DELIVER_JOB, { deliveryIds }, { jobId: `whd-${job.id}-${endpointId}` });
+    }
+    return { deliveries: rows.length, endpoints: byEndpoint.size };
+  }
+
+  // One round: the job's still-pending deliveries, in order, a few at once. The first failure
+  // ends the round (a receiver that is down or erring is not sent the rest now); the queue tries
+  // the job again later, and only what is still pending is sent then.
+  private async deliver(job: JobContext<DeliverJobData>, isTest: boolean): Promise<unknown> {
+    const ids = job.data?.deliveryIds;
+    if (!Array.isArray(ids) || !ids.length) throw new PermanentJobError('The job names no delivery.');
+    const pending = await this.repo.deliveriesToSend(ids);
+    if (!pending.length) return { sent: 0 };
+    const endpoint = pending[0];
+    if (!endpoint.enabled && !isTest) {
+      await this.repo.finishDeliveries(pending.map((d) => d.id), 'skipped');
+      return { sent: 0, reason: 'endpoint turned off' };
+    }
+    const attempts: NewAttempt[] = [];
+    let failure: string | null = null;
+    const queue = [...pending];
+    const worker = async () => {
+      for (let d = queue.shift(); d && !failure && !job.signal.aborted; d = queue.shift()) {
+        const now = new Date();
+        const r = await this.http.post(new URL(d.url), signedHeaders(d.secret, messageIdOf(d.id), now, d.payload), d.payload, {
+          allowPrivate: this.config.webhookAllowPrivateTargets,
+          timeoutMs: this.config.webhookTimeoutMs,
+          signal: job.signal,
+        });
+        if (job.signal.aborted) return;
+        const ok = isDelivered(r.statusCode);
+        attempts.push({ deliveryId: d.id, endpointId: d.endpointId, succeeded: ok, statusCode: r.statusCode, durationMs: r.durationMs, responseStart: r.responseStart, error: ok ? null : (r.error ?? `HTTP ${r.statusCode}`) });
+        if (!ok) failure ??= r.error ?? `The receiver answered ${r.statusCode}`;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, pending.length) }, worker));
+    await this.repo.recordAttempts(attempts);
+    const delivered = attempts.filter((a) => a.succeeded).map((a) => a.deliveryId);
+    await this.repo.finishDeliveries(delivered, 'delivered');
+    if (job.signal.aborted) throw new Error('Interrupted by shutdown');
+    const left = pending.filter((d) => !delivered.includes(d.id)).map((d) => d.id);
+    if (!failure) {
+      if (!isTest) await this.repo.markHealthy(endpoint.endpointId);
+      return { sent: delivered.length };
+    }
+    if (isTest || endpoint.eventType === TEST_EVENT) {
+      await this.repo.finishDeliveries(left, 'failed');
+      return { sent: delivered.length, error: failure };
+    }
+    const now = new Date();
+    const failingSince = await this.repo.markFailing(endpoint.endpointId);
+    if (shouldDisable(failingSince, now)) {
+      await this.repo.finishDeliveries(left, 'failed');
+      if (await this.repo.disable(endpoint.endpointId, `Turned off on ${now.toISOString().slice(0, 10)}: every delivery failed for three days.`)) {
+        await this.mailOwner(endpoint.userId, endpoint.url, failingSince!, failure);
+      }
+      return { sent: delivered.length, error: failure, disabled: true };
+    }
+    if (job.attempt >= job.maxAttempts) await this.repo.finishDeliveries(left, 'failed');
+    throw new Error(`${left.length} of ${pending.length} not delivered: ${failure}`);
+  }
+
+  private async mailOwner(userId: string, url: string, failingSince: Date, lastError: string): Promise<void> {
+    try {
+      // A job runs outside any request: the accounts module's look-up gets a context of its own.
+      const user = await RequestContext.create(this.orm.em, () => this.users.findById(userId));
+      if (!user) return;
+      const link = `${this.config.publicBaseUrl.replace(/\/+$/, '')}/integrations`;
+      await this.mail.send(user.email, webhookDisabledMail({ firstName: user.firstName, endpointUrl: url, failingSince: failingSince.toUTCString(), lastError, link }));
+    } catch (e) {
+      this.logger.warn({ err: e }, 'Could not mail the owner of a turned-off webhook endpoint');
+    }
+  }
+}

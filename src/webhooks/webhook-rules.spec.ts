@@ -1,0 +1,76 @@
+import { createHmac } from 'node:crypto';
+import { checkEndpointInput, eventData, eventOf, isDelivered, messageBody, newSecret, responseStart, RETRY_DELAYS_MS, shouldDisable, signature, signedHeaders } from './webhook-rules.js';
+
+const ID = '0b7c9a52-5d0e-4b8e-9f7a-0c1d2e3f4a5b';
+
+describe('webhook rules', () => {
+  it('makes whsec_ secrets of 24 random bytes', () => {
+    const s = newSecret();
+    expect(s).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(newSecret()).not.toBe(s);
+  });
+
+  it('signs id.timestamp.body with the secret after whsec_ (the Standard Webhooks v1 scheme)', () => {
+    const secret = `whsec_${Buffer.from('0123456789abcdef0123').toString('base64')}`;
+    const expected = createHmac('sha256', Buffer.from('0123456789abcdef0123')).update('msg_1.1700000000.{"a":1}').digest('base64');
+    expect(signature(secret, 'msg_1', 1700000000, '{"a":1}')).toBe(`v1,${expected}`);
+    const h = signedHeaders(secret, 'msg_1', new Date(1700000000_500), '{"a":1}');
+    expect(h).toMatchObject({ 'webhook-id': 'msg_1', 'webhook-timestamp': '1700000000', 'webhook-signature': `v1,${expected}` });
+  });
+
+  it('retries over about a day with growing gaps', () => {
+    const total = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+    expect(total / 3_600_000).toBeGreaterThan(24);
+    expect(total / 3_600_000).toBeLessThan(30);
+    for (let i = 1; i < RETRY_DELAYS_MS.length; i++) expect(RETRY_DELAYS_MS[i]).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[i - 1]);
+  });
+
+  it('turns an endpoint off once it has failed for three days', () => {
+    const now = new Date('2026-01-04T12:00:00Z');
+    expect(shouldDisable(null, now)).toBe(false);
+    expect(shouldDisable(new Date('2026-01-01T12:00:01Z'), now)).toBe(false);
+    expect(shouldDisable(new Date('2026-01-01T12:00:00Z'), now)).toBe(true);
+  });
+
+  it('counts 2xx answers as delivered', () => {
+    expect([200, 204, 299].map(isDelivered)).toEqual([true, true, true]);
+    expect([null, 199, 301, 410, 500].map(isDelivered)).toEqual([false, false, false, false, false]);
+  });
+
+  it('checks the endpoint form', () => {
+    expect(checkEndpointInput({ url: ' https://h.example.com/x ', events: ['eyemail.opened', 'eyemail.opened'] })).toEqual({
+      value: { url: 'https://h.example.com/x', events: ['eyemail.opened'], snippetIds: null, description: null },
+    });
+    expect(checkEndpointInput({ url: 'https://h', events: ['eyemail.clicked'], snippetIds: [ID.toUpperCase()], description: ' CRM ' })).toEqual({
+      value: { url: 'https://h', events: ['eyemail.clicked'], snippetIds: [ID], description: 'CRM' },
+    });
+    expect(checkEndpointInput({})).toEqual({ errors: { url: expect.any(String), events: expect.any(String) } });
+    expect(checkEndpointInput({ url: 'https://h', events: ['x'] })).toEqual({ errors: { events: expect.stringMatching(/Unknown event/) } });
+    expect(checkEndpointInput({ url: 'https://h', events: ['eyemail.opened'], snippetIds: [] })).toEqual({ errors: { snippetIds: expect.any(String) } });
+    expect(checkEndpointInput({ url: 'https://h', events: ['eyemail.opened'], description: 'x'.repeat(201) })).toEqual({ errors: { description: expect.any(String) } });
+    // A change names only what changes.
+    expect(checkEndpointInput({ events: ['eyemail.clicked'] }, true)).toEqual({ value: { events: ['eyemail.clicked'] } });
+  });
+
+  it('describes opens and clicks for receivers', () => {
+    expect(eventOf('open')).toBe('eyemail.opened');
+    expect(eventOf('click')).toBe('eyemail.clicked');
+    expect(eventOf('play')).toBeNull();
+    const data = eventData({ snippetId: ID, kind: 'click', occurredAt: new Date('2026-01-01T00:00:00Z'), receiver: 'a@example.com', countryCode: 'US', target: 'https://s.example.com', destination: 'landing-page' }, { title: 'Launch' });
+    expect(data).toEqual({
+      eyemailId: ID,
+      eyemailTitle: 'Launch',
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      receiver: 'a@example.com',
+      location: { countryCode: 'US', country: null, region: null, city: null },
+      device: { type: null, platform: null, client: null },
+      click: { url: 'https://s.example.com', destination: 'landing-page', label: null },
+    });
+    expect(JSON.parse(messageBody('eyemail.clicked', new Date('2026-01-02T00:00:00Z'), data))).toEqual({ type: 'eyemail.clicked', timestamp: '2026-01-02T00:00:00.000Z', data });
+  });
+
+  it('keeps the start of an answer as text', () => {
+    expect(responseStart(Buffer.from('ok\u0000\u0007 fine\n'))).toBe('ok fine\n');
+    expect(responseStart(Buffer.from('y'.repeat(600)))).toHaveLength(500);
+  });
+});

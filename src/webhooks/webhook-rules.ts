@@ -1,0 +1,134 @@
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { CommittedEngagement } from '../common/engagement-events.js';
+import { isUuid } from '../shared/uuid.js';
+
+// The decisions about webhooks, as pure functions (webhook-rules.spec.ts). Messages follow the
+// Standard Webhooks specification (standardwebhooks.com): headers webhook-id, webhook-timestamp
+// and webhook-signature ("v1," + base64 HMAC-SHA256 of "id.timestamp.body", keyed with the
+// base64 after "whsec_"), body { type, timestamp, data }.
+
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../shared/webhook-events.js';
+
+export { WEBHOOK_EVENTS, type WebhookEvent };
+export const TEST_EVENT = 'webhook.test';
+
+export const ENDPOINTS_PER_USER_MAX = 10;
+export const SNIPPETS_PER_ENDPOINT_MAX = 100;
+export const DESCRIPTION_MAX = 200;
+
+// Waits between tries (the first try is at once): growing gaps, 27 h 35 min in all (the
+// schedule Standard Webhooks' reference service uses).
+export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+export const DELIVERY_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+// An endpoint whose every delivery has failed for this long is turned off, and its owner told.
+export const DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
+// A receiver has this long to answer by default (WEBHOOK_TIMEOUT_SECONDS); the log keeps the
+// start of its answer.
+export const DELIVERY_TIMEOUT_MS = 15_000;
+export const RESPONSE_START_MAX = 500;
+
+const KIND_EVENT: Record<string, WebhookEvent> = { open: 'eyemail.opened', click: 'eyemail.clicked' };
+
+export function eventOf(kind: string): WebhookEvent | null {
+  return KIND_EVENT[kind] ?? null;
+}
+
+// A new signing secret: "whsec_" + 24 random bytes in base64. Shown once.
+export function newSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+// A new message id (the same for every retry of one delivery).
+export function newMessageId(): string {
+  return `msg_${randomUUID().replace(/-/g, '')}`;
+}
+
+// The webhook-signature header of a message.
+export function signature(secret: string, msgId: string, timestampSecs: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${msgId}.${timestampSecs}.${body}`, 'utf8').digest('base64')}`;
+}
+
+export function signedHeaders(secret: string, msgId: string, now: Date, body: string): Record<string, string> {
+  const ts = Math.floor(now.getTime() / 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'EyeMail-Webhooks/1',
+    'webhook-id': msgId,
+    'webhook-timestamp': String(ts),
+    'webhook-signature': signature(secret, msgId, ts, body),
+  };
+}
+
+export interface EndpointInput {
+  url: string;
+  description: string | null;
+  events: WebhookEvent[];
+  // null: every EyeMail of the account, now and later.
+  snippetIds: string[] | null;
+}
+
+// The endpoint form: url (checked by target-address.ts), events (at least one known),
+// snippetIds (null or absent for all, else 1 to 100 ids), description (optional). Field errors
+// otherwise. The URL is returned as given; its checks are the caller's.
+export function checkEndpointInput(body: unknown, partial = false): { value: Partial<EndpointInput> } | { errors: Record<string, string> } {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const errors: Record<string, string> = {};
+  const value: Partial<EndpointInput> = {};
+  if (!partial || b.url !== undefined) {
+    if (typeof b.url !== 'string' || !b.url.trim()) errors.url = 'Enter the address of your receiver.';
+    else value.url = b.url.trim();
+  }
+  if (!partial || b.events !== undefined) {
+    const events = Array.isArray(b.events) ? b.events : [];
+    const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(e));
+    if (!events.length) errors.events = 'Choose at least one event.';
+    else if (unknown.length) errors.events = `Unknown event: ${String(unknown[0]).slice(0, 40)}. Choose from ${WEBHOOK_EVENTS.join(', ')}.`;
+    else value.events = [...new Set(events as WebhookEvent[])];
+  }
+  if (!partial || b.snippetIds !== undefined) {
+    if (b.snippetIds === null || b.snippetIds === undefined) value.snippetIds = null;
+    else if (!Array.isArray(b.snippetIds) || !b.snippetIds.length || b.snippetIds.length > SNIPPETS_PER_ENDPOINT_MAX || !b.snippetIds.every(isUuid)) {
+      errors.snippetIds = `Choose all EyeMails, or from 1 to ${SNIPPETS_PER_ENDPOINT_MAX} of them.`;
+    } else value.snippetIds = [...new Set((b.snippetIds as string[]).map((s) => s.toLowerCase()))];
+  }
+  if (!partial || b.description !== undefined) {
+    if (b.description === null || b.description === undefined || b.description === '') value.description = null;
+    else if (typeof b.description !== 'string' || b.description.length > DESCRIPTION_MAX) errors.description = `A description has at most ${DESCRIPTION_MAX} characters.`;
+    else value.description = b.description.trim() || null;
+  }
+  return Object.keys(errors).length ? { errors } : { value };
+}
+
+// The data of an open or click event, as receivers get it. Machine traffic (as classified at
+// ingest) is never sent.
+export function eventData(e: CommittedEngagement, snippet: { title: string }): Record<string, unknown> {
+  return {
+    eyemailId: e.snippetId,
+    eyemailTitle: snippet.title,
+    occurredAt: new Date(e.occurredAt).toISOString(),
+    receiver: e.receiver ?? null,
+    location: { countryCode: e.countryCode ?? null, country: e.countryName ?? null, region: e.region ?? null, city: e.city ?? null },
+    device: { type: e.deviceType ?? null, platform: e.platform ?? null, client: e.client ?? null },
+    ...(e.kind === 'click' ? { click: { url: e.target ?? null, destination: e.destination ?? null, label: e.destinationLabel ?? null } } : {}),
+  };
+}
+
+export function messageBody(type: string, now: Date, data: Record<string, unknown>): string {
+  return JSON.stringify({ type, timestamp: now.toISOString(), data });
+}
+
+// Whether an endpoint that has failed since `failingSince` is to be turned off now.
+export function shouldDisable(failingSince: Date | null, now: Date): boolean {
+  return failingSince !== null && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
+}
+
+export function isDelivered(status: number | null): boolean {
+  return status !== null && status >= 200 && status < 300;
+}
+
+// The start of a receiver's answer for the log: text, control characters dropped, cut short.
+export function responseStart(bytes: Buffer): string {
+  const text = bytes.toString('utf8').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+  return text.length > RESPONSE_START_MAX ? `${text.slice(0, RESPONSE_START_MAX - 1)}…` : text;
+}

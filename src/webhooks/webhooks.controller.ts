@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ok } from '../common/api-response.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
+import { DESCRIPTION_MAX, SNIPPETS_PER_ENDPOINT_MAX, WEBHOOK_EVENTS } from './webhook-rules.js';
+import { WebhooksService } from './webhooks.service.js';
+
+// The OpenAPI schema of an endpoint's fields (checked by webhook-rules.ts checkEndpointInput).
+const ENDPOINT_PROPERTIES = {
+    url: { type: 'string', format: 'uri', description: 'https address of your receiver' },
+    events: { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENTS] as string[] }, minItems: 1 },
+    snippetIds: { type: 'array', nullable: true, items: { type: 'string', format: 'uuid' }, maxItems: SNIPPETS_PER_ENDPOINT_MAX, description: 'null: every EyeMail, now and later' },
+    description: { type: 'string', nullable: true, maxLength: DESCRIPTION_MAX },
+};
+
+// The account's webhook endpoints (session only: API tokens read reports, they manage nothing).
+// Messages follow the Standard Webhooks specification; README "Webhooks" tells receivers how to
+// check them.
+@ApiTags('webhooks')
+@Controller('webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your webhook endpoints (the secret only as its first characters)' })
+  list(@CurrentUser() user: AuthUser) {
+    return this.webhooks.list(user.id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Add a webhook endpoint',
+    description: 'The answer carries the signing secret (whsec_...) this once. Addresses that resolve to private, loopback or link-local networks are refused (400).',
+  })
+  @ApiBody({ schema: { type: 'object', properties: ENDPOINT_PROPERTIES, required: ['url', 'events'] } })
+  async create(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+    return ok(await this.webhooks.create(user.id, body), 'Endpoint added. Copy its signing secret now: it is not shown again.');
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Change an endpoint (any of url, events, snippetIds, description), or turn it off or on (enabled)' })
+  @ApiBody({ schema: { type: 'object', properties: { ...ENDPOINT_PROPERTIES, enabled: { type: 'boolean' } } } })
+  async update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: unknown) {
+    return ok(await this.webhooks.update(user.id, id, body), 'Endpoint saved.');
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete an endpoint and its delivery log' })
+  async remove(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    await this.webhooks.remove(user.id, id);
+    return ok(null, 'Endpoint deleted.');
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A new signing secret, shown this once; messages are signed with it from now on' })
+  async rotate(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return ok(await this.webhooks.rotateSecret(user.id, id), 'New secret made. Copy it now and give it to your receiver.');
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a signed webhook.test event to the endpoint (one try; see the delivery log)' })
+  async test(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return ok(await this.webhooks.sendTest(user.id, id), 'Test event queued.');
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({ summary: "The endpoint's latest 50 tries: event, time, status, time taken, start of the answer" })
+  deliveries(@CurrentUser() user: AuthUser, @Param('id') id: string) {
+    return this.webhooks.deliveries(user.id, id);
+  }
+}
