@@ -10,8 +10,8 @@ import { Migration0008EngagementIndexes } from './0008-engagement-indexes.js';
 import { Migration0009TierNames } from './0009-tier-names.js';
 import { Migration0010FairUse } from './0010-fair-use.js';
 import { Migration0011ClickDestination } from './0011-click-destination.js';
-import { Migration0012ApiTokens } from './0012-api-tokens.js';
-import { Migration0013Webhooks } from './0013-webhooks.js';
+import { Migration0015ApiTokens } from './0015-api-tokens.js';
+import { Migration0016Webhooks } from './0016-webhooks.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -27,6 +27,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '0009-tier-names', class: Migration0009TierNames },
   { name: '0010-fair-use', class: Migration0010FairUse },
   { name: '0011-click-destination', class: Migration0011ClickDestination },
-  { name: '0012-api-tokens', class: Migration0012ApiTokens },
-  { name: '0013-webhooks', class: Migration0013Webhooks },
+  { name: '0015-api-tokens', class: Migration0015ApiTokens },
+  { name: '0016-webhooks', class: Migration0016Webhooks },
 ];

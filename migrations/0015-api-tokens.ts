@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 // secret key in the address for tools that cannot send a header). A token is stored as its
 // SHA-256 only; a feed link's key is derived from a server secret and the row's nonce, so the
 // table alone opens nothing and a new nonce ("reset link") ends the old address.
-export class Migration0012ApiTokens extends Migration {
+export class Migration0015ApiTokens extends Migration {
   override up(): void {
     this.addSql(`create table api_token (
       id uuid primary key,

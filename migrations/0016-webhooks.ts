@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 // Webhooks: each account's endpoints (an https address, the events it wants, all EyeMails or
 // some, a signing secret), one delivery per event and endpoint (the signed message, the same for
 // every retry) and the log of each try (status, time taken, start of the answer).
-export class Migration0013Webhooks extends Migration {
+export class Migration0016Webhooks extends Migration {
   override up(): void {
     this.addSql(`create table webhook_endpoint (
       id uuid primary key,
