@@ -279,7 +279,9 @@ export class EngagementWriter implements OnApplicationShutdown {
     }
   }
 
-  private async snippetInfo(ids: string[], fresh: boolean): Promise<Map<string, SnippetInfo>> {
+  // The snippets that exist among these ids, with their video's length (cached; `fresh` looks
+  // again). The viewer's visits and plays use it too (viewer-activity-writer.service.ts).
+  async snippetInfo(ids: string[], fresh = false): Promise<Map<string, SnippetInfo>> {
     const now = Date.now();
     const result = new Map<string, SnippetInfo>();
     const missing: string[] = [];

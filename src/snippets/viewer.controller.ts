@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { visitorOf } from '../common/viewer-visits.js';
 import { CurrentUser, Public, type AuthUser } from '../accounts/auth.decorators.js';
 import { ViewerService, type RenderedPage } from './viewer.service.js';
 
@@ -19,13 +20,13 @@ export class ViewerController {
   constructor(private readonly viewer: ViewerService) {}
 
   @Get('live/:id')
-  async live(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Res() res: Response) {
-    send(res, await this.viewer.viewerPage('live', id, query, user?.id ?? null));
+  async live(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Req() req: Request, @Res() res: Response) {
+    send(res, await this.viewer.viewerPage('live', id, query, user?.id ?? null, visitorOf(req)));
   }
 
   @Get('eyemail/:id')
-  async webView(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Res() res: Response) {
-    send(res, await this.viewer.viewerPage('webView', id, query, user?.id ?? null));
+  async webView(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Req() req: Request, @Res() res: Response) {
+    send(res, await this.viewer.viewerPage('webView', id, query, user?.id ?? null, visitorOf(req)));
   }
 
   @Get('livePreview/:id')

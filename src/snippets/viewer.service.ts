@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { VIEWER_VISITS, type ViewerVisits, type Visitor } from '../common/viewer-visits.js';
 import { NotFoundError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { exportOptionsFromPreviewQuery } from '../shared/snippet-rules.js';
@@ -27,6 +28,8 @@ export class ViewerService {
   constructor(
     private readonly snippets: SnippetsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    // The reports module's (absent when it is not loaded): visits of the counted pages.
+    @Optional() @Inject(VIEWER_VISITS) private readonly visits?: ViewerVisits,
   ) {}
 
   private get base(): string {
@@ -51,7 +54,9 @@ export class ViewerService {
     return { view: toPublicSnippetView(found.record, found.media, found.tier, { trackUrl: linkTo }), linkTo };
   }
 
-  async viewerPage(page: ViewerPage, idOrSlug: string, query: Record<string, unknown>, viewerId: string | null): Promise<RenderedPage> {
+  // A counted page (not the preview, not its owner looking) is a visit of `visitor`, stored before
+  // the page is answered; its plays are reported.
+  async viewerPage(page: ViewerPage, idOrSlug: string, query: Record<string, unknown>, viewerId: string | null, visitor: Visitor | null = null): Promise<RenderedPage> {
     const preview = page === 'preview';
     const found = await this.snippets.findPublic(idOrSlug, { viewerId, ownerMaySeeInactive: preview });
     if (!found) return this.notFoundPage();
@@ -61,11 +66,13 @@ export class ViewerService {
       view,
       publicBaseUrl: this.base,
       receiver,
-      reportPlays: !preview,
+      reportPlays: !preview && viewerId !== found.ownerId,
       linkTo,
       notice: found.record.status ? null : INACTIVE_NOTICE,
     });
-    return { status: 200, html: loadViewerTemplates().viewer(vm) };
+    const html = loadViewerTemplates().viewer(vm);
+    if (vm.report && visitor) await this.visits?.record({ snippetId: found.record.id, page: page === 'live' ? 'live' : 'web-view', receiver, visitor });
+    return { status: 200, html };
   }
 
   async emailPreviewPage(id: string, query: Record<string, unknown>, viewerId: string | null): Promise<RenderedPage> {
