@@ -18,6 +18,7 @@ import {
 } from './ingest-sql.js';
 import type { MachineReason } from './engagement.entity.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
+import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
 
 export interface SummaryRow {
   totalViews: number;
@@ -54,6 +55,11 @@ export class ReportRepository {
       this.all<{ total: number }>(recordCountSql(snippetId, f, tz)),
     ]);
     return { records, total: count[0]?.total ?? 0 };
+  }
+
+  async plays(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Promise<{ plays: PlayRow[]; total: number }> {
+    const [plays, count] = await Promise.all([this.all<PlayRow>(playsSql(snippetId, f, tz, page)), this.all<{ total: number }>(playCountSql(snippetId, f, tz))]);
+    return { plays, total: count[0]?.total ?? 0 };
   }
 
   // Every matching record, newest first, from a database cursor, a fetch at a time (200 rows):

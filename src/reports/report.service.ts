@@ -5,7 +5,8 @@ import { ReferenceDataService } from '../accounts/reference-data.service.js';
 import { UsersService } from '../accounts/users.service.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { flooredPercents, oneDecimal, weekWindow } from '../shared/report-rules.js';
-import type { FilterMap, ReportCountry, ReportRecord, ReportSummary } from '../shared/report-types.js';
+import type { FilterMap, PlayRecord, ReportCountry, ReportRecord, ReportSummary } from '../shared/report-types.js';
+import { toPlayRecord } from './report-plays.js';
 import { batchesToCsv } from './report-csv.js';
 import { reportFileName, todayIn, usableTimeZone, type ReportFeed } from './report-feed.js';
 import {
@@ -74,6 +75,14 @@ export class ReportService {
   async records(userId: string, snippetId: string, query: ReportQuery): Promise<{ records: ReportRecord[]; total: number }> {
     const { snippet, tz, q } = await this.context(userId, snippetId, query);
     return this.repo.records(snippet.snippetId, q.filter, tz, q.page);
+  }
+
+  // The plays (2 s or more) of the viewer page, newest first, each with its share watched and
+  // heatmap strip.
+  async plays(userId: string, snippetId: string, query: ReportQuery): Promise<{ plays: PlayRecord[]; total: number }> {
+    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+    const { plays, total } = await this.repo.plays(snippet.snippetId, q.filter, tz, q.page);
+    return { plays: plays.map(toPlayRecord), total };
   }
 
   async summary(userId: string, snippetId: string, query: ReportQuery): Promise<ReportSummary> {

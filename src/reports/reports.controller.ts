@@ -57,6 +57,17 @@ export class ReportsController {
     return records;
   }
 
+  @Get(':snippetId/plays')
+  @ApiOperation({
+    summary: `Plays of your EyeMail on the viewer page (2 s or more), newest first, each with its seconds watched, share watched, sound on and heatmap strip; the total in X-Total-Count (${NOT_YOURS})`,
+  })
+  @ReportFilterQuery({ paging: true })
+  async plays(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const { plays, total } = await this.reports.plays(user.id, id, query);
+    res.setHeader('X-Total-Count', String(total));
+    return plays;
+  }
+
   @Get(':snippetId/summary')
   @ApiOperation({ summary: `Totals, unique views, average view time, the 7-day timeline and the breakdown (${NOT_YOURS})` })
   @ReportFilterQuery({ week: true })

@@ -85,3 +85,35 @@ export interface ReportCountry {
   countryName: string;
   countryCode: string;
 }
+
+// One play of GET reports/{snippetId}/plays (issue 17): a video element's playing on the viewer
+// page that lasted 2 s or more. Dates and times as in ReportRecord.
+export interface PlayRecord {
+  playId: string;
+  date: string;
+  time: string;
+  startedAtUtc: string;
+  receiver: string | null;
+  ipAddress: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  countryCode: string | null;
+  device: string | null;
+  platform: string | null;
+  client: string | null;
+  machineReason: string | null;
+  // seconds; null when neither the server nor the browser knew it
+  videoDuration: number | null;
+  // distinct seconds watched (a rewatch counts once)
+  watchedSecs: number;
+  // watchedSecs / videoDuration, 0..1, and whether that is at least 90 %
+  shareWatched: number;
+  completed: boolean;
+  soundOn: boolean;
+  // the seconds watched: sorted, disjoint [start, end] ranges
+  ranges: [number, number][];
+  // the heatmap strip: per second of the video, how many times it played (0 skipped, 1 watched,
+  // 2 or more rewatched)
+  seconds: number[];
+}

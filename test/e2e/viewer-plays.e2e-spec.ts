@@ -195,6 +195,35 @@ describe('viewer visits and plays', () => {
       expect(await play(id)).toBeUndefined();
     });
 
+    it("the owner's report lists the plays with share watched, sound on and the heatmap strip; another user gets 404", async () => {
+      const id = crypto.randomUUID();
+      const who = someone('listed');
+      // 0-12 s, back to 4-8 (rewatched), sound on; a play under 2 s is not listed
+      await send({ playId: id, snippetId, receiver: who, segments: [[0, 0, 12], [1, 4, 8]], soundOn: true }).expect(200);
+      await send({ playId: crypto.randomUUID(), snippetId, receiver: who, segments: [[0, 0, 1]] }).expect(200);
+      const res = await owner.get(`/api/reports/${snippetId}/plays?receiver=${encodeURIComponent(who)}`).expect(200);
+      expect(res.headers['x-total-count']).toBe('1');
+      expect(res.body.body).toEqual([
+        expect.objectContaining({
+          playId: id,
+          receiver: who,
+          ipAddress: '81.2.69.142',
+          countryCode: 'GB',
+          client: 'Chrome',
+          videoDuration: LENGTH,
+          watchedSecs: 12,
+          shareWatched: 0.4,
+          completed: false,
+          soundOn: true,
+          ranges: [[0, 12]],
+          seconds: [1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 1, ...new Array(18).fill(0)],
+        }),
+      ]);
+      const stranger = (await signUp(t)).client;
+      await stranger.get(`/api/reports/${snippetId}/plays`).expect(404);
+      await owner.get(`/api/reports/${snippetId}/plays?page=0`).expect(400);
+    });
+
     it('takes the report as JSON too, and sets no cookie', async () => {
       const id = crypto.randomUUID();
       const res = await send({ playId: id, snippetId, segments: [[0, 0, 3]] }, 'application/json');
