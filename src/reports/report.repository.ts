@@ -19,6 +19,16 @@ import {
 import type { MachineReason } from './engagement.entity.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
 import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
+import {
+  engagementGraphSql,
+  engagementTotalsSql,
+  firstEventDaySql,
+  timelineSql,
+  type EngagementTotalsRow,
+  type GraphSecondRow,
+  type TimelineBucketRow,
+} from './report-engagement-sql.js';
+import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
 
 export interface SummaryRow {
   totalViews: number;
@@ -60,6 +70,22 @@ export class ReportRepository {
   async plays(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Promise<{ plays: PlayRow[]; total: number }> {
     const [plays, count] = await Promise.all([this.all<PlayRow>(playsSql(snippetId, f, tz, page)), this.all<{ total: number }>(playCountSql(snippetId, f, tz))]);
     return { plays, total: count[0]?.total ?? 0 };
+  }
+
+  async engagementTotals(snippetId: string, f: ReportFilter, tz: string): Promise<EngagementTotalsRow> {
+    return (await this.all<EngagementTotalsRow>(engagementTotalsSql(snippetId, f, tz)))[0];
+  }
+
+  engagementGraph(snippetId: string, f: ReportFilter, tz: string): Promise<GraphSecondRow[]> {
+    return this.all<GraphSecondRow>(engagementGraphSql(snippetId, f, tz));
+  }
+
+  async firstEventDay(snippetId: string, tz: string): Promise<string | null> {
+    return (await this.all<{ day: string | null }>(firstEventDaySql(snippetId, tz)))[0]?.day ?? null;
+  }
+
+  timeline(snippetId: string, f: ReportFilter, tz: string, range: { from: string; till: string; grain: TimelineGrain }): Promise<TimelineBucketRow[]> {
+    return this.all<TimelineBucketRow>(timelineSql(snippetId, f, tz, range));
   }
 
   // Every matching record, newest first, from a database cursor, a fetch at a time (200 rows):

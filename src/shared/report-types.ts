@@ -117,3 +117,36 @@ export interface PlayRecord {
   // 2 or more rewatched)
   seconds: number[];
 }
+
+// GET reports/{snippetId}/engagement (issue 17): the video engagement figures for the filters,
+// machine traffic left out unless includeMachine. Rates are 0..1, null when there is nothing to
+// divide by; their formulas are METRIC_DEFINITIONS (shared/metrics/engagement-metrics.ts).
+export interface EngagementReport {
+  snippetId: string;
+  timeZone: string;
+  today: string;
+  opens: { total: number; unique: number };
+  visits: { total: number; unique: number };
+  // plays of 2 s or more; uniqueViewers = distinct people who played
+  plays: { total: number; uniqueViewers: number; soundOn: number; complete: number };
+  playRate: number | null;
+  soundOnRate: number | null;
+  completionRate: number | null;
+  // the average share watched per play
+  engagement: number | null;
+  // distinct seconds watched, added up over the plays
+  timePlayedSecs: number;
+  clicks: {
+    total: number;
+    unique: number;
+    // per destination (landing-page, web-view, video-link, button with its label), most first
+    byDestination: { destination: string | null; label: string | null; clicks: number; uniqueClickers: number }[];
+  };
+  clickThroughRate: number | null;
+  // opens -> visits -> plays -> clicks, unique people each
+  funnel: { step: 'opens' | 'visits' | 'plays' | 'clicks'; people: number; rateFromPrevious: number | null }[];
+  // per second of the video: plays still watching, their share of the plays, extra times played
+  graph: { lengthSecs: number; plays: number; seconds: { second: number; watching: number; share: number; rewatches: number }[] };
+  // hourly up to 2 days, daily beyond, in the owner's time zone; start = local YYYY-MM-DDTHH:mm
+  timeline: { grain: 'hour' | 'day'; from: string; till: string; buckets: { start: string; opens: number; visits: number; plays: number; clicks: number }[] };
+}
