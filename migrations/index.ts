@@ -11,6 +11,7 @@ import { Migration0009TierNames } from './0009-tier-names.js';
 import { Migration0010FairUse } from './0010-fair-use.js';
 import { Migration0011ClickDestination } from './0011-click-destination.js';
 import { Migration0012ViewerVisitsPlays } from './0012-viewer-visits-plays.js';
+import { Migration0013PlayLink } from './0013-play-link.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0010-fair-use', class: Migration0010FairUse },
   { name: '0011-click-destination', class: Migration0011ClickDestination },
   { name: '0012-viewer-visits-plays', class: Migration0012ViewerVisitsPlays },
+  { name: '0013-play-link', class: Migration0013PlayLink },
 ];

@@ -29,6 +29,8 @@
   if (!endpoint || !snippetId) return;
   var receiver = video.getAttribute('data-receiver') || '';
   var startedAt = null;
+  // The play id the seconds tracker (below) made up, sent with the play time so a record knows its play.
+  var currentPlay = { id: null };
 
   video.addEventListener('play', function () {
     if (startedAt === null) startedAt = Date.now();
@@ -44,6 +46,7 @@
       SnippetId: snippetId,
       TotalPlayTimeVideo: Math.round(length * 100) / 100,
       Receiver: receiver,
+      PlayId: currentPlay.id || undefined,
     });
     // sendBeacon survives the page closing; it posts text/plain, which needs no preflight.
     try {
@@ -124,7 +127,7 @@
       if (!closing && (video.paused || video.seeking)) return;
       var t = video.currentTime;
       var now = Date.now();
-      if (!playId) playId = newId();
+      if (!playId) playId = currentPlay.id = newId();
       var step = last === null ? -1 : t - last;
       var allowed = ((now - lastWall) / 1000) * (video.playbackRate || 1) + 1;
       if (current && step >= 0 && step <= allowed) {

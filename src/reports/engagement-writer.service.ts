@@ -30,6 +30,8 @@ export interface IngestEvent {
   durationSecs: number | null;
   reportedLengthSecs: number | null;
   machineReason: MachineReason | null;
+  // Play: the viewer's play it belongs to (video_play), when the report named one.
+  playId?: string | null;
 }
 
 export type IngestOutcome = 'stored' | 'unknown-snippet' | 'failed';
@@ -147,6 +149,7 @@ export class EngagementWriter implements OnApplicationShutdown {
       videoDurationSecs: e.kind === 'open' ? null : (info.get(e.snippetId)!.videoDurationSecs ?? null),
       clickId: null,
       machineReason: e.machineReason,
+      playId: e.playId ?? null,
     }));
     await this.joinPlaysToClicks(rows);
     await this.repo.insertBatch(rows);

@@ -41,7 +41,7 @@ export class IngestService {
     snippetId: string,
     receiver: string | null,
     req: TrackingRequest,
-    extra: Partial<Pick<IngestEvent, 'target' | 'destination' | 'destinationLabel' | 'durationSecs' | 'reportedLengthSecs'>> = {},
+    extra: Partial<Pick<IngestEvent, 'target' | 'destination' | 'destinationLabel' | 'durationSecs' | 'reportedLengthSecs' | 'playId'>> = {},
   ): Promise<IngestEvent> {
     const userAgent = req.userAgent ? req.userAgent.slice(0, UA_MAX) : null;
     const ip = normaliseIp(req.ip);
@@ -64,6 +64,7 @@ export class IngestService {
       destinationLabel: extra.destinationLabel ?? null,
       durationSecs: extra.durationSecs ?? null,
       reportedLengthSecs: extra.reportedLengthSecs ?? null,
+      playId: extra.playId ?? null,
       machineReason: machineReason({ kind, method: req.method, userAgent, ip, agentIsBot: agent.isBot }),
     };
   }
@@ -119,6 +120,7 @@ export class IngestService {
       this.event('play', report.snippetId, report.receiver, req, {
         durationSecs: report.durationSecs,
         reportedLengthSecs: report.reportedLengthSecs,
+        playId: report.playId,
       }),
     );
   }

@@ -38,6 +38,10 @@ export interface ReportRecord {
   destination: DestinationKind | null;
   // click on a button: its label
   destinationLabel: string | null;
+  // play or click: of the viewer's plays it names, the largest share of the video watched (0..1,
+  // distinct seconds) and whether the sound was on in any; null when it names none
+  shareWatched: number | null;
+  soundOn: boolean | null;
 }
 
 export interface TimelineDay {

@@ -46,6 +46,7 @@ describeWithPostgres('start-up migrations against a shared PostgreSQL', () => {
         'country_code:text', 'country_name:text', 'region:text', 'city:text', 'device_type:text', 'platform:text',
         'client:text', 'user_agent:text', 'target:text', 'duration_secs:double precision',
         'video_duration_secs:double precision', 'click_id:bigint', 'machine_reason:text', 'destination:text', 'destination_label:text',
+        'play_id:uuid',
       ]);
     } finally {
       await Promise.all(apps.map((a) => a.close()));

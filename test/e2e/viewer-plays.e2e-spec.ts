@@ -224,6 +224,35 @@ describe('viewer visits and plays', () => {
       await owner.get(`/api/reports/${snippetId}/plays?page=0`).expect(400);
     });
 
+    it("a spec play report naming the play gives its record the play's share watched and sound on, in the records, the CSV and the feeds", async () => {
+      const id = crypto.randomUUID();
+      const who = someone('linked');
+      await send({ playId: id, snippetId, receiver: who, segments: [[0, 0, 12], [1, 4, 8]], soundOn: true }).expect(200);
+      await t.http.post('/api/reports/updateduration').set('Content-Type', 'text/plain').set('User-Agent', UA.chromeWindows)
+        .send(JSON.stringify({ DurationSecs: 16, SnippetId: snippetId, TotalPlayTimeVideo: 30, Receiver: who, PlayId: id })).expect(200);
+      await t.http.post('/api/reports/updateduration').set('Content-Type', 'text/plain').set('User-Agent', UA.chromeWindows)
+        .send(JSON.stringify({ DurationSecs: 3, SnippetId: snippetId, TotalPlayTimeVideo: 30, Receiver: who })).expect(200);
+      const records = (await owner.get(`/api/reports/${snippetId}?receiver=${encodeURIComponent(who)}`).expect(200)).body.body;
+      expect(records.map((r: Record<string, unknown>) => [r.durationSecs, r.shareWatched, r.soundOn])).toEqual([
+        [3, null, null],
+        [16, 0.4, true],
+      ]);
+      const csv = (await owner.get(`/api/reports/${snippetId}/download?receiver=${encodeURIComponent(who)}`).buffer(true).parse((res, cb) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (data += c));
+        res.on('end', () => cb(null, data));
+      })).body as string;
+      const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(lines[0].endsWith(',Share Watched (%),Sound On')).toBe(true);
+      expect(lines.slice(1).map((l) => l.split(',').slice(-2).join(','))).toEqual([',', '40,Yes']);
+      const feed = (await owner.get(`/api/reports/${snippetId}/feed/json?receiver=${encodeURIComponent(who)}`).expect(200)).body.body;
+      expect(feed.records[1]).toMatchObject({ shareWatched: 0.4, soundOn: true });
+      const xml = (await owner.get(`/api/reports/${snippetId}/feed/xml?receiver=${encodeURIComponent(who)}`).expect(200)).text;
+      expect(xml).toContain('<shareWatched>0.4</shareWatched>');
+      expect(xml).toContain('<soundOn>true</soundOn>');
+    });
+
     it('takes the report as JSON too, and sets no cookie', async () => {
       const id = crypto.randomUUID();
       const res = await send({ playId: id, snippetId, segments: [[0, 0, 3]] }, 'application/json');
