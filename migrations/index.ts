@@ -12,6 +12,7 @@ import { Migration0010FairUse } from './0010-fair-use.js';
 import { Migration0011ClickDestination } from './0011-click-destination.js';
 import { Migration0012ViewerVisitsPlays } from './0012-viewer-visits-plays.js';
 import { Migration0013PlayLink } from './0013-play-link.js';
+import { Migration0014SecondStats } from './0014-second-stats.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0011-click-destination', class: Migration0011ClickDestination },
   { name: '0012-viewer-visits-plays', class: Migration0012ViewerVisitsPlays },
   { name: '0013-play-link', class: Migration0013PlayLink },
+  { name: '0014-second-stats', class: Migration0014SecondStats },
 ];

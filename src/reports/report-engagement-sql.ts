@@ -79,6 +79,16 @@ export function engagementGraphSql(snippetId: string, f: ReportFilter, tz: strin
     order by g.sec`;
 }
 
+// The same graph from the per-second histogram kept at ingest (video_second_stats), for a report
+// without filters (machine traffic in or out): a row per second, whatever the number of plays.
+export function secondStatsGraphSql(snippetId: string, includeMachine: boolean): Sql {
+  return sql`select s.second as "second", sum(s.watching)::int as "watching", sum(s.rewatches)::int as "rewatches"
+    from video_second_stats s
+    where s.snippet_id = ${snippetId} ${new Sql(includeMachine ? '' : 'and not s.machine', [])}
+    group by s.second
+    order by s.second`;
+}
+
 // The local day of the snippet's first open, click or visit (the start of an "all time" timeline).
 export function firstEventDaySql(snippetId: string, tz: string): Sql {
   return sql`select to_char(least(

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
 import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
-import type { ReportFilter, ReportPage } from './report-filter.js';
+import { isWholeReport, type ReportFilter, type ReportPage } from './report-filter.js';
 import {
   INSERT_COLUMNS,
   INSERT_SQL,
@@ -22,6 +22,7 @@ import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
 import {
   engagementGraphSql,
   engagementTotalsSql,
+  secondStatsGraphSql,
   firstEventDaySql,
   timelineSql,
   type EngagementTotalsRow,
@@ -76,8 +77,10 @@ export class ReportRepository {
     return (await this.all<EngagementTotalsRow>(engagementTotalsSql(snippetId, f, tz)))[0];
   }
 
+  // From the per-second histogram kept at ingest when the filter keeps every event, else from the
+  // plays' segments.
   engagementGraph(snippetId: string, f: ReportFilter, tz: string): Promise<GraphSecondRow[]> {
-    return this.all<GraphSecondRow>(engagementGraphSql(snippetId, f, tz));
+    return this.all<GraphSecondRow>(isWholeReport(f) ? secondStatsGraphSql(snippetId, f.includeMachine) : engagementGraphSql(snippetId, f, tz));
   }
 
   async firstEventDay(snippetId: string, tz: string): Promise<string | null> {

@@ -44,6 +44,18 @@ export interface StoredPlay {
   snippetId: string;
   segments: [number, number, number][];
   soundOn: boolean;
+  videoDurationSecs: number | null;
+  counted: boolean;
+  machineReason: string | null;
+}
+
+// A change to the per-second histogram (video_second_stats, migration 0014).
+export interface SecondStatsDelta {
+  snippetId: string;
+  machine: boolean;
+  second: number;
+  watching: number;
+  rewatches: number;
 }
 
 type Column<R> = [column: string, arrayType: string, property: keyof R];
@@ -97,8 +109,17 @@ export const PLAY_LOCK_SQL = `
   from (select distinct hashtextextended(p::text, 17) as k from unnest($1::uuid[]) as p order by 1) as ids`;
 
 export const PLAY_SELECT_SQL = `
-  select play_id::text as "playId", snippet_id::text as "snippetId", segments, sound_on as "soundOn"
+  select play_id::text as "playId", snippet_id::text as "snippetId", segments, sound_on as "soundOn",
+    video_duration_secs as "videoDurationSecs", counted, machine_reason as "machineReason"
   from video_play where play_id = any($1::uuid[])`;
+
+// The batch's changes to the histogram, added to its rows (in key order: two instances adding to
+// the same seconds lock them in the same order).
+export const SECOND_STATS_ADD_SQL = `
+  insert into video_second_stats as s (snippet_id, machine, second, watching, rewatches)
+  select * from unnest($1::uuid[], $2::bool[], $3::int[], $4::int[], $5::int[])
+  on conflict (snippet_id, machine, second) do update
+    set watching = s.watching + excluded.watching, rewatches = s.rewatches + excluded.rewatches`;
 
 // New plays are inserted; stored ones get their merged state (who and when it started stay as
 // first stored). Never across snippets: the writer has refused those already, and the where

@@ -4,7 +4,8 @@ import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Seg
 import { EngagementWriter, isConnectionError, type IngestOutcome } from './engagement-writer.service.js';
 import { GroupCommit } from './group-commit.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
-import type { NewVisit, PlayRow, StoredPlay, Who } from './viewer-activity-sql.js';
+import { histogramDelta } from './second-stats.js';
+import type { NewVisit, PlayRow, SecondStatsDelta, StoredPlay, Who } from './viewer-activity-sql.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
 
 // One play report as the endpoint took it.
@@ -91,6 +92,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
     });
     await this.repo.mergePlays([...plays.keys()], (stored) => {
       const rows: PlayRow[] = [];
+      const seconds = new Map<string, SecondStatsDelta>();
       for (const [playId, group] of plays) {
         const first = events[group[0]];
         const before = stored.get(playId);
@@ -99,11 +101,31 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
           continue;
         }
         for (const i of group) outcomes[i] = 'stored';
-        rows.push(mergedPlay(group.map((i) => events[i]), before, info.get(first.report.snippetId)!.videoDurationSecs));
+        const row = mergedPlay(group.map((i) => events[i]), before, info.get(first.report.snippetId)!.videoDurationSecs);
+        rows.push(row);
+        addSeconds(seconds, row, before);
       }
-      return rows;
+      // In key order, so two instances adding to the same seconds lock them in the same order.
+      const ordered = [...seconds.values()].sort((a, b) => a.snippetId.localeCompare(b.snippetId) || Number(a.machine) - Number(b.machine) || a.second - b.second);
+      return { rows, seconds: ordered };
     });
     return outcomes;
+  }
+}
+
+// The play's change to its EyeMail's per-second histogram (second-stats.ts), added to the batch's.
+function addSeconds(into: Map<string, SecondStatsDelta>, row: PlayRow, before: StoredPlay | undefined): void {
+  const segs = (json: [number, number, number][]) => json.map(([, start, end]) => ({ start, end }));
+  const machine = (before ? before.machineReason : row.machineReason) !== null;
+  const was = before ? { segments: segs(before.segments), lengthSecs: before.videoDurationSecs, counted: before.counted } : null;
+  const now = { segments: segs(JSON.parse(row.segments) as [number, number, number][]), lengthSecs: row.videoDurationSecs, counted: row.counted };
+  for (const d of histogramDelta(was, now)) {
+    const key = `${row.snippetId}|${machine}|${d.second}`;
+    const seen = into.get(key);
+    if (seen) {
+      seen.watching += d.watching;
+      seen.rewatches += d.rewatches;
+    } else into.set(key, { snippetId: row.snippetId, machine, ...d });
   }
 }
 

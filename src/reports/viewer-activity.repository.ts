@@ -6,10 +6,12 @@ import {
   PLAY_LOCK_SQL,
   PLAY_SELECT_SQL,
   PLAY_UPSERT_SQL,
+  SECOND_STATS_ADD_SQL,
   VISIT_COLUMNS,
   VISIT_INSERT_SQL,
   type NewVisit,
   type PlayRow,
+  type SecondStatsDelta,
   type StoredPlay,
 } from './viewer-activity-sql.js';
 
@@ -29,8 +31,8 @@ export class ViewerActivityRepository {
   }
 
   // One transaction: the plays are locked, their stored state read and handed to `merge`, and
-  // what it answers stored.
-  async mergePlays(playIds: readonly string[], merge: (stored: Map<string, StoredPlay>) => PlayRow[]): Promise<void> {
+  // what it answers stored: the plays, and their changes to the per-second histogram.
+  async mergePlays(playIds: readonly string[], merge: (stored: Map<string, StoredPlay>) => { rows: PlayRow[]; seconds: SecondStatsDelta[] }): Promise<void> {
     if (!playIds.length) return;
     await this.client()
       .transaction()
@@ -38,9 +40,14 @@ export class ViewerActivityRepository {
         const ids = [...playIds];
         await trx.executeQuery(CompiledQuery.raw(PLAY_LOCK_SQL, [ids]));
         const { rows } = await trx.executeQuery<StoredPlay>(CompiledQuery.raw(PLAY_SELECT_SQL, [ids]));
-        const merged = merge(new Map(rows.map((r) => [r.playId, r])));
+        const { rows: merged, seconds } = merge(new Map(rows.map((r) => [r.playId, r])));
         if (!merged.length) return;
         await trx.executeQuery(CompiledQuery.raw(PLAY_UPSERT_SQL, PLAY_COLUMNS.map(([, , prop]) => merged.map((r) => r[prop] ?? null))));
+        if (seconds.length) {
+          await trx.executeQuery(
+            CompiledQuery.raw(SECOND_STATS_ADD_SQL, [seconds.map((d) => d.snippetId), seconds.map((d) => d.machine), seconds.map((d) => d.second), seconds.map((d) => d.watching), seconds.map((d) => d.rewatches)]),
+          );
+        }
       });
   }
 }

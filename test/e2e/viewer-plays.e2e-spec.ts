@@ -253,6 +253,20 @@ describe('viewer visits and plays', () => {
       expect(xml).toContain('<soundOn>true</soundOn>');
     });
 
+    it('keeps the per-second histogram at ingest equal to the graph of the plays\' segments, as plays grow, come to count and rewatch', async () => {
+      const graph = async (query: string) => (await owner.get(`/api/reports/${snippetId}/engagement?${query}`).expect(200)).body.body.graph;
+      const a = crypto.randomUUID();
+      const b = crypto.randomUUID();
+      await report(a, [[0, 3, 4]]).expect(200); // not a play yet
+      await report(a, [[0, 3, 9], [1, 5, 7]]).expect(200); // now one, with a rewatch
+      await Promise.all([report(b, [[0, 0, 30]]), report(a, [[2, 20, 29.5]])]);
+      for (const machines of ['false', 'true']) {
+        const kept = await graph(`includeMachine=${machines}`);
+        expect(kept.seconds).toHaveLength(LENGTH);
+        expect(kept).toEqual(await graph(`includeMachine=${machines}&dateFrom=2000-01-01`));
+      }
+    });
+
     it('takes the report as JSON too, and sets no cookie', async () => {
       const id = crypto.randomUUID();
       const res = await send({ playId: id, snippetId, segments: [[0, 0, 3]] }, 'application/json');
