@@ -133,6 +133,14 @@ test('autoplay muted, pause, play, sound on, seek back, close the tab: the repor
   assert.deepEqual(play.seconds.slice(0, 4), [1, 1, 2, 2]);
   for (let i = 2; i <= rewatchedTill; i++) assert.equal(play.seconds[i], 2, `second ${i}: ${play.seconds}`);
   assert.deepEqual(play.seconds.slice(Math.ceil(soughtFrom) + 1), new Array(play.seconds.length - Math.ceil(soughtFrom) - 1).fill(0));
+  // the spec's play-time reports (on pause and as the tab closed) name that play: their records
+  // carry its share watched and sound on
+  const records = await until('the play-time records naming the play', async () => {
+    const list = await api(owner.request, 'get', `/api/reports/${snippetId}?receiver=${encodeURIComponent(RECIPIENT)}`);
+    const plays = list.filter((r: { durationSecs: number | null }) => r.durationSecs !== null);
+    return plays.length >= 2 ? plays : null;
+  });
+  for (const r of records) assert.deepEqual([r.shareWatched, r.soundOn], [play.shareWatched, true]);
   // every report was one play's, sent without the recipient's cookies
   const ids = new Set(reports.map((r) => JSON.parse(r.body).playId));
   assert.deepEqual([...ids], [play.playId]);
