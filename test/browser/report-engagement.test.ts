@@ -138,4 +138,9 @@ test('at phone width nothing runs off the side', async () => {
   await page.getByTestId('funnel').waitFor();
   const overflow = await page.locator('body').evaluate((b, width) => (b.ownerDocument.scrollingElement.scrollWidth as number) - width, PHONE.width);
   assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
+  // The engagement sections one by one, to look at closely.
+  for (const id of ['funnel', 'video-metrics', 'engagement-graph', 'plays']) {
+    await page.getByTestId(id).scrollIntoViewIfNeeded();
+    await page.getByTestId(id).screenshot({ path: path.join(SCREENSHOT_DIR, `report-engagement-phone-${id}.png`) });
+  }
 });
