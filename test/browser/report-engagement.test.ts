@@ -133,13 +133,27 @@ test('"How is this counted?" gives every formula, and the limits are said', asyn
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'report-engagement-desktop-full.png'), fullPage: true });
 });
 
+test('the quick ranges set the report\'s dates: daily for 7 days, hourly for today', async () => {
+  const timeline = page.getByTestId('activity-timeline');
+  await timeline.scrollIntoViewIfNeeded();
+  await timeline.getByText('7 days', { exact: true }).click();
+  await page.waitForURL(/dateFrom=\d{4}-\d{2}-\d{2}/);
+  await timeline.getByTestId('timeline-grain').filter({ hasText: /^Per day, UTC$/ }).waitFor();
+  await timeline.getByText('Today', { exact: true }).click();
+  await timeline.getByTestId('timeline-grain').filter({ hasText: /^Per hour, UTC$/ }).waitFor();
+  // every figure follows the dates: all of today's
+  await page.getByTestId('funnel-opens').getByText('4', { exact: true }).waitFor();
+  await timeline.getByText('All time', { exact: true }).click();
+  await page.waitForURL((url) => !url.searchParams.has('dateFrom'));
+});
+
 test('at phone width nothing runs off the side', async () => {
   await page.setViewportSize(PHONE);
   await page.getByTestId('funnel').waitFor();
   const overflow = await page.locator('body').evaluate((b, width) => (b.ownerDocument.scrollingElement.scrollWidth as number) - width, PHONE.width);
   assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
   // The engagement sections one by one, to look at closely.
-  for (const id of ['funnel', 'video-metrics', 'engagement-graph', 'plays']) {
+  for (const id of ['funnel', 'video-metrics', 'engagement-graph', 'activity-timeline', 'plays']) {
     await page.getByTestId(id).scrollIntoViewIfNeeded();
     await page.getByTestId(id).screenshot({ path: path.join(SCREENSHOT_DIR, `report-engagement-phone-${id}.png`) });
   }

@@ -162,7 +162,11 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
                     <EngagementGraph report={e} />
                   </Grid.Col>
                   <Grid.Col span={{ base: 12, md: 6 }}>
-                    <ActivityTimeline report={e} />
+                    <ActivityTimeline
+                      report={e}
+                      range={{ dateFrom: view.filter.dateFrom, dateTill: view.filter.dateTill }}
+                      onRange={(range) => setView({ ...view, filter: { ...view.filter, ...range }, page: 1, weekEnding: null })}
+                    />
                   </Grid.Col>
                 </Grid>
                 <PlaysTable data={plays.data} error={plays.isError ? plays.error : null} page={playsPage} onPage={setPlaysPage} />

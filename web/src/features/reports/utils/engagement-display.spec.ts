@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bucketLabel, clock, duration, percent, stripRuns, stripSummary } from './engagement-display';
+import { activePreset, bucketLabel, clock, duration, percent, presetRange, stripRuns, stripSummary } from './engagement-display';
 
 describe('engagement display', () => {
   it('shows rates as whole percentages, none as a dash', () => {
@@ -31,5 +31,15 @@ describe('engagement display', () => {
   it('labels hourly and daily buckets', () => {
     expect(bucketLabel('2026-01-10T09:00', 'hour')).toBe('Jan 10, 09:00');
     expect(bucketLabel('2026-01-10T00:00', 'day')).toBe('Jan 10');
+  });
+
+  it('turns a quick range into dates ending today, and knows a filter that is one', () => {
+    expect(presetRange('today', '2026-03-10')).toEqual({ dateFrom: '2026-03-10', dateTill: '2026-03-10' });
+    expect(presetRange('7', '2026-03-10')).toEqual({ dateFrom: '2026-03-04', dateTill: '2026-03-10' });
+    expect(presetRange('90', '2026-03-10')).toEqual({ dateFrom: '2025-12-11', dateTill: '2026-03-10' });
+    expect(presetRange('all', '2026-03-10')).toEqual({ dateFrom: null, dateTill: null });
+    expect(activePreset('2026-02-09', '2026-03-10', '2026-03-10')).toBe('30');
+    expect(activePreset(null, null, '2026-03-10')).toBe('all');
+    expect(activePreset('2026-03-01', '2026-03-05', '2026-03-10')).toBeNull();
   });
 });

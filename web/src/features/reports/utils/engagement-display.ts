@@ -1,4 +1,5 @@
 import type { StripCell } from '@shared/metrics/watch-ranges';
+import { addDays } from '@shared/report-rules';
 
 // How the engagement part of the report page shows its numbers. Pure.
 
@@ -46,4 +47,28 @@ export function bucketLabel(start: string, grain: 'hour' | 'day'): string {
   const [y, m, d] = date.split('-').map(Number);
   const day = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   return grain === 'hour' ? `${day}, ${time}` : day;
+}
+
+// The timeline's quick ranges, ending on the owner's today; "All time" has no dates. Any other
+// range is custom (the Filter panel's dates).
+export const RANGE_PRESETS = [
+  { value: 'today', label: 'Today', days: 1 },
+  { value: '7', label: '7 days', days: 7 },
+  { value: '30', label: '30 days', days: 30 },
+  { value: '90', label: '90 days', days: 90 },
+  { value: 'all', label: 'All time', days: null },
+] as const;
+
+export function presetRange(value: string, today: string): { dateFrom: string | null; dateTill: string | null } {
+  const days = RANGE_PRESETS.find((p) => p.value === value)?.days ?? null;
+  return days === null ? { dateFrom: null, dateTill: null } : { dateFrom: addDays(today, -(days - 1)), dateTill: today };
+}
+
+// The preset the filter's dates are, else null (a custom range).
+export function activePreset(dateFrom: string | null, dateTill: string | null, today: string): string | null {
+  const hit = RANGE_PRESETS.find((p) => {
+    const r = presetRange(p.value, today);
+    return r.dateFrom === dateFrom && r.dateTill === dateTill;
+  });
+  return hit?.value ?? null;
 }
