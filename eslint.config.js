@@ -1,4 +1,5 @@
 // The boundaries docs/architecture.md describes, as lint rules (run by `npm run lint` and `npm test`):
+// - server modules sit in LAYERS and import only modules of lower layers (a DAG, no upward arrow).
 // - server modules (src/<module>/) import another module's public surface only (its module,
 //   services, adapters, PUBLIC_FILES), never its entities, repositories or inner files.
 //   src/shared/ (read by the dashboard too) imports nothing else.
@@ -27,6 +28,27 @@ const dirsIn = (dir) =>
 const KEBAB = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
 
 const serverModules = dirsIn('src');
+
+// The server's layers, lowest first (docs/architecture.md "Layers"). A module imports only
+// modules of lower layers, never one of its own layer or above, so the module graph has no
+// cycle and no upward arrow. The files directly in src/ (main.ts, app.module.ts, worker.ts...)
+// compose the app: they may import any module, no module imports them. A new module takes its
+// place here (lint stops until it has one).
+const LAYERS = [
+  ['shared'], // rules and types read by the dashboard too
+  ['runtime', 'config'], // before anything else loads; the environment, parsed once
+  ['database'],
+  ['common'], // envelope, errors, pipes, sessions, CSRF, rate limits, auth decorators, health registry
+  ['images', 'mail', 'storage', 'queue'], // outside tools behind one adapter each
+  ['encoding'], // ffmpeg (posters and GIF frames through images)
+  ['files'], // uploads and the library
+  ['accounts', 'videos'], // users (their profile pictures are files); encodings of a file
+  ['snippets'], // EyeMails: a user's, with their videos and files
+  ['reports', 'support', 'admin', 'health'], // read across the modules below
+];
+const layerOf = Object.fromEntries(LAYERS.flatMap((names, i) => names.map((m) => [m, i])));
+const unplaced = serverModules.filter((m) => layerOf[m] === undefined);
+if (unplaced.length) throw new Error(`eslint.config.js: place src/${unplaced.join(', src/')} in LAYERS (docs/architecture.md "Layers").`);
 const features = dirsIn('web/src/features');
 const webShared = ['web/src/components', 'web/src/lib'];
 
@@ -37,10 +59,8 @@ const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
 // top-level files it declares public here (types, messages, errors, decorators, pure rules its
 // callers share). The rest, sub-folders included, is its own.
 const PUBLIC_FILES = {
-  accounts: ['auth.decorators.ts', 'account-messages.ts', 'user-list.ts'],
+  accounts: ['account-messages.ts', 'user-list.ts'],
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts'],
-  files: ['upload-rules.ts'],
-  health: ['health-checks.ts'],
   mail: ['mail-views.ts'],
   queue: ['job-queue.ts'],
   snippets: ['snippet-messages.ts', 'snippet-list-query.ts'],
@@ -66,6 +86,15 @@ const serverZones = [
       message:
         "A module imports another module's public surface only: its module, services, adapters and the files PUBLIC_FILES lists (eslint.config.js), never its inner files. Move a pure rule both need to src/shared, or call the module's service.",
     })),
+  // (src/shared has its own, stricter zone below)
+  ...serverModules.filter((m) => m !== 'shared').map((m) => ({
+    // (unit tests may reach up for a fixture)
+    target: `src/${m}/**/!(*.spec).ts`,
+    from: [...serverModules.filter((o) => o !== m && layerOf[o] >= layerOf[m]).map((o) => `src/${o}/**`), 'src/*.ts'],
+    message: `Layers (LAYERS in eslint.config.js, docs/architecture.md): src/${m} imports only modules of lower layers (${
+      LAYERS.slice(0, layerOf[m]).flat().join(', ') || 'none'
+    }), never one of its own layer or above, nor the app's composition files in src/. Move what both need down (common, shared) or call it from the module above.`,
+  })),
   {
     target: 'src/shared',
     from: 'src',

@@ -7,6 +7,8 @@ const swc = [
       transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
       target: 'es2023',
       keepClassNames: true,
+      // `import rows from './x.json' with { type: 'json' }` reaches Node as written.
+      experimental: { keepImportAttributes: true },
     },
     module: { type: 'es6' },
     sourceMaps: 'inline',
@@ -38,4 +40,6 @@ export default {
     },
   ],
   testTimeout: 60000,
+  // Longest files first, by the last run's times (see the file).
+  testSequencer: '<rootDir>/test/support/longest-first-sequencer.mjs',
 };

@@ -34,7 +34,10 @@ process.on('message', async (m) => {
     const { user, system } = process.cpuUsage();
     process.send({ cpu: user + system });
   } else if (m === 'rss') {
-    process.send({ rss: process.memoryUsage().rss });
+    const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+    const v8 = await import('node:v8');
+    const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
+    process.send({ rss, heapTotal, heapUsed, external, young });
   } else if (m === 'stop') {
     await app.close();
     process.exit(0);

@@ -61,6 +61,7 @@ function startServer(env) {
     count: async () => (await ask('count', 'count')).count,
     cpu: async () => (await ask('cpu', 'cpu')).cpu,
     rss: async () => (await ask('rss', 'rss')).rss,
+    memory: async () => ask('rss', 'rss'),
     stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))),
   };
 }
@@ -169,6 +170,7 @@ async function hotPath(env) {
     { label: '/robots.txt', kind: 'robots', path: () => '/robots.txt' },
   ];
   let rssLoad = 0;
+  let memoryDetail = '';
   const only = process.env.BENCH_ROUTES?.split(',');
   for (const route of routes.filter((x) => !only || only.includes(x.kind))) {
     await load(port, route.path, CONNS, 2, undefined, address);
@@ -177,7 +179,12 @@ async function hotPath(env) {
     const r = await load(port, route.path, CONNS, SECONDS, undefined, address);
     const cpu = (await server.cpu()) - cpu0;
     const stored = (await server.count()) - before;
-    if (route.kind === 'pixel') rssLoad = (await server.rss()) / 1048576;
+    if (route.kind === 'pixel') {
+      const m = await server.memory();
+      rssLoad = m.rss / 1048576;
+      const MB = (x) => `${(x / 1048576).toFixed(0)} MB`;
+      memoryDetail = `V8 heap ${MB(m.heapUsed)} used of ${MB(m.heapTotal)} (young generation ${MB(m.young)}), outside the heap ${MB(m.external)} (buffers)`;
+    }
     runs.push({ ...route, r, stored, cpu });
   }
   await server.stop();
@@ -195,7 +202,7 @@ async function hotPath(env) {
       `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'click' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
     );
   }
-  console.log(`app resident memory: ${rss0.toFixed(0)} MB after start, ${rssLoad.toFixed(0)} MB after the pixel load (target <= 256 MB)`);
+  console.log(`app resident memory: ${rss0.toFixed(0)} MB after start, ${rssLoad.toFixed(0)} MB after the pixel load (target <= 256 MB)${memoryDetail ? `; after the pixel load: ${memoryDetail}` : ''}`);
 }
 
 async function scenario(label, env) {

@@ -26,6 +26,10 @@ const IMAGE_ADAPTER = "import { ImageAdapter } from '../images/image.adapter.js'
 const FILE_ENTITY = "import { MediaFile } from '../files/media-file.entity.js';\nexport const x = MediaFile;\n";
 const DOMAIN_ERROR = "import { NotFoundError } from '../common/domain-error.js';\nexport const x = NotFoundError;\n";
 
+const USERS_SERVICE = "import { UsersService } from '../accounts/users.service.js';\nexport const x = UsersService;\n";
+const VIDEOS_SERVICE = "import { VideosService } from '../videos/videos.service.js';\nexport const x = VideosService;\n";
+const APP_MODULE = "import { AppModule } from '../app.module.js';\nexport const x = AppModule;\n";
+
 const PING = "export const ping = (orm: any) => orm.em.fork().getConnection().execute('select 1');\n";
 const FORK_FIND = 'export const all = (em: any, E: any) => em.fork().find(E, {});\n';
 const EM_FIND = 'export class S { em: any; all(E: any) { return this.em.find(E, {}); } }\n';
@@ -42,6 +46,13 @@ const CASES: [string, string][] = [
   ['src/files/zz-probe.ts', IMAGE_ADAPTER],
   ['src/reports/zz-probe.ts', DOMAIN_ERROR],
   ['src/reports/zz-probe.spec.ts', FILE_ENTITY],
+  ['src/common/zz-probe.ts', USERS_SERVICE],
+  ['src/common/zz-probe.spec.ts', USERS_SERVICE],
+  ['src/files/zz-probe.ts', SNIPPETS_SERVICE],
+  ['src/accounts/zz-probe.ts', VIDEOS_SERVICE],
+  ['src/snippets/zz-probe.ts', VIDEOS_SERVICE],
+  ['src/admin/zz-probe.ts', USERS_SERVICE],
+  ['src/queue/zz-probe.ts', APP_MODULE],
   ['src/health/zz-probe.ts', PING],
   ['src/health/zz-probe.repository.ts', PING],
   ['src/accounts/zz-probe.service.ts', FORK_FIND],
@@ -117,6 +128,19 @@ describe('lint rules', () => {
     expect(rules('src/reports/zz-probe.spec.ts', RECEIVER)).toEqual([]);
     // but not another module's entities
     expect(rules('src/reports/zz-probe.spec.ts', FILE_ENTITY)).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('lets a server module import modules of lower layers only (LAYERS)', () => {
+    // a library never imports a feature module; a module never one of its own layer or above
+    expect(rules('src/common/zz-probe.ts', USERS_SERVICE)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules('src/files/zz-probe.ts', SNIPPETS_SERVICE)).toEqual(['import-x/no-restricted-paths']);
+    expect(rules('src/accounts/zz-probe.ts', VIDEOS_SERVICE)).toEqual(['import-x/no-restricted-paths']);
+    // nor the app's composition files in src/
+    expect(rules('src/queue/zz-probe.ts', APP_MODULE)).toEqual(['import-x/no-restricted-paths']);
+    // downward is fine, and a unit test may reach up for a fixture
+    expect(rules('src/snippets/zz-probe.ts', VIDEOS_SERVICE)).toEqual([]);
+    expect(rules('src/admin/zz-probe.ts', USERS_SERVICE)).toEqual([]);
+    expect(rules('src/common/zz-probe.spec.ts', USERS_SERVICE)).toEqual([]);
   });
 
   it('keeps every query in its module\'s repository', () => {

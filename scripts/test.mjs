@@ -1,22 +1,33 @@
 // `npm test`: the whole suite. The lint rules (one test: the boundaries in eslint.config.js),
 // unit and API tests (jest), then browser tests (node's test runner driving Debian's Chromium).
-// `npm test lint jest browser` runs only the named parts. Uses DATABASE_URL / REDIS_URL when set, embedded defaults otherwise.
+// `npm test lint jest browser` runs only the named parts, `npm test jest browser viewer` only the
+// files whose names hold one of the other words. Uses DATABASE_URL / REDIS_URL when set, embedded defaults otherwise.
 // Lint runs beside the build and the tests; with DATABASE_URL each test file's database is a copy of one
-// migrated template made once per run; jest has a worker per core and as many browser files run
-// side by side (TEST_WORKERS=n to choose). Prints each phase's time and the slowest files.
+// migrated template made once per run. Jest has a worker per core (TEST_WORKERS=n to choose); the
+// browser files run beside it, one at a time while jest runs and two per core once it is done
+// (BROWSER_WORKERS=n for a fixed number), longest first by the last run's measures (kept in
+// test/.artifacts/test-durations.json). Prints each phase's time and the slowest files.
 // Ends with one line "Summary: N passed, N failed, N skipped".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
+import { browserSlots, longestFirst, mergeDurations } from './test-plan.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const PARTS = ['lint', 'jest', 'browser'];
 const args = process.argv.slice(2);
-const only = (name) => !args.length || args.includes(name);
-const workers = Math.max(1, Number(process.env.TEST_WORKERS) || os.availableParallelism());
+const parts = args.filter((a) => PARTS.includes(a));
+const only = (name) => !parts.length || parts.includes(name);
+// Other words choose test files by name: `npm test browser viewer` runs test/browser/viewer.test.ts.
+const patterns = args.filter((a) => !PARTS.includes(a));
+const chosen = (file) => !patterns.length || patterns.some((p) => file.includes(p));
+const cores = os.availableParallelism();
+const workers = Math.max(1, Number(process.env.TEST_WORKERS) || cores);
+const fixedBrowserWorkers = Number(process.env.BROWSER_WORKERS) || 0;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-results-'));
@@ -89,6 +100,98 @@ function browserFile(file) {
   });
 }
 
+// What the last run measured per file (ms), to start the longest files first.
+const durationsFile = path.join(root, 'test', '.artifacts', 'test-durations.json');
+const measuredMs = {};
+function lastDurations() {
+  try {
+    return JSON.parse(fs.readFileSync(durationsFile, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+function saveDurations() {
+  if (!Object.keys(measuredMs).length) return;
+  const existing = [...Object.keys(lastDurations()), ...Object.keys(measuredMs)].filter((f) => fs.existsSync(path.join(root, f)));
+  fs.mkdirSync(path.dirname(durationsFile), { recursive: true });
+  fs.writeFileSync(durationsFile, `${JSON.stringify(mergeDurations(lastDurations(), measuredMs, existing), null, 1)}\n`);
+}
+
+// Passes a child's output on whole lines at a time, so another file's block printed meanwhile
+// never lands in the middle of one of its lines.
+function byLines(stream) {
+  let rest = '';
+  stream.on('data', (b) => {
+    const text = rest + b.toString();
+    const cut = text.lastIndexOf('\n') + 1;
+    rest = text.slice(cut);
+    if (cut) process.stdout.write(text.slice(0, cut));
+  });
+  stream.on('end', () => rest && process.stdout.write(`${rest}\n`));
+}
+
+async function runJest() {
+  const out = path.join(tmp, 'jest.json');
+  const child = spawn(
+    process.execPath,
+    ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', `--maxWorkers=${workers}`, '--json', `--outputFile=${out}`, ...(patterns.length ? ['--passWithNoTests', '--testPathPatterns', ...patterns] : [])],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env },
+  );
+  byLines(child.stdout);
+  byLines(child.stderr);
+  await new Promise((resolve) => child.on('close', resolve));
+  if (!fs.existsSync(out)) {
+    totals.failed += 1;
+    return;
+  }
+  const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+  totals.passed += j.numPassedTests;
+  totals.failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+  totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  const files = j.testResults.map((r) => [path.relative(root, r.name), r.endTime - r.startTime]);
+  for (const [file, ms] of files) measuredMs[file] = ms;
+  printSlowest('Slowest jest files:', files);
+}
+
+// The browser files, longest first, as many at a time as browserSlots() allows at each moment
+// (`jestRunning()` says whether jest still runs; `onChange` gets the function to call when it
+// stops, so more files start at once).
+async function runBrowserFiles(jestRunning, onChange) {
+  const dir = path.join(root, 'test/browser');
+  const all = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => `test/browser/${f}`).filter(chosen) : [];
+  if (!all.length) return;
+  const queue = longestFirst(all, lastDurations(), (f) => fs.statSync(path.join(root, f)).size);
+  const slots = () => fixedBrowserWorkers || browserSlots({ cores, jestRunning: jestRunning() });
+  const policy = fixedBrowserWorkers
+    ? `${fixedBrowserWorkers} at a time`
+    : `${jestRunning() ? `${browserSlots({ cores, jestRunning: true })} at a time beside jest, then ` : ''}${browserSlots({ cores, jestRunning: false })} at a time`;
+  await phase(`browser tests (${all.length} files, ${policy})`, async () => {
+    const times = [];
+    let running = 0;
+    await new Promise((resolve) => {
+      const next = () => {
+        while (queue.length && running < slots()) {
+          const file = queue.shift();
+          running += 1;
+          browserFile(file).then((r) => {
+            running -= 1;
+            times.push([file, r.ms]);
+            measuredMs[file] = r.ms;
+            totals.passed += r.passed;
+            totals.failed += r.failed;
+            totals.skipped += r.skipped;
+            next();
+          });
+        }
+        if (!queue.length && running === 0) resolve();
+      };
+      onChange(next);
+      next();
+    });
+    printSlowest('Slowest browser files:', times);
+  });
+}
+
 const lint = only('lint') ? startLint() : null;
 
 try {
@@ -111,53 +214,21 @@ try {
     });
   }
 
-  if (only('jest')) {
-    await phase(`jest (unit + API, ${workers} workers)`, () => {
-      const out = path.join(tmp, 'jest.json');
-      spawnSync(
-        process.execPath,
-        ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', `--maxWorkers=${workers}`, '--json', `--outputFile=${out}`],
-        { cwd: root, stdio: 'inherit', env },
-      );
-      if (fs.existsSync(out)) {
-        const j = JSON.parse(fs.readFileSync(out, 'utf8'));
-        totals.passed += j.numPassedTests;
-        totals.failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
-        totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
-        printSlowest('Slowest jest files:', j.testResults.map((r) => [path.relative(root, r.name), r.endTime - r.startTime]));
-      } else {
-        totals.failed += 1;
-      }
-    });
-  }
+  // Jest and the browser files side by side: jest's workers keep the cores busy with CPU work,
+  // the browser files mostly wait, so they fill the gaps; once jest is done they take its place.
+  let jestRunning = only('jest');
+  let wake = () => undefined;
+  const jest = only('jest')
+    ? phase(`jest (unit + API, ${workers} workers)`, runJest).finally(() => {
+        jestRunning = false;
+        wake();
+      })
+    : null;
+  const browser = only('browser') ? runBrowserFiles(() => jestRunning, (fn) => (wake = fn)) : null;
+  if (jest && browser) await phase('jest and the browser tests, side by side', () => Promise.all([jest, browser]));
+  else await Promise.all([jest, browser]);
+  saveDurations();
 
-  if (only('browser')) {
-    const files = fs.existsSync(path.join(root, 'test/browser'))
-      ? fs.readdirSync(path.join(root, 'test/browser')).filter((f) => f.endsWith('.test.ts')).map((f) => `test/browser/${f}`)
-      : [];
-    if (files.length) {
-      // Each file starts its own server (own database, data folder, mail catcher and port) and
-      // its own Chromium, so files are independent and may run side by side.
-      // Biggest first (size stands for duration), so no long file starts last.
-      files.sort((a, b) => fs.statSync(path.join(root, b)).size - fs.statSync(path.join(root, a)).size);
-      const concurrency = Math.min(workers, files.length);
-      await phase(`browser tests (${files.length} files, ${concurrency} at a time)`, async () => {
-        const times = [];
-        const queue = [...files];
-        const runner = async () => {
-          for (let file = queue.shift(); file; file = queue.shift()) {
-            const r = await browserFile(file);
-            times.push([file, r.ms]);
-            totals.passed += r.passed;
-            totals.failed += r.failed;
-            totals.skipped += r.skipped;
-          }
-        };
-        await Promise.all(Array.from({ length: concurrency }, runner));
-        printSlowest('Slowest browser files:', times);
-      });
-    }
-  }
   if (lint) {
     // Lint ran beside the build and the tests; what is left of it is waited for here.
     await phase('lint (eslint.config.js), the rest of it', async () => {

@@ -28,6 +28,12 @@ import { strictTransportOverHttps } from './common/strict-transport.js';
 import { forwardedForWarning } from './common/forwarded-for-warning.js';
 import { SESSION_COOKIE } from './accounts/session-cookie.js';
 import { isNeverStaticFile, isTrackingPath, unless } from './common/route-skips.js';
+import { capturedHeaders } from './common/captured-headers.js';
+import { HitLog } from './common/hit-log.js';
+import { IngestService } from './reports/ingest.service.js';
+import { trackingRouter } from './reports/tracking-router.js';
+import { ViewerService } from './snippets/viewer.service.js';
+import { viewerRouter } from './snippets/viewer-router.js';
 
 export { SESSION_COOKIE };
 
@@ -47,23 +53,33 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // SESSION_SECRET, or one generated once and shared through the database.
   const secret = config.sessionSecret ?? (await app.get(AppSecretRepository).loadOrCreate('session'));
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: cspDirectives(config),
-      },
-      crossOriginEmbedderPolicy: false,
-      // Exported media is loaded by mail clients and other sites.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      // Only over https (strict-transport.ts), never on a plain-http response.
-      strictTransportSecurity: false,
-    }),
-  );
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: cspDirectives(config),
+    },
+    crossOriginEmbedderPolicy: false,
+    // Exported media is loaded by mail clients and other sites.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // Only over https (strict-transport.ts), never on a plain-http response.
+    strictTransportSecurity: false,
+  });
+  // The public hits (open pixel, click, viewer page) are counted and summed up in the logs
+  // instead of a request-log line each (common/hit-log.ts).
+  const hitLogger = new NestLogger('PublicHits');
+  const debugHits = config.logLevel === 'debug' || config.logLevel === 'trace';
+  const hits = new HitLog({ log: (line) => hitLogger.log(line), ...(debugHits ? { debug: (line: string) => hitLogger.debug(line) } : {}) });
+  (app.getHttpServer() as import('node:http').Server).once('close', () => hits.stop());
+  // The tracking addresses, ahead of everything else: helmet's headers (captured once), no
+  // session, cookie, body, compression or Nest pipeline (reports/tracking-router.ts).
+  app.use(trackingRouter(app.get(IngestService), capturedHeaders(securityHeaders), hits));
+  app.use(securityHeaders);
   app.use(strictTransportOverHttps());
-  // The tracking hits skip what is of no use to them (common/route-skips.ts): compression,
-  // cookies, bodies, the session and CSRF. The no-cookie guard stays on them all the same.
+  // Other paths under the tracking prefix skip the same (common/route-skips.ts). The no-cookie
+  // guard stays on them all the same.
   app.use(unless(isTrackingPath, compressionMiddleware()));
   app.use(noCookiesOnPublicPaths());
+  // The recipients' viewer pages: headers and compression, then no session or Nest pipeline.
+  app.use(viewerRouter(app.get(ViewerService), hits));
   app.use(unless(isTrackingPath, cookieParser()));
   // The viewer's play reports read their own body (at most 4 KB, JSON sent as any type).
   app.use(PLAY_REPORT_PATH, ...playReportBodyParser());

@@ -33,6 +33,11 @@ export function accountAddressSubject(email: string, ip: string | undefined): st
 // Forgot-password: each request sends a mail, so a few per (account, address) and per address;
 // a stranger's requests never use up the owner's.
 export const FORGOT_PER_ACCOUNT_ADDRESS: RateLimitPolicy = { name: 'forgot:account-address', limit: 3, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManyRequests };
+// Reset mails per account, whoever asks and from however many addresses: past the cap the request
+// is answered as always but no mail goes out, so a stranger rotating addresses cannot flood the
+// owner's inbox. It never locks the owner out: the window is as long as a link lives, so the last
+// mail sent inside it still holds a working link until the window ends.
+export const FORGOT_MAILS_PER_ACCOUNT: RateLimitPolicy = { name: 'forgot:account-mails', limit: 5, windowSeconds: 3600, message: ACCOUNT_MESSAGES.tooManyRequests };
 export const FORGOT_PER_IP: RateLimitPolicy = { name: 'forgot:ip', limit: 10, windowSeconds: FIFTEEN_MINUTES, message: ACCOUNT_MESSAGES.tooManyRequests };
 
 // Sign-up (and company sign-up), per IP: each creates an account and sends a mail, and a taken

@@ -1,25 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResult, ok } from '../common/api-response.js';
-import { parsed } from '../common/parsed.pipe.js';
+import { ValidBody, ValidQuery } from '../common/validation/input.pipe.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { AuthService } from './auth.service.js';
-import { CurrentUser, Public, type AuthUser } from './auth.decorators.js';
+import { CurrentUser, Public, type AuthUser } from '../common/auth/auth.decorators.js';
 import { RecoveryService } from './recovery.service.js';
 import { JsonOnlyGuard } from './json-only.guard.js';
-import {
-  parseCompanySignUp,
-  parseForgotPassword,
-  parseResetPassword,
-  parseSignIn,
-  parseSignUp,
-  parseToken,
-  type CompanySignUpInput,
-  type ResetPasswordInput,
-  type SignInInput,
-  type SignUpInput,
-} from './account-input.js';
+import { CredentialsOwner, LocalSignInGuard } from './local-sign-in.guard.js';
+import type { User } from './user.entity.js';
 import { SignInDto } from './dto/sign-in.dto.js';
 import { CompanySignUpDto, SignUpDto } from './dto/sign-up.dto.js';
 import { ForgotPasswordQuery, ResetPasswordDto, TokenQuery } from './dto/recovery.dto.js';
@@ -47,13 +37,13 @@ export class AccountsController {
 
   @Public()
   @Post('signin')
-  @UseGuards(JsonOnlyGuard)
+  // JSON only first (login CSRF), then the body's check and the local strategy (local-sign-in.guard.ts).
+  @UseGuards(JsonOnlyGuard, LocalSignInGuard)
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in; starts a new session (30-day cookie with rememberMe, else a browser-session cookie)' })
   @ApiOkResponse({ type: UserViewDto })
-  @ApiBody({ type: SignInDto })
-  async signIn(@Body(parsed(parseSignIn)) dto: SignInInput, @Req() req: Request) {
-    return ok(await this.auth.signIn(dto, req), ACCOUNT_MESSAGES.signedIn);
+  async signIn(@CredentialsOwner() user: User, @ValidBody() dto: SignInDto, @Req() req: Request) {
+    return ok(await this.auth.signIn(user, dto.rememberMe === true, req), ACCOUNT_MESSAGES.signedIn);
   }
 
   @Public()
@@ -61,8 +51,7 @@ export class AccountsController {
   @UseGuards(JsonOnlyGuard)
   @ApiOperation({ summary: 'Create an account (tier standard = Premium, enterprise = Express), sign it in and mail a verification link' })
   @ApiCreatedResponse({ type: UserViewDto })
-  @ApiBody({ type: SignUpDto })
-  async signUp(@Body(parsed(parseSignUp)) dto: SignUpInput, @Req() req: Request) {
+  async signUp(@ValidBody() dto: SignUpDto, @Req() req: Request) {
     const { user, verificationSent } = await this.auth.signUp(dto, req);
     return ok(user, verificationSent ? ACCOUNT_MESSAGES.signedUp : ACCOUNT_MESSAGES.signedUpMailFailed);
   }
@@ -72,8 +61,7 @@ export class AccountsController {
   @UseGuards(JsonOnlyGuard)
   @ApiOperation({ summary: 'Create a company and its first user (its owner), sign in and mail a verification link' })
   @ApiCreatedResponse({ type: UserViewDto })
-  @ApiBody({ type: CompanySignUpDto })
-  async companySignUp(@Body(parsed(parseCompanySignUp)) dto: CompanySignUpInput, @Req() req: Request) {
+  async companySignUp(@ValidBody() dto: CompanySignUpDto, @Req() req: Request) {
     const { user, verificationSent } = await this.auth.companySignUp(dto, req);
     return ok(user, verificationSent ? ACCOUNT_MESSAGES.signedUp : ACCOUNT_MESSAGES.signedUpMailFailed);
   }
@@ -82,8 +70,7 @@ export class AccountsController {
   @Post('forgot-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mail a password reset link (valid 1 hour)' })
-  @ApiQuery({ type: ForgotPasswordQuery })
-  async forgotPassword(@Query(parsed(parseForgotPassword)) q: { email: string }, @Req() req: Request) {
+  async forgotPassword(@ValidQuery() q: ForgotPasswordQuery, @Req() req: Request) {
     await this.recovery.forgotPassword(q.email, req.ip);
     return ok(null, ACCOUNT_MESSAGES.resetLinkSent);
   }
@@ -91,8 +78,7 @@ export class AccountsController {
   @Public()
   @Get('validate-reset-password-token')
   @ApiOperation({ summary: 'Whether a password reset link can still be used' })
-  @ApiQuery({ type: TokenQuery })
-  async validateResetToken(@Query(parsed(parseToken)) q: { token: unknown }) {
+  async validateResetToken(@ValidQuery() q: TokenQuery) {
     await this.recovery.validateResetToken(q.token);
     return ok(null, 'This password reset link is valid.');
   }
@@ -101,8 +87,7 @@ export class AccountsController {
   @Put('reset-password')
   @UseGuards(JsonOnlyGuard)
   @ApiOperation({ summary: 'Set a new password with a reset link; ends all sessions of the user' })
-  @ApiBody({ type: ResetPasswordDto })
-  async resetPassword(@Body(parsed(parseResetPassword)) dto: ResetPasswordInput) {
+  async resetPassword(@ValidBody() dto: ResetPasswordDto) {
     await this.recovery.resetPassword(dto);
     return ok(null, ACCOUNT_MESSAGES.passwordReset);
   }
@@ -110,8 +95,7 @@ export class AccountsController {
   @Public()
   @Put('verify-email')
   @ApiOperation({ summary: 'Verify the email address with the link from the sign-up email (valid 48 hours, single use)' })
-  @ApiQuery({ type: TokenQuery })
-  async verifyEmail(@Query(parsed(parseToken)) q: { token: unknown }) {
+  async verifyEmail(@ValidQuery() q: TokenQuery) {
     await this.recovery.verifyEmail(q.token);
     return ok(null, ACCOUNT_MESSAGES.emailVerified);
   }

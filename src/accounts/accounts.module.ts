@@ -10,6 +10,7 @@ import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { AuthTokenRepository } from './auth-token.repository.js';
+import { LocalStrategy } from './local.strategy.js';
 import { AuthToken } from './auth-token.entity.js';
 import { AccountStatusChange } from './account-status-change.entity.js';
 import { Company } from './company.entity.js';
@@ -30,7 +31,7 @@ import { UsersService } from './users.service.js';
 import { UserRepository } from './user.repository.js';
 
 // Accounts: sign-up/in/out, sessions, one-time links, profile, countries and time zones, and the
-// global AuthGuard (deny by default; see auth.decorators.ts for @Public, @AdminOnly, @CurrentUser).
+// global AuthGuard (deny by default; see common/auth/auth.decorators.ts for @Public, @AdminOnly, @CurrentUser).
 @Module({
   imports: [MikroOrmModule.forFeature([User, Company, AuthToken, Country, Timezone, AccountStatusChange]), MailModule, FilesModule],
   controllers: [AccountsController, SignOutController, UsersController, ReferenceDataController, ProfilePictureController],
@@ -40,6 +41,7 @@ import { UserRepository } from './user.repository.js';
     ReferenceDataRepository,
     UsersService,
     AuthService,
+    LocalStrategy,
     AuthTokensService,
     RecoveryService,
     ProfileService,

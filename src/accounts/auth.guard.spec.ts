@@ -1,7 +1,7 @@
 import { Reflector } from '@nestjs/core';
 import type { ExecutionContext } from '@nestjs/common';
 import { ApiError } from '../common/api-response.js';
-import { AdminOnly, authUserOf, Public } from './auth.decorators.js';
+import { AdminOnly, authUserOf, Public } from '../common/auth/auth.decorators.js';
 import { AuthGuard } from './auth.guard.js';
 import type { UsersService } from './users.service.js';
 import type { AppConfig } from '../config/config.js';

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { forbidden, unauthorized } from '../common/api-response.js';
-import { AUTH_USER, IS_PUBLIC, REQUIRED_ROLE } from './auth.decorators.js';
+import { AUTH_USER, IS_PUBLIC, REQUIRED_ROLE } from '../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { deactivatedMessage } from './account-messages.js';
 import { UsersService } from './users.service.js';

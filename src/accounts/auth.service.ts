@@ -15,7 +15,7 @@ import type { User } from './user.entity.js';
 import { UserRepository, type NewCompany } from './user.repository.js';
 import { toUserView, type UserView } from './user.mapper.js';
 import { UsersService } from './users.service.js';
-import type { CompanySignUpInput, SignInInput, SignUpInput } from './account-input.js';
+import type { CompanySignUpDto, SignUpDto } from './dto/sign-up.dto.js';
 
 export interface SignUpResult {
   user: UserView;
@@ -35,13 +35,13 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async signUp(dto: SignUpInput, req: Request): Promise<SignUpResult> {
+  async signUp(dto: SignUpDto, req: Request): Promise<SignUpResult> {
     const user = await this.createUser({ fullName: dto.fullName, email: dto.email, password: dto.password, tier: dto.tier, ip: req.ip });
     return this.welcome(user, req);
   }
 
   // Creates the company and its first user (its owner) together, or neither.
-  async companySignUp(dto: CompanySignUpInput, req: Request): Promise<SignUpResult> {
+  async companySignUp(dto: CompanySignUpDto, req: Request): Promise<SignUpResult> {
     const user = await this.createUser(
       { fullName: dto.fullName, email: dto.email, password: dto.password, tier: 'premium', ip: req.ip },
       { name: dto.companyName.trim(), domain: dto.domain.trim().toLowerCase(), department: dto.department.trim(), inviteCode: blankToNull(dto.inviteCode) },
@@ -75,26 +75,32 @@ export class AuthService {
     return { user: toUserView(user), verificationSent };
   }
 
-  async signIn(dto: SignInInput, req: Request): Promise<UserView> {
-    const email = dto.email.trim();
-    const pair = accountAddressSubject(email, req.ip);
-    // Counted as a failure until the password proves right (a burst of guesses cannot all pass).
-    await this.limiter.attempt([SIGN_IN_FAILURES_PER_ADDRESS, req.ip], [SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, pair]);
-    const user = await this.users.findByEmail(email);
+  // Whose credentials these are (the local strategy's check): counted as a failure until the
+  // password proves right, so a burst of guesses cannot all pass; 401 for a wrong pair, 429 while
+  // held back, 403 for a deactivated account (only once the password is right).
+  async checkCredentials(email: string, password: string, ip: string | undefined): Promise<User> {
+    const pair = accountAddressSubject(email, ip);
+    await this.limiter.attempt([SIGN_IN_FAILURES_PER_ADDRESS, ip], [SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, pair]);
+    const user = await this.users.findByEmail(email.trim());
     // Unknown addresses are checked against a decoy hash: same answer, same time.
-    const matches = await this.hasher.verify(user?.passwordHash ?? null, dto.password);
+    const matches = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !matches) throw new UnauthenticatedError(ACCOUNT_MESSAGES.signInFailed);
     // The right password: this try was no failure, and the owner's own earlier ones are forgiven.
-    await this.limiter.succeeded(SIGN_IN_FAILURES_PER_ADDRESS, req.ip, false);
+    await this.limiter.succeeded(SIGN_IN_FAILURES_PER_ADDRESS, ip, false);
     await this.limiter.succeeded(SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, pair, true);
     if (!user.isActive) throw new ForbiddenError(deactivatedMessage(this.config.supportEmail));
+    if (this.hasher.needsRehash(user.passwordHash)) user.passwordHash = await this.hasher.hash(password);
+    return user;
+  }
 
+  // Signs in a user whose credentials a strategy accepted: a brand-new session (sessions.ts), a
+  // 30-day cookie with rememberMe, else a browser-session one.
+  async signIn(user: User, rememberMe: boolean, req: Request): Promise<UserView> {
     const now = new Date();
-    if (this.hasher.needsRehash(user.passwordHash)) user.passwordHash = await this.hasher.hash(dto.password);
     user.lastSignInAt = now;
     user.lastActivityAt = now;
     await this.em.flush();
-    await startUserSession(req, user.id, dto.rememberMe);
+    await startUserSession(req, user.id, rememberMe);
     return toUserView(user);
   }
 

@@ -16,7 +16,7 @@ import { RecoveryService } from './recovery.service.js';
 import { ReferenceDataService } from './reference-data.service.js';
 import { toProfileView, type ProfileView } from './user.mapper.js';
 import { UsersService } from './users.service.js';
-import type { PasswordChangeInput, ProfileInput } from './account-input.js';
+import type { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 
 // The signed-in user's own profile and password. Every method works on the caller's own
 // account only: the id comes from the session, never from the request.
@@ -44,7 +44,7 @@ export class ProfileService {
   }
 
   // A new address must be verified again: the old links are used up and a new one is mailed.
-  async update(userId: string, dto: ProfileInput): Promise<ProfileView> {
+  async update(userId: string, dto: UpdateProfileDto): Promise<ProfileView> {
     const user = await this.load(userId);
     const errors: Record<string, string> = {};
     if (dto.country !== null && !(await this.reference.hasCountry(dto.country))) errors.country = MESSAGES.country;
@@ -75,7 +75,7 @@ export class ProfileService {
   }
 
   // Changing the password signs the user out everywhere else; this browser stays signed in.
-  async changePassword(userId: string, dto: PasswordChangeInput, req: Request): Promise<void> {
+  async changePassword(userId: string, dto: ChangePasswordDto, req: Request): Promise<void> {
     await this.limiter.consume([PASSWORD_CHANGE_PER_USER, userId]);
     const user = await this.load(userId);
     if (!(await this.hasher.verify(user.passwordHash, dto.currentPassword))) {

@@ -7,13 +7,13 @@ import { PgSessionStore } from '../common/session-store.js';
 import { MailService } from '../mail/mail.service.js';
 import { accountLink, passwordResetMail, verificationMail } from '../mail/mail-views.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { accountAddressSubject, FORGOT_PER_ACCOUNT_ADDRESS, FORGOT_PER_IP, RESEND_PER_USER } from './account-rate-limits.js';
+import { accountAddressSubject, FORGOT_MAILS_PER_ACCOUNT, FORGOT_PER_ACCOUNT_ADDRESS, FORGOT_PER_IP, RESEND_PER_USER } from './account-rate-limits.js';
 import { TOKEN_LIFETIME_MS } from './account.rules.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { UsersService } from './users.service.js';
 import type { User } from './user.entity.js';
-import type { ResetPasswordInput } from './account-input.js';
+import type { ResetPasswordDto } from './dto/recovery.dto.js';
 
 const mailFailed = () => new UnavailableError(ACCOUNT_MESSAGES.mailFailed);
 
@@ -77,6 +77,10 @@ export class RecoveryService implements OnApplicationShutdown {
   private async mailResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user || !user.isActive) return;
+    if (!(await this.limiter.allow(FORGOT_MAILS_PER_ACCOUNT, user.id))) {
+      this.logger.warn(`Password reset mail for user ${user.id} not sent: ${FORGOT_MAILS_PER_ACCOUNT.limit} already sent this hour`);
+      return;
+    }
     const raw = await this.tokens.issue(user.id, 'reset_password');
     const link = accountLink(this.config.publicBaseUrl, 'resetpassword', raw);
     try {
@@ -112,7 +116,7 @@ export class RecoveryService implements OnApplicationShutdown {
 
   // Sets the new password, uses up the link (and any older ones) and ends every session of the
   // user, wherever they were signed in.
-  async resetPassword(dto: ResetPasswordInput): Promise<void> {
+  async resetPassword(dto: ResetPasswordDto): Promise<void> {
     const { token, user } = await this.usableResetToken(dto.token);
     if (!(await this.tokens.claim(token))) throw new InvalidInputError(ACCOUNT_MESSAGES.resetLinkUsed);
     const now = new Date();

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { ok } from '../common/api-response.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
 import { AuthService } from './auth.service.js';
-import { Public } from './auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 import { markSessionClosing } from './sessions.js';
 
 // Sign-out lives at two addresses with the same tail: the API call and the unload beacon

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { USER_ROLES } from '../common/auth/auth-user.js';
 
 // Stored as the internal names; the API's standard/enterprise are translated in user.mapper.ts
-// and account-input.ts.
+// and the sign-up DTO (dto/sign-up.dto.ts).
 export const USER_TIERS = ['premium', 'express'] as const;
-export const USER_ROLES = ['user', 'admin'] as const;
 export type UserTier = (typeof USER_TIERS)[number];
-export type UserRole = (typeof USER_ROLES)[number];
+export { USER_ROLES, type UserRole } from '../common/auth/auth-user.js';
 
 // A person who signs in. Never returned from a controller: see user.mapper.ts.
 export const User = defineEntity({

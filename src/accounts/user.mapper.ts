@@ -1,5 +1,6 @@
 import { tierToApi, type ApiTier } from '../shared/account-rules.js';
 import { joinFullName } from './account.rules.js';
+import type { AuthUser } from '../common/auth/auth-user.js';
 import type { UserRole, UserTier } from './user.entity.js';
 
 // The fields the mappers read; a User entity fits, and so does a plain row in tests.
@@ -46,19 +47,6 @@ export interface ProfileView {
   // the API's name
   tier: ApiTier;
   profilePictureUrl: string | null;
-}
-
-// The signed-in user as other modules see it (@CurrentUser()); never the entity.
-export interface AuthUser {
-  id: string;
-  email: string;
-  fullName: string;
-  firstName: string;
-  lastName: string | null;
-  tier: UserTier;
-  role: UserRole;
-  emailVerified: boolean;
-  companyId: string | null;
 }
 
 export function toUserView(u: UserFields): UserView {

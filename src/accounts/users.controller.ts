@@ -1,11 +1,10 @@
-import { Body, Controller, Get, Put, Req } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Put, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ok } from '../common/api-response.js';
-import { parsed } from '../common/parsed.pipe.js';
-import { parsePasswordChange, parseProfile, type PasswordChangeInput, type ProfileInput } from './account-input.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
 import { ACCOUNT_MESSAGES } from './account-messages.js';
-import { CurrentUser, type AuthUser } from './auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { ProfileService } from './profile.service.js';
 import { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { ProfileViewDto } from './dto/responses.dto.js';
@@ -25,15 +24,13 @@ export class UsersController {
   @Put('profile')
   @ApiOperation({ summary: 'Update name, email, country and time zone; a new email address must be verified again' })
   @ApiOkResponse({ type: ProfileViewDto })
-  @ApiBody({ type: UpdateProfileDto })
-  async updateProfile(@CurrentUser() user: AuthUser, @Body(parsed(parseProfile)) dto: ProfileInput) {
+  async updateProfile(@CurrentUser() user: AuthUser, @ValidBody() dto: UpdateProfileDto) {
     return ok(await this.profiles.update(user.id, dto), ACCOUNT_MESSAGES.profileUpdated);
   }
 
   @Put('profile-password')
   @ApiOperation({ summary: 'Change the password (currentPassword, newPassword); other sessions are signed out' })
-  @ApiBody({ type: ChangePasswordDto })
-  async changePassword(@CurrentUser() user: AuthUser, @Body(parsed(parsePasswordChange)) dto: PasswordChangeInput, @Req() req: Request) {
+  async changePassword(@CurrentUser() user: AuthUser, @ValidBody() dto: ChangePasswordDto, @Req() req: Request) {
     await this.profiles.changePassword(user.id, dto, req);
     return ok(null, ACCOUNT_MESSAGES.passwordUpdated);
   }

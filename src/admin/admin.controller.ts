@@ -2,7 +2,7 @@ import { Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { parsed } from '../common/parsed.pipe.js';
-import { AdminOnly, CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { AdminOnly, CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { USER_LIST_SORTS, type UserListQuery } from '../accounts/user-list.js';
 import { AdminService } from './admin.service.js';
 import { PAGE_SIZE_MAX, parseStatusChange, parseUserListQuery, parseVideoQuery, type AdminVideoQuery, type StatusChange } from './admin-query.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthUser } from '../accounts/auth.decorators.js';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { UsersService } from '../accounts/users.service.js';
 import { STATUS_MESSAGES } from '../accounts/account-messages.js';
 import type { UserListPage, UserListQuery } from '../accounts/user-list.js';

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiError, type Envelope } from './api-response.js';
-import { DomainError, type DomainErrorCode } from './domain-error.js';
+import { DomainError, RateLimitedError, type DomainErrorCode } from './domain-error.js';
 import { WebAppService } from './web-app.service.js';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
@@ -63,6 +63,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       this.web.sendIndex(req, res);
       return;
     }
+    // Also for a limit met in a guard (sign-in's strategy), where RetryAfterInterceptor is not reached.
+    if (exception instanceof RateLimitedError) res.setHeader('Retry-After', String(exception.retryAfter));
     const envelope: Envelope = { result: false, message, body: null, errors };
     res.status(status).json(envelope);
   }

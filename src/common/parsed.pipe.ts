@@ -11,9 +11,10 @@ export interface ParseResult<T> {
 
 export type Parser<I, T> = (raw: I) => ParseResult<T>;
 
-// Validation at the edge for the bodies and queries checked by the pure rules beside each module
-// (the same rules the dashboard runs): the service receives the typed value; a bad one is 400
-// with the first message and every field's, a refused one 403.
+// Validation at the edge for the queries read by a pure parser beside
+// each module (the same rules the dashboard runs): the service receives the typed value; a bad
+// one is 400 with the first message and every field's, a refused one 403. Request bodies with a
+// DTO class are checked by class-validator instead (validation/input.pipe.ts).
 @Injectable()
 export class ParsedPipe<I, T> implements PipeTransform<I, T> {
   constructor(private readonly parse: Parser<I, T>) {}
@@ -27,28 +28,3 @@ export class ParsedPipe<I, T> implements PipeTransform<I, T> {
 }
 
 export const parsed = <I, T>(parse: Parser<I, T>) => new ParsedPipe(parse);
-
-// ---- helpers for the parsers ----------------------------------------------------------------------
-
-// The fields of a JSON body. A missing body or a JSON array has none (each field then reads as
-// missing and gets its own message); only the declared fields are ever read, so anything else a
-// client sends (an id, a role, a status...) never reaches a service.
-export function fieldsOf(raw: unknown): Record<string, unknown> {
-  return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-}
-
-// A body that must be an object and whose fields are all optional: an array is refused as a whole.
-export const OBJECT_EXPECTED = 'Validation failed (object is expected)';
-export function notAnObject<T>(): ParseResult<T> {
-  return { value: null, errors: { body: OBJECT_EXPECTED } };
-}
-
-// The first message per field, in the order the fields are checked (the order the messages are
-// shown in); null when every field is fine.
-export function firstErrors(checks: readonly (readonly [field: string, message: string | null])[]): Record<string, string> | null {
-  const errors: Record<string, string> = {};
-  for (const [field, message] of checks) if (message && !(field in errors)) errors[field] = message;
-  return Object.keys(errors).length ? errors : null;
-}
-
-export const trimmed = (v: unknown): unknown => (typeof v === 'string' ? v.trim() : v);

@@ -9,12 +9,8 @@ export const routesOutsideApi: (string | RouteInfo)[] = [
   { path: 'api/accounts/signout', method: RequestMethod.POST },
   // Stored media (local disk), with Range support; HEAD is answered by the GET route.
   { path: 'media/*key', method: RequestMethod.GET },
-  // The public EyeMail pages (viewer, owner preview, email preview) and the tracking addresses
-  // written into exported emails (src/snippets).
-  { path: 'live/:id', method: RequestMethod.GET },
+  // The owner's preview pages (src/snippets). The recipients' pages (/live, /eyemail) and the
+  // tracking addresses (/t/o, /t/c) are plain Express routers mounted ahead of Nest (app.factory.ts).
   { path: 'livePreview/:id', method: RequestMethod.GET },
-  { path: 'eyemail/:id', method: RequestMethod.GET },
   { path: 'emailpreview/:id', method: RequestMethod.GET },
-  { path: 't/o/:pixel', method: RequestMethod.GET },
-  { path: 't/c/:id', method: RequestMethod.GET },
 ];

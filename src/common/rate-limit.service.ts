@@ -27,18 +27,29 @@ export class RateLimiter {
   async consume(...hits: [RateLimitPolicy, string | null | undefined][]): Promise<void> {
     for (const [policy, subject] of hits) {
       if (!subject) continue;
-      const [row] = await this.exec<{ hits: number; window_ends_at: Date | string }>(
-        `insert into rate_limit_hit (key, hits, window_ends_at) values (?, 1, now() + ? * interval '1 second')
-         on conflict (key) do update set
-           hits = case when rate_limit_hit.window_ends_at <= now() then 1 else rate_limit_hit.hits + 1 end,
-           window_ends_at = case when rate_limit_hit.window_ends_at <= now() then excluded.window_ends_at else rate_limit_hit.window_ends_at end
-         returning hits, window_ends_at`,
-        [rateLimitKey(policy, subject), policy.windowSeconds],
-      );
+      const row = await this.hit(policy, subject);
       if (isOverLimit(Number(row.hits), policy)) {
         throw new RateLimitedError(policy.message, retryAfterSeconds(new Date(row.window_ends_at), new Date()));
       }
     }
+  }
+
+  // Counts one hit and says whether it is within the limit, for work that is quietly skipped
+  // rather than refused (the caller's answer must not change).
+  async allow(policy: RateLimitPolicy, subject: string): Promise<boolean> {
+    return !isOverLimit(Number((await this.hit(policy, subject)).hits), policy);
+  }
+
+  private async hit(policy: RateLimitPolicy, subject: string) {
+    const [row] = await this.exec<{ hits: number; window_ends_at: Date | string }>(
+      `insert into rate_limit_hit (key, hits, window_ends_at) values (?, 1, now() + ? * interval '1 second')
+       on conflict (key) do update set
+         hits = case when rate_limit_hit.window_ends_at <= now() then 1 else rate_limit_hit.hits + 1 end,
+         window_ends_at = case when rate_limit_hit.window_ends_at <= now() then excluded.window_ends_at else rate_limit_hit.window_ends_at end
+       returning hits, window_ends_at`,
+      [rateLimitKey(policy, subject), policy.windowSeconds],
+    );
+    return row;
   }
 
   // Failure counting (FailurePolicy): each subject's row holds its failures and, in

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nes
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ok } from '../common/api-response.js';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { FilesService } from './files.service.js';
 import { FileUploadService } from './file-upload.service.js';
 import { FileListItemDto, FileViewDto } from './files.dto.js';

@@ -2,7 +2,15 @@
 // messages people see when it is not (spec 01 sections 5 and 8, the files API contract).
 
 import type { RateLimitPolicy } from '../common/rate-limit.js';
-import { FILE_KINDS, UPLOAD_LIMIT_MESSAGES, UPLOAD_LIMITS, type FileKind, type UploadLimit } from '../shared/upload-limits.js';
+import {
+  FILE_KINDS,
+  MAX_GIF_SIDE,
+  MAX_GIF_TOTAL_PIXELS,
+  UPLOAD_LIMIT_MESSAGES,
+  UPLOAD_LIMITS,
+  type FileKind,
+  type UploadLimit,
+} from '../shared/upload-limits.js';
 
 export { FILE_KINDS, type FileKind };
 
@@ -68,11 +76,6 @@ export const UPLOAD_RULES: Record<FileKind, UploadRule> = {
 // Room for the multipart boundaries and part headers around the file itself.
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-// Past this many pixels an image is refused before it is decoded (decompression bombs).
-export const MAX_IMAGE_PIXELS = 100_000_000;
-export const MAX_GIF_SIDE = 4096;
-// All frames of a GIF together: what a mail client or browser would have to decode.
-export const MAX_GIF_TOTAL_PIXELS = 1_000_000_000;
 
 export function isFileKind(value: unknown): value is FileKind {
   return typeof value === 'string' && (FILE_KINDS as readonly string[]).includes(value);

@@ -2,10 +2,10 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { HealthChecks } from './health-checks.js';
+import { HealthChecks } from '../common/health-checks.js';
 import { HealthRepository } from './health.repository.js';
 import { ApiResult } from '../common/api-response.js';
-import { Public } from '../accounts/auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 
 @ApiTags('health')
 @Public()

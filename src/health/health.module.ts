@@ -1,8 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller.js';
-import { HealthChecks } from './health-checks.js';
 import { HealthRepository } from './health.repository.js';
 
-@Global()
-@Module({ controllers: [HealthController], providers: [HealthChecks, HealthRepository], exports: [HealthChecks] })
+@Module({ controllers: [HealthController], providers: [HealthRepository] })
 export class HealthModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../files/upload-rules.js';
+import { MAX_IMAGE_PIXELS } from '../shared/upload-limits.js';
 
 // The only place the app meets sharp (libvips). Uploads are decoded with a pixel limit, so a
 // small file that claims a gigantic picture (a decompression bomb) is refused from its header

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { HealthChecks } from '../health/health-checks.js';
+import { HealthChecks } from '../common/health-checks.js';
 import { BullMqQueue } from './bullmq-queue.js';
 import { InProcessQueue } from './in-process-queue.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.js';

@@ -1,4 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
+import { watchEntityChanges } from '../common/entity-changes.js';
+import { TtlCache } from '../common/ttl-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { receiverFromQuery } from '../shared/receiver.js';
 import { SnippetsService, type ClickTargets } from '../snippets/snippets.service.js';
@@ -20,6 +23,10 @@ export interface TrackingRequest {
 }
 
 const UA_MAX = 1000;
+// Click targets are read on every click: kept this long (another instance's edit shows after at
+// most this), and forgotten at once when this process changes a snippet.
+export const CLICK_TARGETS_TTL_MS = 2_000;
+const CLICK_TARGETS_MAX = 10_000;
 
 // The ingest side of reports: the open pixel, the click redirect and the viewer's play reports
 // become engagement rows, each classified (person or machine), located and parsed when it
@@ -27,14 +34,25 @@ const UA_MAX = 1000;
 @Injectable()
 export class IngestService {
   private readonly logger = new Logger('Ingest');
+  private readonly clickTargets = new TtlCache<ClickTargets | null>(CLICK_TARGETS_TTL_MS, CLICK_TARGETS_MAX);
 
   constructor(
     private readonly writer: EngagementWriter,
     private readonly geo: GeoIpAdapter,
     private readonly agents: UserAgentAdapter,
     private readonly snippets: SnippetsService,
+    private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    watchEntityChanges(orm, ['Snippet'], () => this.clickTargets.clear());
+  }
+
+  // The tracking routes run outside Nest's request pipeline (reports/tracking-router.ts), so a
+  // look-up gets an entity manager of its own.
+  private clickTargetsOf(id: string): Promise<ClickTargets | null> {
+    const key = id.toLowerCase();
+    return this.clickTargets.getOrLoad(key, () => RequestContext.create(this.orm.em, () => this.snippets.clickTargetsOf(key)));
+  }
 
   private async event(
     kind: EngagementKind,
@@ -89,11 +107,11 @@ export class IngestService {
   // /t/c/<id>?v=&u=[&b=]: where the click goes (the snippet's own target, else its web view), once
   // the click is stored with where it went (or its write has failed: the recipient always arrives
   // somewhere).
-  async click(id: string, query: Record<string, unknown>, req: TrackingRequest): Promise<string> {
+  async click(id: string, query: Record<string, unknown>, req: TrackingRequest): Promise<{ location: string; outcome: IngestOutcome }> {
     const receiver = receiverFromQuery(query.v);
     let snippet: ClickTargets | null = null;
     try {
-      snippet = await this.snippets.clickTargetsOf(id);
+      snippet = await this.clickTargetsOf(id);
     } catch (e) {
       this.logger.error({ err: e, snippetId: id }, 'Looking up a clicked snippet failed; sending the click to its web view');
     }
@@ -104,14 +122,13 @@ export class IngestService {
       allowedTargets: snippet?.targets ?? [],
       receiver,
     });
-    if (snippet) {
-      const target = toTarget ? location : null;
-      const went = recordedDestination({ ...snippet, target, button: query[BUTTON_PARAM] });
-      await this.store(() =>
-        this.event('click', id.toLowerCase(), receiver, req, { target, destination: went?.kind ?? null, destinationLabel: went?.label ?? null }),
-      );
-    }
-    return location;
+    if (!snippet) return { location, outcome: 'unknown-snippet' };
+    const target = toTarget ? location : null;
+    const went = recordedDestination({ ...snippet, target, button: query[BUTTON_PARAM] });
+    const outcome = await this.store(() =>
+      this.event('click', id.toLowerCase(), receiver, req, { target, destination: went?.kind ?? null, destinationLabel: went?.label ?? null }),
+    );
+    return { location, outcome };
   }
 
   // POST /api/reports/updateduration, already checked (play-report.ts).

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../accounts/auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 import { badRequest, conflict, notFound, ok } from '../common/api-response.js';
 import { visitorOf } from '../common/viewer-visits.js';
 import { MAX_SEGMENTS_PER_PLAY } from '../shared/metrics/watch-ranges.js';

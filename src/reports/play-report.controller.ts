@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../accounts/auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 import { badRequest, notFound, ok } from '../common/api-response.js';
 import { IngestService } from './ingest.service.js';
 import { parsePlayReport, PLAY_REPORT_MESSAGES as M } from './play-report.js';

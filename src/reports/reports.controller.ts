@@ -2,7 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
 import { ReportService } from './report.service.js';

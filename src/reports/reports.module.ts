@@ -12,7 +12,6 @@ import { PlayReportController } from './play-report.controller.js';
 import { ReportRepository } from './report.repository.js';
 import { ReportService } from './report.service.js';
 import { ReportsController } from './reports.controller.js';
-import { TrackingController } from './tracking.controller.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
 import { ViewerActivityWriter } from './viewer-activity-writer.service.js';
@@ -20,12 +19,14 @@ import { ViewerIngest } from './viewer-ingest.service.js';
 
 // Reports: every open (/t/o), click (/t/c) and play (/api/reports/updateduration) stored per
 // recipient in the engagement table (the ingest), the viewer page's visits and its plays' seconds
-// (viewer_visit, video_play), and the report API, CSV and feeds on top of it. Global only to hand
-// the snippets module's viewer VIEWER_VISITS (snippets cannot import reports, which imports it).
+// (viewer_visit, video_play), and the report API, CSV and feeds on top of it. The open and click
+// routes are served by tracking-router.ts, outside Nest's pipeline (mounted in app.factory.ts).
+// Global only to hand the snippets module's viewer VIEWER_VISITS (snippets cannot import
+// reports, which imports it).
 @Global()
 @Module({
   imports: [MikroOrmModule.forFeature([Engagement]), AccountsModule, SnippetsModule],
-  controllers: [ReportsController, TrackingController, PlayReportController, PlayRangesController],
+  controllers: [ReportsController, PlayReportController, PlayRangesController],
   providers: [
     ReportRepository,
     ReportService,

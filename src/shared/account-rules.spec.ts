@@ -1,5 +1,13 @@
 import {
   MESSAGES,
+  REMEMBER_ME_MESSAGE,
+  SIGN_IN_PASSWORD_MAX,
+  inviteCodeError,
+  listIdError,
+  listIdFromForm,
+  newPasswordError,
+  rememberMeError,
+  signInPasswordError,
   confirmPasswordError,
   domainError,
   emailError,
@@ -97,5 +105,37 @@ describe('tier names', () => {
     expect(tierError('express')).toBeNull();
     expect(tierError('enterprise')).toBe(TIER_MESSAGE);
     expect(TIER_LABELS).toEqual({ premium: 'Premium', express: 'Express' });
+  });
+});
+
+describe('server request rules', () => {
+  it('takes any sign-in password up to its bound, without the sign-up rules', () => {
+    expect(signInPasswordError('x')).toBeNull();
+    expect(signInPasswordError('x'.repeat(SIGN_IN_PASSWORD_MAX))).toBeNull();
+    for (const bad of ['', 'x'.repeat(SIGN_IN_PASSWORD_MAX + 1), 5, null, undefined, ['a']]) expect(signInPasswordError(bad)).toBe(MESSAGES.invalidPassword);
+    expect(signInPasswordError('', 'Enter it')).toBe('Enter it');
+  });
+
+  it('reads rememberMe as a boolean or nothing', () => {
+    for (const ok of [true, false, null, undefined]) expect(rememberMeError(ok)).toBeNull();
+    for (const bad of ['true', 1, {}]) expect(rememberMeError(bad)).toBe(REMEMBER_ME_MESSAGE);
+  });
+
+  it('accepts an invite code of URL-safe characters, or none', () => {
+    for (const ok of [undefined, null, '', 'abc-DEF_1.2~', 'x'.repeat(100)]) expect(inviteCodeError(ok, 'bad')).toBeNull();
+    for (const bad of ['bad code', 'a/b', 'x'.repeat(101), 5, {}]) expect(inviteCodeError(bad, 'bad')).toBe('bad');
+  });
+
+  it('reads list ids from form text and wants a positive 32-bit integer or null', () => {
+    expect(listIdFromForm('12')).toBe(12);
+    for (const kept of ['1234567890', 'x', '', 3, null]) expect(listIdFromForm(kept)).toBe(kept);
+    for (const ok of [null, 1, 2 ** 31 - 1]) expect(listIdError(ok, 'no')).toBeNull();
+    for (const bad of [0, -1, 1.5, 2 ** 31, '3', undefined, {}]) expect(listIdError(bad, 'no')).toBe('no');
+  });
+
+  it('wants a new password that follows the rules and differs from the current one', () => {
+    expect(newPasswordError('Other9876', 'Secret123')).toBeNull();
+    expect(newPasswordError('Secret123', 'Secret123')).toBe(MESSAGES.samePassword);
+    expect(newPasswordError('weak', 'Secret123')).toBe(MESSAGES.invalidPassword);
   });
 });

@@ -125,3 +125,45 @@ export function tierToApi(tier: Tier): ApiTier {
 export function tierFromApi(value: unknown): Tier | null {
   return value === 'standard' ? 'premium' : value === 'enterprise' ? 'express' : null;
 }
+
+// ---- rules of the server's account requests (the forms check the same fields above) -----------
+
+// Long enough for any passphrase (and the admin password from the environment), short enough to
+// keep hashing cheap; sign-in does not apply the sign-up password rules.
+export const SIGN_IN_PASSWORD_MAX = 1024;
+
+export function signInPasswordError(value: unknown, message: string = MESSAGES.invalidPassword): string | null {
+  return typeof value === 'string' && value.length > 0 && value.length <= SIGN_IN_PASSWORD_MAX ? null : message;
+}
+
+export const REMEMBER_ME_MESSAGE = 'rememberMe must be true or false.';
+
+// Absent (or null) means no.
+export function rememberMeError(value: unknown): string | null {
+  return value === undefined || value === null || typeof value === 'boolean' ? null : REMEMBER_ME_MESSAGE;
+}
+
+// The {id} of a /companysignup/{id} link (already trimmed); blank means none.
+export const INVITE_CODE_MAX = 100;
+const INVITE_CODE_RE = /^[A-Za-z0-9._~-]{1,100}$/;
+
+export function inviteCodeError(value: unknown, message: string): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  return typeof value === 'string' && INVITE_CODE_RE.test(value) ? null : message;
+}
+
+// An id from the countries or time zones list as a form sends it: numeric text (HTML selects hold
+// text) is read as the number; anything else is left for listIdError to judge.
+export function listIdFromForm(value: unknown): unknown {
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+}
+
+// A list id (a positive 32-bit integer), or null for none.
+export function listIdError(value: unknown, message: string): string | null {
+  return value === null || (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 2 ** 31) ? null : message;
+}
+
+// Settings' new password: the sign-up rules, and not the current one again.
+export function newPasswordError(newPassword: unknown, currentPassword: unknown): string | null {
+  return passwordError(newPassword) ?? (newPassword === currentPassword ? MESSAGES.samePassword : null);
+}

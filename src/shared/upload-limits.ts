@@ -9,6 +9,13 @@ export type { FileKind };
 
 export const MB = 1024 * 1024;
 
+// Past this many pixels an image is refused before it is decoded (decompression bombs): the
+// image adapter hands it to the decoder.
+export const MAX_IMAGE_PIXELS = 100_000_000;
+export const MAX_GIF_SIDE = 4096;
+// All frames of a GIF together: what a mail client or browser would have to decode.
+export const MAX_GIF_TOTAL_PIXELS = 1_000_000_000;
+
 export const UPLOAD_LIMIT_MESSAGES = {
   videoTooLarge: 'Max video size is 300 MB',
   image10TooLarge: 'Max image size is 10 MB',

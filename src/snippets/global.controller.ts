@@ -1,6 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../accounts/auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { listEmailPlatforms } from './email-platforms.js';
 import { pasteHintOf } from './paste-hints.js';

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Public } from '../accounts/auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 import { PublicSnippetDto } from './dto/snippet.dto.js';
 import { ViewerService } from './viewer.service.js';
 

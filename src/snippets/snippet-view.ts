@@ -1,7 +1,7 @@
 import type { SnippetUrls, SnippetView } from '../shared/api-types.js';
 import type { CoverPlacement, CtaButton, LogoAlignment, SnippetTier, VideoOverlay } from '../shared/snippet-rules.js';
 import { renderCtaButtonsHtml, toCtaButtonDto, type RenderButtonsOptions } from './cta-buttons.js';
-import type { ExportSnippet } from './export/export-view-model.js';
+import type { ExportSnippet } from './export/export-types.js';
 
 // Pure mapping from a stored snippet and the URLs of its media to what the API answers
 // (SnippetView, spec 01 section 3 names) and to what the export and the viewer read.

@@ -46,10 +46,6 @@ export class SnippetRepository {
     return new Map(rows.map((r) => [r.id, r.encodingId]));
   }
 
-  async exists(id: string): Promise<boolean> {
-    return (await this.em.count(Snippet, { id })) > 0;
-  }
-
   async usesVideo(fileId: string): Promise<boolean> {
     return (await this.em.count(Snippet, { videoFileId: fileId })) > 0;
   }

@@ -1,41 +1,32 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
-import { InvalidInputError } from '../common/domain-error.js';
 import { parsed } from '../common/parsed.pipe.js';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
-import { parseListFilters, parseStatusFilter, type SnippetListFilters } from './snippet-list-query.js';
-import { SnippetsService, type ExportQuery } from './snippets.service.js';
-import {
-  parseSnippetCreate,
-  parseSnippetDelete,
-  parseSnippetIdBody,
-  parseSnippetStatus,
-  parseSnippetUpdate,
-  type SnippetForm,
-  type SnippetUpdate,
-} from './snippet-input.js';
+import { parseListFilters, type SnippetListFilters } from './snippet-list-query.js';
+import { SnippetEditorService } from './snippet-editor.service.js';
+import { SnippetQueriesService } from './snippet-queries.service.js';
+import { SnippetStatusService } from './snippet-status.service.js';
+import { SnippetExportService } from './snippet-export.service.js';
+import { parseExportQuery, type ExportRequest } from './export-query.js';
+import { snippetFormOf } from './snippet-input.js';
 import { TieredBody } from './tiered-body.decorator.js';
-import {
-  DeleteSnippetDto,
-  SnippetBriefDto,
-  SnippetExportDto,
-  SnippetIdDto,
-  SnippetPayloadDto,
-  SnippetSlugDto,
-  SnippetStatusDto,
-  SnippetUrlsDto,
-  SnippetViewDto,
-  UpdateSnippetPayloadDto,
-} from './dto/snippet.dto.js';
+import { SnippetBriefDto, SnippetExportDto, SnippetSlugDto, SnippetUrlsDto, SnippetViewDto } from './dto/snippet.dto.js';
+import { DeleteSnippetDto, SnippetIdDto, SnippetPayloadDto, SnippetStatusDto, UpdateSnippetPayloadDto } from './dto/snippet-payload.dto.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 
 // The signed-in user's own snippets (EyeMails). Another user's snippet is "not found".
 @ApiTags('snippets')
 @Controller('snippets')
 export class SnippetsController {
-  constructor(private readonly snippets: SnippetsService) {}
+  constructor(
+    private readonly editor: SnippetEditorService,
+    private readonly queries: SnippetQueriesService,
+    private readonly statuses: SnippetStatusService,
+    private readonly exporter: SnippetExportService,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -43,16 +34,16 @@ export class SnippetsController {
   })
   @ApiCreatedResponse({ type: SnippetViewDto })
   @ApiBody({ type: SnippetPayloadDto })
-  async create(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetCreate)) form: SnippetForm) {
-    return ok(await this.snippets.create(user, form), M.created);
+  async create(@CurrentUser() user: AuthUser, @TieredBody() payload: SnippetPayloadDto) {
+    return ok(await this.editor.create(user, snippetFormOf(payload)), M.created);
   }
 
   @Put()
   @ApiOperation({ summary: 'Update an EyeMail: the create payload plus snippetId' })
   @ApiOkResponse({ type: SnippetViewDto })
   @ApiBody({ type: UpdateSnippetPayloadDto })
-  async update(@CurrentUser() user: AuthUser, @TieredBody(parsed(parseSnippetUpdate)) { snippetId, form }: SnippetUpdate) {
-    return ok(await this.snippets.update(user, snippetId, form), M.updated);
+  async update(@CurrentUser() user: AuthUser, @TieredBody() payload: UpdateSnippetPayloadDto) {
+    return ok(await this.editor.update(user, payload.snippetId, snippetFormOf(payload)), M.updated);
   }
 
   @Get()
@@ -61,25 +52,22 @@ export class SnippetsController {
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'], description: 'empty: all' })
   @ApiOkResponse({ type: SnippetViewDto, isArray: true })
   list(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) filters: SnippetListFilters) {
-    return this.snippets.list(user.id, filters);
+    return this.queries.list(user.id, filters);
   }
 
   @Get('brief')
   @ApiOperation({ summary: 'Id, title and thumbnail of your EyeMails (for selectors)' })
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'] })
   @ApiOkResponse({ type: SnippetBriefDto, isArray: true })
-  brief(@CurrentUser() user: AuthUser, @Query('status') status: unknown) {
-    const s = parseStatusFilter(status);
-    if (s.error) throw new InvalidInputError(s.error, { status: s.error });
-    return this.snippets.brief(user.id, s.value);
+  brief(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) { status }: SnippetListFilters) {
+    return this.queries.brief(user.id, status);
   }
 
   @Put('status')
   @ApiOperation({ summary: 'Activate or deactivate an EyeMail' })
   @ApiOkResponse({ type: SnippetViewDto })
-  @ApiBody({ type: SnippetStatusDto })
-  async setStatus(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetStatus)) dto: { snippetId: unknown; status: boolean }) {
-    const view = await this.snippets.setStatus(user.id, dto.snippetId, dto.status);
+  async setStatus(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetStatusDto) {
+    const view = await this.statuses.setStatus(user.id, dto.snippetId, dto.status);
     return ok(view, dto.status ? M.activated : M.deactivated);
   }
 
@@ -87,37 +75,35 @@ export class SnippetsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'One EyeMail by {snippetId} (same as GET snippets/{id})' })
   @ApiOkResponse({ type: SnippetViewDto })
-  @ApiBody({ type: SnippetIdDto })
-  byBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetIdBody)) dto: { snippetId: unknown }) {
-    return this.snippets.get(user.id, dto.snippetId);
+  byBody(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetIdDto) {
+    return this.queries.get(user.id, dto.snippetId);
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete an EyeMail by {SnippetId}; your uploaded files stay in your library' })
-  @ApiBody({ type: DeleteSnippetDto })
-  async removeByBody(@CurrentUser() user: AuthUser, @Body(parsed(parseSnippetDelete)) dto: { snippetId: unknown }) {
-    await this.snippets.remove(user.id, dto.snippetId);
+  async removeByBody(@CurrentUser() user: AuthUser, @ValidBody() dto: DeleteSnippetDto) {
+    await this.statuses.remove(user.id, dto.SnippetId ?? dto.snippetId);
     return ok(null, M.deleted);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: SnippetViewDto })
   get(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.get(user.id, id);
+    return this.queries.get(user.id, id);
   }
 
   @Get(':id/u')
   @ApiOperation({ summary: 'The public addresses of an EyeMail' })
   @ApiOkResponse({ type: SnippetUrlsDto })
   urls(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.urls(user.id, id);
+    return this.queries.urls(user.id, id);
   }
 
   @Get(':id/slug')
   @ApiOperation({ summary: 'A readable link: the title as a slug plus the first 8 digits of the id' })
   @ApiOkResponse({ type: SnippetSlugDto })
   slug(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.snippets.slug(user.id, id);
+    return this.queries.slug(user.id, id);
   }
 
   @Get(':id/html')
@@ -129,14 +115,14 @@ export class SnippetsController {
   @ApiQuery({ name: 'removeBranding', required: false, enum: ['true', 'false'] })
   @ApiQuery({ name: 'preheader', required: false, description: 'hidden preview text shown after the subject line in the inbox (at most 150 characters)' })
   @ApiOkResponse({ type: SnippetExportDto })
-  html(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string, @Query() query: ExportQuery) {
-    return this.snippets.exportHtml(user, id, query);
+  html(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string, @Query(parsed(parseExportQuery)) request: ExportRequest) {
+    return this.exporter.exportHtml(user, id, request);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete an EyeMail; your uploaded files stay in your library' })
   async remove(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    await this.snippets.remove(user.id, id);
+    await this.statuses.remove(user.id, id);
     return ok(null, M.deleted);
   }
 }

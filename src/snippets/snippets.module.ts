@@ -11,6 +11,12 @@ import { Snippet } from './snippet.entity.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { SnippetsController } from './snippets.controller.js';
 import { SnippetsService } from './snippets.service.js';
+import { SnippetEditorService } from './snippet-editor.service.js';
+import { SnippetQueriesService } from './snippet-queries.service.js';
+import { SnippetStatusService } from './snippet-status.service.js';
+import { SnippetExportService } from './snippet-export.service.js';
+import { OwnedSnippets } from './owned-snippets.js';
+import { SnippetMediaReader } from './snippet-media-reader.js';
 import { SnippetRepository } from './snippet.repository.js';
 import { ViewerController } from './viewer.controller.js';
 import { ViewerService } from './viewer.service.js';
@@ -24,7 +30,17 @@ const IMAGE_KINDS = ['image', 'gif', 'logo', 'cover', 'videoIcon'] as const;
 @Module({
   imports: [MikroOrmModule.forFeature([Snippet]), AccountsModule, FilesModule, VideosModule],
   controllers: [SnippetsController, GlobalController, PublicSnippetsController, ViewerController],
-  providers: [SnippetRepository, SnippetsService, ViewerService],
+  providers: [
+    SnippetRepository,
+    OwnedSnippets,
+    SnippetMediaReader,
+    SnippetEditorService,
+    SnippetQueriesService,
+    SnippetStatusService,
+    SnippetExportService,
+    SnippetsService,
+    ViewerService,
+  ],
   exports: [SnippetsService],
 })
 export class SnippetsModule implements OnModuleInit {

@@ -1,8 +1,7 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
-import { visitorOf } from '../common/viewer-visits.js';
-import { CurrentUser, Public, type AuthUser } from '../accounts/auth.decorators.js';
+import type { Response } from 'express';
+import { CurrentUser, Public, type AuthUser } from '../common/auth/auth.decorators.js';
 import { ViewerService, type RenderedPage } from './viewer.service.js';
 
 function send(res: Response, page: RenderedPage): void {
@@ -11,23 +10,13 @@ function send(res: Response, page: RenderedPage): void {
   res.status(page.status).type('html').setHeader('Cache-Control', 'no-store').send(page.html);
 }
 
-// The public pages, outside /api/ (listed in common/public-routes.ts): server-rendered, no
-// dashboard bundle.
+// The owner's pages, outside /api/ (listed in common/public-routes.ts): server-rendered, no
+// dashboard bundle. The recipients' pages (/live, /eyemail) are served by viewer-router.ts.
 @ApiExcludeController()
 @Public()
 @Controller()
 export class ViewerController {
   constructor(private readonly viewer: ViewerService) {}
-
-  @Get('live/:id')
-  async live(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Req() req: Request, @Res() res: Response) {
-    send(res, await this.viewer.viewerPage('live', id, query, user?.id ?? null, visitorOf(req)));
-  }
-
-  @Get('eyemail/:id')
-  async webView(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Req() req: Request, @Res() res: Response) {
-    send(res, await this.viewer.viewerPage('webView', id, query, user?.id ?? null, visitorOf(req)));
-  }
 
   @Get('livePreview/:id')
   async preview(@Param('id') id: string, @Query() query: Record<string, unknown>, @CurrentUser() user: AuthUser | undefined, @Res() res: Response) {

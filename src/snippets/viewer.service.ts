@@ -1,5 +1,9 @@
+import crypto from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { VIEWER_VISITS, type ViewerVisits, type Visitor } from '../common/viewer-visits.js';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
+import { watchEntityChanges } from '../common/entity-changes.js';
+import { TtlCache } from '../common/ttl-cache.js';
 import { NotFoundError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { exportOptionsFromPreviewQuery } from '../shared/snippet-rules.js';
@@ -9,7 +13,7 @@ import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { toPublicSnippetView, type PublicSnippetView } from './snippet-view.js';
 import { SnippetsService, type PublicSnippet } from './snippets.service.js';
 import { buildViewerViewModel } from './viewer/viewer-view-model.js';
-import { loadViewerTemplates } from './viewer/viewer-templates.js';
+import { escapeLikeTemplates, loadViewerTemplates } from './viewer/viewer-templates.js';
 import { renderSnippetEmail } from './export/snippet-email.js';
 
 // The public pages: /live/{id} and /eyemail/{id} (the viewer, counted), /livePreview/{id} (the
@@ -23,14 +27,62 @@ export interface RenderedPage {
 
 const INACTIVE_NOTICE = 'This EyeMail is inactive: only you can see this preview. Activate it to share it.';
 
+// The counted pages (/live, /eyemail) are rendered once per snippet and kept this long (another
+// instance's edit, an owner's plan change or a finished encoding shows after at most this); this
+// process forgets them at once when it changes a snippet, a user, a file or an encoding.
+export const PUBLIC_PAGE_TTL_MS = 2_000;
+const PUBLIC_PAGE_MAX = 1_000;
+const PAGE_SOURCES = ['Snippet', 'User', 'MediaFile', 'VideoEncoding'];
+
+// The recipient is written into the page as itself (escaped) and, URL-encoded, into its tracked
+// links. A cached page is rendered with a stand-in for each (random per process, so no stored
+// text can contain one) and filled in per request.
+const RAW_SLOT = `rcpt${crypto.randomBytes(8).toString('hex')}raw`;
+const URL_SLOT = `rcpt${crypto.randomBytes(8).toString('hex')}url`;
+const SLOTS = new RegExp(`(${RAW_SLOT}|${URL_SLOT})`);
+
+interface CachedPage {
+  status: number;
+  // the snippet shown (a visit of it), null on a 'not found' page
+  snippetId: string | null;
+  // Text between the slots, and which slot follows each text but the last.
+  parts: string[];
+  slots: ('raw' | 'url')[];
+}
+
+// Pure: the page split at the stand-ins.
+export function splitAtSlots(status: number, html: string, snippetId: string | null = null): CachedPage {
+  const pieces = html.split(SLOTS);
+  const parts: string[] = [];
+  const slots: ('raw' | 'url')[] = [];
+  pieces.forEach((piece, i) => (i % 2 ? slots.push(piece === RAW_SLOT ? 'raw' : 'url') : parts.push(piece)));
+  return { status, snippetId, parts, slots };
+}
+
+// Pure: the page for one recipient. The URL-encoded form also has its "'" encoded, so it needs
+// no HTML escaping in an attribute.
+export function fillSlots(page: CachedPage, receiver: string | null): string {
+  if (!page.slots.length) return page.parts[0];
+  const raw = escapeLikeTemplates(receiver ?? '');
+  const url = encodeURIComponent(receiver ?? '').replace(/'/g, '%27');
+  let html = page.parts[0];
+  for (let i = 0; i < page.slots.length; i++) html += (page.slots[i] === 'raw' ? raw : url) + page.parts[i + 1];
+  return html;
+}
+
 @Injectable()
 export class ViewerService {
+  private readonly pages = new TtlCache<CachedPage>(PUBLIC_PAGE_TTL_MS, PUBLIC_PAGE_MAX);
+
   constructor(
     private readonly snippets: SnippetsService,
+    private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    // The reports module's (absent when it is not loaded): visits of the counted pages.
+    // The reports module's (absent when it is not loaded): the visits of the counted pages.
     @Optional() @Inject(VIEWER_VISITS) private readonly visits?: ViewerVisits,
-  ) {}
+  ) {
+    watchEntityChanges(orm, PAGE_SOURCES, () => this.pages.clear());
+  }
 
   private get base(): string {
     return this.config.publicBaseUrl;
@@ -49,30 +101,48 @@ export class ViewerService {
 
   // Buttons, logo and cover links of a counted page go through the click tracker with the
   // recipient; on a preview they go straight to their targets.
-  private publicView(found: PublicSnippet, receiver: string | null, counted: boolean): { view: PublicSnippetView; linkTo?: (u: string) => string } {
-    const linkTo = counted ? trackingLinks(this.base, found.record.id, receiver ? encodeURIComponent(receiver) : '').click : undefined;
+  // `encodedReceiver`: the recipient as written into a link (URL-encoded), '' for none.
+  private publicView(found: PublicSnippet, encodedReceiver: string, counted: boolean): { view: PublicSnippetView; linkTo?: (u: string) => string } {
+    const linkTo = counted ? trackingLinks(this.base, found.record.id, encodedReceiver).click : undefined;
     return { view: toPublicSnippetView(found.record, found.media, found.tier, { trackUrl: linkTo }), linkTo };
   }
 
-  // A counted page (not the preview, not its owner looking) is a visit of `visitor`, stored before
-  // the page is answered; its plays are reported.
-  async viewerPage(page: ViewerPage, idOrSlug: string, query: Record<string, unknown>, viewerId: string | null, visitor: Visitor | null = null): Promise<RenderedPage> {
+  async viewerPage(page: ViewerPage, idOrSlug: string, query: Record<string, unknown>, viewerId: string | null): Promise<RenderedPage> {
+    const receiver = receiverFromQuery(query.v);
+    return this.render(page, idOrSlug, viewerId, receiver, receiver ? encodeURIComponent(receiver) : '');
+  }
+
+  // /live and /eyemail: the same for everyone but the recipient (the owner's inactive preview is
+  // /livePreview), so rendered from the snippet's cached page. Served outside Nest's pipeline
+  // (viewer-router.ts), hence an entity manager of its own for the look-up. A page shown is a visit
+  // of `visitor`, stored before the page is answered.
+  async countedPage(page: 'live' | 'webView', idOrSlug: string, query: Record<string, unknown>, visitor: Visitor | null = null): Promise<RenderedPage> {
+    const receiver = receiverFromQuery(query.v);
+    const key = `${page} ${receiver ? 'to' : 'anonymous'} ${idOrSlug}`;
+    const cached = await this.pages.getOrLoad(key, () =>
+      RequestContext.create(this.orm.em, async () => {
+        const r = await this.render(page, idOrSlug, null, receiver ? RAW_SLOT : null, receiver ? URL_SLOT : '');
+        return splitAtSlots(r.status, r.html, r.snippetId ?? null);
+      }),
+    );
+    if (cached.snippetId && visitor) await this.visits?.record({ snippetId: cached.snippetId, page: page === 'live' ? 'live' : 'web-view', receiver, visitor });
+    return { status: cached.status, html: fillSlots(cached, receiver) };
+  }
+
+  private async render(page: ViewerPage, idOrSlug: string, viewerId: string | null, receiver: string | null, encodedReceiver: string): Promise<RenderedPage & { snippetId?: string }> {
     const preview = page === 'preview';
     const found = await this.snippets.findPublic(idOrSlug, { viewerId, ownerMaySeeInactive: preview });
     if (!found) return this.notFoundPage();
-    const receiver = receiverFromQuery(query.v);
-    const { view, linkTo } = this.publicView(found, receiver, !preview);
+    const { view, linkTo } = this.publicView(found, encodedReceiver, !preview);
     const vm = buildViewerViewModel({
       view,
       publicBaseUrl: this.base,
       receiver,
-      reportPlays: !preview && viewerId !== found.ownerId,
+      reportPlays: !preview,
       linkTo,
       notice: found.record.status ? null : INACTIVE_NOTICE,
     });
-    const html = loadViewerTemplates().viewer(vm);
-    if (vm.report && visitor) await this.visits?.record({ snippetId: found.record.id, page: page === 'live' ? 'live' : 'web-view', receiver, visitor });
-    return { status: 200, html };
+    return { status: 200, html: loadViewerTemplates().viewer(vm), snippetId: found.record.id };
   }
 
   async emailPreviewPage(id: string, query: Record<string, unknown>, viewerId: string | null): Promise<RenderedPage> {
@@ -90,6 +160,7 @@ export class ViewerService {
   async publicData(idOrSlug: string, query: Record<string, unknown>): Promise<PublicSnippetView> {
     const found = await this.snippets.findPublic(idOrSlug);
     if (!found) throw new NotFoundError(M.noActiveCampaign);
-    return this.publicView(found, receiverFromQuery(query.v), true).view;
+    const receiver = receiverFromQuery(query.v);
+    return this.publicView(found, receiver ? encodeURIComponent(receiver) : '', true).view;
   }
 }

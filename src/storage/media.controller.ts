@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../accounts/auth.decorators.js';
+import { Public } from '../common/auth/auth.decorators.js';
 import { MediaService } from './media.service.js';
 
 // GET/HEAD /media/<key>, outside the /api/ prefix (see common/public-routes.ts): the address of

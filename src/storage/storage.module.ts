@@ -1,6 +1,6 @@
 import { Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { HealthChecks } from '../health/health-checks.js';
+import { HealthChecks } from '../common/health-checks.js';
 import { GcsStorageAdapter } from './gcs-storage.adapter.js';
 import { LocalStorageAdapter } from './local-storage.adapter.js';
 import { MediaController } from './media.controller.js';

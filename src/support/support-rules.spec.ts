@@ -1,47 +1,40 @@
-import { SUPPORT_MESSAGES as M, supportMailJobId, validateFeedback, validateInquiry } from './support-rules.js';
+import { SUPPORT_MESSAGES as M, attachmentsError, inquiryInputOf, inquirySnippetError, inquirySnippetOf, inquiryTypeError, inquiryTypeOf, supportMailJobId, supportText, textError } from './support-rules.js';
 
 const ID = '3f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 
 describe('support inquiry rules', () => {
-  it('accepts the three types in any case and trims the message', () => {
-    expect(validateInquiry({ type: 'bug / issues', message: '  it broke \r\n ', snippetId: ID.toUpperCase(), attachments: [ID] })).toEqual({
-      value: { type: 'Bug / Issues', message: 'it broke', snippetId: ID, attachments: [ID] },
-      errors: {},
-    });
-    expect(validateInquiry({ type: 'Feature Suggestion', message: 'x' }).value).toMatchObject({ type: 'Feature Suggestion', snippetId: null, attachments: [] });
+  it('reads the three types in any case, and nothing else', () => {
+    expect(inquiryTypeOf(' bug / issues ')).toBe('Bug / Issues');
+    for (const other of ['Other', 5, null]) expect(inquiryTypeOf(other)).toBe(other);
+    expect(inquiryTypeError('Feature Suggestion')).toBeNull();
+    for (const bad of ['Other', 'feature suggestion', undefined, ['General Inquiry']]) expect(inquiryTypeError(bad)).toBe(M.type);
   });
 
-  it('keeps a snippet only for bugs and reads blank, null and 0 as none', () => {
-    expect(validateInquiry({ type: 'General Inquiry', message: 'x', snippetId: ID }).value?.snippetId).toBeNull();
-    for (const none of ['', null, 0, '0', undefined]) expect(validateInquiry({ type: 'Bug / Issues', message: 'x', snippetId: none }).value?.snippetId).toBeNull();
+  it('trims text and wants some, at most 5 000 characters', () => {
+    expect(supportText('  it broke \r\n ')).toBe('it broke');
+    expect(supportText('a\r\nb\rc')).toBe('a\nb\nc');
+    expect(textError('x'.repeat(5000), 'blank', 'long')).toBeNull();
+    expect(textError('x'.repeat(5001), 'blank', 'long')).toBe('long');
+    for (const blank of ['', undefined, 5, {}]) expect(textError(blank, 'blank', 'long')).toBe('blank');
   });
 
-  it('names every bad field', () => {
-    expect(validateInquiry({ type: 'Other', message: ' ', snippetId: 'nope', attachments: [1] }).errors).toEqual({
-      type: M.type,
-      message: M.messageRequired,
-      snippetId: M.snippetInvalid,
-      attachments: M.attachmentInvalid,
-    });
-    expect(validateInquiry(null).errors).toEqual({ body: M.invalidRequest });
-    expect(validateInquiry([]).errors).toEqual({ body: M.invalidRequest });
+  it('reads blank, null and 0 as no snippet, and wants an id otherwise', () => {
+    for (const none of ['', ' ', null, 0, '0', undefined]) expect(inquirySnippetOf(none)).toBeNull();
+    expect(inquirySnippetOf(` ${ID.toUpperCase()} `)).toBe(ID);
+    expect(inquirySnippetError(null)).toBeNull();
+    expect(inquirySnippetError(ID)).toBeNull();
+    for (const bad of ['nope', 5, {}]) expect(inquirySnippetError(bad)).toBe(M.snippetInvalid);
   });
 
-  it('allows 5 000 characters and 3 attachments, not more', () => {
-    expect(validateInquiry({ type: 'General Inquiry', message: 'x'.repeat(5000) }).value).not.toBeNull();
-    expect(validateInquiry({ type: 'General Inquiry', message: 'x'.repeat(5001) }).errors).toEqual({ message: M.messageTooLong });
-    expect(validateInquiry({ type: 'General Inquiry', message: 'x', attachments: [ID, ID, ID, ID] }).errors).toEqual({ attachments: M.tooManyAttachments });
-    // The same image twice is attached once.
-    expect(validateInquiry({ type: 'General Inquiry', message: 'x', attachments: [ID, ID.toUpperCase()] }).value?.attachments).toEqual([ID]);
+  it('allows 3 attachments that are ids, not more', () => {
+    for (const ok of [undefined, null, '', [], [ID, ID, ID]]) expect(attachmentsError(ok)).toBeNull();
+    expect(attachmentsError([ID, ID, ID, ID])).toBe(M.tooManyAttachments);
+    for (const bad of ['abc', [1], ['../etc/passwd'], {}]) expect(attachmentsError(bad)).toBe(M.attachmentInvalid);
   });
-});
 
-describe('feedback rules', () => {
-  it('wants some text, at most 5 000 characters', () => {
-    expect(validateFeedback({ text: ' nice ' })).toEqual({ value: 'nice', errors: {} });
-    expect(validateFeedback({ text: ' \n ' }).errors).toEqual({ text: 'Please write something to submit.' });
-    expect(validateFeedback(undefined).errors).toEqual({ text: 'Please write something to submit.' });
-    expect(validateFeedback({ text: 'y'.repeat(5001) }).errors).toEqual({ text: M.feedbackTooLong });
+  it('keeps a snippet only for bugs and each image once', () => {
+    expect(inquiryInputOf({ type: 'Bug / Issues', message: 'x', snippetId: ID, attachments: [ID, ID.toUpperCase()] })).toEqual({ type: 'Bug / Issues', message: 'x', snippetId: ID, attachments: [ID] });
+    expect(inquiryInputOf({ type: 'General Inquiry', message: 'x', snippetId: ID })).toEqual({ type: 'General Inquiry', message: 'x', snippetId: null, attachments: [] });
   });
 
   it('names mail jobs so a row is queued once', () => {

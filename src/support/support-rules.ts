@@ -13,7 +13,6 @@ export const MESSAGE_MAX = 5000;
 export const ATTACHMENTS_MAX = 3;
 
 export const SUPPORT_MESSAGES = {
-  invalidRequest: 'Please send the inquiry as JSON.',
   type: 'Please select an inquiry type: General Inquiry, Feature Suggestion or Bug / Issues.',
   messageRequired: 'Please type your message.',
   messageTooLong: `Your message can be at most ${MESSAGE_MAX.toLocaleString('en-US')} characters.`,
@@ -43,44 +42,43 @@ function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
 
-// Checks every field; returns the cleaned value, or the first message per field.
-export function validateInquiry(raw: unknown): { value: InquiryInput | null; errors: Record<string, string> } {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { value: null, errors: { body: SUPPORT_MESSAGES.invalidRequest } };
-  const r = raw as Record<string, unknown>;
-  const errors: Record<string, string> = {};
+// ---- the fields of an inquiry and of feedback: how each is read, then its rule ----------------
 
-  const type = typeof r.type === 'string' ? INQUIRY_TYPES.find((t) => t.toLowerCase() === (r.type as string).trim().toLowerCase()) : undefined;
-  if (!type) errors.type = SUPPORT_MESSAGES.type;
-
-  const message = typeof r.message === 'string' ? r.message.replace(/\r\n?/g, '\n').trim() : '';
-  if (!message) errors.message = SUPPORT_MESSAGES.messageRequired;
-  else if (message.length > MESSAGE_MAX) errors.message = SUPPORT_MESSAGES.messageTooLong;
-
-  // Only meaningful for bugs, and optional there (spec 02, contact form); a blank or 0 is none.
-  let snippetId: string | null = null;
-  if (!isBlank(r.snippetId) && r.snippetId !== 0 && r.snippetId !== '0') {
-    if (typeof r.snippetId === 'string' && isUuid(r.snippetId.trim())) snippetId = r.snippetId.trim().toLowerCase();
-    else errors.snippetId = SUPPORT_MESSAGES.snippetInvalid;
-  }
-
-  let attachments: string[] = [];
-  if (!isBlank(r.attachments)) {
-    if (!Array.isArray(r.attachments)) errors.attachments = SUPPORT_MESSAGES.attachmentInvalid;
-    else if (r.attachments.length > ATTACHMENTS_MAX) errors.attachments = SUPPORT_MESSAGES.tooManyAttachments;
-    else if (!r.attachments.every((a) => typeof a === 'string' && isUuid(a.trim()))) errors.attachments = SUPPORT_MESSAGES.attachmentInvalid;
-    else attachments = [...new Set(r.attachments.map((a: string) => a.trim().toLowerCase()))];
-  }
-
-  if (Object.keys(errors).length) return { value: null, errors };
-  return { value: { type: type!, snippetId: type === 'Bug / Issues' ? snippetId : null, message, attachments }, errors: {} };
+// One of the three types, in any case and spacing; anything else is left as sent (and refused).
+export function inquiryTypeOf(v: unknown): unknown {
+  return (typeof v === 'string' && INQUIRY_TYPES.find((t) => t.toLowerCase() === v.trim().toLowerCase())) || v;
 }
 
-export function validateFeedback(raw: unknown): { value: string | null; errors: Record<string, string> } {
-  const r = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const text = typeof r.text === 'string' ? r.text.replace(/\r\n?/g, '\n').trim() : '';
-  if (!text) return { value: null, errors: { text: SUPPORT_MESSAGES.feedbackBlank } };
-  if (text.length > MESSAGE_MAX) return { value: null, errors: { text: SUPPORT_MESSAGES.feedbackTooLong } };
-  return { value: text, errors: {} };
+export const inquiryTypeError = (v: unknown): string | null => ((INQUIRY_TYPES as readonly unknown[]).includes(v) ? null : SUPPORT_MESSAGES.type);
+
+// Text as typed in a textarea: one kind of line break, no surrounding space.
+export const supportText = (v: unknown): unknown => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : v);
+
+export function textError(v: unknown, blank: string, tooLong: string): string | null {
+  if (typeof v !== 'string' || v === '') return blank;
+  return v.length > MESSAGE_MAX ? tooLong : null;
+}
+
+// Only meaningful for bugs, and optional there (spec 02, contact form); a blank or 0 is none.
+export function inquirySnippetOf(v: unknown): unknown {
+  if (isBlank(v) || v === 0 || v === '0') return null;
+  return typeof v === 'string' ? v.trim().toLowerCase() : v;
+}
+
+export const inquirySnippetError = (v: unknown): string | null => (v === null || v === undefined || isUuid(v) ? null : SUPPORT_MESSAGES.snippetInvalid);
+
+export function attachmentsError(v: unknown): string | null {
+  if (isBlank(v)) return null;
+  if (!Array.isArray(v)) return SUPPORT_MESSAGES.attachmentInvalid;
+  if (v.length > ATTACHMENTS_MAX) return SUPPORT_MESSAGES.tooManyAttachments;
+  return v.every((a) => typeof a === 'string' && isUuid(a.trim())) ? null : SUPPORT_MESSAGES.attachmentInvalid;
+}
+
+// What the service stores from a checked inquiry: the snippet for bugs only, each image once.
+export function inquiryInputOf(checked: { type: unknown; message: unknown; snippetId?: unknown; attachments?: unknown }): InquiryInput {
+  const type = checked.type as InquiryType;
+  const attachments = Array.isArray(checked.attachments) ? [...new Set((checked.attachments as string[]).map((a) => a.trim().toLowerCase()))] : [];
+  return { type, snippetId: type === 'Bug / Issues' ? ((checked.snippetId as string | null | undefined) ?? null) : null, message: checked.message as string, attachments };
 }
 
 // The mail job's name and how it retries: a mail server that is down for hours still gets the

@@ -1,12 +1,14 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
-import { parsed } from '../common/parsed.pipe.js';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { SupportService } from './support.service.js';
-import { ATTACHMENTS_MAX, INQUIRY_TYPES, MESSAGE_MAX, SUPPORT_MESSAGES, validateFeedback, validateInquiry, type InquiryInput } from './support-rules.js';
+import { ATTACHMENTS_MAX, INQUIRY_TYPES, MESSAGE_MAX, SUPPORT_MESSAGES, inquiryInputOf } from './support-rules.js';
+import { FeedbackDto, InquiryDto } from './dto/support.dto.js';
 
-// The body is checked by support-rules.ts (its messages are the contract), not by a DTO class.
+// The bodies are the DTO classes of dto/support.dto.ts, checked with the rules of support-rules.ts
+// (their messages are the contract).
 @ApiTags('support')
 @Controller()
 export class SupportController {
@@ -22,27 +24,14 @@ export class SupportController {
       `one of the sender's EyeMails. attachments: at most ${ATTACHMENTS_MAX} ids of the sender's uploaded images (POST files?type=attachment). ` +
       '400 with field errors; 429 past 10 inquiries an hour.',
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['type', 'message'],
-      properties: {
-        type: { type: 'string', enum: [...INQUIRY_TYPES] },
-        snippetId: { type: 'string', format: 'uuid', nullable: true },
-        message: { type: 'string', maxLength: MESSAGE_MAX },
-        attachments: { type: 'array', maxItems: ATTACHMENTS_MAX, items: { type: 'string', format: 'uuid' } },
-      },
-    },
-  })
-  async send(@CurrentUser() user: AuthUser, @Body(parsed(validateInquiry)) inquiry: InquiryInput) {
-    return ok(await this.support.submitInquiry(user, inquiry), SUPPORT_MESSAGES.sent);
+  async send(@CurrentUser() user: AuthUser, @ValidBody() inquiry: InquiryDto) {
+    return ok(await this.support.submitInquiry(user, inquiryInputOf(inquiry)), SUPPORT_MESSAGES.sent);
   }
 
   @Post('sys/feedback')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send feedback to the team (stored, then mailed to SUPPORT_EMAIL like an inquiry)' })
-  @ApiBody({ schema: { type: 'object', required: ['text'], properties: { text: { type: 'string', maxLength: MESSAGE_MAX } } } })
-  async feedback(@CurrentUser() user: AuthUser, @Body(parsed(validateFeedback)) text: string) {
-    return ok(await this.support.submitFeedback(user, text), SUPPORT_MESSAGES.feedbackSent);
+  async feedback(@CurrentUser() user: AuthUser, @ValidBody() feedback: FeedbackDto) {
+    return ok(await this.support.submitFeedback(user, feedback.text), SUPPORT_MESSAGES.feedbackSent);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InvalidInputError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
-import type { AuthUser } from '../accounts/auth.decorators.js';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { FilesService } from '../files/files.service.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
@@ -37,7 +37,7 @@ export class SupportService implements OnApplicationBootstrap {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
 
-  // The inquiry was checked at the edge (validateInquiry); here: ownership, the limit, storing.
+  // The inquiry was checked at the edge (InquiryDto); here: ownership, the limit, storing.
   async submitInquiry(user: AuthUser, value: InquiryInput): Promise<{ inquiryId: string }> {
     // Ownership: another user's EyeMail or image answers like a missing one.
     const snippet = value.snippetId ? await this.snippets.findOwnedLink(user.id, value.snippetId) : null;

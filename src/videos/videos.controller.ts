@@ -2,7 +2,7 @@ import { Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { ok } from '../common/api-response.js';
-import { CurrentUser, type AuthUser } from '../accounts/auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { VideosService } from './videos.service.js';
 import { EncodingViewDto } from './videos.dto.js';
 import { OVERLAYS, VIDEO_MESSAGES } from './encode-rules.js';

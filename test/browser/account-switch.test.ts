@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, settled, uniqueEmail } from './support/browser.ts';
+import { xsrf } from './support/api.ts';
 
 const run = promisify(execFile);
 
@@ -61,8 +62,7 @@ test("after a session ends and another account signs in on the same page, the fi
 
   // The session ends behind the page's back; the next call finds it gone and the page asks for
   // a sign-in, in place (no reload).
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const ended = await context.request.post('/api/accounts/signout', { headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
+  const ended = await context.request.post('/api/accounts/signout', { headers: await xsrf(context) });
   assert.ok(ended.ok(), `sign-out answered ${ended.status()}`);
   await page.getByRole('link', { name: 'My EyeMails' }).first().click();
   await page.waitForURL((u) => u.pathname === '/signin');

@@ -11,9 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { api, createEyeMail, readyVideo, signUp } from './support/api.ts';
 
 const run = promisify(execFile);
 const LANDING = 'https://shop.example.com/spring';
@@ -27,39 +28,21 @@ let dir: string;
 let withLanding: string;
 let withoutLanding: string;
 
-async function api(request: APIRequestContext, ctx: BrowserContext, method: 'get' | 'post', url: string, opts: Record<string, unknown> = {}) {
-  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await request[method](url, { ...opts, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.body;
-}
-
 // Signs up, uploads and encodes a 2 s clip, and publishes two EyeMails (with and without a
 // landing page), all through the API as the dashboard would.
 async function publish(): Promise<void> {
   await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', 'clip.mp4'], { cwd: dir });
-  const request = owner.request;
-  await request.get('/api/health');
-  await api(request, owner, 'post', '/api/accounts/signup', {
-    data: { fullName: 'Grace Hopper', email: uniqueEmail('links'), password: 'Compiler1952', confirmPassword: 'Compiler1952', tier: 'standard' },
-  });
-  const video = await api(request, owner, 'post', '/api/files?type=video', { multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(path.join(dir, 'clip.mp4')) } } });
-  let encoding = await api(request, owner, 'post', `/api/videos/${video.fileId}?overlay=none&width=600`);
-  for (let i = 0; encoding.state !== 'completed' && i < 600; i++) {
-    assert.notEqual(encoding.state, 'failed');
-    await new Promise((r) => setTimeout(r, 200));
-    encoding = await api(request, owner, 'get', `/api/videos/encodings/${encoding.encodingId}`);
-  }
+  await signUp(owner, { fullName: 'Grace Hopper', email: uniqueEmail('links'), password: 'Compiler1952' });
+  const videoId = await readyVideo(owner, path.join(dir, 'clip.mp4'));
   const payload = {
     title: 'Spring launch',
-    videoId: video.fileId,
+    videoId,
     landingPageUrl: LANDING,
     ctaButtonsJSON: JSON.stringify([{ title: 'Book a seat', url: 'https://shop.example.com/book', backgroundColor: '#e8590c', radius: 6 }]),
   };
-  withLanding = (await api(request, owner, 'post', '/api/snippets', { data: payload })).snippet;
-  withoutLanding = (await api(request, owner, 'post', '/api/snippets', { data: { ...payload, title: 'No landing page', landingPageUrl: '' } })).snippet;
+  withLanding = await createEyeMail(owner, payload);
+  withoutLanding = await createEyeMail(owner, { ...payload, title: 'No landing page', landingPageUrl: '' });
 }
 
 before(async () => {
@@ -107,7 +90,7 @@ test('the web view shows the landing page under the video, and clicking it reach
   await landing.close();
 
   // The owner's report lists the click, to the landing page, in the per-viewer table.
-  const records = (await api(owner.request, owner, 'get', `/api/reports/${withLanding}?includeMachine=true&receiver=${encodeURIComponent(RECIPIENT)}`)) as {
+  const records = (await api(owner, 'get', `/api/reports/${withLanding}?includeMachine=true&receiver=${encodeURIComponent(RECIPIENT)}`)) as {
     activity: string;
     destination: string | null;
   }[];

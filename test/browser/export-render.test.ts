@@ -187,10 +187,12 @@ async function open(name: string, html: string, page?: Page): Promise<Page> {
   return page;
 }
 
-// Before a screenshot: give the video a moment to show a frame (its codec may be missing: fine).
+// Before a screenshot: give a video the page shows a moment to draw a frame (its codec may be
+// missing: fine). A hidden video is not waited for: the picture does not show it, and one that
+// is hidden with preload="none" (as most clients get it) never loads at all.
 async function shoot(page: Page, name: string): Promise<void> {
   await page
-    .waitForFunction("[...document.querySelectorAll('video')].every((v) => v.readyState >= 2 || v.error !== null)", undefined, { timeout: 3000 })
+    .waitForFunction("[...document.querySelectorAll('video')].filter((v) => v.checkVisibility()).every((v) => v.readyState >= 2 || v.error !== null)", undefined, { timeout: 3000 })
     .catch(() => undefined);
   await page.screenshot({ path: path.join(shots, `export-${name}.png`), fullPage: true });
 }

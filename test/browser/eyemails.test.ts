@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, expectTitle, launchBrowser, screenshot, settled, uniqueEmail } from './support/browser.ts';
+import { signUp } from './support/api.ts';
 
 const run = promisify(execFile);
 
@@ -39,13 +40,7 @@ async function makeFixtures(into: string): Promise<void> {
 async function newUserContext(tier: 'standard' | 'enterprise', name: string): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   ctx.setDefaultTimeout(15_000);
-  await ctx.request.get('/api/health');
-  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await ctx.request.post('/api/accounts/signup', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) },
-    data: { fullName: name, email: uniqueEmail(tier), password, confirmPassword: password, tier },
-  });
-  assert.equal(res.status(), 201, await res.text());
+  await signUp(ctx, { fullName: name, email: uniqueEmail(tier), password, tier });
   return ctx;
 }
 
@@ -344,9 +339,10 @@ test('the public viewer plays the video for a recipient', async () => {
     await viewer.goto(`/eyemail/${snippetId}?v="someone@example.com"`);
     const video = viewer.locator('video');
     await video.waitFor();
+    // Playing, or already played to its end (the clip lasts 2 s: a busy machine may look late).
     await viewer.waitForFunction((el) => {
-      const v = el as unknown as { paused: boolean; currentTime: number };
-      return !v.paused && v.currentTime > 0;
+      const v = el as unknown as { paused: boolean; currentTime: number; ended: boolean };
+      return (!v.paused && v.currentTime > 0) || v.ended;
     }, await video.elementHandle(), { timeout: 15_000 });
   } finally {
     await viewer.close();

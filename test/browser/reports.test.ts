@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, SCREENSHOT_DIR, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { EYEMAIL_DEFAULTS, createEyeMail, readyVideo, signUp } from './support/api.ts';
 
 const run = promisify(execFile);
 const PASSWORD = 'Byron1815';
@@ -39,11 +40,6 @@ let strangerId: string;
 // when the seeded engagements were recorded (a new account's time zone is UTC)
 let seededAt: Date;
 
-async function xsrf(c: BrowserContext): Promise<Record<string, string>> {
-  const token = (await c.cookies()).find((k) => k.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
-
 async function newContext(): Promise<BrowserContext> {
   const c = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   c.setDefaultTimeout(15_000);
@@ -51,41 +47,11 @@ async function newContext(): Promise<BrowserContext> {
   return c;
 }
 
-async function signUp(c: BrowserContext, fullName: string): Promise<void> {
-  const res = await c.request.post('/api/accounts/signup', {
-    headers: await xsrf(c),
-    data: { fullName, email: uniqueEmail('reports'), password: PASSWORD, confirmPassword: PASSWORD, tier: 'standard' },
-  });
-  assert.equal(res.status(), 201, await res.text());
+async function signUpAs(c: BrowserContext, fullName: string): Promise<void> {
+  await signUp(c, { fullName, email: uniqueEmail('reports'), password: PASSWORD });
 }
 
-// Upload and encode the clip once per account; then any number of EyeMails of it.
-async function readyVideo(c: BrowserContext): Promise<string> {
-  const up = await c.request.post('/api/files?type=video', {
-    headers: await xsrf(c),
-    multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(path.join(dir, 'clip.mp4')) } },
-  });
-  assert.equal(up.status(), 201, await up.text());
-  const videoId = (await up.json()).body.fileId as string;
-  let encoding = (await (await c.request.post(`/api/videos/${videoId}?overlay=none&width=600`, { headers: await xsrf(c) })).json()).body;
-  const until = Date.now() + 90_000;
-  while (encoding.state !== 'completed') {
-    assert.notEqual(encoding.state, 'failed');
-    assert.ok(Date.now() < until, 'the encoding did not finish');
-    await new Promise((r) => setTimeout(r, 200));
-    encoding = (await (await c.request.get(`/api/videos/encodings/${encoding.encodingId}`)).json()).body;
-  }
-  return videoId;
-}
-
-async function makeEyeMail(c: BrowserContext, videoId: string, title: string): Promise<string> {
-  const created = await c.request.post('/api/snippets', {
-    headers: await xsrf(c),
-    data: { title, videoId, videoOverlay: 'none', addVideoOverlay: false, coverImagePlacement: 'below', coverImageSpacing: 1, logoImageAlignment: 'left', logoImageWidth: 120, width: 600 },
-  });
-  assert.equal(created.status(), 201, await created.text());
-  return (await created.json()).body.snippet as string;
-}
+const makeEyeMail = (c: BrowserContext, videoId: string, title: string): Promise<string> => createEyeMail(c, { ...EYEMAIL_DEFAULTS, title, videoId });
 
 // The recipient's side, as a mail client or browser sends it (no session, its own agent and address).
 function recipient(agent: string, ip: string): Record<string, string> {
@@ -170,14 +136,14 @@ before(async () => {
   [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser(), clip]);
 
   const stranger = await newContext();
-  await signUp(stranger, 'Sam Stranger');
-  strangerId = await makeEyeMail(stranger, await readyVideo(stranger), 'Secret plan');
+  await signUpAs(stranger, 'Sam Stranger');
+  strangerId = await makeEyeMail(stranger, await readyVideo(stranger, path.join(dir, 'clip.mp4')), 'Secret plan');
   await open(strangerId, 'vip@example.com', AGENT.outlook, IP.us);
   await stranger.close();
 
   ctx = await newContext();
-  await signUp(ctx, 'Ada Byron');
-  const videoId = await readyVideo(ctx);
+  await signUpAs(ctx, 'Ada Byron');
+  const videoId = await readyVideo(ctx, path.join(dir, 'clip.mp4'));
   reportId = await makeEyeMail(ctx, videoId, 'Spring launch');
   quietId = await makeEyeMail(ctx, videoId, 'Quiet one');
   seededAt = new Date();

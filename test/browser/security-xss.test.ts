@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { api, readyVideo, upload } from './support/api.ts';
 
 const run = promisify(execFile);
 
@@ -56,24 +57,22 @@ async function newCtx(): Promise<BrowserContext> {
   return ctx;
 }
 
-async function api(ctx: BrowserContext, method: 'get' | 'post' | 'put', url: string, opts: Record<string, unknown> = {}) {
-  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await ctx.request[method](url, { ...opts, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.body;
-}
-
 async function ran(page: Page): Promise<string[]> {
   return page.evaluate(() => (globalThis as unknown as { __ran: string[] }).__ran);
+}
+
+// Moves the mouse over what the page shows (the first 30), in case a handler waits for that.
+// Hidden elements are left out: no one can point at them (each would only wait out a timeout).
+// `force`: over the element even when something covers it, as the mouse would be.
+async function hoverAll(page: Page, selector: string): Promise<void> {
+  for (const el of (await page.locator(selector).filter({ visible: true }).all()).slice(0, 30)) await el.hover({ force: true, timeout: 1000 }).catch(() => undefined);
 }
 
 // Opens a page, lets it settle, and checks nothing ran; returns its visible text.
 async function visit(page: Page, url: string, shot: string): Promise<string> {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
-  // Hover and focus what is there, in case a handler waits for that.
-  for (const el of (await page.locator('a, button, img, video').all()).slice(0, 30)) await el.hover({ timeout: 1000 }).catch(() => undefined);
+  await hoverAll(page, 'a, button, img, video');
   assert.deepEqual(await ran(page), [], `nothing ran on ${url}`);
   await screenshot(page, shot);
   return page.locator('body').innerText();
@@ -91,24 +90,17 @@ before(async () => {
   email = uniqueEmail('xss');
   await api(user, 'post', '/api/accounts/signup', { data: { fullName: `${NAME} Lee`, email, password: 'Secret123', confirmPassword: 'Secret123', tier: 'standard' } });
   await api(user, 'put', '/api/users/profile', { data: { firstName: NAME, lastName: LAST, email, country: null, timezone: null } });
-  const upload = async (type: string, file: string, mimeType: string) =>
-    api(user, 'post', `/api/files?type=${type}`, { multipart: { file: { name: `${payload('file')}.${file.split('.').pop()}`, mimeType, buffer: fs.readFileSync(path.join(dir, file)) } } });
-  const video = await upload('video', 'clip.mp4', 'video/mp4');
-  const icon = await upload('videoIcon', 'icon.png', 'image/png');
-  let encoding = await api(user, 'post', `/api/videos/${video.fileId}?overlay=none&width=600`);
-  for (let i = 0; encoding.state !== 'completed' && i < 600; i++) {
-    assert.notEqual(encoding.state, 'failed');
-    await new Promise((r) => setTimeout(r, 200));
-    encoding = await api(user, 'get', `/api/videos/encodings/${encoding.encodingId}`);
-  }
+  // Hostile file names too.
+  const videoId = await readyVideo(user, path.join(dir, 'clip.mp4'), { name: `${payload('file')}.mp4` });
+  const iconId = await upload(user, 'videoIcon', path.join(dir, 'icon.png'), { name: `${payload('file')}.png` });
   snippetId = (
     await api(user, 'post', '/api/snippets', {
       data: {
         title: TITLE,
-        videoId: video.fileId,
+        videoId,
         landingPageUrl: URL_HOSTILE,
         videoURLData: URL_HOSTILE,
-        videoLogoImgId: icon.fileId,
+        videoLogoImgId: iconId,
         ctaButtonsJSON: JSON.stringify([
           { title: BUTTON, url: URL_HOSTILE, backgroundColor: '#e8590c', radius: 6 },
           { title: `'"><b>x</b>`, url: 'https://shop.example.com/b', backgroundColor: '#1c7ed6', radius: 6 },
@@ -149,7 +141,7 @@ test('the exported email, opened without any CSP as a mail client would, runs no
   const page = await recipient.newPage();
   await page.goto('about:blank');
   await page.setContent(exported.html, { waitUntil: 'load' });
-  for (const el of (await page.locator('a, img, video').all()).slice(0, 30)) await el.hover({ timeout: 1000 }).catch(() => undefined);
+  await hoverAll(page, 'a, img, video');
   assert.deepEqual(await ran(page), [], 'nothing ran in the export');
   assert.equal(await page.locator('script').count(), 0);
   const text = await page.locator('body').innerText();

@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { APIRequestContext, Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, PHONE, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { EYEMAIL_DEFAULTS, createEyeMail, readyVideo, signUp } from './support/api.ts';
 
 const run = promisify(execFile);
 const SUPPORT_ADDRESS = 'support@eyemail.local';
@@ -46,11 +47,6 @@ async function makeFixtures(into: string): Promise<void> {
   ]);
 }
 
-async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
-  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
-
 async function newContext(): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   ctx.setDefaultTimeout(15_000);
@@ -59,33 +55,12 @@ async function newContext(): Promise<BrowserContext> {
 }
 
 async function apiSignUp(ctx: BrowserContext, fullName: string, email: string): Promise<void> {
-  const res = await ctx.request.post('/api/accounts/signup', { headers: await xsrf(ctx), data: { fullName, email, password: PASSWORD, confirmPassword: PASSWORD, tier: 'standard' } });
-  assert.equal(res.status(), 201, await res.text());
+  await signUp(ctx, { fullName, email, password: PASSWORD });
 }
 
 // An EyeMail made through the API the way the dashboard makes one: upload, encode, create.
 async function makeEyeMail(ctx: BrowserContext, title: string): Promise<void> {
-  const req: APIRequestContext = ctx.request;
-  const up = await req.post('/api/files?type=video', {
-    headers: await xsrf(ctx),
-    multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(fixture('clip.mp4')) } },
-  });
-  assert.equal(up.status(), 201, await up.text());
-  const videoId = (await up.json()).body.fileId as string;
-  const enc = await req.post(`/api/videos/${videoId}?overlay=none&width=600`, { headers: await xsrf(ctx) });
-  let encoding = (await enc.json()).body;
-  const until = Date.now() + 90_000;
-  while (encoding.state !== 'completed') {
-    assert.notEqual(encoding.state, 'failed');
-    assert.ok(Date.now() < until, 'the encoding did not finish');
-    await new Promise((r) => setTimeout(r, 200));
-    encoding = (await (await req.get(`/api/videos/encodings/${encoding.encodingId}`)).json()).body;
-  }
-  const created = await req.post('/api/snippets', {
-    headers: await xsrf(ctx),
-    data: { title, videoId, videoOverlay: 'none', addVideoOverlay: false, coverImagePlacement: 'below', coverImageSpacing: 1, logoImageAlignment: 'left', logoImageWidth: 120, width: 600 },
-  });
-  assert.equal(created.status(), 201, await created.text());
+  await createEyeMail(ctx, { ...EYEMAIL_DEFAULTS, title, videoId: await readyVideo(ctx, fixture('clip.mp4')) });
 }
 
 // Holds matching requests until released, so the page can be looked at mid-upload.

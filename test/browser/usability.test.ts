@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, settled, uniqueEmail } from './support/browser.ts';
+import { createEyeMail, readyVideo, signUp } from './support/api.ts';
 
 const run = promisify(execFile);
 const password = 'Usable2024';
@@ -42,35 +43,10 @@ async function shot(name: string, size: { width: number; height: number }): Prom
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `usability-${name}-${size === PHONE ? 'phone' : 'desktop'}.png`) });
 }
 
-async function xsrf(ctx: BrowserContext): Promise<Record<string, string>> {
-  const token = (await ctx.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': decodeURIComponent(token) };
-}
-
 // An encoded, active EyeMail made through the API the way the dashboard makes one.
 async function makeSnippet(ctx: BrowserContext, clip: string): Promise<string> {
-  const up = await ctx.request.post('/api/files?type=video', {
-    headers: await xsrf(ctx),
-    multipart: { file: { name: 'autumn-sale-members-cut.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(clip) } },
-  });
-  assert.equal(up.status(), 201, await up.text());
-  const videoId = (await up.json()).body.fileId as string;
-  const enc = await ctx.request.post(`/api/videos/${videoId}?overlay=none&width=600`, { headers: await xsrf(ctx) });
-  assert.ok([200, 202].includes(enc.status()), await enc.text());
-  let view = (await enc.json()).body;
-  const until = Date.now() + 90_000;
-  while (view.state !== 'completed') {
-    assert.notEqual(view.state, 'failed', 'encoding failed');
-    assert.ok(Date.now() < until, 'encoding did not finish');
-    await new Promise((r) => setTimeout(r, 200));
-    view = (await (await ctx.request.get(`/api/videos/encodings/${view.encodingId}`)).json()).body;
-  }
-  const created = await ctx.request.post('/api/snippets', {
-    headers: await xsrf(ctx),
-    data: { title: 'Autumn sale for members', videoId, videoOverlay: 'none', addVideoOverlay: false, width: 600, landingPageUrl: 'https://shop.example.com/autumn' },
-  });
-  assert.equal(created.status(), 201, await created.text());
-  return (await created.json()).body.snippet as string;
+  const videoId = await readyVideo(ctx, clip, { name: 'autumn-sale-members-cut.mp4' });
+  return createEyeMail(ctx, { title: 'Autumn sale for members', videoId, videoOverlay: 'none', addVideoOverlay: false, width: 600, landingPageUrl: 'https://shop.example.com/autumn' });
 }
 
 before(async () => {
@@ -83,12 +59,7 @@ before(async () => {
   ]);
   context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
-  await context.request.get('/api/health');
-  const res = await context.request.post('/api/accounts/signup', {
-    headers: await xsrf(context),
-    data: { fullName: 'Uma Usable', email: uniqueEmail('uma'), password, confirmPassword: password, tier: 'standard' },
-  });
-  assert.equal(res.status(), 201, await res.text());
+  await signUp(context, { fullName: 'Uma Usable', email: uniqueEmail('uma'), password });
   snippetId = await makeSnippet(context, clip);
   page = await context.newPage();
 });

@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newClient, signIn, signUp, sql, uniqueEmail } from '../support/account-factory.js';
 import { linkIn, startSmtp, type TestSmtp } from '../support/smtp.js';
+import { waitFor } from '../support/wait.js';
+import { rateLimitKey } from '../../src/common/rate-limit.js';
+import { FORGOT_MAILS_PER_ACCOUNT } from '../../src/accounts/account-rate-limits.js';
 
 const INVALID_RESET = 'This password reset link is invalid or has expired.';
 const USED_RESET = 'This password reset link has already been used, or a newer one was sent. Ask for a new link if you still need to reset your password.';
@@ -268,6 +271,29 @@ describe('account emails (SMTP)', () => {
       const client = await newClient(t, { ip: '203.0.113.9' });
       for (let i = 0; i < 10; i++) await client.post(`/api/accounts/forgot-password?email=${uniqueEmail('probe')}`).expect(200);
       await client.post(`/api/accounts/forgot-password?email=${uniqueEmail('probe')}`).expect(429);
+    });
+    it('mails one account at most 5 links an hour however many addresses ask, and the last link still works', async () => {
+      const u = await signUp(t);
+      await smtp.next(u.email);
+      // Eight strangers, each from an address of their own, each within its own limit.
+      for (let i = 0; i < 8; i++) {
+        const res = await (await newClient(t, { ip: `198.51.100.${20 + i}` })).post(`/api/accounts/forgot-password?email=${u.email}`).expect(200);
+        expect(res.body).toEqual({ result: true, message: LINK_SENT, body: null, errors: null });
+      }
+      // Every request has been weighed (the mail goes out after the answer).
+      await waitFor(async () => {
+        const [row] = await sql<{ hits: number }>(t, 'select hits from rate_limit_hit where key = ?', [rateLimitKey(FORGOT_MAILS_PER_ACCOUNT, u.id)]);
+        return row?.hits === 8 ? row : null;
+      }, 'all eight requests weighed');
+      const mails = [];
+      for (let i = 0; i < 5; i++) mails.push(await smtp.next(u.email));
+      const [tokens] = await sql<{ n: number }>(t, `select count(*)::int as n from auth_token where user_id = ? and purpose = 'reset_password'`, [u.id]);
+      expect(tokens.n).toBe(5);
+      expect(smtp.pending(u.email)).toEqual([]);
+      // The owner is not locked out: the newest link in their inbox sets a new password.
+      const token = tokenOf(linkIn(mails[4], 'resetpassword'));
+      await (await newClient(t)).put('/api/accounts/reset-password').send({ token, password: 'Brand9New', confirmPassword: 'Brand9New' }).expect(200);
+      await signIn(t, u.email, 'Brand9New');
     });
   });
 

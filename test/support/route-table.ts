@@ -1,11 +1,13 @@
 // Every HTTP route of the running Nest app, read from its controllers' metadata (the same data
-// Nest's router is built from), with the access rule each handler declares. Security tests walk
+// Nest's router is built from), with the access rule each handler declares, and the routes of the
+// plain Express routers mounted ahead of Nest (the public hits: tracking, the recipients' viewer
+// pages), which have no guard: public. Security tests walk
 // this list, so routes added later are covered (and must be classified) automatically.
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
-import { IS_PUBLIC, REQUIRED_ROLE } from '../../src/accounts/auth.decorators.js';
+import { IS_PUBLIC, REQUIRED_ROLE } from '../../src/common/auth/auth.decorators.js';
 import { routesOutsideApi } from '../../src/common/public-routes.js';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -64,7 +66,29 @@ export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteIn
       }
     }
   }
+  out.push(...expressRouterRoutes(app));
   return out.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+}
+
+interface ExpressLayer {
+  name?: string;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: ExpressLayer[] };
+}
+
+// Routes of the Express routers mounted on the app with app.use (Nest's own routes are not in one).
+function expressRouterRoutes(app: INestApplication): RouteInfo[] {
+  const instance = app.getHttpAdapter().getInstance() as { router?: { stack?: ExpressLayer[] } };
+  const out: RouteInfo[] = [];
+  for (const layer of instance.router?.stack ?? []) {
+    for (const inner of layer.handle?.stack ?? []) {
+      if (!inner.route) continue;
+      for (const method of Object.keys(inner.route.methods).filter((m) => m !== '_all' && m !== 'head')) {
+        out.push({ method: method.toUpperCase(), path: inner.route.path, access: 'public', controller: 'express router', handler: inner.route.path });
+      }
+    }
+  }
+  return out;
 }
 
 // The paths Express really routes (to check the list above against the live router).

@@ -1,44 +1,70 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { ApiTier } from '../../shared/account-rules.js';
+import {
+  EMAIL_MAX,
+  INVITE_CODE_MAX,
+  MESSAGES,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  confirmPasswordError,
+  domainError,
+  emailError,
+  inviteCodeError,
+  passwordError,
+  requiredTextError,
+  tierError,
+  tierFromApi,
+  type Tier,
+} from '../../shared/account-rules.js';
+import { Field, OptionalField } from '../../common/validation/rule.decorator.js';
+import { ReadAs, Trimmed } from '../../common/validation/transforms.js';
+import { ACCOUNT_MESSAGES } from '../account-messages.js';
 
-// Sign-up bodies, for the OpenAPI document only (checked by parseSignUp and parseCompanySignUp in
-// account-input.ts).
+const PASSWORD_RULES = `${PASSWORD_MIN}-${PASSWORD_MAX} characters with a capital letter and a digit.`;
+
+// Sign-up bodies: described for /api/docs and checked by class-validator with the shared account
+// rules (src/shared/account-rules.ts), fields in the order the form shows their messages.
 export class SignUpDto {
-  @ApiProperty({ example: 'Ann Lee', maxLength: 90 })
+  @Field({ example: 'Ann Lee', minLength: 1, maxLength: NAME_MAX }, (v) => requiredTextError(v, MESSAGES.name))
   fullName: string;
 
-  @ApiProperty({ example: 'ann@example.com' })
+  @Field({ example: 'ann@example.com', maxLength: EMAIL_MAX }, (v) => emailError(v))
+  @Trimmed()
   email: string;
 
-  @ApiProperty({ example: 'Secret123', description: 'At least 6 characters with a capital letter and a digit.' })
+  @Field({ example: 'Secret123', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: PASSWORD_RULES }, (v) => passwordError(v))
   password: string;
 
-  @ApiProperty({ example: 'Secret123' })
+  @Field({ example: 'Secret123', description: 'The password again.' }, (v, input) => confirmPasswordError(input.password, v))
   confirmPassword: string;
 
-  @ApiProperty({ enum: ['standard', 'enterprise'], description: 'standard = Premium, enterprise = Express' })
-  tier: ApiTier;
+  // The API's names of the tiers, read as the internal ones (standard = Premium, enterprise = Express).
+  @Field({ enum: ['standard', 'enterprise'], description: 'standard = Premium, enterprise = Express' }, tierError)
+  @ReadAs(tierFromApi)
+  tier: Tier;
 }
 
 export class CompanySignUpDto {
-  @ApiProperty({ example: 'Ann Lee', maxLength: 90 })
+  @Field({ example: 'Ann Lee', minLength: 1, maxLength: NAME_MAX }, (v) => requiredTextError(v, MESSAGES.name))
   fullName: string;
 
-  @ApiProperty({ example: 'ann@acme.com' })
+  @Field({ example: 'ann@acme.com', maxLength: EMAIL_MAX }, (v) => emailError(v, MESSAGES.invalidEmailCompany))
+  @Trimmed()
   email: string;
 
-  @ApiProperty({ example: 'Secret123' })
+  @Field({ example: 'Secret123', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: PASSWORD_RULES }, (v) => passwordError(v, MESSAGES.invalidPasswordCompany))
   password: string;
 
-  @ApiProperty({ example: 'Acme Inc.', maxLength: 90 })
+  @Field({ example: 'Acme Inc.', minLength: 1, maxLength: NAME_MAX }, (v) => requiredTextError(v, MESSAGES.companyName))
   companyName: string;
 
-  @ApiProperty({ example: 'acme.com' })
+  @Field({ example: 'acme.com', description: 'A bare domain: no scheme, no path.' }, domainError)
+  @Trimmed()
   domain: string;
 
-  @ApiProperty({ example: 'Marketing', maxLength: 90 })
+  @Field({ example: 'Marketing', minLength: 1, maxLength: NAME_MAX }, (v) => requiredTextError(v, MESSAGES.department))
   department: string;
 
-  @ApiPropertyOptional({ description: 'The {id} of the /companysignup/{id} link.' })
+  @OptionalField({ type: String, nullable: true, maxLength: INVITE_CODE_MAX, description: 'The {id} of the /companysignup/{id} link.' }, (v) => inviteCodeError(v, ACCOUNT_MESSAGES.invalidInvite))
+  @Trimmed()
   inviteCode?: string | null;
 }

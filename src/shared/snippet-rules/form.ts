@@ -33,6 +33,67 @@ export function normalizeOverlay(addVideoOverlay: boolean, overlay: VideoOverlay
   return overlay === 'none' ? 'black' : overlay;
 }
 
+// The payload's choice fields, read as the form reads them (empty means the default).
+export const logoAlignmentOf = (v: unknown) => oneOf(v, LOGO_ALIGNMENTS, 'left', LABELS.logoAlignment);
+export const coverPlacementOf = (v: unknown) => oneOf(v, COVER_PLACEMENTS, 'below', LABELS.coverPlacement);
+export const coverSpacingOf = (v: unknown) =>
+  oneOf(typeof v === 'string' ? toNumber(v) ?? v : v, COVER_SPACING_LEVELS, COVER_SPACING_DEFAULT, LABELS.coverSpacing);
+export const videoOverlayOf = (v: unknown) => oneOf(v, VIDEO_OVERLAYS, 'none', LABELS.overlay);
+
+// The buttons' messages keyed "<index>.<field>", or '' for the list as a whole.
+export function ctaButtonsErrors(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, m] of Object.entries(parseCtaButtonsJson(v).errors)) out[k === 'list' ? '' : k] = m;
+  return out;
+}
+
+type FieldRule = (value: unknown) => string | null;
+
+// The rule of each payload field (spec 01 section 3), in the order their messages are shown. The
+// buttons (ctaButtonsJSON) come last, with one message per failing button field (ctaButtonsErrors).
+export const SNIPPET_FIELD_RULES: readonly (readonly [field: string, rule: FieldRule])[] = [
+  ['title', titleError],
+  ['videoId', videoIdError],
+  ['gifId', optionalIdError],
+  ['videoLogoImgId', optionalIdError],
+  ['logoImageId', optionalIdError],
+  ['coverImageId', optionalIdError],
+  ['width', (v) => parseWidth(v).error],
+  ['landingPageUrl', landingPageUrlError],
+  ['videoURLData', videoLinkError],
+  ['logoImageWidth', (v) => parseLogoWidth(v).error],
+  ['logoImageAlignment', (v) => logoAlignmentOf(v).error],
+  ['coverImagePlacement', (v) => coverPlacementOf(v).error],
+  ['coverImageSpacing', (v) => coverSpacingOf(v).error],
+  ['videoOverlay', (v) => videoOverlayOf(v).error],
+];
+
+// The stored form of a payload that passed every rule above (defaults filled in, ids in lower
+// case, URLs normalised, buttons parsed).
+export function snippetFormValue(input: Record<string, unknown>): SnippetFormValue {
+  const overlay = videoOverlayOf(input.videoOverlay).value;
+  const addVideoOverlay = toBool(input.addVideoOverlay, false) || (input.addVideoOverlay === undefined && overlay !== 'none');
+  const optionalId = (v: unknown) => (isBlank(v) ? null : (v as string).toLowerCase());
+  return {
+    title: (input.title as string).trim(),
+    videoId: (input.videoId as string).toLowerCase(),
+    gifId: optionalId(input.gifId),
+    width: parseWidth(input.width).value,
+    landingPageUrl: isBlank(input.landingPageUrl) ? null : parseHttpUrl(input.landingPageUrl),
+    videoLinkUrl: isBlank(input.videoURLData) ? null : parseHttpUrl(input.videoURLData),
+    videoLogoImgId: optionalId(input.videoLogoImgId),
+    addVideoOverlay,
+    videoOverlay: normalizeOverlay(addVideoOverlay, overlay),
+    logoImageId: optionalId(input.logoImageId),
+    logoImageAlignment: logoAlignmentOf(input.logoImageAlignment).value,
+    logoImageWidth: parseLogoWidth(input.logoImageWidth).value,
+    coverImageId: optionalId(input.coverImageId),
+    coverImagePlacement: coverPlacementOf(input.coverImagePlacement).value,
+    coverImageSpacing: coverSpacingOf(input.coverImageSpacing).value,
+    buttons: parseCtaButtonsJson(input.ctaButtonsJSON).value,
+  };
+}
+
 // The create/update payload (spec 01 section 3) checked field by field, errors keyed by payload
 // field name (buttons as "ctaButtonsJSON.<index>.<field>"). ctaButtonsHTML is ignored: the server
 // writes the button HTML itself. Express accounts lose logo, cover and buttons here too.
@@ -42,59 +103,13 @@ export function validateSnippetForm(
 ): { value: SnippetFormValue | null; errors: Record<string, string> } {
   const input = normalizeForTier(raw, tier);
   const errors: Record<string, string> = {};
-  const put = (field: string, message: string | null) => {
-    if (message && !errors[field]) errors[field] = message;
-  };
-
-  put('title', titleError(input.title));
-  put('videoId', videoIdError(input.videoId));
-  for (const f of ['gifId', 'videoLogoImgId', 'logoImageId', 'coverImageId']) put(f, optionalIdError(input[f]));
-  const width = parseWidth(input.width);
-  put('width', width.error);
-  put('landingPageUrl', landingPageUrlError(input.landingPageUrl));
-  put('videoURLData', videoLinkError(input.videoURLData));
-  const logoWidth = parseLogoWidth(input.logoImageWidth);
-  put('logoImageWidth', logoWidth.error);
-  const alignment = oneOf(input.logoImageAlignment, LOGO_ALIGNMENTS, 'left', LABELS.logoAlignment);
-  put('logoImageAlignment', alignment.error);
-  const placement = oneOf(input.coverImagePlacement, COVER_PLACEMENTS, 'below', LABELS.coverPlacement);
-  put('coverImagePlacement', placement.error);
-  const spacing = oneOf(
-    typeof input.coverImageSpacing === 'string' ? toNumber(input.coverImageSpacing) ?? input.coverImageSpacing : input.coverImageSpacing,
-    COVER_SPACING_LEVELS,
-    COVER_SPACING_DEFAULT,
-    LABELS.coverSpacing,
-  );
-  put('coverImageSpacing', spacing.error);
-  const overlay = oneOf(input.videoOverlay, VIDEO_OVERLAYS, 'none', LABELS.overlay);
-  put('videoOverlay', overlay.error);
-  const buttons = parseCtaButtonsJson(input.ctaButtonsJSON);
-  for (const [k, m] of Object.entries(buttons.errors)) put(k === 'list' ? 'ctaButtonsJSON' : `ctaButtonsJSON.${k}`, m);
-
+  for (const [field, rule] of SNIPPET_FIELD_RULES) {
+    const message = rule(input[field]);
+    if (message) errors[field] = message;
+  }
+  for (const [part, message] of Object.entries(ctaButtonsErrors(input.ctaButtonsJSON))) errors[part ? `ctaButtonsJSON.${part}` : 'ctaButtonsJSON'] ??= message;
   if (Object.keys(errors).length) return { value: null, errors };
-  const addVideoOverlay = toBool(input.addVideoOverlay, false) || (input.addVideoOverlay === undefined && overlay.value !== 'none');
-  const optionalId = (v: unknown) => (isBlank(v) ? null : (v as string).toLowerCase());
-  return {
-    value: {
-      title: (input.title as string).trim(),
-      videoId: (input.videoId as string).toLowerCase(),
-      gifId: optionalId(input.gifId),
-      width: width.value,
-      landingPageUrl: isBlank(input.landingPageUrl) ? null : parseHttpUrl(input.landingPageUrl),
-      videoLinkUrl: isBlank(input.videoURLData) ? null : parseHttpUrl(input.videoURLData),
-      videoLogoImgId: optionalId(input.videoLogoImgId),
-      addVideoOverlay,
-      videoOverlay: normalizeOverlay(addVideoOverlay, overlay.value),
-      logoImageId: optionalId(input.logoImageId),
-      logoImageAlignment: alignment.value,
-      logoImageWidth: logoWidth.value,
-      coverImageId: optionalId(input.coverImageId),
-      coverImagePlacement: placement.value,
-      coverImageSpacing: spacing.value,
-      buttons: buttons.value,
-    },
-    errors,
-  };
+  return { value: snippetFormValue(input), errors };
 }
 
 // ---- Account tiers ------------------------------------------------------------------------------

@@ -1,52 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 
-// Request bodies of the snippets API, for the OpenAPI document only: snippet-input.ts checks them
-// at the edge with the shared rules in src/shared/snippet-rules.ts, so the server says exactly
-// what the dashboard says.
-
-export class SnippetPayloadDto {
-  @ApiProperty({ maxLength: 240 }) title?: unknown;
-  @ApiProperty({ description: 'id of the uploaded video file (POST files?type=video)', format: 'uuid' }) videoId?: unknown;
-  @ApiPropertyOptional({ format: 'uuid', description: 'an uploaded GIF used as the fallback instead of the encoded one' }) gifId?: unknown;
-  @ApiPropertyOptional({ enum: ['none', 'black', 'white'], default: 'none' }) videoOverlay?: unknown;
-  @ApiPropertyOptional({ type: Boolean, default: false }) addVideoOverlay?: unknown;
-  @ApiPropertyOptional({ format: 'uuid', description: 'Premium only' }) coverImageId?: unknown;
-  @ApiPropertyOptional({ enum: ['above', 'below'], default: 'below' }) coverImagePlacement?: unknown;
-  @ApiPropertyOptional({ enum: [0, 1, 2, 3], default: 1, description: 'x 8 px' }) coverImageSpacing?: unknown;
-  @ApiPropertyOptional({ format: 'uuid', description: 'Premium only' }) logoImageId?: unknown;
-  @ApiPropertyOptional({ enum: ['left', 'center', 'right'], default: 'left' }) logoImageAlignment?: unknown;
-  @ApiPropertyOptional({ type: Number, minimum: 40, maximum: 600, default: 120 }) logoImageWidth?: unknown;
-  @ApiPropertyOptional({ description: 'http or https' }) landingPageUrl?: unknown;
-  @ApiPropertyOptional({ type: Number, minimum: 600, maximum: 800, default: 600 }) width?: unknown;
-  @ApiPropertyOptional({
-    description: 'Premium only. A JSON string: a list of up to 4 buttons {title, url, backgroundColor, fontColor, btnSize, fontSize, radius, bold}',
-  })
-  ctaButtonsJSON?: unknown;
-  @ApiPropertyOptional({ description: 'Ignored: the server generates the button HTML' }) ctaButtonsHTML?: unknown;
-  @ApiPropertyOptional({ description: 'the call-to-action video link (http or https)' }) videoURLData?: unknown;
-  @ApiPropertyOptional({ format: 'uuid', description: 'the call-to-action video icon' }) videoLogoImgId?: unknown;
-}
-
-export class UpdateSnippetPayloadDto extends SnippetPayloadDto {
-  @ApiProperty({ format: 'uuid' }) snippetId?: unknown;
-}
-
-export class SnippetIdDto {
-  @ApiProperty({ format: 'uuid' }) snippetId?: unknown;
-}
-
-// DELETE snippets: the dashboard sends {SnippetId}; {snippetId} works too.
-export class DeleteSnippetDto {
-  @ApiPropertyOptional({ format: 'uuid' }) SnippetId?: unknown;
-  @ApiPropertyOptional({ format: 'uuid' }) snippetId?: unknown;
-}
-
-export class SnippetStatusDto {
-  @ApiProperty({ format: 'uuid' }) snippetId?: unknown;
-  @ApiProperty({ type: Boolean }) status!: boolean;
-}
-
-// ---- responses (for the OpenAPI document) -------------------------------------------------------
+// Response shapes of the snippets API, for the OpenAPI document (request bodies: snippet-payload.dto.ts).
 
 class VideoUrlsDto {
   @ApiProperty({ nullable: true }) url!: string | null;

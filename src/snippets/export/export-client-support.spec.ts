@@ -1,6 +1,7 @@
 import { doIUseEmail } from '@jsx-email/doiuse-email';
 import { renderEmailExport } from './export-html.js';
-import { buildEmailViewModel, type ExportSnippet } from './export-view-model.js';
+import { buildEmailViewModel } from './export-view-model.js';
+import type { ExportSnippet } from './export-types.js';
 
 // The exported email checked against caniemail's data (through @jsx-email/doiuse-email) for the
 // clients that matter. Each client's unsupported features are listed here with why the email

@@ -1,7 +1,8 @@
 import type { CtaButton } from '../../shared/snippet-rules.js';
 import { EMAIL_PLATFORMS, type EmailPlatform } from '../email-platforms.js';
 import { compactHtml, compileEmailTemplates, renderEmailBlock, renderEmailExport, renderEmailPreviewPage } from './export-html.js';
-import { buildEmailViewModel, type BuildEmailInput, type ExportSnippet } from './export-view-model.js';
+import { buildEmailViewModel } from './export-view-model.js';
+import type { BuildEmailInput, ExportSnippet } from './export-types.js';
 
 const BASE = 'https://app.eyemail.example';
 const CDN = 'https://cdn.example.com';

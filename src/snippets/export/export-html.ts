@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { viewsDir } from '../../common/paths.js';
-import { buildEmailViewModel, type EmailViewModel } from './export-view-model.js';
+import { buildEmailViewModel } from './export-view-model.js';
+import type { EmailViewModel } from './export-types.js';
 
 // Renders the exported email HTML from views/email. The templates are compiled once (on first
 // use, or at boot through loadEmailTemplates()) and receive view models from export-view-model.ts.

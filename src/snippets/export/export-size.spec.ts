@@ -1,7 +1,8 @@
 import type { CtaButton } from '../../shared/snippet-rules.js';
 import { EMAIL_PLATFORMS } from '../email-platforms.js';
 import { renderEmailExport } from './export-html.js';
-import { buildEmailViewModel, type ExportSnippet } from './export-view-model.js';
+import { buildEmailViewModel } from './export-view-model.js';
+import type { ExportSnippet } from './export-types.js';
 
 // The size budget of the exported email (issue: worst case <= 15 KB on every platform, typical
 // <= 10 KB; Gmail clips at 102 KB). Prints the table it checks, so the figures can be quoted.

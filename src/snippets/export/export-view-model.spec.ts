@@ -1,6 +1,9 @@
 import type { CtaButton } from '../../shared/snippet-rules.js';
 import { findEmailPlatform } from '../email-platforms.js';
-import { ExportNotReadyError, absoluteAssetUrl, allowedClickTargets, buildEmailViewModel, heightAt, videoIconBox, type ExportSnippet } from './export-view-model.js';
+import { buildEmailViewModel } from './export-view-model.js';
+import { ExportNotReadyError, type ExportSnippet } from './export-types.js';
+import { absoluteAssetUrl, allowedClickTargets } from './export-urls.js';
+import { heightAt, videoIconBox } from './email-geometry.js';
 
 const BASE = 'https://app.eyemail.example';
 const ID = '3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f';

@@ -9,183 +9,32 @@ import {
   WIDTH_MAX,
   WIDTH_MIN,
   parseHttpUrl,
-  validateCtaButton,
-  type CoverPlacement,
-  type CtaButton,
   type ExportOptions,
-  type LogoAlignment,
-  type SnippetTier,
-  type VideoOverlay,
 } from '../../shared/snippet-rules.js';
 import { clickDestination, type ClickDestination } from '../../shared/click-rules.js';
 import { renderCtaButtonsHtml } from '../cta-buttons.js';
 import { defuseUrl, escapeHtml, escapeUserText } from '../email-escape.js';
-import { findEmailPlatform, type EmailPlatform } from '../email-platforms.js';
+import { findEmailPlatform } from '../email-platforms.js';
+import { absoluteAssetUrl } from './export-urls.js';
+import { clamp, heightAt, VIDEO_ICON_MAX_HEIGHT, videoIconBox } from './email-geometry.js';
+import { ExportNotReadyError, type BuildEmailInput, type EmailViewModel } from './export-types.js';
 import { trackingLinks } from './tracking-links.js';
+
+// The shapes in and out, for callers that name them beside buildEmailViewModel.
+export type { BuildEmailInput, EmailViewModel, ExportSnippet, PixelSize } from './export-types.js';
 
 // Builds what the email templates print, from a snippet-like object. Pure. Every string in the
 // view model is already escaped for the place it goes (attribute or text), because the templates
 // print with {{{ }}}: Handlebars' own escaping turns "=" into "&#x3D;", which would break merge tags
 // such as %%=v(@key)=%% that the platform must find verbatim in the source.
-
-// A picture's stored size in pixels; null or missing when unknown.
-export interface PixelSize {
-  width?: number | null;
-  height?: number | null;
-}
-
-export interface ExportSnippet {
-  id: string;
-  title: string;
-  width: number;
-  logo?: { url: string; alignment?: LogoAlignment | null; width?: number | null; size?: PixelSize | null } | null;
-  cover?: { url: string; placement?: CoverPlacement | null; spacing?: number | null; size?: PixelSize | null } | null;
-  video: {
-    mp4Url: string;
-    posterUrl: string;
-    gifUrl?: string | null;
-    // The encoded frame (MP4 and poster).
-    size?: PixelSize | null;
-    // The GIF's own size (the user's GIF may differ from the video's shape).
-    gifSize?: PixelSize | null;
-  };
-  // The call-to-action video icon, shown under the video and linked to the call-to-action video link.
-  videoIcon?: { url: string; size?: PixelSize | null } | null;
-  addVideoOverlay?: boolean;
-  videoOverlay?: VideoOverlay | null;
-  landingPageUrl?: string | null;
-  // The call-to-action video link (videoURLData in the API).
-  videoLinkUrl?: string | null;
-  buttons?: readonly CtaButton[] | null;
-}
-
-export interface BuildEmailInput {
-  snippet: ExportSnippet;
-  platform: EmailPlatform | string | null | undefined;
-  options?: Partial<ExportOptions> | null;
-  publicBaseUrl: string;
-  // Express accounts never get logo, cover or buttons, whatever is stored.
-  tier?: SnippetTier;
-  // The preview page: same look, but no open pixel and links go straight to their targets, so
-  // looking at a preview never counts as an open or a click.
-  preview?: boolean;
-  // The preview link's speakerIcon choice. Only a preview honours it: an export always shows the
-  // mute icon exactly when the snippet has it.
-  previewMuteIcon?: boolean | null;
-}
-
-// The snippet cannot be exported as it is (no playable video yet). The caller answers 409.
-export class ExportNotReadyError extends Error {
-  constructor(message = 'This EyeMail has no encoded video yet.') {
-    super(message);
-    this.name = 'ExportNotReadyError';
-  }
-}
-
-// Strings marked Html are escaped text; Attr are escaped attribute values. Every picture states
-// the width it is shown at and the matching height (null only when its size is unknown), so
-// nothing jumps while images load and Outlook for Windows sizes them right.
-export interface LinkedImage {
-  srcAttr: string;
-  hrefAttr: string | null;
-  altHtml: string;
-  width: number;
-  height: number | null;
-}
-
-export interface EmailViewModel {
-  titleHtml: string;
-  width: number;
-  // Hidden preview text, first in the body: the inbox shows it after the subject line.
-  preheader: { textHtml: string; fillerHtml: string } | null;
-  header: { hrefAttr: string; textHtml: string } | null;
-  logo: (LinkedImage & { align: LogoAlignment }) | null;
-  coverAbove: (LinkedImage & { spacingPx: number }) | null;
-  coverBelow: (LinkedImage & { spacingPx: number }) | null;
-  video: {
-    mp4Attr: string | null;
-    posterAttr: string;
-    // The video, the GIF and Outlook's poster share one link: the landing page when there is one,
-    // else the web view (shared/click-rules.ts).
-    hrefAttr: string;
-    // The link's accessible name (it wraps a <video>, which has no alt text of its own).
-    ariaLabelAttr: string;
-    height: number | null;
-    // Animated GIF (first frame alone in Outlook) or the poster when there is no GIF.
-    fallbackSrcAttr: string;
-    fallbackHeight: number | null;
-    // Outlook for Windows: the GIF too (Microsoft 365 plays it; 2007-2016 show its first frame,
-    // a still like the poster), the poster only when there is no GIF (client-video.ts).
-    msoFallbackSrcAttr: string;
-    msoFallbackHeight: number | null;
-    altHtml: string;
-  };
-  // The call-to-action video icon the user uploaded, as the detail page and /live show it.
-  videoIcon: LinkedImage | null;
-  // 'Play with sound' under the video (only when there is no call-to-action video icon).
-  muteIcon: { srcAttr: string; hrefAttr: string } | null;
-  buttonsHtml: string;
-  unsubscribe: { hrefAttr: string | null; elementName: string | null } | null;
-  branding: { hrefAttr: string } | null;
-  openPixel: { srcAttr: string } | null;
-  // The platform's own required body markup (a constant of ours, not user input).
-  platformBodyHtml: string;
-}
+// The shapes in and out are in export-types.ts; picture sizes in email-geometry.ts; asset and
+// click addresses in export-urls.ts.
 
 const MUTE_ICON_PATH = '/static/email/sound-off.png';
-// The dashboard and /live show the call-to-action video icon at most 64 px high.
-export const VIDEO_ICON_MAX_HEIGHT = 64;
 // Inboxes take up to about 150 characters of preview text; after ours, invisible fillers keep
 // them from pulling in the first words of the email (the header line).
 const PREVIEW_CHARS = 150;
 const PREHEADER_FILLER = '&#847;&zwnj;&nbsp;';
-
-// The height of a picture shown `width` px wide, from its stored size; null when unknown.
-export function heightAt(width: number, size: PixelSize | null | undefined): number | null {
-  const w = size?.width;
-  const h = size?.height;
-  if (!w || !h || w <= 0 || h <= 0 || !Number.isFinite(w) || !Number.isFinite(h)) return null;
-  return Math.max(1, Math.round((width * h) / w));
-}
-
-// The call-to-action video icon's box: at most 64 px high and the email's width, never enlarged.
-export function videoIconBox(size: PixelSize | null | undefined, maxWidth: number): { width: number; height: number } | null {
-  const w = size?.width;
-  const h = size?.height;
-  if (!w || !h || w <= 0 || h <= 0) return null;
-  const scale = Math.min(1, VIDEO_ICON_MAX_HEIGHT / h, maxWidth / w);
-  return { width: Math.max(1, Math.round(w * scale)), height: Math.max(1, Math.round(h * scale)) };
-}
-
-function clamp(n: unknown, min: number, max: number, fallback: number): number {
-  const v = typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : fallback;
-  return Math.min(max, Math.max(min, v));
-}
-
-// Asset URLs (storage or CDN) must be absolute http(s); a root-relative path is served by the app
-// itself and gets the public base URL. Anything else (data:, javascript:, relative) gives null.
-export function absoluteAssetUrl(url: unknown, publicBaseUrl: string): string | null {
-  if (typeof url !== 'string' || !url.trim()) return null;
-  const u = url.trim();
-  const candidate = u.startsWith('/') && !u.startsWith('//') ? `${publicBaseUrl.replace(/\/+$/, '')}${u}` : u;
-  const parsed = parseHttpUrl(candidate);
-  return parsed ? defuseUrl(parsed) : null;
-}
-
-// The http(s) targets a click on this snippet may redirect to: its landing page, its
-// call-to-action video link and its buttons. The click endpoint refuses any other u= value.
-export function allowedClickTargets(snippet: Pick<ExportSnippet, 'landingPageUrl' | 'videoLinkUrl' | 'buttons'>): string[] {
-  const out = new Set<string>();
-  for (const u of [snippet.landingPageUrl, snippet.videoLinkUrl]) {
-    const p = parseHttpUrl(u);
-    if (p) out.add(p);
-  }
-  for (const b of snippet.buttons ?? []) {
-    const v = validateCtaButton(b).value;
-    if (v) out.add(v.url);
-  }
-  return [...out];
-}
 
 function withDefaults(options: Partial<ExportOptions> | null | undefined): ExportOptions {
   const o = { ...EXPORT_OPTION_DEFAULTS, ...(options ?? {}) };

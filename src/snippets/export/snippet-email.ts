@@ -2,7 +2,8 @@ import type { SnippetTier } from '../../shared/snippet-rules.js';
 import { toExportSnippet, type SnippetMedia, type SnippetRecord } from '../snippet-view.js';
 import type { EmailPlatform } from '../email-platforms.js';
 import { renderEmailBlock, renderEmailExport, renderEmailPreviewPage } from './export-html.js';
-import { buildEmailViewModel, ExportNotReadyError, type BuildEmailInput } from './export-view-model.js';
+import { buildEmailViewModel } from './export-view-model.js';
+import { ExportNotReadyError, type BuildEmailInput } from './export-types.js';
 
 export interface SnippetEmailInput {
   record: SnippetRecord;

@@ -26,6 +26,9 @@ export interface ViewerTemplates {
 
 let loaded: ViewerTemplates | null = null;
 
+// How the templates escape a value ({{ }}), for text filled into a rendered page afterwards.
+export const escapeLikeTemplates = (value: string): string => Handlebars.escapeExpression(value);
+
 export function compileViewerTemplates(dir: string = VIEWER_VIEWS_DIR): ViewerTemplates {
   const hbs = Handlebars.create();
   const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');

@@ -1,8 +1,7 @@
 import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { AuthUser } from './user.mapper.js';
-import type { UserRole } from './user.entity.js';
+import type { AuthUser, UserRole } from './auth-user.js';
 
-export type { AuthUser } from './user.mapper.js';
+export type { AuthUser, UserRole } from './auth-user.js';
 
 export const IS_PUBLIC = 'eyemail:isPublic';
 export const REQUIRED_ROLE = 'eyemail:requiredRole';
@@ -10,7 +9,8 @@ export const REQUIRED_ROLE = 'eyemail:requiredRole';
 // Every route needs a session unless it is marked @Public() (deny by default).
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
-// Routes (or whole controllers) only an admin may call; checked on the server by AuthGuard.
+// Routes (or whole controllers) only an admin may call; checked on the server by the accounts
+// module's AuthGuard.
 export const AdminOnly = () => SetMetadata(REQUIRED_ROLE, 'admin' satisfies UserRole);
 
 // Where AuthGuard leaves the signed-in user on the request.

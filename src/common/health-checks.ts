@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 
 type Check = () => Promise<string | undefined>;
 
-// Other modules register their own reachability checks (Redis, storage) here, so health stays
-// ignorant of how each outside service is reached.
+// Other modules register their own reachability checks (Redis, storage) here, so the health
+// endpoint stays ignorant of how each outside service is reached. It sits in common (provided by
+// CommonModule) so the queue and storage modules register without importing the health module.
 @Injectable()
 export class HealthChecks {
   private readonly checks = new Map<string, Check>();

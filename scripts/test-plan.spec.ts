@@ -1,0 +1,52 @@
+// npm test's scheduling decisions: which browser file starts first, how many run at a time, what
+// is kept for the next run.
+import { browserSlots, longestFirst, mergeDurations } from './test-plan.mjs';
+
+describe('longestFirst', () => {
+  const size = (f: string) => ({ 'a.ts': 100, 'b.ts': 900, 'c.ts': 500, 'd.ts': 500 })[f] ?? 0;
+
+  it('starts the file the last run measured longest first', () => {
+    expect(longestFirst(['a.ts', 'b.ts', 'c.ts'], { 'a.ts': 90_000, 'b.ts': 10_000, 'c.ts': 40_000 }, size)).toEqual(['a.ts', 'c.ts', 'b.ts']);
+  });
+
+  it('puts files without a measure first, the biggest of them first', () => {
+    expect(longestFirst(['a.ts', 'b.ts', 'c.ts'], { 'b.ts': 10_000 }, size)).toEqual(['c.ts', 'a.ts', 'b.ts']);
+  });
+
+  it('orders by size alone on a first run, and by name between equals', () => {
+    expect(longestFirst(['d.ts', 'a.ts', 'c.ts', 'b.ts'], {}, size)).toEqual(['b.ts', 'c.ts', 'd.ts', 'a.ts']);
+  });
+
+  it('leaves the list it was given as it was', () => {
+    const files = ['a.ts', 'b.ts'];
+    longestFirst(files, {}, size);
+    expect(files).toEqual(['a.ts', 'b.ts']);
+  });
+});
+
+describe('browserSlots', () => {
+  it('runs one browser file beside jest, then two per core', () => {
+    expect(browserSlots({ cores: 2, jestRunning: true })).toBe(1);
+    expect(browserSlots({ cores: 2, jestRunning: false })).toBe(4);
+    expect(browserSlots({ cores: 8, jestRunning: false })).toBe(16);
+  });
+
+  it('takes other numbers when told', () => {
+    expect(browserSlots({ cores: 2, jestRunning: true, whileJest: 2 })).toBe(2);
+    expect(browserSlots({ cores: 2, jestRunning: false, perCore: 1 })).toBe(2);
+  });
+
+  it('always runs at least one', () => {
+    expect(browserSlots({ cores: 0, jestRunning: false })).toBe(1);
+  });
+});
+
+describe('mergeDurations', () => {
+  it("takes this run's measures over the last ones and keeps the others", () => {
+    expect(mergeDurations({ 'a.ts': 1000, 'b.ts': 2000 }, { 'a.ts': 1500.4 }, ['a.ts', 'b.ts'])).toEqual({ 'a.ts': 1500, 'b.ts': 2000 });
+  });
+
+  it('forgets files that no longer exist', () => {
+    expect(mergeDurations({ 'gone.ts': 1000 }, { 'a.ts': 10 }, ['a.ts'])).toEqual({ 'a.ts': 10 });
+  });
+});

@@ -1,0 +1,19 @@
+import type { Tier } from '../../shared/account-rules.js';
+
+// The roles a user may hold (stored in app_user.role; accounts/user.entity.ts uses this list).
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+// The signed-in user as every module sees it (@CurrentUser()); never the entity. The accounts
+// module builds it (accounts/user.mapper.ts toAuthUser) and its AuthGuard puts it on the request.
+export interface AuthUser {
+  id: string;
+  email: string;
+  fullName: string;
+  firstName: string;
+  lastName: string | null;
+  tier: Tier;
+  role: UserRole;
+  emailVerified: boolean;
+  companyId: string | null;
+}

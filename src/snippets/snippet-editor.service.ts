@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError } from '../common/domain-error.js';
+import type { AuthUser } from '../common/auth/auth.decorators.js';
+import { FilesService } from '../files/files.service.js';
+import { VideosService } from '../videos/videos.service.js';
+import { OwnedSnippets } from './owned-snippets.js';
+import { SnippetMediaReader } from './snippet-media-reader.js';
+import { SnippetRepository } from './snippet.repository.js';
+import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
+import type { SnippetForm } from './snippet-input.js';
+import type { SnippetView } from './snippet-view.js';
+
+// The file kinds each slot of a snippet accepts (what the dashboard uploads them as, plus the
+// general image kind).
+export const SLOT_KINDS = {
+  video: ['video'],
+  gif: ['gif'],
+  logo: ['logo', 'image'],
+  cover: ['cover', 'image', 'gif'],
+  videoIcon: ['videoIcon', 'image', 'logo'],
+} as const;
+
+// The stored fields a checked payload sets.
+function fieldsFrom(form: SnippetForm, encodingId: string) {
+  return {
+    title: form.title,
+    videoFileId: form.videoId,
+    encodingId,
+    width: form.width,
+    addVideoOverlay: form.addVideoOverlay,
+    videoOverlay: form.videoOverlay,
+    gifFileId: form.gifId,
+    logoFileId: form.logoImageId,
+    logoAlignment: form.logoImageAlignment,
+    logoWidth: form.logoImageWidth,
+    coverFileId: form.coverImageId,
+    coverPlacement: form.coverImagePlacement,
+    coverSpacing: form.coverImageSpacing,
+    videoIconFileId: form.videoLogoImgId,
+    landingPageUrl: form.landingPageUrl,
+    videoLinkUrl: form.videoLinkUrl,
+    ctaButtons: form.buttons,
+  };
+}
+
+// Creating and editing an EyeMail (POST and PUT snippets).
+@Injectable()
+export class SnippetEditorService {
+  constructor(
+    private readonly snippets: SnippetRepository,
+    private readonly owned: OwnedSnippets,
+    private readonly media: SnippetMediaReader,
+    private readonly files: FilesService,
+    private readonly videos: VideosService,
+  ) {}
+
+  // A checked payload (see snippet-input.ts: Express limits 403 and field rules 400 at the edge)
+  // against what is stored: the files are the caller's (404), the video is encoded for this
+  // overlay and width (409). The encoding to show.
+  private async checkFiles(user: AuthUser, form: SnippetForm): Promise<string> {
+    await this.files.getOwned(user.id, form.videoId, [...SLOT_KINDS.video]);
+    const optional: [string | null, readonly string[]][] = [
+      [form.gifId, SLOT_KINDS.gif],
+      [form.logoImageId, SLOT_KINDS.logo],
+      [form.coverImageId, SLOT_KINDS.cover],
+      [form.videoLogoImgId, SLOT_KINDS.videoIcon],
+    ];
+    for (const [fileId, kinds] of optional) if (fileId) await this.files.getOwned(user.id, fileId, [...kinds]);
+
+    const encoding = await this.videos.findCompleted(user.id, form.videoId, form.videoOverlay, form.width);
+    if (!encoding) throw new ConflictError(M.stillProcessing);
+    return encoding.encodingId;
+  }
+
+  async create(user: AuthUser, form: SnippetForm): Promise<SnippetView> {
+    const encodingId = await this.checkFiles(user, form);
+    // New snippets are active.
+    const s = await this.snippets.insert({ ownerId: user.id, status: true, ...fieldsFrom(form, encodingId) });
+    return this.media.view(s);
+  }
+
+  // The snippet is the caller's (404), then its files and encoding are checked as create's.
+  async update(user: AuthUser, snippetId: unknown, form: SnippetForm): Promise<SnippetView> {
+    const s = await this.owned.get(user.id, snippetId);
+    const encodingId = await this.checkFiles(user, form);
+    await this.snippets.save(s, { ...fieldsFrom(form, encodingId), updatedAt: new Date() });
+    return this.media.view(s);
+  }
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { VideosService } from '../videos/videos.service.js';
+import { OwnedSnippets } from './owned-snippets.js';
+import { SnippetMediaReader } from './snippet-media-reader.js';
+import { SnippetRepository } from './snippet.repository.js';
+import type { SnippetListFilters } from './snippet-list-query.js';
+import { snippetSlug, snippetUrls, toSnippetBrief, type SnippetBrief, type SnippetUrls, type SnippetView } from './snippet-view.js';
+
+// What an owner reads of their EyeMails: the list, the selectors' brief list, one EyeMail, its
+// addresses and its readable link.
+@Injectable()
+export class SnippetQueriesService {
+  constructor(
+    private readonly snippets: SnippetRepository,
+    private readonly owned: OwnedSnippets,
+    private readonly media: SnippetMediaReader,
+    private readonly videos: VideosService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(userId: string, filters: SnippetListFilters): Promise<SnippetView[]> {
+    return this.media.views(await this.snippets.listOwned(userId, filters));
+  }
+
+  // Title and thumbnail only (report and support selectors): the encodings in one query.
+  async brief(userId: string, status: boolean | null): Promise<SnippetBrief[]> {
+    const rows = await this.snippets.listOwned(userId, { query: null, status });
+    const encodings = await this.videos.outputsOf(rows.map((s) => s.encodingId));
+    return rows.map((s) => toSnippetBrief(s, encodings.get(s.encodingId)?.thumbnailUrl ?? null));
+  }
+
+  async get(userId: string, id: unknown): Promise<SnippetView> {
+    return this.media.view(await this.owned.get(userId, id));
+  }
+
+  async urls(userId: string, id: unknown): Promise<SnippetUrls> {
+    const s = await this.owned.get(userId, id);
+    return snippetUrls(this.config.publicBaseUrl, s.id);
+  }
+
+  async slug(userId: string, id: unknown): Promise<{ slug: string; url: string }> {
+    const s = await this.owned.get(userId, id);
+    const slug = snippetSlug(s.title, s.id);
+    return { slug, url: `${this.config.publicBaseUrl}/live/${slug}` };
+  }
+}
