@@ -15,7 +15,8 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg ca-certificates tini \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
+# MALLOC_ARENA_MAX=2: see README "Run it" (memory).
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data MALLOC_ARENA_MAX=2
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
@@ -28,5 +29,5 @@ VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Extra encoding workers (needs REDIS_URL): override the command with `node dist/server/src/worker.js`.
-# --max-semi-space-size=32: see README "Run it" (memory of long downloads).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "dist/server/src/main.js"]
+# --max-semi-space-size=16: see README "Run it" (memory).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "dist/server/src/main.js"]

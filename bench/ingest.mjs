@@ -40,8 +40,13 @@ const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit
 ensureServerBuilt();
 
 function startServer(env) {
-    // As the product runs (scripts/start.mjs, Dockerfile).
-  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], { env: { ...process.env, ...env }, execArgv: ['--max-semi-space-size=32', ...(process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean)], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // As the product runs (scripts/start.mjs, Dockerfile): same V8 flags, same malloc setting
+  // (BENCH_APP_NODE_OPTIONS flags come after, so they win; MALLOC_ARENA_MAX from the environment too).
+  const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], {
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
+    execArgv: ['--enable-source-maps', '--max-semi-space-size=16', ...(process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean)],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ask = (msg, key) =>
     new Promise((resolve, reject) => {
       const exit = (code) => reject(new Error(`the app exited with ${code}`));

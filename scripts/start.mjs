@@ -8,7 +8,9 @@ buildIfStale();
 const worker = process.argv.includes('--worker');
 const entry = path.join(root, 'dist/server/src', worker ? 'worker.js' : 'main.js');
 process.env.NODE_ENV ??= 'production';
-// --max-semi-space-size: see README "Run it" (memory of long downloads).
-const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=32', entry], { stdio: 'inherit', cwd: root, env: process.env });
+// --max-semi-space-size=16 and MALLOC_ARENA_MAX=2: see README "Run it" (memory); the Dockerfile
+// sets the same.
+process.env.MALLOC_ARENA_MAX ??= '2';
+const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=16', entry], { stdio: 'inherit', cwd: root, env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import type { EmbeddedPostgres } from './embedded-postgres.js';
 
 // Resolves the database URL: DATABASE_URL when set, else an embedded PGlite started on demand.
 @Injectable()
@@ -16,7 +16,8 @@ export class DatabaseUrlProvider implements OnApplicationShutdown {
 
   async url(): Promise<string> {
     if (this.config.databaseUrl) return this.config.databaseUrl;
-    this.embedded ??= startEmbeddedPostgres(this.config.dataDir).then((pg) => {
+    // PGlite is loaded only here: with DATABASE_URL set it is never imported (memory).
+    this.embedded ??= import('./embedded-postgres.js').then(({ startEmbeddedPostgres }) => startEmbeddedPostgres(this.config.dataDir)).then((pg) => {
       this.logger.log(`Embedded PostgreSQL (PGlite) in ${this.config.dataDir}/pg`);
       return pg;
     });

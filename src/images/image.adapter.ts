@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../shared/upload-limits.js';
 
 // The only place the app meets sharp (libvips). Uploads are decoded with a pixel limit, so a
@@ -36,6 +36,11 @@ export interface GifFacts {
   pages: number;
 }
 
+// sharp (and libvips with it) is loaded on the first image, not at start-up: the pixel and most
+// requests never need it, and loaded it costs the process memory (README "Performance", memory).
+let loaded: Promise<typeof import('sharp')> | null = null;
+const sharpModule = async () => (await (loaded ??= import('sharp'))).default;
+
 function mapError(e: unknown): Error {
   const message = e instanceof Error ? e.message : String(e);
   if (/pixel limit/i.test(message)) return new ImageTooManyPixelsError();
@@ -48,6 +53,7 @@ export class ImageAdapter {
   // (camera, GPS, comments, text chunks) in what is mailed to people. JPEG has transparent parts
   // on white; PNG keeps them (and stays lossless: a screenshot's text stays sharp).
   async normalise(inputFile: string, maxSide: number, format: ImageFormat): Promise<NormalisedImage> {
+    const sharp = await sharpModule();
     try {
       const image = sharp(inputFile, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
         .autoOrient()
@@ -63,6 +69,7 @@ export class ImageAdapter {
   // A GIF's frame size and count, read from its header; the GIF itself is kept as uploaded.
   async gifFacts(inputFile: string): Promise<GifFacts> {
     let meta: Metadata;
+    const sharp = await sharpModule();
     try {
       meta = await sharp(inputFile, { animated: true, limitInputPixels: false }).metadata();
     } catch (e) {
@@ -75,6 +82,7 @@ export class ImageAdapter {
 
   // An SVG drawn by the app itself (the mute icon) as a PNG with alpha of exactly size x size.
   async svgToPng(svg: string, size: number): Promise<Buffer> {
+    const sharp = await sharpModule();
     return sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
   }
 }

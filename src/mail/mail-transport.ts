@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailAttachment {
   fileName: string;
@@ -33,6 +33,16 @@ interface Log {
   log(message: string): void;
 }
 
+// nodemailer is loaded on the first mail, not at start-up: it holds about 5 MB of the process's
+// memory, and most processes send no mail for a long while (README "Performance", memory).
+function lazyTransport<T extends Transporter>(create: (nodemailer: (typeof import('nodemailer'))['default']) => T): { get: () => Promise<T>; close: () => void } {
+  let transport: Promise<T> | null = null;
+  return {
+    get: () => (transport ??= import('nodemailer').then((m) => create(m.default))),
+    close: () => void transport?.then((t) => t.close()),
+  };
+}
+
 // The only place that imports nodemailer: SMTP_URL set -> SMTP, else .eml files in DATA_DIR/outbox.
 export function createMailTransport(opts: { smtpUrl: string | null; dataDir: string; logger: Log }): MailTransport {
   const message = ({ from, to, replyTo, subject, html, text, attachments }: OutgoingMail) => ({
@@ -47,22 +57,23 @@ export function createMailTransport(opts: { smtpUrl: string | null; dataDir: str
 
   if (opts.smtpUrl) {
     // Short timeouts: a stalled mail server must not hold a request for nodemailer's default minutes.
-    const smtp = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    const url = opts.smtpUrl;
+    const smtp = lazyTransport((nodemailer) => nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }));
     return {
       kind: 'smtp',
       async send(mail) {
-        await smtp.sendMail(message(mail));
+        await (await smtp.get()).sendMail(message(mail));
       },
       close: () => smtp.close(),
     };
   }
 
   const outbox = path.join(opts.dataDir, 'outbox');
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     kind: 'outbox',
     async send(mail) {
-      const info = await composer.sendMail(message(mail));
+      const info = await (await composer.get()).sendMail(message(mail));
       await fs.mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

@@ -10,15 +10,17 @@ import {
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { HealthChecks } from '../common/health-checks.js';
-import { BullMqQueue } from './bullmq-queue.js';
 import { InProcessQueue } from './in-process-queue.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.js';
 import { rawSql } from '../database/raw-sql.js';
 
-export function createJobQueue(config: AppConfig, orm: MikroORM): JobQueue {
+// BullMQ (and ioredis) are loaded only when REDIS_URL is set: unused, they would hold several MB
+// of the process's memory (README "Performance", memory).
+export async function createJobQueue(config: AppConfig, orm: MikroORM): Promise<JobQueue> {
   const logger = new Logger('Queue');
   const tempRoot = path.join(config.dataDir, 'tmp', 'jobs');
   if (config.redisUrl) {
+    const { BullMqQueue } = await import('./bullmq-queue.js');
     return new BullMqQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix, tempRoot, processJobs: config.processJobs, logger });
   }
   return new InProcessQueue({

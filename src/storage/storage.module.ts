@@ -1,14 +1,16 @@
 import { Inject, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { HealthChecks } from '../common/health-checks.js';
-import { GcsStorageAdapter } from './gcs-storage.adapter.js';
 import { LocalStorageAdapter } from './local-storage.adapter.js';
 import { MediaController } from './media.controller.js';
 import { MediaService } from './media.service.js';
 import { STORAGE, type StorageAdapter } from './storage.adapter.js';
 
-export function createStorageAdapter(config: AppConfig): StorageAdapter {
+// The Google Cloud Storage client is loaded only when GCS_BUCKET is set: unused, it would hold
+// several MB of the process's memory (README "Performance", memory).
+export async function createStorageAdapter(config: AppConfig): Promise<StorageAdapter> {
   if (config.gcsBucket) {
+    const { GcsStorageAdapter } = await import('./gcs-storage.adapter.js');
     return new GcsStorageAdapter({
       bucket: config.gcsBucket,
       projectId: config.gcsProjectId,
@@ -31,11 +33,12 @@ export class StorageModule implements OnModuleInit {
 
   constructor(
     @Inject(STORAGE) private readonly storage: StorageAdapter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly checks: HealthChecks,
   ) {}
 
   onModuleInit(): void {
     this.checks.register('storage', () => this.storage.healthCheck());
-    this.logger.log(this.storage instanceof GcsStorageAdapter ? `Media in bucket ${this.storage.bucketName}` : 'Media in DATA_DIR/media');
+    this.logger.log(this.storage.kind === 'gcs' ? `Media in bucket ${this.config.gcsBucket}` : 'Media in DATA_DIR/media');
   }
 }
