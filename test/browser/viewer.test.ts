@@ -112,7 +112,8 @@ test('pausing sends the play time with the recipient to the reports endpoint', a
   // The clip lasts 2 s: on a busy machine it has ended before this test (and reported that play
   // then), so it is played again, as a recipient would press play. Should it end again before the
   // pause, its end sends the same report.
-  await page.locator('video').evaluate((v: { ended: boolean; play: () => Promise<void> }) => (v.ended ? v.play() : undefined));
+  // Any paused video (ended, or held by the browser) is played, as the recipient would.
+  await page.locator('video').evaluate((v: { paused: boolean; play: () => Promise<void> }) => (v.paused ? v.play() : undefined));
   const at = (await videoState()).currentTime;
   await until('the video to play on', async () => (await videoState()).currentTime !== at);
   await page.locator('video').evaluate((v: { pause: () => void }) => v.pause());
