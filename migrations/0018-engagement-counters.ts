@@ -34,6 +34,32 @@ const PLAY_ROW = (t: string, s: number) =>
      ${s} * (case when video_duration_secs > 0 then least(1, watched_secs / video_duration_secs) else 0 end) as share_sum
    from ${t} where counted`;
 
+// The people of each table's rows (sign s), for the all-time unique counts: a person is the
+// receiver, else the address ('' when neither: such clicks still count by destination). A click
+// keeps its destination and label ('' for none, a label as 'l' + label so '' stays apart).
+const WHO = "coalesce('r:' || receiver, 'i:' || host(ip), '')";
+const ENGAGEMENT_PERSON = (t: string, s: number) =>
+  `select snippet_id, kind, case when kind = 'click' then coalesce(destination, '') else '' end as destination,
+     case when kind = 'click' and destination_label is not null then 'l' || destination_label else '' end as label,
+     ${WHO} as who, machine_reason is not null as machine, ${s} as events
+   from ${t} where kind = 'click' or (kind = 'open' and (receiver is not null or ip is not null))`;
+const VISIT_PERSON = (t: string, s: number) =>
+  `select snippet_id, 'visit' as kind, '' as destination, '' as label, ${WHO} as who, machine_reason is not null as machine, ${s} as events
+   from ${t} where receiver is not null or ip is not null`;
+const PLAY_PERSON = (t: string, s: number) =>
+  `select snippet_id, 'play' as kind, '' as destination, '' as label, ${WHO} as who, machine_reason is not null as machine, ${s} as events
+   from ${t} where counted and (receiver is not null or ip is not null)`;
+const PERSON_KEY = 'snippet_id, kind, destination, label, who, machine';
+const personUpsert = (d: string) => `
+  insert into engagement_person as x (${PERSON_KEY}, events)
+  select ${PERSON_KEY}, sum(events)::int from (${d}) d
+  group by ${PERSON_KEY} having sum(events) <> 0 order by ${PERSON_KEY}
+  on conflict (${PERSON_KEY}) do update set events = x.events + excluded.events`;
+const personLower = (d: string) => `
+  update engagement_person x set events = x.events + g.events
+  from (select ${PERSON_KEY}, sum(events)::int as events from (${d}) d group by ${PERSON_KEY}) g
+  where (x.snippet_id, x.kind, x.destination, x.label, x.who, x.machine) = (g.snippet_id, g.kind, g.destination, g.label, g.who, g.machine)`;
+
 const SUMS = `sum(opens)::int, sum(clicks)::int, sum(visits)::int, sum(plays)::int, sum(sound_on_plays)::int,
   sum(complete_plays)::int, sum(played_secs), sum(share_sum)`;
 const COLUMNS = 'opens, clicks, visits, plays, sound_on_plays, complete_plays, played_secs, share_sum';
@@ -57,17 +83,23 @@ const lower = (d: string) => `
     .join(', ')} from (${d}) d group by snippet_id, bucket, machine) g
   where x.snippet_id = g.snippet_id and x.bucket = g.bucket and x.machine = g.machine`;
 
-function triggerSql(table: string, row: (t: string, s: number) => string): string[] {
+type Rows = (t: string, s: number) => string;
+
+function triggerSql(table: string, row: Rows, person: Rows): string[] {
   const fn = `${table}_counter_apply`;
+  const both = (r: Rows) => `${r('new_rows', 1)} union all ${r('old_rows', -1)}`;
   return [
     `create function ${fn}() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
         ${upsert(row('new_rows', 1))};
+        ${personUpsert(person('new_rows', 1))};
       elsif tg_op = 'UPDATE' then
-        ${upsert(`${row('new_rows', 1)} union all ${row('old_rows', -1)}`)};
+        ${upsert(both(row))};
+        ${personUpsert(both(person))};
       else
         ${lower(row('old_rows', -1))};
+        ${personLower(person('old_rows', -1))};
       end if;
       return null;
     end $$`,
@@ -81,11 +113,14 @@ function triggerSql(table: string, row: (t: string, s: number) => string): strin
 export const BACKFILL_COUNTERS_SQL = upsert(
   `${ENGAGEMENT_ROW('engagement', 1)} union all ${VISIT_ROW('viewer_visit', 1)} union all ${PLAY_ROW('video_play', 1)}`,
 );
+export const BACKFILL_PEOPLE_SQL = personUpsert(
+  `${ENGAGEMENT_PERSON('engagement', 1)} union all ${VISIT_PERSON('viewer_visit', 1)} union all ${PLAY_PERSON('video_play', 1)}`,
+);
 
-const TABLES: [string, (t: string, s: number) => string][] = [
-  ['engagement', ENGAGEMENT_ROW],
-  ['viewer_visit', VISIT_ROW],
-  ['video_play', PLAY_ROW],
+const TABLES: [string, Rows, Rows][] = [
+  ['engagement', ENGAGEMENT_ROW, ENGAGEMENT_PERSON],
+  ['viewer_visit', VISIT_ROW, VISIT_PERSON],
+  ['video_play', PLAY_ROW, PLAY_PERSON],
 ];
 
 export class Migration0018EngagementCounters extends Migration {
@@ -104,12 +139,25 @@ export class Migration0018EngagementCounters extends Migration {
       share_sum double precision not null default 0,
       primary key (snippet_id, bucket, machine)
     )`);
+    // Per EyeMail, kind (open, click, visit, play; a click by destination and label), person and
+    // machine or not: how many of their events there are (0 when all were moved or deleted).
+    this.addSql(`create table engagement_person (
+      snippet_id uuid not null references snippet (id) on delete cascade,
+      kind text not null,
+      destination text not null,
+      label text not null,
+      who text not null,
+      machine boolean not null,
+      events integer not null default 0,
+      primary key (snippet_id, kind, destination, label, who, machine)
+    )`);
     this.addSql(COUNTER_BUCKET_SQL);
     // Backfilled before the triggers exist and under a lock on the three tables, so no write is
     // counted twice or missed.
     this.addSql('lock table engagement, viewer_visit, video_play in share row exclusive mode');
     this.addSql(BACKFILL_COUNTERS_SQL);
-    for (const [table, row] of TABLES) for (const s of triggerSql(table, row)) this.addSql(s);
+    this.addSql(BACKFILL_PEOPLE_SQL);
+    for (const [table, row, person] of TABLES) for (const s of triggerSql(table, row, person)) this.addSql(s);
   }
 
   override down(): void {
@@ -118,6 +166,7 @@ export class Migration0018EngagementCounters extends Migration {
       this.addSql(`drop function ${table}_counter_apply()`);
     }
     this.addSql('drop function engagement_bucket(timestamptz)');
+    this.addSql('drop table engagement_person');
     this.addSql('drop table engagement_counter');
   }
 }

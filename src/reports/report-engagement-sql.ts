@@ -154,7 +154,9 @@ function counterRows(snippetId: string, includeMachine: boolean, tz: string, fro
 // The totals with every count and sum from the counters; the people (unique openers, visitors,
 // players, clickers) and the clicks by destination still from the rows (engagementTotalsSql).
 export function counterTotalsSql(snippetId: string, f: ReportFilter, tz: string): Sql {
-  const rows = engagementTotalsSql(snippetId, f, tz, { peopleOnly: true });
+  // all time: the people kept at ingest; within dates, the rows (a person's first event may lie
+  // before the range: only the rows tell who came within it)
+  const rows = f.dateFrom || f.dateTill ? engagementTotalsSql(snippetId, f, tz, { peopleOnly: true }) : peopleSql(snippetId, f.includeMachine);
   return sql`with k as (
       select coalesce(sum(opens), 0)::int as opens, coalesce(sum(clicks), 0)::int as clicks, coalesce(sum(visits), 0)::int as visits,
         coalesce(sum(plays), 0)::int as plays, coalesce(sum(sound_on_plays), 0)::int as sound_on, coalesce(sum(complete_plays), 0)::int as complete,
@@ -167,6 +169,22 @@ export function counterTotalsSql(snippetId: string, f: ReportFilter, tz: string)
       case when k.plays > 0 then k.share / k.plays end as "engagement",
       k.clicks as "clicks", people."uniqueClickers", people."clicksByDestination"
     from k, people`;
+}
+
+// The people of all time (engagement_person, migration 0018): those with an event left, machine
+// traffic apart unless included; clicks by destination and label with their count.
+function peopleSql(snippetId: string, includeMachine: boolean): Sql {
+  const machine = new Sql(includeMachine ? '' : 'and not x.machine', []);
+  const of = (kind: string) => sql`engagement_person x where x.snippet_id = ${snippetId} and x.kind = ${kind} and x.events > 0 ${machine}`;
+  return sql`select
+      (select count(distinct x.who) from ${of('open')})::int as "uniqueOpeners",
+      (select count(distinct x.who) from ${of('visit')})::int as "uniqueVisitors",
+      (select count(distinct x.who) from ${of('play')})::int as "uniquePlayers",
+      (select count(distinct nullif(x.who, '')) from ${of('click')})::int as "uniqueClickers",
+      (select coalesce(json_agg(json_build_object('destination', destination, 'label', label, 'clicks', n, 'uniqueClickers', u) order by n desc, destination, label), '[]')
+         from (select nullif(x.destination, '') as destination, case when x.label <> '' then substr(x.label, 2) end as label,
+                 sum(x.events)::int as n, count(distinct nullif(x.who, ''))::int as u
+               from ${of('click')} group by x.destination, x.label) d) as "clicksByDestination"`;
 }
 
 // The timeline from the counters: local hours or days of the quarter hours.

@@ -269,6 +269,8 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
           [snippet],
         )
       ).rows;
+    const people = async () =>
+      (await c.query(`select kind, destination, who, machine, events from engagement_person where snippet_id = $1 order by kind, who, machine`, [snippet])).rows;
     try {
       // The schema as it was before 0018-engagement-counters, with a snippet and its events.
       await (await start()).close();
@@ -279,16 +281,24 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
       }
       await c.query('drop function engagement_bucket(timestamptz)');
       await c.query('drop table engagement_counter');
+      await c.query('drop table engagement_person');
       await c.query(`delete from mikro_orm_migrations where name = '0018-engagement-counters'`);
       await c.query(`set session_replication_role = replica`);
       await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a3']);
-      const event = (kind: string, at: string, machine: string | null = null) =>
-        c.query(`insert into engagement (snippet_id, kind, occurred_at, machine_reason) values ($1, $2, $3, $4)`, [snippet, kind, at, machine]);
+      const event = (kind: string, at: string, machine: string | null = null, receiver: string | null = 'ann@example.com', destination: string | null = null) =>
+        c.query(`insert into engagement (snippet_id, kind, occurred_at, machine_reason, receiver, ip, destination) values ($1, $2, $3, $4, $5, '10.0.0.9', $6)`, [
+          snippet,
+          kind,
+          at,
+          machine,
+          receiver,
+          destination,
+        ]);
       await event('open', '2026-01-01T10:00:00Z');
-      await event('open', '2026-01-01T10:14:59Z');
-      await event('open', '2026-01-01T10:15:00Z');
-      await event('click', '2026-01-01T10:05:00Z');
-      await event('click', '2026-01-01T10:06:00Z', 'link-scanner');
+      await event('open', '2026-01-01T10:14:59Z', null, 'bob@example.com');
+      await event('open', '2026-01-01T10:15:00Z', null, null);
+      await event('click', '2026-01-01T10:05:00Z', null, 'ann@example.com', 'landing-page');
+      await event('click', '2026-01-01T10:06:00Z', 'link-scanner', 'ann@example.com', 'landing-page');
       await event('play', '2026-01-01T10:07:00Z');
       await c.query(`insert into viewer_visit (snippet_id, occurred_at, page) values ($1, '2026-01-01T10:01:00Z', 'live')`, [snippet]);
       const play = (at: string, watched: number, counted: boolean, soundOn: boolean) =>
@@ -310,6 +320,14 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
           { at: '10:00', machine: true, opens: 0, clicks: 1, ...quarter },
           { at: '10:15', machine: false, opens: 1, clicks: 0, ...quarter },
         ]);
+        // The people: by receiver, else by address (visits and plays here have neither: not people).
+        expect(await people()).toEqual([
+          { kind: 'click', destination: 'landing-page', who: 'r:ann@example.com', machine: false, events: 1 },
+          { kind: 'click', destination: 'landing-page', who: 'r:ann@example.com', machine: true, events: 1 },
+          { kind: 'open', destination: '', who: 'i:10.0.0.9', machine: false, events: 1 },
+          { kind: 'open', destination: '', who: 'r:ann@example.com', machine: false, events: 1 },
+          { kind: 'open', destination: '', who: 'r:bob@example.com', machine: false, events: 1 },
+        ]);
 
         // From now on the writes keep them: a new open, an open marked machine, a play merged into a counted one.
         await event('open', '2026-01-01T10:20:00Z');
@@ -320,6 +338,14 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
           { at: '10:00', machine: true, opens: 0, clicks: 1, ...quarter },
           { at: '10:15', machine: false, opens: 1, clicks: 0, ...quarter },
           { at: '10:15', machine: true, opens: 1, clicks: 0, ...quarter },
+        ]);
+        expect(await people()).toEqual([
+          { kind: 'click', destination: 'landing-page', who: 'r:ann@example.com', machine: false, events: 1 },
+          { kind: 'click', destination: 'landing-page', who: 'r:ann@example.com', machine: true, events: 1 },
+          { kind: 'open', destination: '', who: 'i:10.0.0.9', machine: false, events: 0 },
+          { kind: 'open', destination: '', who: 'i:10.0.0.9', machine: true, events: 1 },
+          { kind: 'open', destination: '', who: 'r:ann@example.com', machine: false, events: 2 },
+          { kind: 'open', destination: '', who: 'r:bob@example.com', machine: false, events: 1 },
         ]);
       } finally {
         await app.close();
