@@ -39,6 +39,7 @@ const { parseReportQuery } = await dist('reports/report-filter.js');
 const { todayIn } = await dist('reports/report-feed.js');
 const { weekWindow } = await dist('shared/report-rules.js');
 const { engagementTotalsSql, secondStatsGraphSql, counterTotalsSql, counterTimelineSql } = await dist('reports/report-engagement-sql.js');
+const { BACKFILL_SECOND_STATS_SQL } = await import(path.join(root, 'dist/server/migrations/0014-second-stats.js'));
 const { playsSql, playCountSql } = await dist('reports/report-plays-sql.js');
 
 // ---- the app, in its own process ---------------------------------------------------------------
@@ -273,6 +274,9 @@ try {
     await db.query(JOINED_PLAYS_SQL, [snippetId, ROWS - baseRows]);
     await db.query(VISITS_SQL, [snippetId]);
     await db.query(PLAYS_SQL, [snippetId]);
+    // The per-second histogram the ingest keeps as it merges plays (the counters and people are kept
+    // by the database's triggers, for these inserts too): added up as the upgrade does.
+    await db.query(BACKFILL_SECOND_STATS_SQL);
     await db.query('analyze engagement');
     await db.query('analyze viewer_visit');
     await db.query('analyze video_play');

@@ -176,10 +176,12 @@ export function counterTotalsSql(snippetId: string, f: ReportFilter, tz: string)
 function peopleSql(snippetId: string, includeMachine: boolean): Sql {
   const machine = new Sql(includeMachine ? '' : 'and not x.machine', []);
   const of = (kind: string) => sql`engagement_person x where x.snippet_id = ${snippetId} and x.kind = ${kind} and x.events > 0 ${machine}`;
+  // without machines a person has one row of a kind (machine false): counted, not sorted
+  const people = new Sql(includeMachine ? 'count(distinct x.who)' : 'count(*)', []);
   return sql`select
-      (select count(distinct x.who) from ${of('open')})::int as "uniqueOpeners",
-      (select count(distinct x.who) from ${of('visit')})::int as "uniqueVisitors",
-      (select count(distinct x.who) from ${of('play')})::int as "uniquePlayers",
+      (select ${people} from ${of('open')})::int as "uniqueOpeners",
+      (select ${people} from ${of('visit')})::int as "uniqueVisitors",
+      (select ${people} from ${of('play')})::int as "uniquePlayers",
       (select count(distinct nullif(x.who, '')) from ${of('click')})::int as "uniqueClickers",
       (select coalesce(json_agg(json_build_object('destination', destination, 'label', label, 'clicks', n, 'uniqueClickers', u) order by n desc, destination, label), '[]')
          from (select nullif(x.destination, '') as destination, case when x.label <> '' then substr(x.label, 2) end as label,
