@@ -49,16 +49,47 @@ const VISIT_PERSON = (t: string, s: number) =>
 const PLAY_PERSON = (t: string, s: number) =>
   `select snippet_id, 'play' as kind, '' as destination, '' as label, ${WHO} as who, machine_reason is not null as machine, ${s} as events
    from ${t} where counted and (receiver is not null or ip is not null)`;
-const PERSON_KEY = 'snippet_id, kind, destination, label, who, machine';
+// Each person row counts toward its scope (human or machine) and toward 'all'; a click also
+// toward every destination ('*'), for the unique clickers of all of them.
+const expand = (d: string) => `
+  select snippet_id, kind, destination, label, who, case when machine then 'machine' else 'human' end as scope, events from (${d}) p
+  union all select snippet_id, kind, destination, label, who, 'all', events from (${d}) p
+  union all select snippet_id, kind, '*', '*', who, case when machine then 'machine' else 'human' end, events from (${d}) p where kind = 'click'
+  union all select snippet_id, kind, '*', '*', who, 'all', events from (${d}) p where kind = 'click'`;
+const PERSON_KEY = 'snippet_id, kind, destination, label, who, scope';
+const PEOPLE_KEY = 'snippet_id, kind, destination, label, scope';
+// A person row's change (events now, last_delta the change) moves the people count when it
+// crosses zero: exact under concurrent writers, as each sees the row after the other's change.
+const peopleAdd = (changed: string) => `
+  insert into engagement_people as y (${PEOPLE_KEY}, events, people)
+  select ${PEOPLE_KEY}, sum(last_delta)::int,
+    sum(case when who = '' then 0 when events > 0 and events - last_delta <= 0 then 1 when events <= 0 and events - last_delta > 0 then -1 else 0 end)::int
+  from ${changed} c group by ${PEOPLE_KEY} order by ${PEOPLE_KEY}
+  on conflict (${PEOPLE_KEY}) do update set events = y.events + excluded.events, people = y.people + excluded.people`;
 const personUpsert = (d: string) => `
-  insert into engagement_person as x (${PERSON_KEY}, events)
-  select ${PERSON_KEY}, sum(events)::int from (${d}) d
-  group by ${PERSON_KEY} having sum(events) <> 0 order by ${PERSON_KEY}
-  on conflict (${PERSON_KEY}) do update set events = x.events + excluded.events`;
+  with changed as (
+    insert into engagement_person as x (${PERSON_KEY}, events, last_delta)
+    select ${PERSON_KEY}, sum(events)::int, sum(events)::int from (${expand(d)}) d
+    group by ${PERSON_KEY} having sum(events) <> 0 order by ${PERSON_KEY}
+    on conflict (${PERSON_KEY}) do update set events = x.events + excluded.events, last_delta = excluded.events
+    returning x.snippet_id, x.kind, x.destination, x.label, x.who, x.scope, x.events, x.last_delta
+  )
+  ${peopleAdd('changed')}`;
+// On deletes: only rows that exist change (a deleted snippet takes its rows with it).
 const personLower = (d: string) => `
-  update engagement_person x set events = x.events + g.events
-  from (select ${PERSON_KEY}, sum(events)::int as events from (${d}) d group by ${PERSON_KEY}) g
-  where (x.snippet_id, x.kind, x.destination, x.label, x.who, x.machine) = (g.snippet_id, g.kind, g.destination, g.label, g.who, g.machine)`;
+  with changed as (
+    update engagement_person x set events = x.events + g.events, last_delta = g.events
+    from (select ${PERSON_KEY}, sum(events)::int as events from (${expand(d)}) d group by ${PERSON_KEY}) g
+    where (x.snippet_id, x.kind, x.destination, x.label, x.who, x.scope) = (g.snippet_id, g.kind, g.destination, g.label, g.who, g.scope)
+    returning x.snippet_id, x.kind, x.destination, x.label, x.who, x.scope, x.events, x.last_delta
+  ),
+  sums as (
+    select ${PEOPLE_KEY}, sum(last_delta)::int as events,
+      sum(case when who = '' then 0 when events > 0 and events - last_delta <= 0 then 1 when events <= 0 and events - last_delta > 0 then -1 else 0 end)::int as people
+    from changed group by ${PEOPLE_KEY}
+  )
+  update engagement_people y set events = y.events + sums.events, people = y.people + sums.people
+  from sums where (y.snippet_id, y.kind, y.destination, y.label, y.scope) = (sums.snippet_id, sums.kind, sums.destination, sums.label, sums.scope)`;
 
 const SUMS = `sum(opens)::int, sum(clicks)::int, sum(visits)::int, sum(plays)::int, sum(sound_on_plays)::int,
   sum(complete_plays)::int, sum(played_secs), sum(share_sum)`;
@@ -139,17 +170,30 @@ export class Migration0018EngagementCounters extends Migration {
       share_sum double precision not null default 0,
       primary key (snippet_id, bucket, machine)
     )`);
-    // Per EyeMail, kind (open, click, visit, play; a click by destination and label), person and
-    // machine or not: how many of their events there are (0 when all were moved or deleted).
+    // Per EyeMail, kind (open, click, visit, play; a click by destination and label, and '*' for
+    // all of them), person and scope (human, machine, all): how many events (0 once all were
+    // moved or deleted) and the last change; per EyeMail, kind and scope: how many people have
+    // events, and how many events.
     this.addSql(`create table engagement_person (
       snippet_id uuid not null references snippet (id) on delete cascade,
       kind text not null,
       destination text not null,
       label text not null,
       who text not null,
-      machine boolean not null,
+      scope text not null check (scope in ('human', 'machine', 'all')),
       events integer not null default 0,
-      primary key (snippet_id, kind, destination, label, who, machine)
+      last_delta integer not null default 0,
+      primary key (snippet_id, kind, destination, label, who, scope)
+    )`);
+    this.addSql(`create table engagement_people (
+      snippet_id uuid not null references snippet (id) on delete cascade,
+      kind text not null,
+      destination text not null,
+      label text not null,
+      scope text not null check (scope in ('human', 'machine', 'all')),
+      events integer not null default 0,
+      people integer not null default 0,
+      primary key (snippet_id, kind, destination, label, scope)
     )`);
     this.addSql(COUNTER_BUCKET_SQL);
     // Backfilled before the triggers exist and under a lock on the three tables, so no write is
@@ -166,6 +210,7 @@ export class Migration0018EngagementCounters extends Migration {
       this.addSql(`drop function ${table}_counter_apply()`);
     }
     this.addSql('drop function engagement_bucket(timestamptz)');
+    this.addSql('drop table engagement_people');
     this.addSql('drop table engagement_person');
     this.addSql('drop table engagement_counter');
   }

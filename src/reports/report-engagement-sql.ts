@@ -171,22 +171,22 @@ export function counterTotalsSql(snippetId: string, f: ReportFilter, tz: string)
     from k, people`;
 }
 
-// The people of all time (engagement_person, migration 0018): those with an event left, machine
-// traffic apart unless included; clicks by destination and label with their count.
+// The people of all time (engagement_people, migration 0018: how many people of a kind have
+// events, kept as their events come, move to machine traffic or go), machine traffic apart unless
+// included; clicks by destination and label with their count.
 function peopleSql(snippetId: string, includeMachine: boolean): Sql {
-  const machine = new Sql(includeMachine ? '' : 'and not x.machine', []);
-  const of = (kind: string) => sql`engagement_person x where x.snippet_id = ${snippetId} and x.kind = ${kind} and x.events > 0 ${machine}`;
-  // without machines a person has one row of a kind (machine false): counted, not sorted
-  const people = new Sql(includeMachine ? 'count(distinct x.who)' : 'count(*)', []);
+  const scope = includeMachine ? 'all' : 'human';
+  const of = (kind: string, destination = '') =>
+    sql`(select coalesce(sum(x.people), 0) from engagement_people x where x.snippet_id = ${snippetId} and x.kind = ${kind} and x.destination = ${destination} and x.scope = ${scope})::int`;
   return sql`select
-      (select ${people} from ${of('open')})::int as "uniqueOpeners",
-      (select ${people} from ${of('visit')})::int as "uniqueVisitors",
-      (select ${people} from ${of('play')})::int as "uniquePlayers",
-      (select count(distinct nullif(x.who, '')) from ${of('click')})::int as "uniqueClickers",
+      ${of('open')} as "uniqueOpeners",
+      ${of('visit')} as "uniqueVisitors",
+      ${of('play')} as "uniquePlayers",
+      ${of('click', '*')} as "uniqueClickers",
       (select coalesce(json_agg(json_build_object('destination', destination, 'label', label, 'clicks', n, 'uniqueClickers', u) order by n desc, destination, label), '[]')
-         from (select nullif(x.destination, '') as destination, case when x.label <> '' then substr(x.label, 2) end as label,
-                 sum(x.events)::int as n, count(distinct nullif(x.who, ''))::int as u
-               from ${of('click')} group by x.destination, x.label) d) as "clicksByDestination"`;
+         from (select nullif(x.destination, '') as destination, case when x.label <> '' then substr(x.label, 2) end as label, x.events as n, x.people as u
+               from engagement_people x
+               where x.snippet_id = ${snippetId} and x.kind = 'click' and x.destination <> '*' and x.scope = ${scope} and x.events > 0) d) as "clicksByDestination"`;
 }
 
 // The timeline from the counters: local hours or days of the quarter hours.

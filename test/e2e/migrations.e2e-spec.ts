@@ -269,8 +269,9 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
           [snippet],
         )
       ).rows;
+    // How many people of a kind (a click's destination, or '*' for any) have events, and how many events.
     const people = async () =>
-      (await c.query(`select kind, destination, who, machine, events from engagement_person where snippet_id = $1 order by kind, who, machine`, [snippet])).rows;
+      (await c.query(`select kind, destination, scope, people, events from engagement_people where snippet_id = $1 order by kind, destination, scope`, [snippet])).rows;
     try {
       // The schema as it was before 0018-engagement-counters, with a snippet and its events.
       await (await start()).close();
@@ -282,6 +283,7 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
       await c.query('drop function engagement_bucket(timestamptz)');
       await c.query('drop table engagement_counter');
       await c.query('drop table engagement_person');
+      await c.query('drop table engagement_people');
       await c.query(`delete from mikro_orm_migrations where name = '0018-engagement-counters'`);
       await c.query(`set session_replication_role = replica`);
       await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a3']);
@@ -322,11 +324,14 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
         ]);
         // The people: by receiver, else by address (visits and plays here have neither: not people).
         expect(await people()).toEqual([
-          { kind: 'click', destination: 'landing-page', who: 'r:ann@example.com', machine: false, events: 1 },
-          { kind: 'click', destination: 'landing-page', who: 'r:ann@example.com', machine: true, events: 1 },
-          { kind: 'open', destination: '', who: 'i:10.0.0.9', machine: false, events: 1 },
-          { kind: 'open', destination: '', who: 'r:ann@example.com', machine: false, events: 1 },
-          { kind: 'open', destination: '', who: 'r:bob@example.com', machine: false, events: 1 },
+          { kind: 'click', destination: '*', scope: 'all', people: 1, events: 2 },
+          { kind: 'click', destination: '*', scope: 'human', people: 1, events: 1 },
+          { kind: 'click', destination: '*', scope: 'machine', people: 1, events: 1 },
+          { kind: 'click', destination: 'landing-page', scope: 'all', people: 1, events: 2 },
+          { kind: 'click', destination: 'landing-page', scope: 'human', people: 1, events: 1 },
+          { kind: 'click', destination: 'landing-page', scope: 'machine', people: 1, events: 1 },
+          { kind: 'open', destination: '', scope: 'all', people: 3, events: 3 },
+          { kind: 'open', destination: '', scope: 'human', people: 3, events: 3 },
         ]);
 
         // From now on the writes keep them: a new open, an open marked machine, a play merged into a counted one.
@@ -339,13 +344,17 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
           { at: '10:15', machine: false, opens: 1, clicks: 0, ...quarter },
           { at: '10:15', machine: true, opens: 1, clicks: 0, ...quarter },
         ]);
+        // ann opened again; the address-only opener is machine traffic now, no longer a human opener
         expect(await people()).toEqual([
-          { kind: 'click', destination: 'landing-page', who: 'r:ann@example.com', machine: false, events: 1 },
-          { kind: 'click', destination: 'landing-page', who: 'r:ann@example.com', machine: true, events: 1 },
-          { kind: 'open', destination: '', who: 'i:10.0.0.9', machine: false, events: 0 },
-          { kind: 'open', destination: '', who: 'i:10.0.0.9', machine: true, events: 1 },
-          { kind: 'open', destination: '', who: 'r:ann@example.com', machine: false, events: 2 },
-          { kind: 'open', destination: '', who: 'r:bob@example.com', machine: false, events: 1 },
+          { kind: 'click', destination: '*', scope: 'all', people: 1, events: 2 },
+          { kind: 'click', destination: '*', scope: 'human', people: 1, events: 1 },
+          { kind: 'click', destination: '*', scope: 'machine', people: 1, events: 1 },
+          { kind: 'click', destination: 'landing-page', scope: 'all', people: 1, events: 2 },
+          { kind: 'click', destination: 'landing-page', scope: 'human', people: 1, events: 1 },
+          { kind: 'click', destination: 'landing-page', scope: 'machine', people: 1, events: 1 },
+          { kind: 'open', destination: '', scope: 'all', people: 3, events: 4 },
+          { kind: 'open', destination: '', scope: 'human', people: 2, events: 3 },
+          { kind: 'open', destination: '', scope: 'machine', people: 1, events: 1 },
         ]);
       } finally {
         await app.close();
