@@ -105,13 +105,10 @@ const upsert = (d: string) => `
   select snippet_id, bucket, machine, ${SUMS} from (${d}) d
   group by snippet_id, bucket, machine having ${CHANGED} order by snippet_id, bucket, machine
   on conflict (snippet_id, bucket, machine) do update set ${ADD}`;
+const NAMES = COLUMNS.split(', ');
 const lower = (d: string) => `
-  update engagement_counter x set ${COLUMNS.split(', ')
-    .map((c) => `${c} = x.${c} + g.${c}`)
-    .join(', ')}
-  from (select snippet_id, bucket, machine, ${SUMS.split(', ')
-    .map((s, i) => `${s} as ${COLUMNS.split(', ')[i]}`)
-    .join(', ')} from (${d}) d group by snippet_id, bucket, machine) g
+  update engagement_counter x set ${NAMES.map((c) => `${c} = x.${c} + g.${c}`).join(', ')}
+  from (select snippet_id, bucket, machine, ${NAMES.map((c) => `sum(${c}) as ${c}`).join(', ')} from (${d}) d group by snippet_id, bucket, machine) g
   where x.snippet_id = g.snippet_id and x.bucket = g.bucket and x.machine = g.machine`;
 
 type Rows = (t: string, s: number) => string;

@@ -356,6 +356,19 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
           { kind: 'open', destination: '', scope: 'human', people: 2, events: 3 },
           { kind: 'open', destination: '', scope: 'machine', people: 1, events: 1 },
         ]);
+
+        // A deleted event is taken off: ann's second open.
+        await c.query(`delete from engagement where snippet_id = $1 and occurred_at = '2026-01-01T10:20:00Z'`, [snippet]);
+        expect((await counters()).filter((r) => r.at === '10:15')).toEqual([{ at: '10:15', machine: true, opens: 1, clicks: 0, ...quarter }]);
+        expect((await people()).filter((r) => r.kind === 'open')).toEqual([
+          { kind: 'open', destination: '', scope: 'all', people: 3, events: 3 },
+          { kind: 'open', destination: '', scope: 'human', people: 2, events: 2 },
+          { kind: 'open', destination: '', scope: 'machine', people: 1, events: 1 },
+        ]);
+
+        // Deleting the EyeMail takes its events, counters and people with it.
+        await c.query('delete from snippet where id = $1', [snippet]);
+        expect([await counters(), await people()]).toEqual([[], []]);
       } finally {
         await app.close();
       }
