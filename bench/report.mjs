@@ -38,7 +38,8 @@ const { summarySql, recordsSql, recordCountSql } = await dist('reports/report-sq
 const { parseReportQuery } = await dist('reports/report-filter.js');
 const { todayIn } = await dist('reports/report-feed.js');
 const { weekWindow } = await dist('shared/report-rules.js');
-const { engagementTotalsSql, engagementGraphSql } = await dist('reports/report-engagement-sql.js');
+const { engagementTotalsSql, secondStatsGraphSql, counterTotalsSql, counterTimelineSql } = await dist('reports/report-engagement-sql.js');
+const { BACKFILL_SECOND_STATS_SQL } = await import(path.join(root, 'dist/server/migrations/0014-second-stats.js'));
 const { playsSql, playCountSql } = await dist('reports/report-plays-sql.js');
 
 // ---- the app, in its own process ---------------------------------------------------------------
@@ -211,6 +212,13 @@ function plainEngagementSql(where) {
 }
 
 // Plays watching second s (a segment over its middle), for a few seconds, by plain SQL.
+function plainClicksByDestinationSql(where) {
+  const person = "case when receiver is not null then 'r' || receiver else 'i' || host(ip) end";
+  return `select destination, destination_label as label, count(*)::int as clicks, count(distinct ${person})::int as "uniqueClickers"
+    from engagement where kind = 'click' and ${where}
+    group by destination, destination_label order by 3 desc, destination, destination_label`;
+}
+
 function plainGraphSql(where, seconds) {
   return `select s.sec as second, (select count(*) from (select *, started_at as occurred_at from video_play) p where counted and ${where}
       and exists (select 1 from jsonb_array_elements(p.segments) seg where (seg->>1)::float8 <= s.sec + 0.5 and s.sec + 0.5 < (seg->>2)::float8))::int as watching
@@ -266,6 +274,9 @@ try {
     await db.query(JOINED_PLAYS_SQL, [snippetId, ROWS - baseRows]);
     await db.query(VISITS_SQL, [snippetId]);
     await db.query(PLAYS_SQL, [snippetId]);
+    // The per-second histogram the ingest keeps as it merges plays (the counters and people are kept
+    // by the database's triggers, for these inserts too): added up as the upgrade does.
+    await db.query(BACKFILL_SECOND_STATS_SQL);
     await db.query('analyze engagement');
     await db.query('analyze viewer_visit');
     await db.query('analyze video_play');
@@ -334,6 +345,13 @@ try {
       where: `occurred_at >= ('${monthAgo}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${today}'::date + 1)::timestamp at time zone '${timeZone}')
         and lower(device_type) = any(array['smartphone', 'phablet', 'feature phone', 'mobile'])`,
     },
+    // served by the 15-minute counters (dates only) and the people kept at ingest (all time)
+    {
+      label: 'last 28 days',
+      query: { dateFrom: monthAgo, dateTill: today },
+      where: `machine_reason is null and occurred_at >= ('${monthAgo}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${today}'::date + 1)::timestamp at time zone '${timeZone}')`,
+    },
+    { label: 'all time, with machines', query: { includeMachine: 'true' }, where: 'true' },
   ];
   for (const f of filters) {
     const qs = new URLSearchParams(f.query).toString();
@@ -344,6 +362,18 @@ try {
       uniquePlayers: got.plays.uniqueViewers, soundOnPlays: got.plays.soundOn, completePlays: got.plays.complete, clicks: got.clicks.total,
       uniqueClickers: got.clicks.unique, timePlayedSecs: got.timePlayedSecs,
     };
+    // Clicks by destination, and the timeline's buckets added up (every event of its range).
+    const byDestination = (await db.query(plainClicksByDestinationSql(`snippet_id = '${snippetId}' and ${f.where}`))).rows;
+    const tl = got.timeline;
+    // (the timeline keeps the filter but its own dates: checked for the filters without other terms)
+    const tlWhere = `snippet_id = '${snippetId}' and ${f.query.includeMachine ? 'true' : 'machine_reason is null'}
+      and occurred_at >= ('${tl.from}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${tl.till}'::date + 1)::timestamp at time zone '${timeZone}')`;
+    const plainTl = f.query.country || f.query.devicescsv ? null : (await db.query(plainEngagementSql(tlWhere))).rows[0];
+    const sum = (k) => tl.buckets.reduce((n, b) => n + b[k], 0);
+    const timelineSame = !plainTl || (sum('opens') === plainTl.opens && sum('visits') === plainTl.visits && sum('plays') === plainTl.plays && sum('clicks') === plainTl.clicks);
+    if (JSON.stringify(got.clicks.byDestination) !== JSON.stringify(byDestination) || !timelineSame) {
+      throw new Error(`engagement clicks by destination or timeline differ for ${f.label}: API ${JSON.stringify(got.clicks.byDestination)} plain SQL ${JSON.stringify(byDestination)}; timeline ${timelineSame}`);
+    }
     const secs = [0, 5, 15, 29];
     const plainGraph = (await db.query(plainGraphSql(`snippet_id = '${snippetId}' and ${f.where}`, secs))).rows;
     const graph = secs.map((sec) => ({ second: sec, watching: got.graph.seconds[sec]?.watching }));
@@ -353,14 +383,20 @@ try {
     console.log(`cross-check (${f.label}): ${same ? 'API = plain SQL' : 'DIFFERENT'} (${seen.opens} opens, ${seen.visits} visits, ${seen.plays} plays, ${seen.clicks} clicks)`);
     if (!same) throw new Error(`engagement figures differ for ${f.label}: API ${JSON.stringify({ seen, graph })} plain SQL ${JSON.stringify({ plain, plainGraph })}`);
   }
-  const totalsQ = toPg(engagementTotalsSql(snippetId, q.filter, timeZone));
-  const graphQ = toPg(engagementGraphSql(snippetId, q.filter, timeZone));
+  // What the app runs without filters: totals from the counters and the people, the graph from the
+  // per-second histogram.
+  const totalsQ = toPg(counterTotalsSql(snippetId, q.filter, timeZone));
+  const timelineQ = toPg(counterTimelineSql(snippetId, q.filter, timeZone, { from: monthAgo, till: today, grain: 'day' }));
+  const rawTotalsQ = toPg(engagementTotalsSql(snippetId, q.filter, timeZone));
+  const graphQ = toPg(secondStatsGraphSql(snippetId, q.filter.includeMachine));
   const playsQ = toPg(playsSql(snippetId, q.filter, timeZone, { page: 1, size: 10 }));
   const playCountQ = toPg(playCountSql(snippetId, q.filter, timeZone));
   for (let i = 0; i < RUNS; i++) {
     (t.engagementApi ??= []).push((await timed(() => getJson(`/api/reports/${snippetId}/engagement`))).ms);
     (t.totalsSql ??= []).push((await timed(() => db.query(totalsQ))).ms);
     (t.graphSql ??= []).push((await timed(() => db.query(graphQ))).ms);
+    (t.timelineSql ??= []).push((await timed(() => db.query(timelineQ))).ms);
+    if (i < 3) (t.rawTotalsSql ??= []).push((await timed(() => db.query(rawTotalsQ))).ms);
     (t.playsApi ??= []).push((await timed(() => getJson(`/api/reports/${snippetId}/plays?page=1&size=10`))).ms);
     (t.playsSql ??= []).push((await timed(() => Promise.all([db.query(playsQ), db2.query(playCountQ)]))).ms);
   }
@@ -404,7 +440,10 @@ try {
   line('records page 1 of 10', t.tableApi, t.tableSql);
   line('records page 1 of 1000', t.recordsApi, t.recordsSql);
   line('engagement (all of it)', t.engagementApi, t.totalsSql.map((x, i) => x + t.graphSql[i]));
-  console.log(`  of its SQL: totals and funnel p50 ${ms(pct(t.totalsSql, 50))}, graph p50 ${ms(pct(t.graphSql, 50))} (targets at 10 M events: 100 ms each)`);
+  console.log(
+    `  of its SQL: totals and funnel p50 ${ms(pct(t.totalsSql, 50))}, graph p50 ${ms(pct(t.graphSql, 50))}, 28-day timeline p50 ${ms(pct(t.timelineSql, 50))} ` +
+      `(targets at 10 M events: 100 ms each); the same totals over the raw rows (count distinct, 3 runs) p50 ${ms(pct(t.rawTotalsSql, 50))}`,
+  );
   line('plays page 1 of 10', t.playsApi, t.playsSql);
   console.log(
     `CSV download             | ${(csv.ms / 1000).toFixed(1)} s, ${csv.out.rows.toLocaleString('en')} rows (${mb(csv.out.bytes)}) | SQL through a cursor ${(csvFloor.ms / 1000).toFixed(1)} s, ${csvFloor.out.toLocaleString('en')} rows | ratio ${(csv.ms / csvFloor.ms).toFixed(2)}x`,

@@ -1,7 +1,7 @@
 import { COMPLETION_SHARE } from '../shared/metrics/engagement-metrics.js';
 import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
 import type { ReportFilter } from './report-filter.js';
-import { filterSql, Sql, sql } from './report-sql.js';
+import { filterSql, joinSql, Sql, sql } from './report-sql.js';
 
 // The engagement report's reads (issue 17): opens and clicks (engagement), visits (viewer_visit)
 // and plays (video_play, counted ones), each filtered as the records are (filterSql over row `e`)
@@ -31,26 +31,28 @@ export interface EngagementTotalsRow {
   clicksByDestination: { destination: string | null; label: string | null; clicks: number; uniqueClickers: number }[];
 }
 
-export function engagementTotalsSql(snippetId: string, f: ReportFilter, tz: string): Sql {
+export function engagementTotalsSql(snippetId: string, f: ReportFilter, tz: string, opts: { peopleOnly?: boolean } = {}): Sql {
   const from = (source: Sql) => sql`from ${source} and e.snippet_id = ${snippetId} and ${filterSql(f, tz)}`;
   const who = new Sql(WHO, []);
+  // the counts and sums (counterTotalsSql has them from the counters instead)
+  const counts = sql`(select count(*) from o)::int as "opens",
+      (select count(*) from v)::int as "visits",
+      (select count(*) from p)::int as "plays",
+      (select count(*) filter (where sound_on) from p)::int as "soundOnPlays",
+      (select count(*) filter (where len > 0 and secs / len >= ${COMPLETION_SHARE}) from p)::int as "completePlays",
+      (select coalesce(sum(secs), 0) from p)::float8 as "timePlayedSecs",
+      (select avg(case when len > 0 then least(1, secs / len) else 0 end) from p)::float8 as "engagement",
+      (select count(*) from c)::int as "clicks",`;
   return sql`with
       o as (select ${who} as who ${from(OPENS)}),
       c as (select ${who} as who, e.destination, e.destination_label as label ${from(CLICKS)}),
       v as (select ${who} as who ${from(VISITS)}),
       p as (select ${who} as who, e.watched_secs as secs, e.video_duration_secs as len, e.sound_on ${from(PLAYS)})
     select
-      (select count(*) from o)::int as "opens",
+      ${opts.peopleOnly ? new Sql('', []) : counts}
       (select count(distinct who) from o)::int as "uniqueOpeners",
-      (select count(*) from v)::int as "visits",
       (select count(distinct who) from v)::int as "uniqueVisitors",
-      (select count(*) from p)::int as "plays",
       (select count(distinct who) from p)::int as "uniquePlayers",
-      (select count(*) filter (where sound_on) from p)::int as "soundOnPlays",
-      (select count(*) filter (where len > 0 and secs / len >= ${COMPLETION_SHARE}) from p)::int as "completePlays",
-      (select coalesce(sum(secs), 0) from p)::float8 as "timePlayedSecs",
-      (select avg(case when len > 0 then least(1, secs / len) else 0 end) from p)::float8 as "engagement",
-      (select count(*) from c)::int as "clicks",
       (select count(distinct who) from c)::int as "uniqueClickers",
       (select coalesce(json_agg(json_build_object('destination', destination, 'label', label, 'clicks', n, 'uniqueClickers', u) order by n desc, destination, label), '[]')
          from (select destination, label, count(*)::int as n, count(distinct who)::int as u from c group by destination, label) d) as "clicksByDestination"`;
@@ -111,7 +113,6 @@ export interface TimelineBucketRow {
 export function timelineSql(snippetId: string, f: ReportFilter, tz: string, range: { from: string; till: string; grain: TimelineGrain }): Sql {
   const within = sql`e.snippet_id = ${snippetId} and ${filterSql(f, tz, { dates: false })}
     and e.occurred_at >= (${range.from}::date::timestamp at time zone ${tz}) and e.occurred_at < ((${range.till}::date + 1)::timestamp at time zone ${tz})`;
-  const step = range.grain === 'hour' ? "interval '1 hour'" : "interval '1 day'";
   return sql`with ev as (
       select 'open' as k, e.occurred_at from ${OPENS} and ${within}
       union all select 'click', e.occurred_at from ${CLICKS} and ${within}
@@ -124,9 +125,77 @@ export function timelineSql(snippetId: string, f: ReportFilter, tz: string, rang
         count(*) filter (where k = 'play')::int as plays, count(*) filter (where k = 'click')::int as clicks
       from ev e group by 1
     )
-    select to_char(g.bucket, 'YYYY-MM-DD"T"HH24:MI') as "start",
+    ${everyBucket(range)}`;
+}
+
+// Every local bucket of the range, with the counts of \`b\` (bucket, opens, visits, plays, clicks).
+function everyBucket(range: { from: string; till: string; grain: TimelineGrain }): Sql {
+  const step = new Sql(range.grain === 'hour' ? "interval '1 hour'" : "interval '1 day'", []);
+  return sql`select to_char(g.bucket, 'YYYY-MM-DD"T"HH24:MI') as "start",
       coalesce(b.opens, 0) as "opens", coalesce(b.visits, 0) as "visits", coalesce(b.plays, 0) as "plays", coalesce(b.clicks, 0) as "clicks"
-    from generate_series(${range.from}::date::timestamp, (${range.till}::date + 1)::timestamp - ${new Sql(step, [])}, ${new Sql(step, [])}) as g(bucket)
+    from generate_series(${range.from}::date::timestamp, (${range.till}::date + 1)::timestamp - ${step}, ${step}) as g(bucket)
     left join b on b.bucket = g.bucket
     order by g.bucket`;
+}
+
+// ---- from the 15-minute counters (migration 0018), for a filter they answer (countersServe) ----
+
+// The snippet's counter rows from local day \`from\` to \`till\` (both included, either open),
+// machine traffic apart unless included. A local midnight is a quarter hour in every zone, so the
+// buckets within the days are exactly the events within them.
+function counterRows(snippetId: string, includeMachine: boolean, tz: string, from: string | null, till: string | null): Sql {
+  const parts = [sql`k.snippet_id = ${snippetId}`];
+  if (!includeMachine) parts.push(new Sql('not k.machine', []));
+  if (from) parts.push(sql`k.bucket >= (${from}::date::timestamp at time zone ${tz})`);
+  if (till) parts.push(sql`k.bucket < ((${till}::date + 1)::timestamp at time zone ${tz})`);
+  return sql`engagement_counter k where ${joinSql(parts, ' and ')}`;
+}
+
+// The totals with every count and sum from the counters; the people (unique openers, visitors,
+// players, clickers) and the clicks by destination still from the rows (engagementTotalsSql).
+export function counterTotalsSql(snippetId: string, f: ReportFilter, tz: string): Sql {
+  // all time: the people kept at ingest; within dates, the rows (a person's first event may lie
+  // before the range: only the rows tell who came within it)
+  const rows = f.dateFrom || f.dateTill ? engagementTotalsSql(snippetId, f, tz, { peopleOnly: true }) : peopleSql(snippetId, f.includeMachine);
+  return sql`with k as (
+      select coalesce(sum(opens), 0)::int as opens, coalesce(sum(clicks), 0)::int as clicks, coalesce(sum(visits), 0)::int as visits,
+        coalesce(sum(plays), 0)::int as plays, coalesce(sum(sound_on_plays), 0)::int as sound_on, coalesce(sum(complete_plays), 0)::int as complete,
+        coalesce(sum(played_secs), 0)::float8 as secs, sum(share_sum)::float8 as share
+      from ${counterRows(snippetId, f.includeMachine, tz, f.dateFrom, f.dateTill)}
+    ),
+    people as (${rows})
+    select k.opens as "opens", people."uniqueOpeners", k.visits as "visits", people."uniqueVisitors", k.plays as "plays", people."uniquePlayers",
+      k.sound_on as "soundOnPlays", k.complete as "completePlays", k.secs as "timePlayedSecs",
+      case when k.plays > 0 then k.share / k.plays end as "engagement",
+      k.clicks as "clicks", people."uniqueClickers", people."clicksByDestination"
+    from k, people`;
+}
+
+// The people of all time (engagement_people, migration 0018: how many people of a kind have
+// events, kept as their events come, move to machine traffic or go), machine traffic apart unless
+// included; clicks by destination and label with their count.
+function peopleSql(snippetId: string, includeMachine: boolean): Sql {
+  const scope = includeMachine ? 'all' : 'human';
+  const of = (kind: string, destination = '') =>
+    sql`(select coalesce(sum(x.people), 0) from engagement_people x where x.snippet_id = ${snippetId} and x.kind = ${kind} and x.destination = ${destination} and x.scope = ${scope})::int`;
+  return sql`select
+      ${of('open')} as "uniqueOpeners",
+      ${of('visit')} as "uniqueVisitors",
+      ${of('play')} as "uniquePlayers",
+      ${of('click', '*')} as "uniqueClickers",
+      (select coalesce(json_agg(json_build_object('destination', destination, 'label', label, 'clicks', n, 'uniqueClickers', u) order by n desc, destination, label), '[]')
+         from (select nullif(x.destination, '') as destination, case when x.label <> '' then substr(x.label, 2) end as label, x.events as n, x.people as u
+               from engagement_people x
+               where x.snippet_id = ${snippetId} and x.kind = 'click' and x.destination <> '*' and x.scope = ${scope} and x.events > 0) d) as "clicksByDestination"`;
+}
+
+// The timeline from the counters: local hours or days of the quarter hours.
+export function counterTimelineSql(snippetId: string, f: ReportFilter, tz: string, range: { from: string; till: string; grain: TimelineGrain }): Sql {
+  return sql`with b as (
+      select date_trunc(${range.grain}, k.bucket at time zone ${tz}) as bucket,
+        sum(k.opens)::int as opens, sum(k.visits)::int as visits, sum(k.plays)::int as plays, sum(k.clicks)::int as clicks
+      from ${counterRows(snippetId, f.includeMachine, tz, range.from, range.till)}
+      group by 1
+    )
+    ${everyBucket(range)}`;
 }

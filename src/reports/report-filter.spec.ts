@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, FILTER_MESSAGES, filterMap, parseReportQuery, PLATFORM_FAMILIES } from './report-filter.js';
+import { countersServe, DEFAULT_PAGE_SIZE, FILTER_MESSAGES, filterMap, parseReportQuery, PLATFORM_FAMILIES } from './report-filter.js';
 
 describe('parseReportQuery', () => {
   it('has no filter and the default page when the query is empty', () => {
@@ -67,5 +67,30 @@ describe('filterMap', () => {
     const map = filterMap(PLATFORM_FAMILIES);
     expect(Object.keys(map).slice(-2)).toEqual(['other', 'unknown']);
     expect(map.windows).toBe('Windows');
+  });
+});
+
+describe('countersServe', () => {
+  const filter = (query: Record<string, string>) => parseReportQuery(query).value!.filter;
+
+  it('serves dates and the machine switch from the 15-minute counters', () => {
+    expect(countersServe(filter({}))).toBe(true);
+    expect(countersServe(filter({ dateFrom: '2026-01-01', dateTill: '2026-01-31', includeMachine: 'true' }))).toBe(true);
+  });
+
+  it('leaves a time of day and anything about who, where or on what to the rows', () => {
+    const queries: Record<string, string>[] = [
+      { timeFrom: '09:10' },
+      { timeTill: '17:00' },
+      { devicescsv: 'smartphone' },
+      { platformscsv: 'ios' },
+      { clientscsv: 'gmail' },
+      { country: 'GB' },
+      { ipAddress: '10.0.0.1' },
+      { receiver: 'ann' },
+    ];
+    for (const query of queries) {
+      expect([query, countersServe(filter(query))]).toEqual([query, false]);
+    }
   });
 });

@@ -92,6 +92,13 @@ export function isWholeReport(f: ReportFilter): boolean {
   return [f.dateFrom, f.dateTill, f.timeFrom, f.timeTill, f.devices, f.platforms, f.clients, f.countries, f.ipAddress, f.receiver].every((v) => v === null);
 }
 
+// A filter the 15-minute counters answer exactly (migration 0018): dates at most, whose local
+// midnights fall on quarter hours in every zone; not a time of day (minutes), nor anything about
+// who, where or on what (the counters keep only machine or not).
+export function countersServe(f: ReportFilter): boolean {
+  return [f.timeFrom, f.timeTill, f.devices, f.platforms, f.clients, f.countries, f.ipAddress, f.receiver].every((v) => v === null);
+}
+
 export interface ReportPage {
   page: number;
   size: number;

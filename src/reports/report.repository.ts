@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
 import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
-import { isWholeReport, type ReportFilter, type ReportPage } from './report-filter.js';
+import { countersServe, isWholeReport, type ReportFilter, type ReportPage } from './report-filter.js';
 import {
   INSERT_COLUMNS,
   INSERT_SQL,
@@ -22,6 +22,8 @@ import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
 import {
   engagementGraphSql,
   engagementTotalsSql,
+  counterTimelineSql,
+  counterTotalsSql,
   secondStatsGraphSql,
   firstEventDaySql,
   timelineSql,
@@ -74,7 +76,8 @@ export class ReportRepository {
   }
 
   async engagementTotals(snippetId: string, f: ReportFilter, tz: string): Promise<EngagementTotalsRow> {
-    return (await this.all<EngagementTotalsRow>(engagementTotalsSql(snippetId, f, tz)))[0];
+    // Counts and sums from the 15-minute counters when they answer the filter exactly.
+    return (await this.all<EngagementTotalsRow>(countersServe(f) ? counterTotalsSql(snippetId, f, tz) : engagementTotalsSql(snippetId, f, tz)))[0];
   }
 
   // From the per-second histogram kept at ingest when the filter keeps every event, else from the
@@ -88,7 +91,7 @@ export class ReportRepository {
   }
 
   timeline(snippetId: string, f: ReportFilter, tz: string, range: { from: string; till: string; grain: TimelineGrain }): Promise<TimelineBucketRow[]> {
-    return this.all<TimelineBucketRow>(timelineSql(snippetId, f, tz, range));
+    return this.all<TimelineBucketRow>(countersServe(f) ? counterTimelineSql(snippetId, f, tz, range) : timelineSql(snippetId, f, tz, range));
   }
 
   // Every matching record, newest first, from a database cursor, a fetch at a time (200 rows):

@@ -237,3 +237,144 @@ describeWithPostgres('upgrading stored plays with their per-second histogram', (
     }
   });
 });
+
+// A database with events stored before the 15-minute counters upgrades in place: the counters are
+// added up from the stored opens, clicks, visits and counted plays, machine traffic apart; from
+// then on every write (an insert, a later machine marking, a play's merge) keeps them.
+describeWithPostgres('upgrading stored events with their 15-minute counters', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await freshDatabaseUrl('eyemail_counters');
+    url = db.url!;
+    drop = db.drop;
+  });
+
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('adds up what was stored, then keeps up with inserts, machine marks and merged plays', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-counters-'));
+    const start = () => createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: dir, DATABASE_URL: url }));
+    const c = new pg.Client({ connectionString: url });
+    const snippet = '00000000-0000-4000-8000-0000000000c3';
+    const counters = async () =>
+      (
+        await c.query(
+          `select to_char(bucket at time zone 'UTC', 'HH24:MI') as at, machine, opens, clicks, visits, plays, sound_on_plays as "soundOn",
+             complete_plays as complete, played_secs as secs, share_sum as share
+           from engagement_counter where snippet_id = $1 and (opens, clicks, visits, plays) <> (0, 0, 0, 0) order by bucket, machine`,
+          [snippet],
+        )
+      ).rows;
+    // How many people of a kind (a click's destination, or '*' for any) have events, and how many events.
+    const people = async () =>
+      (await c.query(`select kind, destination, scope, people, events from engagement_people where snippet_id = $1 order by kind, destination, scope`, [snippet])).rows;
+    try {
+      // The schema as it was before 0018-engagement-counters, with a snippet and its events.
+      await (await start()).close();
+      await c.connect();
+      for (const t of ['engagement', 'viewer_visit', 'video_play']) {
+        for (const op of ['insert', 'update', 'delete']) await c.query(`drop trigger ${t}_counter_${op} on ${t}`);
+        await c.query(`drop function ${t}_counter_apply()`);
+      }
+      await c.query('drop function engagement_bucket(timestamptz)');
+      await c.query('drop table engagement_counter');
+      await c.query('drop table engagement_person');
+      await c.query('drop table engagement_people');
+      await c.query(`delete from mikro_orm_migrations where name = '0018-engagement-counters'`);
+      await c.query(`set session_replication_role = replica`);
+      await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a3']);
+      const event = (kind: string, at: string, machine: string | null = null, receiver: string | null = 'ann@example.com', destination: string | null = null) =>
+        c.query(`insert into engagement (snippet_id, kind, occurred_at, machine_reason, receiver, ip, destination) values ($1, $2, $3, $4, $5, '10.0.0.9', $6)`, [
+          snippet,
+          kind,
+          at,
+          machine,
+          receiver,
+          destination,
+        ]);
+      await event('open', '2026-01-01T10:00:00Z');
+      await event('open', '2026-01-01T10:14:59Z', null, 'bob@example.com');
+      await event('open', '2026-01-01T10:15:00Z', null, null);
+      await event('click', '2026-01-01T10:05:00Z', null, 'ann@example.com', 'landing-page');
+      await event('click', '2026-01-01T10:06:00Z', 'link-scanner', 'ann@example.com', 'landing-page');
+      await event('play', '2026-01-01T10:07:00Z');
+      await c.query(`insert into viewer_visit (snippet_id, occurred_at, page) values ($1, '2026-01-01T10:01:00Z', 'live')`, [snippet]);
+      const play = (at: string, watched: number, counted: boolean, soundOn: boolean) =>
+        c.query(
+          `insert into video_play (play_id, snippet_id, started_at, updated_at, video_duration_secs, segments, watched_secs, counted, sound_on)
+           values (gen_random_uuid(), $1, $2, $2, 10, '[]'::jsonb, $3, $4, $5) returning play_id`,
+          [snippet, at, watched, counted, soundOn],
+        );
+      await play('2026-01-01T10:02:00Z', 9, true, true);
+      await play('2026-01-01T10:03:00Z', 4, true, false);
+      const unplayed = (await play('2026-01-01T10:04:00Z', 1, false, false)).rows[0].play_id;
+      await c.query(`set session_replication_role = origin`);
+
+      const app = await start();
+      try {
+        const quarter = { visits: 0, plays: 0, soundOn: 0, complete: 0, secs: 0, share: 0 };
+        expect(await counters()).toEqual([
+          { at: '10:00', machine: false, opens: 2, clicks: 1, visits: 1, plays: 2, soundOn: 1, complete: 1, secs: 13, share: 1.3 },
+          { at: '10:00', machine: true, opens: 0, clicks: 1, ...quarter },
+          { at: '10:15', machine: false, opens: 1, clicks: 0, ...quarter },
+        ]);
+        // The people: by receiver, else by address (visits and plays here have neither: not people).
+        expect(await people()).toEqual([
+          { kind: 'click', destination: '*', scope: 'all', people: 1, events: 2 },
+          { kind: 'click', destination: '*', scope: 'human', people: 1, events: 1 },
+          { kind: 'click', destination: '*', scope: 'machine', people: 1, events: 1 },
+          { kind: 'click', destination: 'landing-page', scope: 'all', people: 1, events: 2 },
+          { kind: 'click', destination: 'landing-page', scope: 'human', people: 1, events: 1 },
+          { kind: 'click', destination: 'landing-page', scope: 'machine', people: 1, events: 1 },
+          { kind: 'open', destination: '', scope: 'all', people: 3, events: 3 },
+          { kind: 'open', destination: '', scope: 'human', people: 3, events: 3 },
+        ]);
+
+        // From now on the writes keep them: a new open, an open marked machine, a play merged into a counted one.
+        await event('open', '2026-01-01T10:20:00Z');
+        await c.query(`update engagement set machine_reason = 'flood' where snippet_id = $1 and occurred_at = '2026-01-01T10:15:00Z'`, [snippet]);
+        await c.query(`update video_play set counted = true, watched_secs = 10, sound_on = true where play_id = $1`, [unplayed]);
+        expect(await counters()).toEqual([
+          { at: '10:00', machine: false, opens: 2, clicks: 1, visits: 1, plays: 3, soundOn: 2, complete: 2, secs: 23, share: 2.3 },
+          { at: '10:00', machine: true, opens: 0, clicks: 1, ...quarter },
+          { at: '10:15', machine: false, opens: 1, clicks: 0, ...quarter },
+          { at: '10:15', machine: true, opens: 1, clicks: 0, ...quarter },
+        ]);
+        // ann opened again; the address-only opener is machine traffic now, no longer a human opener
+        expect(await people()).toEqual([
+          { kind: 'click', destination: '*', scope: 'all', people: 1, events: 2 },
+          { kind: 'click', destination: '*', scope: 'human', people: 1, events: 1 },
+          { kind: 'click', destination: '*', scope: 'machine', people: 1, events: 1 },
+          { kind: 'click', destination: 'landing-page', scope: 'all', people: 1, events: 2 },
+          { kind: 'click', destination: 'landing-page', scope: 'human', people: 1, events: 1 },
+          { kind: 'click', destination: 'landing-page', scope: 'machine', people: 1, events: 1 },
+          { kind: 'open', destination: '', scope: 'all', people: 3, events: 4 },
+          { kind: 'open', destination: '', scope: 'human', people: 2, events: 3 },
+          { kind: 'open', destination: '', scope: 'machine', people: 1, events: 1 },
+        ]);
+
+        // A deleted event is taken off: ann's second open.
+        await c.query(`delete from engagement where snippet_id = $1 and occurred_at = '2026-01-01T10:20:00Z'`, [snippet]);
+        expect((await counters()).filter((r) => r.at === '10:15')).toEqual([{ at: '10:15', machine: true, opens: 1, clicks: 0, ...quarter }]);
+        expect((await people()).filter((r) => r.kind === 'open')).toEqual([
+          { kind: 'open', destination: '', scope: 'all', people: 3, events: 3 },
+          { kind: 'open', destination: '', scope: 'human', people: 2, events: 2 },
+          { kind: 'open', destination: '', scope: 'machine', people: 1, events: 1 },
+        ]);
+
+        // Deleting the EyeMail takes its events, counters and people with it.
+        await c.query('delete from snippet where id = $1', [snippet]);
+        expect([await counters(), await people()]).toEqual([[], []]);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await c.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
