@@ -14,6 +14,11 @@
 //     (process.memoryUsage() in the app's process, sampled every 20 ms there) against its RSS
 //     just before; target < 100 MB. The SQL read through a database cursor (500 rows a fetch)
 //     with nothing written is the floor.
+// (d) the video engagement (issue 17): viewer visits (a share of the opens) and plays with their
+//     segments are generated too; GET reports/{id}/engagement (totals and rates, graph, timeline)
+//     and GET reports/{id}/plays page 1 against their SQL, and every engagement figure also
+//     computed by plain SQL over the raw rows (written apart from the app's), equal for three
+//     filters, else the bench fails.
 // Options: BENCH_RUNS (default 10), BENCH_ROWS (default 1000000), BENCH_KEEP=1 keeps the database.
 import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +38,8 @@ const { summarySql, recordsSql, recordCountSql } = await dist('reports/report-sq
 const { parseReportQuery } = await dist('reports/report-filter.js');
 const { todayIn } = await dist('reports/report-feed.js');
 const { weekWindow } = await dist('shared/report-rules.js');
+const { engagementTotalsSql, engagementGraphSql } = await dist('reports/report-engagement-sql.js');
+const { playsSql, playCountSql } = await dist('reports/report-plays-sql.js');
 
 // ---- the app, in its own process ---------------------------------------------------------------
 
@@ -163,6 +170,53 @@ from engagement c cross join generate_series(0, 1) g
 where c.snippet_id = $1::uuid and c.kind = 'click' and c.target is null
 limit $2::int`;
 
+// Visits: a third of the people's opens led to the web view a minute or two later (bots among them
+// as the opens' machines); plays: 60% of the visits, watched a skewed share of the 30 s video, a
+// fifth with a rewatched stretch, 30% with sound.
+const VISITS_SQL = `
+insert into viewer_visit (snippet_id, occurred_at, page, receiver, ip, country_code, country_name, region, city, device_type, platform, client, user_agent, machine_reason)
+select snippet_id, occurred_at + random() * interval '2 minutes', 'web-view', receiver, ip, country_code, country_name, region, city,
+  device_type, platform, client, user_agent, case when machine_reason is not null then 'bot' end
+from engagement where snippet_id = $1::uuid and kind = 'open' and random() < 0.33`;
+
+const PLAYS_SQL = `
+insert into video_play (play_id, snippet_id, started_at, updated_at, receiver, ip, country_code, country_name, region, city, device_type, platform,
+  client, user_agent, machine_reason, video_duration_secs, segments, ranges, watched_secs, counted, sound_on, reports)
+select gen_random_uuid(), snippet_id, at, at + w * interval '1 second', receiver, ip, country_code, country_name, region, city, device_type, platform,
+  client, user_agent, machine_reason, 30,
+  jsonb_build_array(jsonb_build_array(0, 0, w)) || case when rw and w > 4 then jsonb_build_array(jsonb_build_array(1, s2, s2 + 3)) else '[]'::jsonb end,
+  jsonb_build_array(jsonb_build_array(0, w)), w, w >= 2, random() < 0.3, 3
+from (
+  select v.*, v.occurred_at + interval '5 seconds' as at, round((30 * random() ^ 0.6)::numeric, 2)::float8 as w, random() < 0.2 as rw,
+    round((random() * 20)::numeric, 2)::float8 as s0
+  from viewer_visit v where v.snippet_id = $1::uuid and random() < 0.6
+) x cross join lateral (select least(x.s0, greatest(0, x.w - 3)) as s2) y`;
+
+// Every engagement figure by plain SQL over the raw rows, written apart from the app's
+// (report-engagement-sql.ts): the filter as a plain where clause per table.
+function plainEngagementSql(where) {
+  const person = "case when receiver is not null then 'r' || receiver else 'i' || host(ip) end";
+  return `select
+    (select count(*) from engagement where kind = 'open' and ${where})::int as opens,
+    (select count(distinct ${person}) from engagement where kind = 'open' and ${where})::int as "uniqueOpeners",
+    (select count(*) from viewer_visit where ${where})::int as visits,
+    (select count(distinct ${person}) from viewer_visit where ${where})::int as "uniqueVisitors",
+    (select count(*) from (select *, started_at as occurred_at from video_play) p where counted and ${where})::int as plays,
+    (select count(distinct ${person}) from (select *, started_at as occurred_at from video_play) p where counted and ${where})::int as "uniquePlayers",
+    (select count(*) from (select *, started_at as occurred_at from video_play) p where counted and sound_on and ${where})::int as "soundOnPlays",
+    (select count(*) from (select *, started_at as occurred_at from video_play) p where counted and watched_secs >= 0.9 * video_duration_secs and ${where})::int as "completePlays",
+    (select count(*) from engagement where kind = 'click' and ${where})::int as clicks,
+    (select count(distinct ${person}) from engagement where kind = 'click' and ${where})::int as "uniqueClickers",
+    (select round(sum(watched_secs)::numeric, 1)::float8 from (select *, started_at as occurred_at from video_play) p where counted and ${where}) as "timePlayedSecs"`;
+}
+
+// Plays watching second s (a segment over its middle), for a few seconds, by plain SQL.
+function plainGraphSql(where, seconds) {
+  return `select s.sec as second, (select count(*) from (select *, started_at as occurred_at from video_play) p where counted and ${where}
+      and exists (select 1 from jsonb_array_elements(p.segments) seg where (seg->>1)::float8 <= s.sec + 0.5 and s.sec + 0.5 < (seg->>2)::float8))::int as watching
+    from unnest(array[${seconds.join(',')}]) as s(sec) order by 1`;
+}
+
 // ---- measuring -----------------------------------------------------------------------------------
 
 const pct = (xs, p) => {
@@ -210,7 +264,11 @@ try {
     const baseRows = Math.round(ROWS * 0.9);
     await db.query(BASE_ROWS_SQL, [snippetId, baseRows]);
     await db.query(JOINED_PLAYS_SQL, [snippetId, ROWS - baseRows]);
+    await db.query(VISITS_SQL, [snippetId]);
+    await db.query(PLAYS_SQL, [snippetId]);
     await db.query('analyze engagement');
+    await db.query('analyze viewer_visit');
+    await db.query('analyze video_play');
   });
   const { rows: mix } = await db.query(
     `select count(*)::int as n, count(*) filter (where kind = 'open')::int as opens, count(*) filter (where kind = 'click')::int as clicks,
@@ -245,6 +303,11 @@ try {
   await db.query(summaryQ);
   await getJson(`/api/reports/${snippetId}`);
   await Promise.all([db.query(recordsQ), db2.query(countQ)]);
+  const { rows: vp } = await db.query(
+    `select (select count(*) from viewer_visit where snippet_id = $1)::int as visits, (select count(*) from video_play where snippet_id = $1)::int as plays`,
+    [snippetId],
+  );
+  console.log(`${vp[0].visits.toLocaleString('en')} viewer visits, ${vp[0].plays.toLocaleString('en')} plays with their segments`);
   const sqlRow = (await db.query(summaryQ)).rows[0];
   if (sqlRow.totalViews !== check.totalViews || sqlRow.uniqueViews !== check.uniqueViews) throw new Error('the API and the SQL disagree');
 
@@ -257,6 +320,49 @@ try {
     t.recordsSql.push((await timed(() => Promise.all([db.query(recordsQ), db2.query(countQ)]))).ms);
     t.tableApi.push((await timed(() => getJson(`/api/reports/${snippetId}?page=1&size=10`))).ms);
     t.tableSql.push((await timed(() => Promise.all([db.query(tableQ), db2.query(countQ)]))).ms);
+  }
+
+  // (d) the video engagement: the cross-check first (three filters), then the timings.
+  const today = todayIn(timeZone);
+  const monthAgo = new Date(Date.now() - 28 * 86_400_000).toISOString().slice(0, 10);
+  const filters = [
+    { label: 'no filter', query: {}, where: 'machine_reason is null' },
+    { label: 'country GB', query: { country: 'GB' }, where: "machine_reason is null and upper(country_code) = 'GB'" },
+    {
+      label: 'last 28 days, smartphones, with machines',
+      query: { dateFrom: monthAgo, dateTill: today, devicescsv: 'smartphone', includeMachine: 'true' },
+      where: `occurred_at >= ('${monthAgo}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${today}'::date + 1)::timestamp at time zone '${timeZone}')
+        and lower(device_type) = any(array['smartphone', 'phablet', 'feature phone', 'mobile'])`,
+    },
+  ];
+  for (const f of filters) {
+    const qs = new URLSearchParams(f.query).toString();
+    const got = await getJson(`/api/reports/${snippetId}/engagement${qs ? `?${qs}` : ''}`);
+    const plain = (await db.query(plainEngagementSql(`snippet_id = '${snippetId}' and ${f.where}`))).rows[0];
+    const seen = {
+      opens: got.opens.total, uniqueOpeners: got.opens.unique, visits: got.visits.total, uniqueVisitors: got.visits.unique, plays: got.plays.total,
+      uniquePlayers: got.plays.uniqueViewers, soundOnPlays: got.plays.soundOn, completePlays: got.plays.complete, clicks: got.clicks.total,
+      uniqueClickers: got.clicks.unique, timePlayedSecs: got.timePlayedSecs,
+    };
+    const secs = [0, 5, 15, 29];
+    const plainGraph = (await db.query(plainGraphSql(`snippet_id = '${snippetId}' and ${f.where}`, secs))).rows;
+    const graph = secs.map((sec) => ({ second: sec, watching: got.graph.seconds[sec]?.watching }));
+    // Time played is summed in float8 by one and numeric by the other, each rounded to 0.1 s.
+    const time = Math.abs(seen.timePlayedSecs - (plain.timePlayedSecs ?? 0)) <= 0.1;
+    const same = time && JSON.stringify({ ...seen, timePlayedSecs: 0 }) === JSON.stringify({ ...plain, timePlayedSecs: 0 }) && JSON.stringify(graph) === JSON.stringify(plainGraph);
+    console.log(`cross-check (${f.label}): ${same ? 'API = plain SQL' : 'DIFFERENT'} (${seen.opens} opens, ${seen.visits} visits, ${seen.plays} plays, ${seen.clicks} clicks)`);
+    if (!same) throw new Error(`engagement figures differ for ${f.label}: API ${JSON.stringify({ seen, graph })} plain SQL ${JSON.stringify({ plain, plainGraph })}`);
+  }
+  const totalsQ = toPg(engagementTotalsSql(snippetId, q.filter, timeZone));
+  const graphQ = toPg(engagementGraphSql(snippetId, q.filter, timeZone));
+  const playsQ = toPg(playsSql(snippetId, q.filter, timeZone, { page: 1, size: 10 }));
+  const playCountQ = toPg(playCountSql(snippetId, q.filter, timeZone));
+  for (let i = 0; i < RUNS; i++) {
+    (t.engagementApi ??= []).push((await timed(() => getJson(`/api/reports/${snippetId}/engagement`))).ms);
+    (t.totalsSql ??= []).push((await timed(() => db.query(totalsQ))).ms);
+    (t.graphSql ??= []).push((await timed(() => db.query(graphQ))).ms);
+    (t.playsApi ??= []).push((await timed(() => getJson(`/api/reports/${snippetId}/plays?page=1&size=10`))).ms);
+    (t.playsSql ??= []).push((await timed(() => Promise.all([db.query(playsQ), db2.query(playCountQ)]))).ms);
   }
 
   // (c) the CSV: the SQL through a cursor (the floor), then the download with the app's RSS sampled.
@@ -297,6 +403,9 @@ try {
   line('summary', t.summaryApi, t.summarySql, 2);
   line('records page 1 of 10', t.tableApi, t.tableSql);
   line('records page 1 of 1000', t.recordsApi, t.recordsSql);
+  line('engagement (all of it)', t.engagementApi, t.totalsSql.map((x, i) => x + t.graphSql[i]));
+  console.log(`  of its SQL: totals and funnel p50 ${ms(pct(t.totalsSql, 50))}, graph p50 ${ms(pct(t.graphSql, 50))} (targets at 10 M events: 100 ms each)`);
+  line('plays page 1 of 10', t.playsApi, t.playsSql);
   console.log(
     `CSV download             | ${(csv.ms / 1000).toFixed(1)} s, ${csv.out.rows.toLocaleString('en')} rows (${mb(csv.out.bytes)}) | SQL through a cursor ${(csvFloor.ms / 1000).toFixed(1)} s, ${csvFloor.out.toLocaleString('en')} rows | ratio ${(csv.ms / csvFloor.ms).toFixed(2)}x`,
   );

@@ -10,6 +10,9 @@ import { Migration0008EngagementIndexes } from './0008-engagement-indexes.js';
 import { Migration0009TierNames } from './0009-tier-names.js';
 import { Migration0010FairUse } from './0010-fair-use.js';
 import { Migration0011ClickDestination } from './0011-click-destination.js';
+import { Migration0012ViewerVisitsPlays } from './0012-viewer-visits-plays.js';
+import { Migration0013PlayLink } from './0013-play-link.js';
+import { Migration0014SecondStats } from './0014-second-stats.js';
 import { Migration0015ApiTokens } from './0015-api-tokens.js';
 import { Migration0016Webhooks } from './0016-webhooks.js';
 
@@ -27,6 +30,9 @@ export const migrationsList: MigrationObject[] = [
   { name: '0009-tier-names', class: Migration0009TierNames },
   { name: '0010-fair-use', class: Migration0010FairUse },
   { name: '0011-click-destination', class: Migration0011ClickDestination },
+  { name: '0012-viewer-visits-plays', class: Migration0012ViewerVisitsPlays },
+  { name: '0013-play-link', class: Migration0013PlayLink },
+  { name: '0014-second-stats', class: Migration0014SecondStats },
   { name: '0015-api-tokens', class: Migration0015ApiTokens },
   { name: '0016-webhooks', class: Migration0016Webhooks },
 ];

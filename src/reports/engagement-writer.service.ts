@@ -31,6 +31,8 @@ export interface IngestEvent {
   durationSecs: number | null;
   reportedLengthSecs: number | null;
   machineReason: MachineReason | null;
+  // Play: the viewer's play it belongs to (video_play), when the report named one.
+  playId?: string | null;
 }
 
 export type IngestOutcome = 'stored' | 'unknown-snippet' | 'failed';
@@ -150,6 +152,7 @@ export class EngagementWriter implements OnApplicationShutdown {
       videoDurationSecs: e.kind === 'open' ? null : (info.get(e.snippetId)!.videoDurationSecs ?? null),
       clickId: null,
       machineReason: e.machineReason,
+      playId: e.playId ?? null,
     }));
     await this.joinPlaysToClicks(rows);
     await this.repo.insertBatch(rows);
@@ -284,7 +287,9 @@ export class EngagementWriter implements OnApplicationShutdown {
     }
   }
 
-  private async snippetInfo(ids: string[], fresh: boolean): Promise<Map<string, SnippetInfo>> {
+  // The snippets that exist among these ids, with their video's length (cached; `fresh` looks
+  // again). The viewer's visits and plays use it too (viewer-activity-writer.service.ts).
+  async snippetInfo(ids: string[], fresh = false): Promise<Map<string, SnippetInfo>> {
     const now = Date.now();
     const result = new Map<string, SnippetInfo>();
     const missing: string[] = [];

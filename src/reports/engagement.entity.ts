@@ -39,6 +39,8 @@ export const Engagement = defineEntity({
     videoDurationSecs: p.double().nullable(),
     // Play: the receiver's latest click on the snippet within 30 minutes before it.
     clickId: p.bigint('string').nullable(),
+    // Play: the viewer's play it belongs to (video_play.play_id, migration 0013).
+    playId: p.uuid().nullable(),
     machineReason: p.enum(MACHINE_REASONS).nullable(),
   },
 });

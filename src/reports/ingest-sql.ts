@@ -33,6 +33,7 @@ export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof
   ['machine_reason', 'text[]', 'machineReason'],
   ['destination', 'text[]', 'destination'],
   ['destination_label', 'text[]', 'destinationLabel'],
+  ['play_id', 'uuid[]', 'playId'],
 ];
 
 // The batch's rows, in one statement. (Who may be in a flood is decided by the writer: a look-up

@@ -59,7 +59,7 @@ export class IngestService {
     snippetId: string,
     receiver: string | null,
     req: TrackingRequest,
-    extra: Partial<Pick<IngestEvent, 'target' | 'destination' | 'destinationLabel' | 'durationSecs' | 'reportedLengthSecs'>> = {},
+    extra: Partial<Pick<IngestEvent, 'target' | 'destination' | 'destinationLabel' | 'durationSecs' | 'reportedLengthSecs' | 'playId'>> = {},
   ): Promise<IngestEvent> {
     const userAgent = req.userAgent ? req.userAgent.slice(0, UA_MAX) : null;
     const ip = normaliseIp(req.ip);
@@ -82,6 +82,7 @@ export class IngestService {
       destinationLabel: extra.destinationLabel ?? null,
       durationSecs: extra.durationSecs ?? null,
       reportedLengthSecs: extra.reportedLengthSecs ?? null,
+      playId: extra.playId ?? null,
       machineReason: machineReason({ kind, method: req.method, userAgent, ip, agentIsBot: agent.isBot }),
     };
   }
@@ -136,6 +137,7 @@ export class IngestService {
       this.event('play', report.snippetId, report.receiver, req, {
         durationSecs: report.durationSecs,
         reportedLengthSecs: report.reportedLengthSecs,
+        playId: report.playId,
       }),
     );
   }

@@ -7,13 +7,19 @@ describe('parsePlayReport', () => {
   it('reads what the viewer sends', () => {
     expect(parsePlayReport(body({ DurationSecs: 12.5, SnippetId: ID.toUpperCase(), TotalPlayTimeVideo: 30.04, Receiver: 'ann@example.com' }))).toEqual({
       ok: true,
-      report: { snippetId: ID, durationSecs: 12.5, reportedLengthSecs: 30.04, receiver: 'ann@example.com' },
+      report: { snippetId: ID, durationSecs: 12.5, reportedLengthSecs: 30.04, receiver: 'ann@example.com', playId: null },
     });
   });
 
   it('takes numbers sent as strings, other casings of the names, and no receiver', () => {
     const r = parsePlayReport(body({ durationSecs: '3', snippetId: ID, totalPlayTimeVideo: 0, receiver: '' }));
-    expect(r).toEqual({ ok: true, report: { snippetId: ID, durationSecs: 3, reportedLengthSecs: null, receiver: null } });
+    expect(r).toEqual({ ok: true, report: { snippetId: ID, durationSecs: 3, reportedLengthSecs: null, receiver: null, playId: null } });
+  });
+
+  it('names the viewer\'s play when the report carries its id, and leaves out one that is no GUID', () => {
+    const play = '9b2e4c1a-0f3d-4e5b-8a6c-7d8e9f0a1b2c';
+    expect(parsePlayReport(body({ DurationSecs: 3, SnippetId: ID, PlayId: play.toUpperCase() }))).toMatchObject({ ok: true, report: { playId: play } });
+    expect(parsePlayReport(body({ DurationSecs: 3, SnippetId: ID, PlayId: 'x' }))).toMatchObject({ ok: true, report: { playId: null } });
   });
 
   it('an unfilled merge tag is no receiver', () => {

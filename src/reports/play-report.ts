@@ -24,6 +24,9 @@ export interface PlayReport {
   // TotalPlayTimeVideo: the length the browser saw, used only when the server does not know it.
   reportedLengthSecs: number | null;
   receiver: string | null;
+  // PlayId: the viewer's play this report belongs to (its seconds: play-ranges-report.ts); a
+  // value that is no GUID is left out, as older senders send none.
+  playId: string | null;
 }
 
 export type PlayReportCheck = { ok: true; report: PlayReport } | { ok: false; message: string; field?: string };
@@ -62,6 +65,7 @@ export function parsePlayReport(raw: Buffer | string | undefined | null): PlayRe
       durationSecs: duration,
       reportedLengthSecs: length !== null && length > 0 ? length : null,
       receiver: receiverFromQuery(fields.get('receiver')),
+      playId: isUuid(fields.get('playid')) ? (fields.get('playid') as string).toLowerCase() : null,
     },
   };
 }

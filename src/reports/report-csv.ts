@@ -28,6 +28,10 @@ export const CSV_COLUMNS: { key: keyof ReportRecord; header: string; value?: (r:
   { key: 'machineReason', header: 'Machine Reason' },
   // Where a click went, as the report page says it: Landing page, Web view, Video link, Button "label".
   { key: 'destination', header: 'Destination', value: (r) => (r.activity === 'click' ? destinationText(r.destination, r.destinationLabel, r.target) : null) },
+  // Of the viewer's plays the record names (issue 17): the largest share watched, and sound on.
+  // Last, so the columns before keep their places in people's spreadsheets.
+  { key: 'shareWatched', header: 'Share Watched (%)', value: (r) => (r.shareWatched === null ? null : Math.round(r.shareWatched * 100)) },
+  { key: 'soundOn', header: 'Sound On' },
 ];
 
 // A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading quote:

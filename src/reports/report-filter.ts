@@ -87,6 +87,11 @@ export interface ReportFilter {
   includeMachine: boolean;
 }
 
+// A filter that keeps every event (machine traffic aside): what the ingest's aggregates answer.
+export function isWholeReport(f: ReportFilter): boolean {
+  return [f.dateFrom, f.dateTill, f.timeFrom, f.timeTill, f.devices, f.platforms, f.clients, f.countries, f.ipAddress, f.receiver].every((v) => v === null);
+}
+
 export interface ReportPage {
   page: number;
   size: number;

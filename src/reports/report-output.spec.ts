@@ -7,7 +7,7 @@ const record = (over: Partial<ReportRecord> = {}): ReportRecord => ({
   engagementId: '1', activity: 'view', isUnique: true, counted: true, date: '2026-01-10', time: '09:00:00', occurredAtUtc: '2026-01-10T17:00:00.000Z',
   durationSecs: null, videoDuration: null, receiver: 'ann@example.com', ipAddress: '203.0.113.5', city: 'Seattle', state: 'Washington',
   country: 'United States', countryCode: 'US', device: 'desktop', platform: 'Windows', client: 'Outlook', target: null, machineReason: null,
-  destination: null, destinationLabel: null, ...over,
+  destination: null, destinationLabel: null, shareWatched: null, soundOn: null, ...over,
 });
 
 // Records in batches of 200, as the repository's cursor hands them out.
@@ -39,8 +39,8 @@ describe('report CSV', () => {
     const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0].startsWith('Engagement ID,Activity,Unique,Counted,Date,Time,Duration (secs)')).toBe(true);
-    expect(lines[1]).toBe('1,view,Yes,Yes,2026-01-10,09:00:00,,,ann@example.com,203.0.113.5,Seattle,Washington,United States,US,desktop,Windows,Outlook,,,');
-    expect(lines[2]).toBe('2,click,No,Yes,2026-01-10,09:00:00,12.5,,"a,""b""",203.0.113.5,,Washington,United States,US,desktop,Windows,Outlook,,,Web view');
+    expect(lines[1]).toBe('1,view,Yes,Yes,2026-01-10,09:00:00,,,ann@example.com,203.0.113.5,Seattle,Washington,United States,US,desktop,Windows,Outlook,,,,,');
+    expect(lines[2]).toBe('2,click,No,Yes,2026-01-10,09:00:00,12.5,,"a,""b""",203.0.113.5,,Washington,United States,US,desktop,Windows,Outlook,,,Web view,,');
   });
 
   it('says where each click went in a Destination column after the columns the spec defines', async () => {
@@ -49,10 +49,17 @@ describe('report CSV', () => {
       batchesToCsv(fetched([click({ destination: 'landing-page' }), click({ destination: 'button', destinationLabel: 'Buy, now' }), click({ destination: 'web-view', target: null })])),
     );
     const [header, ...rows] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(header.endsWith(',Target,Machine Reason,Destination')).toBe(true);
-    expect(rows[0].endsWith(',https://shop.example.com/,,Landing page')).toBe(true);
-    expect(rows[1].endsWith(',https://shop.example.com/,,"Button \u201cBuy, now\u201d"')).toBe(true);
-    expect(rows[2].endsWith(',Outlook,,,Web view')).toBe(true);
+    expect(header.endsWith(',Target,Machine Reason,Destination,Share Watched (%),Sound On')).toBe(true);
+    expect(rows[0].endsWith(',https://shop.example.com/,,Landing page,,')).toBe(true);
+    expect(rows[1].endsWith(',https://shop.example.com/,,"Button \u201cBuy, now\u201d",,')).toBe(true);
+    expect(rows[2].endsWith(',Outlook,,,Web view,,')).toBe(true);
+  });
+
+  it('gives the share watched as a whole percentage and sound on as Yes/No, empty when the record names no play', async () => {
+    const csv = await text(batchesToCsv(fetched([record({ shareWatched: 0.667, soundOn: true }), record({ shareWatched: 0.1, soundOn: false })])));
+    const [, first, second] = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(first.endsWith(',67,Yes')).toBe(true);
+    expect(second.endsWith(',10,No')).toBe(true);
   });
 
   it('reads its source only as fast as it is consumed', async () => {

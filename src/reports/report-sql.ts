@@ -103,6 +103,15 @@ const DURATIONS = `cross join lateral (
 
 const COUNTED = "(e.kind = 'open' or (e.kind = 'click' and e.target is not null) or coalesce(d.dur, 0) > 1)";
 
+// A video_play row vp's share of the video watched (distinct seconds), 0..1; null without one.
+const SHARE = (vp: string) =>
+  `case when ${vp}.play_id is null then null when ${vp}.video_duration_secs > 0 then least(1, ${vp}.watched_secs / ${vp}.video_duration_secs) else 0 end`;
+
+// The viewer's play a play record names (its PlayId), found by its key; a click's plays' are
+// aggregated with its seconds (p). Plain joins, not a look-up per row: PostgreSQL estimated one
+// over an array as ten rows a record and compiled the CSV's query (JIT), seconds on a busy machine.
+const NAMED_PLAY = `left join video_play vp on e.kind = 'play' and vp.play_id = e.play_id and vp.snippet_id = e.snippet_id and vp.counted`;
+
 // Engagement records, newest first; page null = all of them (CSV, streamed).
 export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page: ReportPage | null): Sql {
   const machine = f.includeMachine ? '' : 'and v.machine_reason is null';
@@ -133,15 +142,21 @@ export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page:
       e.target as "target",
       e.machine_reason as "machineReason",
       e.destination as "destination",
-      e.destination_label as "destinationLabel"
+      e.destination_label as "destinationLabel",
+      -- of the viewer's plays it names (its own, a click's plays'), the largest share watched and
+      -- whether the sound was on in any; null when it names none
+      round((case when e.kind = 'play' then ${new Sql(SHARE('vp'), [])} else p.share end)::numeric, 3)::float8 as "shareWatched",
+      case when e.kind = 'play' then vp.sound_on else p.sound_on end as "soundOn"
     from engagement e
     left join lateral (
-      select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen
+      select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen, max(${new Sql(SHARE('cp'), [])}) as share, bool_or(cp.sound_on) as sound_on
       from engagement pl
+      left join video_play cp on cp.play_id = pl.play_id and cp.snippet_id = pl.snippet_id and cp.counted
       where e.kind = 'click' and pl.snippet_id = e.snippet_id and pl.kind = 'play' and pl.click_id = e.id
         and pl.occurred_at >= e.occurred_at and pl.occurred_at < e.occurred_at + ${new Sql(PLAY_AFTER_CLICK_WINDOW, [])}
     ) p on true
     ${new Sql(DURATIONS, [])}
+    ${new Sql(NAMED_PLAY, [])}
     where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}
     order by e.occurred_at desc, e.id desc${limit}`;
 }

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
 import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
-import type { ReportFilter, ReportPage } from './report-filter.js';
+import { isWholeReport, type ReportFilter, type ReportPage } from './report-filter.js';
 import {
   INSERT_COLUMNS,
   INSERT_SQL,
@@ -18,6 +18,18 @@ import {
 } from './ingest-sql.js';
 import type { MachineReason } from './engagement.entity.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
+import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
+import {
+  engagementGraphSql,
+  engagementTotalsSql,
+  secondStatsGraphSql,
+  firstEventDaySql,
+  timelineSql,
+  type EngagementTotalsRow,
+  type GraphSecondRow,
+  type TimelineBucketRow,
+} from './report-engagement-sql.js';
+import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
 
 export interface SummaryRow {
   totalViews: number;
@@ -54,6 +66,29 @@ export class ReportRepository {
       this.all<{ total: number }>(recordCountSql(snippetId, f, tz)),
     ]);
     return { records, total: count[0]?.total ?? 0 };
+  }
+
+  async plays(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Promise<{ plays: PlayRow[]; total: number }> {
+    const [plays, count] = await Promise.all([this.all<PlayRow>(playsSql(snippetId, f, tz, page)), this.all<{ total: number }>(playCountSql(snippetId, f, tz))]);
+    return { plays, total: count[0]?.total ?? 0 };
+  }
+
+  async engagementTotals(snippetId: string, f: ReportFilter, tz: string): Promise<EngagementTotalsRow> {
+    return (await this.all<EngagementTotalsRow>(engagementTotalsSql(snippetId, f, tz)))[0];
+  }
+
+  // From the per-second histogram kept at ingest when the filter keeps every event, else from the
+  // plays' segments.
+  engagementGraph(snippetId: string, f: ReportFilter, tz: string): Promise<GraphSecondRow[]> {
+    return this.all<GraphSecondRow>(isWholeReport(f) ? secondStatsGraphSql(snippetId, f.includeMachine) : engagementGraphSql(snippetId, f, tz));
+  }
+
+  async firstEventDay(snippetId: string, tz: string): Promise<string | null> {
+    return (await this.all<{ day: string | null }>(firstEventDaySql(snippetId, tz)))[0]?.day ?? null;
+  }
+
+  timeline(snippetId: string, f: ReportFilter, tz: string, range: { from: string; till: string; grain: TimelineGrain }): Promise<TimelineBucketRow[]> {
+    return this.all<TimelineBucketRow>(timelineSql(snippetId, f, tz, range));
   }
 
   // Every matching record, newest first, from a database cursor, a fetch at a time (200 rows):

@@ -5,7 +5,10 @@ import { ReferenceDataService } from '../accounts/reference-data.service.js';
 import { UsersService } from '../accounts/users.service.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { flooredPercents, oneDecimal, weekWindow } from '../shared/report-rules.js';
-import type { FilterMap, ReportCountry, ReportRecord, ReportSummary } from '../shared/report-types.js';
+import type { EngagementReport, FilterMap, PlayRecord, ReportCountry, ReportRecord, ReportSummary } from '../shared/report-types.js';
+import { toPlayRecord } from './report-plays.js';
+import { toEngagementReport } from './report-engagement.js';
+import { timelineGrain, timelineRange } from '../shared/metrics/timeline-grain.js';
 import { batchesToCsv } from './report-csv.js';
 import { reportFileName, todayIn, usableTimeZone, type ReportFeed } from './report-feed.js';
 import {
@@ -74,6 +77,31 @@ export class ReportService {
   async records(userId: string, snippetId: string, query: ReportQuery): Promise<{ records: ReportRecord[]; total: number }> {
     const { snippet, tz, q } = await this.context(userId, snippetId, query);
     return this.repo.records(snippet.snippetId, q.filter, tz, q.page);
+  }
+
+  // The plays (2 s or more) of the viewer page, newest first, each with its share watched and
+  // heatmap strip.
+  async plays(userId: string, snippetId: string, query: ReportQuery): Promise<{ plays: PlayRecord[]; total: number }> {
+    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+    const { plays, total } = await this.repo.plays(snippet.snippetId, q.filter, tz, q.page);
+    return { plays: plays.map(toPlayRecord), total };
+  }
+
+  // The video engagement figures (issue 17): totals and rates, funnel, per-second graph and the
+  // timeline over the filter's dates (all time without them), each aggregated in the database.
+  async engagement(userId: string, snippetId: string, query: ReportQuery): Promise<EngagementReport> {
+    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+    const id = snippet.snippetId;
+    const today = todayIn(tz);
+    const first = q.filter.dateFrom ? null : await this.repo.firstEventDay(id, tz);
+    const { from, till } = timelineRange(q.filter.dateFrom, q.filter.dateTill, first, today);
+    const grain = timelineGrain(from, till);
+    const [totals, graph, buckets] = await Promise.all([
+      this.repo.engagementTotals(id, q.filter, tz),
+      this.repo.engagementGraph(id, q.filter, tz),
+      this.repo.timeline(id, q.filter, tz, { from, till, grain }),
+    ]);
+    return toEngagementReport({ snippetId: id, timeZone: tz, today, totals, graph, timeline: { grain, from, till, buckets } });
   }
 
   async summary(userId: string, snippetId: string, query: ReportQuery): Promise<ReportSummary> {

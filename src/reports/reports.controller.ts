@@ -64,6 +64,26 @@ export class ReportsController {
     return records;
   }
 
+  @Get(':snippetId/engagement')
+  @ApiOperation({
+    summary: `Video engagement of your EyeMail: opens, visits, plays (2 s or more), play rate, sound-on rate, time played, engagement (average share watched), completion rate, clicks per destination, click-through rate, the funnel, the per-second engagement graph and the timeline (hourly up to 2 days, daily beyond, in your time zone) (${NOT_YOURS})`,
+  })
+  @ReportFilterQuery()
+  engagement(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>) {
+    return this.reports.engagement(user.id, id, query);
+  }
+
+  @Get(':snippetId/plays')
+  @ApiOperation({
+    summary: `Plays of your EyeMail on the viewer page (2 s or more), newest first, each with its seconds watched, share watched, sound on and heatmap strip; the total in X-Total-Count (${NOT_YOURS})`,
+  })
+  @ReportFilterQuery({ paging: true })
+  async plays(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+    const { plays, total } = await this.reports.plays(user.id, id, query);
+    res.setHeader('X-Total-Count', String(total));
+    return plays;
+  }
+
   @Get(':snippetId/summary')
   @ApiOperation({ summary: `Totals, unique views, average view time, the 7-day timeline and the breakdown (${NOT_YOURS})` })
   @ReportFilterQuery({ week: true })

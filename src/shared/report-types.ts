@@ -38,6 +38,10 @@ export interface ReportRecord {
   destination: DestinationKind | null;
   // click on a button: its label
   destinationLabel: string | null;
+  // play or click: of the viewer's plays it names, the largest share of the video watched (0..1,
+  // distinct seconds) and whether the sound was on in any; null when it names none
+  shareWatched: number | null;
+  soundOn: boolean | null;
 }
 
 export interface TimelineDay {
@@ -84,4 +88,69 @@ export type FilterMap = Record<string, string>;
 export interface ReportCountry {
   countryName: string;
   countryCode: string;
+}
+
+// One play of GET reports/{snippetId}/plays (issue 17): a video element's playing on the viewer
+// page that lasted 2 s or more. Dates and times as in ReportRecord.
+export interface PlayRecord {
+  playId: string;
+  date: string;
+  time: string;
+  startedAtUtc: string;
+  receiver: string | null;
+  ipAddress: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  countryCode: string | null;
+  device: string | null;
+  platform: string | null;
+  client: string | null;
+  machineReason: string | null;
+  // seconds; null when neither the server nor the browser knew it
+  videoDuration: number | null;
+  // distinct seconds watched (a rewatch counts once)
+  watchedSecs: number;
+  // watchedSecs / videoDuration, 0..1, and whether that is at least 90 %
+  shareWatched: number;
+  completed: boolean;
+  soundOn: boolean;
+  // the seconds watched: sorted, disjoint [start, end] ranges
+  ranges: [number, number][];
+  // the heatmap strip: per second of the video, how many times it played (0 skipped, 1 watched,
+  // 2 or more rewatched)
+  seconds: number[];
+}
+
+// GET reports/{snippetId}/engagement (issue 17): the video engagement figures for the filters,
+// machine traffic left out unless includeMachine. Rates are 0..1, null when there is nothing to
+// divide by; their formulas are METRIC_DEFINITIONS (shared/metrics/engagement-metrics.ts).
+export interface EngagementReport {
+  snippetId: string;
+  timeZone: string;
+  today: string;
+  opens: { total: number; unique: number };
+  visits: { total: number; unique: number };
+  // plays of 2 s or more; uniqueViewers = distinct people who played
+  plays: { total: number; uniqueViewers: number; soundOn: number; complete: number };
+  playRate: number | null;
+  soundOnRate: number | null;
+  completionRate: number | null;
+  // the average share watched per play
+  engagement: number | null;
+  // distinct seconds watched, added up over the plays
+  timePlayedSecs: number;
+  clicks: {
+    total: number;
+    unique: number;
+    // per destination (landing-page, web-view, video-link, button with its label), most first
+    byDestination: { destination: string | null; label: string | null; clicks: number; uniqueClickers: number }[];
+  };
+  clickThroughRate: number | null;
+  // opens -> visits -> plays -> clicks, unique people each
+  funnel: { step: 'opens' | 'visits' | 'plays' | 'clicks'; people: number; rateFromPrevious: number | null }[];
+  // per second of the video: plays still watching, their share of the plays, extra times played
+  graph: { lengthSecs: number; plays: number; seconds: { second: number; watching: number; share: number; rewatches: number }[] };
+  // hourly up to 2 days, daily beyond, in the owner's time zone; start = local YYYY-MM-DDTHH:mm
+  timeline: { grain: 'hour' | 'day'; from: string; till: string; buckets: { start: string; opens: number; visits: number; plays: number; clicks: number }[] };
 }

@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { HitLog } from '../common/hit-log.js';
+import { visitorOf } from '../common/viewer-visits.js';
 import type { ViewerService } from './viewer.service.js';
 
 // The counted public pages, /live/{id} and /eyemail/{id} (the web view every email links to),
@@ -15,7 +16,7 @@ export function viewerRouter(viewer: ViewerService, log: HitLog): Router {
   ] as const) {
     router.get(path, async (req: Request, res: Response) => {
       const started = performance.now();
-      const { status, html } = await viewer.countedPage(page, req.params.id as string, req.query as Record<string, unknown>);
+      const { status, html } = await viewer.countedPage(page, req.params.id as string, req.query as Record<string, unknown>, visitorOf(req));
       // Pages depend on the status of the EyeMail, so they are never cached.
       res.status(status).type('html').setHeader('Cache-Control', 'no-store');
       res.send(html);

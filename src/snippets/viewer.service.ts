@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { VIEWER_VISITS, type ViewerVisits, type Visitor } from '../common/viewer-visits.js';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { watchEntityChanges } from '../common/entity-changes.js';
 import { TtlCache } from '../common/ttl-cache.js';
@@ -42,18 +43,20 @@ const SLOTS = new RegExp(`(${RAW_SLOT}|${URL_SLOT})`);
 
 interface CachedPage {
   status: number;
+  // the snippet shown (a visit of it), null on a 'not found' page
+  snippetId: string | null;
   // Text between the slots, and which slot follows each text but the last.
   parts: string[];
   slots: ('raw' | 'url')[];
 }
 
 // Pure: the page split at the stand-ins.
-export function splitAtSlots(status: number, html: string): CachedPage {
+export function splitAtSlots(status: number, html: string, snippetId: string | null = null): CachedPage {
   const pieces = html.split(SLOTS);
   const parts: string[] = [];
   const slots: ('raw' | 'url')[] = [];
   pieces.forEach((piece, i) => (i % 2 ? slots.push(piece === RAW_SLOT ? 'raw' : 'url') : parts.push(piece)));
-  return { status, parts, slots };
+  return { status, snippetId, parts, slots };
 }
 
 // Pure: the page for one recipient. The URL-encoded form also has its "'" encoded, so it needs
@@ -75,6 +78,8 @@ export class ViewerService {
     private readonly snippets: SnippetsService,
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    // The reports module's (absent when it is not loaded): the visits of the counted pages.
+    @Optional() @Inject(VIEWER_VISITS) private readonly visits?: ViewerVisits,
   ) {
     watchEntityChanges(orm, PAGE_SOURCES, () => this.pages.clear());
   }
@@ -109,20 +114,22 @@ export class ViewerService {
 
   // /live and /eyemail: the same for everyone but the recipient (the owner's inactive preview is
   // /livePreview), so rendered from the snippet's cached page. Served outside Nest's pipeline
-  // (viewer-router.ts), hence an entity manager of its own for the look-up.
-  async countedPage(page: 'live' | 'webView', idOrSlug: string, query: Record<string, unknown>): Promise<RenderedPage> {
+  // (viewer-router.ts), hence an entity manager of its own for the look-up. A page shown is a visit
+  // of `visitor`, stored before the page is answered.
+  async countedPage(page: 'live' | 'webView', idOrSlug: string, query: Record<string, unknown>, visitor: Visitor | null = null): Promise<RenderedPage> {
     const receiver = receiverFromQuery(query.v);
     const key = `${page} ${receiver ? 'to' : 'anonymous'} ${idOrSlug}`;
     const cached = await this.pages.getOrLoad(key, () =>
       RequestContext.create(this.orm.em, async () => {
         const r = await this.render(page, idOrSlug, null, receiver ? RAW_SLOT : null, receiver ? URL_SLOT : '');
-        return splitAtSlots(r.status, r.html);
+        return splitAtSlots(r.status, r.html, r.snippetId ?? null);
       }),
     );
+    if (cached.snippetId && visitor) await this.visits?.record({ snippetId: cached.snippetId, page: page === 'live' ? 'live' : 'web-view', receiver, visitor });
     return { status: cached.status, html: fillSlots(cached, receiver) };
   }
 
-  private async render(page: ViewerPage, idOrSlug: string, viewerId: string | null, receiver: string | null, encodedReceiver: string): Promise<RenderedPage> {
+  private async render(page: ViewerPage, idOrSlug: string, viewerId: string | null, receiver: string | null, encodedReceiver: string): Promise<RenderedPage & { snippetId?: string }> {
     const preview = page === 'preview';
     const found = await this.snippets.findPublic(idOrSlug, { viewerId, ownerMaySeeInactive: preview });
     if (!found) return this.notFoundPage();
@@ -135,7 +142,7 @@ export class ViewerService {
       linkTo,
       notice: found.record.status ? null : INACTIVE_NOTICE,
     });
-    return { status: 200, html: loadViewerTemplates().viewer(vm) };
+    return { status: 200, html: loadViewerTemplates().viewer(vm), snippetId: found.record.id };
   }
 
   async emailPreviewPage(id: string, query: Record<string, unknown>, viewerId: string | null): Promise<RenderedPage> {

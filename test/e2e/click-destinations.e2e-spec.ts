@@ -161,8 +161,9 @@ describe('where clicks in an exported EyeMail land', () => {
           })
       ).body as string;
       const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
-      expect(lines[0].endsWith(',Target,Machine Reason,Destination')).toBe(true);
-      expect(lines.slice(1).map((l) => l.slice(l.lastIndexOf(',') + 1))).toEqual(['Button \u201cBook a demo\u201d', 'Web view', 'Landing page']);
+      expect(lines[0].endsWith(',Target,Machine Reason,Destination,Share Watched (%),Sound On')).toBe(true);
+      const destination = lines[0].split(',').indexOf('Destination');
+      expect(lines.slice(1).map((l) => l.split(',')[destination])).toEqual(['Button \u201cBook a demo\u201d', 'Web view', 'Landing page']);
     });
   });
 

@@ -46,6 +46,7 @@ describeWithPostgres('start-up migrations against a shared PostgreSQL', () => {
         'country_code:text', 'country_name:text', 'region:text', 'city:text', 'device_type:text', 'platform:text',
         'client:text', 'user_agent:text', 'target:text', 'duration_secs:double precision',
         'video_duration_secs:double precision', 'click_id:bigint', 'machine_reason:text', 'destination:text', 'destination_label:text',
+        'play_id:uuid',
       ]);
     } finally {
       await Promise.all(apps.map((a) => a.close()));
@@ -162,6 +163,71 @@ describeWithPostgres('upgrading stored clicks with their destination', () => {
           { kind: 'open', target: null, destination: null, label: null },
         ]);
         await expect(c.query(`update engagement set destination = 'elsewhere'`)).rejects.toThrow(/check/);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await c.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// A database with plays stored before the per-second histogram upgrades in place: the histogram is
+// added up from the counted plays' segments, machine traffic apart, every second of the video a row.
+describeWithPostgres('upgrading stored plays with their per-second histogram', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await freshDatabaseUrl('eyemail_seconds');
+    url = db.url!;
+    drop = db.drop;
+  });
+
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('adds up watching plays and rewatches per second', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-seconds-'));
+    const start = () => createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: dir, DATABASE_URL: url }));
+    const c = new pg.Client({ connectionString: url });
+    const snippet = '00000000-0000-4000-8000-0000000000c2';
+    try {
+      // The schema as it was before 0014-second-stats, with a snippet and its plays.
+      await (await start()).close();
+      await c.connect();
+      await c.query('drop table video_second_stats');
+      await c.query(`delete from mikro_orm_migrations where name = '0014-second-stats'`);
+      await c.query(`set session_replication_role = replica`);
+      await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a2']);
+      const play = (segments: number[][], counted: boolean, machine: string | null) =>
+        c.query(
+          `insert into video_play (play_id, snippet_id, started_at, updated_at, video_duration_secs, segments, watched_secs, counted, machine_reason)
+           values (gen_random_uuid(), $1, now(), now(), 4, $2::jsonb, 0, $3, $4)`,
+          [snippet, JSON.stringify(segments), counted, machine],
+        );
+      // 0-4 s with 1-3 s again; 0-2 s; 0-1 s (not a play); a machine's 2-4 s
+      await play([[0, 0, 4], [1, 1, 3]], true, null);
+      await play([[0, 0, 2]], true, null);
+      await play([[0, 0, 1]], false, null);
+      await play([[0, 2, 4]], true, 'bot');
+      await c.query(`set session_replication_role = origin`);
+
+      const app = await start();
+      try {
+        const { rows } = await c.query(`select machine, second, watching, rewatches from video_second_stats where snippet_id = $1 order by machine, second`, [snippet]);
+        expect(rows).toEqual([
+          { machine: false, second: 0, watching: 2, rewatches: 0 },
+          { machine: false, second: 1, watching: 2, rewatches: 1 },
+          { machine: false, second: 2, watching: 1, rewatches: 1 },
+          { machine: false, second: 3, watching: 1, rewatches: 0 },
+          { machine: true, second: 0, watching: 0, rewatches: 0 },
+          { machine: true, second: 1, watching: 0, rewatches: 0 },
+          { machine: true, second: 2, watching: 1, rewatches: 0 },
+          { machine: true, second: 3, watching: 1, rewatches: 0 },
+        ]);
       } finally {
         await app.close();
       }

@@ -175,6 +175,8 @@ describe('reports API', () => {
         machineReason: null,
         destination: null,
         destinationLabel: null,
+        shareWatched: null,
+        soundOn: null,
       });
     });
 
@@ -374,11 +376,11 @@ describe('reports API', () => {
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="eyemail-report-spring-launch-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = (res.body as string).replace(/^\uFEFF/, '').trim().split('\r\n');
       expect(lines[0]).toBe(
-        'Engagement ID,Activity,Unique,Counted,Date,Time,Duration (secs),Video Duration (secs),Receiver,IP Address,City,State,Country,Country Code,Device,Platform,Client,Target,Machine Reason,Destination',
+        'Engagement ID,Activity,Unique,Counted,Date,Time,Duration (secs),Video Duration (secs),Receiver,IP Address,City,State,Country,Country Code,Device,Platform,Client,Target,Machine Reason,Destination,Share Watched (%),Sound On',
       );
       expect(lines).toHaveLength(11);
       expect(lines[1].split(',')[0]).toBe(id.annClick2);
-      expect(lines).toContain(`${id.annClick},click,No,Yes,2026-01-10,10:05:00,30,30,ann@example.com,203.0.113.5,Seattle,Washington,United States,US,desktop,Windows,Outlook,,,Web view`);
+      expect(lines).toContain(`${id.annClick},click,No,Yes,2026-01-10,10:05:00,30,30,ann@example.com,203.0.113.5,Seattle,Washington,United States,US,desktop,Windows,Outlook,,,Web view,,`);
     });
 
     it('applies the same filters', async () => {

@@ -2,6 +2,7 @@
 // what is not theirs, and nothing of the owner leaks into another caller's answer. The routes are
 // read from the app itself (test/support/route-table.ts), so a route added later fails here until
 // it is classified below.
+import crypto from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { newClient, signIn, signInAdmin, signUp, sql, type Client, type SignedUpUser } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload, tinyPng, uploadFile } from '../support/snippet-factory.js';
@@ -127,6 +128,12 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/reports/:snippetId/download': { kind: 'owned', call: (w) => ({ path: `/api/reports/${id(w)}/download` }) },
   'GET /api/reports/:snippetId/feed/json': { kind: 'owned', call: (w) => ({ path: `/api/reports/${id(w)}/feed/json` }) },
   'GET /api/reports/:snippetId/feed/xml': { kind: 'owned', call: (w) => ({ path: `/api/reports/${id(w)}/feed/xml` }) },
+  'GET /api/reports/:snippetId/engagement': { kind: 'owned', call: (w) => ({ path: `/api/reports/${id(w)}/engagement` }) },
+  'GET /api/reports/:snippetId/plays': { kind: 'owned', call: (w) => ({ path: `/api/reports/${id(w)}/plays` }) },
+  'POST /api/reports/updateduration/ranges': {
+    kind: 'public',
+    call: (w) => ({ path: '/api/reports/updateduration/ranges', body: { playId: crypto.randomUUID(), snippetId: w.snippetId, receiver: 'reader@example.com', segments: [[0, 0, 1]] } }),
+  },
   'POST /api/reports/updateduration': { kind: 'public', call: (w) => ({ path: '/api/reports/updateduration', body: { DurationSecs: 1, SnippetId: w.snippetId, TotalPlayTimeVideo: 1, Receiver: 'reader@example.com' } }) },
   'GET /api/reports/filter/platforms': { kind: 'self', call: () => ({ path: '/api/reports/filter/platforms' }) },
   'GET /api/reports/filter/devices': { kind: 'self', call: () => ({ path: '/api/reports/filter/devices' }) },

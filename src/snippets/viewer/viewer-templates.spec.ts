@@ -85,7 +85,9 @@ describe('viewer page', () => {
   it('gives the script what play reporting needs, and nothing on a preview', () => {
     const html = render();
     expect(html).toContain(`data-report-url="/api/reports/updateduration" data-snippet-id="${ID}" data-receiver="ann@example.com"`);
+    expect(html).toContain('data-ranges-url="/api/reports/updateduration/ranges"');
     expect(render({}, { reportPlays: false })).not.toContain('data-report-url');
+    expect(render({}, { reportPlays: false })).not.toContain('data-ranges-url');
   });
 
   it('escapes a hostile title and receiver everywhere', () => {

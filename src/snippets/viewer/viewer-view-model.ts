@@ -10,6 +10,8 @@ export const DEFAULT_POSTER_PATH = '/static/viewer/poster.svg';
 export const VIEWER_SCRIPT_PATH = '/static/viewer/viewer.js';
 // The reports capability's play-time endpoint (spec 01 section 7: Reports/UpdateDuration).
 export const PLAY_REPORT_PATH = '/api/reports/updateduration';
+// The seconds each play covered (issue 17), under the same path.
+export const PLAY_RANGES_PATH = `${PLAY_REPORT_PATH}/ranges`;
 
 export interface ViewerInput {
   view: PublicSnippetView;
@@ -43,7 +45,7 @@ export interface ViewerViewModel {
   overlay: { iconSrc: string; variant: 'black' | 'white' } | null;
   videoIcon: LinkedImage | null;
   buttonsHtml: string;
-  report: { endpoint: string; snippetId: string; receiver: string } | null;
+  report: { endpoint: string; rangesEndpoint: string; snippetId: string; receiver: string } | null;
   scriptSrc: string;
   shareImage: string;
   notice: string | null;
@@ -101,7 +103,7 @@ export function buildViewerViewModel(input: ViewerInput): ViewerViewModel {
     // The call-to-action video icon links to the call-to-action video link, else the landing page.
     videoIcon: iconSrc ? { src: iconSrc, href: link(view.videoURLData) ?? landing } : null,
     buttonsHtml: view.ctaButtonsHTML,
-    report: input.reportPlays ? { endpoint: PLAY_REPORT_PATH, snippetId: view.snippet, receiver: input.receiver ?? '' } : null,
+    report: input.reportPlays ? { endpoint: PLAY_REPORT_PATH, rangesEndpoint: PLAY_RANGES_PATH, snippetId: view.snippet, receiver: input.receiver ?? '' } : null,
     scriptSrc: VIEWER_SCRIPT_PATH,
     shareImage: poster,
     notice: input.notice ?? null,

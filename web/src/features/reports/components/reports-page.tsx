@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
+import { useState } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Card, Grid, Group, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconChartBar, IconMoodEmpty, IconPlus } from '@tabler/icons-react';
@@ -12,6 +13,12 @@ import { reportKeys } from '../api/report-keys';
 import { useReportRecords } from '../api/use-report-records';
 import { useReportSnippets } from '../api/use-report-snippets';
 import { useReportSummary } from '../api/use-report-summary';
+import { useEngagement, usePlays } from '../api/use-engagement';
+import { ActivityTimeline } from './activity-timeline';
+import { EngagementGraph } from './engagement-graph';
+import { EngagementSummary } from './engagement-summary';
+import { HowCounted } from './how-counted';
+import { PlaysTable } from './plays-table';
 import { filterQuery, isFilterActive } from '../utils/report-params';
 import { BreakdownChart } from './breakdown-chart';
 import { FilterPanel } from './filter-panel';
@@ -87,10 +94,14 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
   const snippets = useReportSnippets();
   const summary = useReportSummary(snippetId, summaryQuery);
   const records = useReportRecords(snippetId, { ...base, page: view.page, size: REPORT_TABLE_PAGE_SIZE });
+  const engagement = useEngagement(snippetId, base);
+  const [playsPage, setPlaysPage] = useState(1);
+  const plays = usePlays(snippetId, { ...base, page: playsPage, size: REPORT_TABLE_PAGE_SIZE });
+  const e = engagement.data?.snippetId === snippetId ? engagement.data : undefined;
   const fetching = useIsFetching({ queryKey: reportKeys.snippet(snippetId) }) > 0;
   const s = summary.data?.snippetId === snippetId ? summary.data : undefined;
   const failed = summary.isError && !s ? summary.error : null;
-  const empty = !!s && records.data?.total === 0 && s.totalViews === 0 && s.totalClicks === 0;
+  const empty = !!s && records.data?.total === 0 && s.totalViews === 0 && s.totalClicks === 0 && !!e && e.visits.total === 0 && e.plays.total === 0;
   const toChooser = () => navigate('/reports');
 
   return (
@@ -130,6 +141,7 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
                 ) : null}
               </Group>
             </Group>
+            <EngagementSummary report={e} />
             <ReportTiles summary={s} />
             {empty ? (
               <Card padding="lg">
@@ -145,9 +157,23 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
                     <BreakdownChart summary={s} />
                   </Grid.Col>
                 </Grid>
+                <Grid>
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <EngagementGraph report={e} />
+                  </Grid.Col>
+                  <Grid.Col span={{ base: 12, md: 6 }}>
+                    <ActivityTimeline
+                      report={e}
+                      range={{ dateFrom: view.filter.dateFrom, dateTill: view.filter.dateTill }}
+                      onRange={(range) => setView({ ...view, filter: { ...view.filter, ...range }, page: 1, weekEnding: null })}
+                    />
+                  </Grid.Col>
+                </Grid>
+                <PlaysTable data={plays.data} error={plays.isError ? plays.error : null} page={playsPage} onPage={setPlaysPage} />
                 <ViewerTable data={records.data} loading={records.isFetching} error={records.isError ? records.error : null} page={view.page} onPage={(page) => setView({ ...view, page })} />
               </>
             )}
+            <HowCounted />
             <Text size="xs" c="dimmed" ta="right">
               <Anchor href="https://db-ip.com" target="_blank" rel="noopener" size="xs">
                 IP Geolocation by DB-IP

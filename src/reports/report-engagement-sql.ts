@@ -1,0 +1,132 @@
+import { COMPLETION_SHARE } from '../shared/metrics/engagement-metrics.js';
+import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
+import type { ReportFilter } from './report-filter.js';
+import { filterSql, Sql, sql } from './report-sql.js';
+
+// The engagement report's reads (issue 17): opens and clicks (engagement), visits (viewer_visit)
+// and plays (video_play, counted ones), each filtered as the records are (filterSql over row `e`)
+// and aggregated in the database. Pure. A person is the receiver, else the address (as for unique
+// views). The rates are made from these counts by src/shared/metrics.
+
+const WHO = "coalesce('r:' || e.receiver, 'i:' || host(e.ip))";
+const OPENS = new Sql("engagement e where e.kind = 'open'", []);
+const CLICKS = new Sql("engagement e where e.kind = 'click'", []);
+const VISITS = new Sql('viewer_visit e where true', []);
+const PLAYS = new Sql('(select p.*, p.started_at as occurred_at from video_play p where p.counted) e where true', []);
+
+export interface EngagementTotalsRow {
+  opens: number;
+  uniqueOpeners: number;
+  visits: number;
+  uniqueVisitors: number;
+  plays: number;
+  uniquePlayers: number;
+  soundOnPlays: number;
+  completePlays: number;
+  timePlayedSecs: number;
+  // the average share watched, null without plays
+  engagement: number | null;
+  clicks: number;
+  uniqueClickers: number;
+  clicksByDestination: { destination: string | null; label: string | null; clicks: number; uniqueClickers: number }[];
+}
+
+export function engagementTotalsSql(snippetId: string, f: ReportFilter, tz: string): Sql {
+  const from = (source: Sql) => sql`from ${source} and e.snippet_id = ${snippetId} and ${filterSql(f, tz)}`;
+  const who = new Sql(WHO, []);
+  return sql`with
+      o as (select ${who} as who ${from(OPENS)}),
+      c as (select ${who} as who, e.destination, e.destination_label as label ${from(CLICKS)}),
+      v as (select ${who} as who ${from(VISITS)}),
+      p as (select ${who} as who, e.watched_secs as secs, e.video_duration_secs as len, e.sound_on ${from(PLAYS)})
+    select
+      (select count(*) from o)::int as "opens",
+      (select count(distinct who) from o)::int as "uniqueOpeners",
+      (select count(*) from v)::int as "visits",
+      (select count(distinct who) from v)::int as "uniqueVisitors",
+      (select count(*) from p)::int as "plays",
+      (select count(distinct who) from p)::int as "uniquePlayers",
+      (select count(*) filter (where sound_on) from p)::int as "soundOnPlays",
+      (select count(*) filter (where len > 0 and secs / len >= ${COMPLETION_SHARE}) from p)::int as "completePlays",
+      (select coalesce(sum(secs), 0) from p)::float8 as "timePlayedSecs",
+      (select avg(case when len > 0 then least(1, secs / len) else 0 end) from p)::float8 as "engagement",
+      (select count(*) from c)::int as "clicks",
+      (select count(distinct who) from c)::int as "uniqueClickers",
+      (select coalesce(json_agg(json_build_object('destination', destination, 'label', label, 'clicks', n, 'uniqueClickers', u) order by n desc, destination, label), '[]')
+         from (select destination, label, count(*)::int as n, count(distinct who)::int as u from c group by destination, label) d) as "clicksByDestination"`;
+}
+
+export interface GraphSecondRow {
+  second: number;
+  watching: number;
+  rewatches: number;
+}
+
+// Per second of the video: the plays that watched it (a segment over the second's middle, as
+// secondCounts in watch-ranges.ts) and how many more times it was played within those plays.
+export function engagementGraphSql(snippetId: string, f: ReportFilter, tz: string): Sql {
+  return sql`with p as (select e.play_id, e.segments, e.video_duration_secs from ${PLAYS} and e.snippet_id = ${snippetId} and ${filterSql(f, tz)}),
+    secs as (
+      select s.sec, count(distinct p.play_id)::int as watching, (count(*) - count(distinct p.play_id))::int as rewatches
+      from p
+      cross join lateral jsonb_array_elements(p.segments) as seg
+      cross join lateral generate_series(greatest(0, ceil((seg->>1)::float8 - 0.5))::int, (ceil((seg->>2)::float8 - 0.5) - 1)::int) as s(sec)
+      group by s.sec
+    )
+    select g.sec as "second", coalesce(secs.watching, 0) as "watching", coalesce(secs.rewatches, 0) as "rewatches"
+    from generate_series(0, (select coalesce(ceil(max(video_duration_secs))::int, 0) from p) - 1) as g(sec)
+    left join secs on secs.sec = g.sec
+    order by g.sec`;
+}
+
+// The same graph from the per-second histogram kept at ingest (video_second_stats), for a report
+// without filters (machine traffic in or out): a row per second, whatever the number of plays.
+export function secondStatsGraphSql(snippetId: string, includeMachine: boolean): Sql {
+  return sql`select s.second as "second", sum(s.watching)::int as "watching", sum(s.rewatches)::int as "rewatches"
+    from video_second_stats s
+    where s.snippet_id = ${snippetId} ${new Sql(includeMachine ? '' : 'and not s.machine', [])}
+    group by s.second
+    order by s.second`;
+}
+
+// The local day of the snippet's first open, click or visit (the start of an "all time" timeline).
+export function firstEventDaySql(snippetId: string, tz: string): Sql {
+  return sql`select to_char(least(
+      (select min(occurred_at) from engagement where snippet_id = ${snippetId}),
+      (select min(occurred_at) from viewer_visit where snippet_id = ${snippetId})
+    ) at time zone ${tz}, 'YYYY-MM-DD') as "day"`;
+}
+
+export interface TimelineBucketRow {
+  start: string;
+  opens: number;
+  visits: number;
+  plays: number;
+  clicks: number;
+}
+
+// Opens, visits, plays and clicks per local hour or day from `from` to `till` (local dates,
+// both included), every bucket listed. Buckets are truncated in local time, so a zone half or
+// three quarters of an hour off UTC gets its own hours.
+export function timelineSql(snippetId: string, f: ReportFilter, tz: string, range: { from: string; till: string; grain: TimelineGrain }): Sql {
+  const within = sql`e.snippet_id = ${snippetId} and ${filterSql(f, tz, { dates: false })}
+    and e.occurred_at >= (${range.from}::date::timestamp at time zone ${tz}) and e.occurred_at < ((${range.till}::date + 1)::timestamp at time zone ${tz})`;
+  const step = range.grain === 'hour' ? "interval '1 hour'" : "interval '1 day'";
+  return sql`with ev as (
+      select 'open' as k, e.occurred_at from ${OPENS} and ${within}
+      union all select 'click', e.occurred_at from ${CLICKS} and ${within}
+      union all select 'visit', e.occurred_at from ${VISITS} and ${within}
+      union all select 'play', e.occurred_at from ${PLAYS} and ${within}
+    ),
+    b as (
+      select date_trunc(${range.grain}, e.occurred_at at time zone ${tz}) as bucket,
+        count(*) filter (where k = 'open')::int as opens, count(*) filter (where k = 'visit')::int as visits,
+        count(*) filter (where k = 'play')::int as plays, count(*) filter (where k = 'click')::int as clicks
+      from ev e group by 1
+    )
+    select to_char(g.bucket, 'YYYY-MM-DD"T"HH24:MI') as "start",
+      coalesce(b.opens, 0) as "opens", coalesce(b.visits, 0) as "visits", coalesce(b.plays, 0) as "plays", coalesce(b.clicks, 0) as "clicks"
+    from generate_series(${range.from}::date::timestamp, (${range.till}::date + 1)::timestamp - ${new Sql(step, [])}, ${new Sql(step, [])}) as g(bucket)
+    left join b on b.bucket = g.bucket
+    order by g.bucket`;
+}

@@ -1,0 +1,64 @@
+import type { ReportFilter, ReportPage } from './report-filter.js';
+import { filterSql, Sql, sql } from './report-sql.js';
+
+// The report's reads of the viewer's plays and visits (video_play, viewer_visit; migration 0012).
+// Pure, like report-sql.ts, whose filter they reuse: each table is read as row `e`, its time as
+// occurred_at. Only counted plays (2 s or more) are plays.
+
+const PLAYS = new Sql('(select p.*, p.started_at as occurred_at from video_play p where p.counted) e', []);
+
+// A play as the per-viewer table needs it; shares, strips and the rest are made from it
+// (src/shared/metrics).
+export interface PlayRow {
+  playId: string;
+  date: string;
+  time: string;
+  startedAtUtc: string;
+  receiver: string | null;
+  ipAddress: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  countryCode: string | null;
+  device: string | null;
+  platform: string | null;
+  client: string | null;
+  machineReason: string | null;
+  videoDuration: number | null;
+  watchedSecs: number;
+  soundOn: boolean;
+  ranges: [number, number][];
+  segments: [number, number, number][];
+}
+
+// The plays of a snippet, newest first, one page.
+export function playsSql(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Sql {
+  return sql`select
+      e.play_id::text as "playId",
+      to_char(e.started_at at time zone ${tz}, 'YYYY-MM-DD') as "date",
+      to_char(e.started_at at time zone ${tz}, 'HH24:MI:SS') as "time",
+      to_char(e.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAtUtc",
+      e.receiver as "receiver",
+      host(e.ip) as "ipAddress",
+      e.city as "city",
+      e.region as "state",
+      e.country_name as "country",
+      e.country_code as "countryCode",
+      e.device_type as "device",
+      e.platform as "platform",
+      e.client as "client",
+      e.machine_reason as "machineReason",
+      e.video_duration_secs as "videoDuration",
+      e.watched_secs as "watchedSecs",
+      e.sound_on as "soundOn",
+      e.ranges as "ranges",
+      e.segments as "segments"
+    from ${PLAYS}
+    where e.snippet_id = ${snippetId} and ${filterSql(f, tz)}
+    order by e.started_at desc, e.play_id
+    limit ${page.size} offset ${(page.page - 1) * page.size}`;
+}
+
+export function playCountSql(snippetId: string, f: ReportFilter, tz: string): Sql {
+  return sql`select count(*)::int as "total" from ${PLAYS} where e.snippet_id = ${snippetId} and ${filterSql(f, tz)}`;
+}

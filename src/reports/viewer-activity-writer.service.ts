@@ -1,0 +1,157 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { isCountedPlay } from '../shared/metrics/engagement-metrics.js';
+import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Segment } from '../shared/metrics/watch-ranges.js';
+import { EngagementWriter, isConnectionError, type IngestOutcome } from './engagement-writer.service.js';
+import { GroupCommit } from './group-commit.js';
+import type { PlayRangesReport } from './play-ranges-report.js';
+import { histogramDelta } from './second-stats.js';
+import type { NewVisit, PlayRow, SecondStatsDelta, StoredPlay, Who } from './viewer-activity-sql.js';
+import { ViewerActivityRepository } from './viewer-activity.repository.js';
+
+// One play report as the endpoint took it.
+export interface PlayEvent {
+  at: Date;
+  report: PlayRangesReport;
+  who: Who;
+}
+
+// other-snippet: the play id is another EyeMail's (refused, nothing written).
+export type PlayOutcome = IngestOutcome | 'other-snippet';
+
+const RETRY_DELAYS_MS = [25, 100, 400, 1_600, 3_200];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const isForeignKeyViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23503';
+
+// The viewer's visits and plays go through the ingest's group commit too (group-commit.ts): one
+// writer per kind and process, a batch per statement (visits) or per transaction (plays, merged
+// with what is stored), each request answered with the outcome of the write that carried it.
+// Queues of their own, so the open pixel's batches stay one plain insert.
+@Injectable()
+export class ViewerActivityWriter implements OnApplicationShutdown {
+  private readonly logger = new Logger('Ingest');
+  private readonly visitBatches = new GroupCommit<NewVisit, IngestOutcome>((b) => this.write('visits', b, (fresh) => this.writeVisits(b, fresh)));
+  private readonly playBatches = new GroupCommit<PlayEvent, PlayOutcome>((b) => this.write('plays', b, (fresh) => this.writePlays(b, fresh)));
+
+  constructor(
+    private readonly repo: ViewerActivityRepository,
+    private readonly engagements: EngagementWriter,
+  ) {}
+
+  recordVisit(visit: NewVisit): Promise<IngestOutcome> {
+    return this.visitBatches.submit(visit);
+  }
+
+  recordPlay(event: PlayEvent): Promise<PlayOutcome> {
+    return this.playBatches.submit(event);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([this.visitBatches.idle(), this.playBatches.idle()]);
+  }
+
+  // Retried on a lost connection, looked up again when a snippet was deleted meanwhile; a batch
+  // that still fails is logged and answered 'failed'.
+  private async write<T, R>(what: string, batch: T[], once: (fresh: boolean) => Promise<R[]>): Promise<(R | 'failed')[]> {
+    let fresh = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await once(fresh);
+      } catch (e) {
+        if (isForeignKeyViolation(e) && !fresh) {
+          fresh = true;
+          attempt--;
+          continue;
+        }
+        if (isConnectionError(e) && attempt < RETRY_DELAYS_MS.length) {
+          await sleep(RETRY_DELAYS_MS[attempt]);
+          continue;
+        }
+        this.logger.error({ err: e, events: batch.length }, `Writing viewer ${what} failed; these are lost`);
+        return batch.map(() => 'failed' as const);
+      }
+    }
+  }
+
+  private async writeVisits(visits: NewVisit[], fresh: boolean): Promise<IngestOutcome[]> {
+    const info = await this.engagements.snippetInfo(visits.map((v) => v.snippetId), fresh);
+    await this.repo.insertVisits(visits.filter((v) => info.has(v.snippetId)));
+    return visits.map((v) => (info.has(v.snippetId) ? 'stored' : 'unknown-snippet'));
+  }
+
+  private async writePlays(events: PlayEvent[], fresh: boolean): Promise<PlayOutcome[]> {
+    const info = await this.engagements.snippetInfo(events.map((e) => e.report.snippetId), fresh);
+    const outcomes: PlayOutcome[] = events.map((e) => (info.has(e.report.snippetId) ? 'stored' : 'unknown-snippet'));
+    // The batch's reports per play; a play claimed by two snippets in one batch is the first's.
+    const plays = new Map<string, number[]>();
+    events.forEach((e, i) => {
+      if (outcomes[i] !== 'stored') return;
+      const group = plays.get(e.report.playId);
+      if (!group) plays.set(e.report.playId, [i]);
+      else if (events[group[0]].report.snippetId !== e.report.snippetId) outcomes[i] = 'other-snippet';
+      else group.push(i);
+    });
+    await this.repo.mergePlays([...plays.keys()], (stored) => {
+      const rows: PlayRow[] = [];
+      const seconds = new Map<string, SecondStatsDelta>();
+      for (const [playId, group] of plays) {
+        const first = events[group[0]];
+        const before = stored.get(playId);
+        if (before && before.snippetId !== first.report.snippetId) {
+          for (const i of group) outcomes[i] = 'other-snippet';
+          continue;
+        }
+        for (const i of group) outcomes[i] = 'stored';
+        const row = mergedPlay(group.map((i) => events[i]), before, info.get(first.report.snippetId)!.videoDurationSecs);
+        rows.push(row);
+        addSeconds(seconds, row, before);
+      }
+      // In key order, so two instances adding to the same seconds lock them in the same order.
+      const ordered = [...seconds.values()].sort((a, b) => a.snippetId.localeCompare(b.snippetId) || Number(a.machine) - Number(b.machine) || a.second - b.second);
+      return { rows, seconds: ordered };
+    });
+    return outcomes;
+  }
+}
+
+// The play's change to its EyeMail's per-second histogram (second-stats.ts), added to the batch's.
+function addSeconds(into: Map<string, SecondStatsDelta>, row: PlayRow, before: StoredPlay | undefined): void {
+  const segs = (json: [number, number, number][]) => json.map(([, start, end]) => ({ start, end }));
+  const machine = (before ? before.machineReason : row.machineReason) !== null;
+  const was = before ? { segments: segs(before.segments), lengthSecs: before.videoDurationSecs, counted: before.counted } : null;
+  const now = { segments: segs(JSON.parse(row.segments) as [number, number, number][]), lengthSecs: row.videoDurationSecs, counted: row.counted };
+  for (const d of histogramDelta(was, now)) {
+    const key = `${row.snippetId}|${machine}|${d.second}`;
+    const seen = into.get(key);
+    if (seen) {
+      seen.watching += d.watching;
+      seen.rewatches += d.rewatches;
+    } else into.set(key, { snippetId: row.snippetId, machine, ...d });
+  }
+}
+
+// A play's new state: its stored segments with the batch's, cut to the video (the server's
+// length, else the longest the browser reported, else the bound).
+function mergedPlay(events: PlayEvent[], stored: StoredPlay | undefined, serverLength: number | null): PlayRow {
+  const first = events[0];
+  const reported = Math.max(0, ...events.map((e) => e.report.reportedLengthSecs ?? 0));
+  const length = serverLength ?? (reported > 0 ? reported : null);
+  const storedSegments: Segment[] = (stored?.segments ?? []).map(([id, start, end]) => ({ id, start, end }));
+  const segments = mergeSegments(storedSegments, events.flatMap((e) => e.report.segments), length ?? MAX_VIDEO_SECONDS);
+  const ranges = unionRanges(segments);
+  const watched = watchedSeconds(ranges);
+  const times = events.map((e) => e.at.getTime());
+  return {
+    ...first.who,
+    playId: first.report.playId,
+    snippetId: first.report.snippetId,
+    startedAt: new Date(Math.min(...times)),
+    updatedAt: new Date(Math.max(...times)),
+    videoDurationSecs: length,
+    segments: JSON.stringify(segments.map((s) => [s.id, s.start, s.end])),
+    ranges: JSON.stringify(ranges),
+    watchedSecs: watched,
+    counted: isCountedPlay(watched, length),
+    soundOn: (stored?.soundOn ?? false) || events.some((e) => e.report.soundOn),
+    reports: events.length,
+  };
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { CompiledQuery, type Kysely } from 'kysely';
+import {
+  PLAY_COLUMNS,
+  PLAY_LOCK_SQL,
+  PLAY_SELECT_SQL,
+  PLAY_UPSERT_SQL,
+  SECOND_STATS_ADD_SQL,
+  VISIT_COLUMNS,
+  VISIT_INSERT_SQL,
+  type NewVisit,
+  type PlayRow,
+  type SecondStatsDelta,
+  type StoredPlay,
+} from './viewer-activity-sql.js';
+
+// The viewer's visits and plays (viewer_visit, video_play), written by the ingest's group-commit
+// writer in one statement (visits) or one transaction (plays) per batch.
+@Injectable()
+export class ViewerActivityRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  private client(): Kysely<unknown> {
+    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  }
+
+  async insertVisits(rows: readonly NewVisit[]): Promise<void> {
+    if (!rows.length) return;
+    await this.client().executeQuery(CompiledQuery.raw(VISIT_INSERT_SQL, VISIT_COLUMNS.map(([, , prop]) => rows.map((r) => r[prop] ?? null))));
+  }
+
+  // One transaction: the plays are locked, their stored state read and handed to `merge`, and
+  // what it answers stored: the plays, and their changes to the per-second histogram.
+  async mergePlays(playIds: readonly string[], merge: (stored: Map<string, StoredPlay>) => { rows: PlayRow[]; seconds: SecondStatsDelta[] }): Promise<void> {
+    if (!playIds.length) return;
+    await this.client()
+      .transaction()
+      .execute(async (trx) => {
+        const ids = [...playIds];
+        await trx.executeQuery(CompiledQuery.raw(PLAY_LOCK_SQL, [ids]));
+        const { rows } = await trx.executeQuery<StoredPlay>(CompiledQuery.raw(PLAY_SELECT_SQL, [ids]));
+        const { rows: merged, seconds } = merge(new Map(rows.map((r) => [r.playId, r])));
+        if (!merged.length) return;
+        await trx.executeQuery(CompiledQuery.raw(PLAY_UPSERT_SQL, PLAY_COLUMNS.map(([, , prop]) => merged.map((r) => r[prop] ?? null))));
+        if (seconds.length) {
+          await trx.executeQuery(
+            CompiledQuery.raw(SECOND_STATS_ADD_SQL, [seconds.map((d) => d.snippetId), seconds.map((d) => d.machine), seconds.map((d) => d.second), seconds.map((d) => d.watching), seconds.map((d) => d.rewatches)]),
+          );
+        }
+      });
+  }
+}
