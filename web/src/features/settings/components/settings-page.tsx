@@ -1,5 +1,6 @@
 import { Grid } from '@mantine/core';
 import { PageHeader } from '@/components/page-header';
+import { NotificationSettingsCard } from '@/features/notifications/components/notification-settings-card';
 import { ChangePasswordCard } from './change-password-card';
 import { ProfilePhotoCard } from './profile-photo-card';
 
@@ -13,6 +14,9 @@ export function SettingsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <ProfilePhotoCard />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <NotificationSettingsCard />
         </Grid.Col>
       </Grid>
     </>
