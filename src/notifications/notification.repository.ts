@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
 import { throttleDecision, type ThrottleDecision } from './notification-rules.js';
 
@@ -41,10 +42,17 @@ export interface WindowKey {
   receiver: string;
 }
 
+const WINDOW = 'user_id = $1 and snippet_id = $2 and receiver = $3';
+
 // Every statement of the notifications (raw SQL on the tables of migration 0017).
 @Injectable()
 export class NotificationRepository {
   constructor(private readonly orm: MikroORM) {}
+
+  // For the two transactions (the driver's own, so every statement runs on its connection).
+  private client(): Kysely<unknown> {
+    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  }
 
   owners(snippetIds: string[]): Promise<OwnerOfSnippet[]> {
     return rawSql<OwnerOfSnippet>(
@@ -59,18 +67,20 @@ export class NotificationRepository {
     );
   }
 
-  // Claims the mail of one event for its (owner, EyeMail, recipient): under the row's lock, the
-  // throttle decides whether it mails now or is held for the digest (whose time is stored).
+  // Claims the mail of one event for its (owner, EyeMail, recipient): under the row's lock (one
+  // transaction), the throttle decides whether it mails now or is held for the digest.
   async claim(key: WindowKey, now: Date, windowMs: number): Promise<ThrottleDecision> {
-    const em = this.orm.em.fork();
-    return em.transactional(async (tx) => {
-      await rawSql(tx, `insert into notification_window (user_id, snippet_id, receiver, last_mail_at) values (?, ?, ?, 'epoch') on conflict do nothing`, [key.userId, key.snippetId, key.receiver]);
-      const [row] = await rawSql<{ lastMailAt: Date }>(tx, `select last_mail_at as "lastMailAt" from notification_window where user_id = ? and snippet_id = ? and receiver = ? for update`, [key.userId, key.snippetId, key.receiver]);
-      const decision = throttleDecision(new Date(row.lastMailAt), now, windowMs);
-      if (decision.action === 'mail') await rawSql(tx, `update notification_window set last_mail_at = ? where user_id = ? and snippet_id = ? and receiver = ?`, [now, key.userId, key.snippetId, key.receiver]);
-      else await rawSql(tx, `update notification_window set digest_at = coalesce(digest_at, ?) where user_id = ? and snippet_id = ? and receiver = ?`, [decision.digestAt, key.userId, key.snippetId, key.receiver]);
-      return decision;
-    });
+    const k = [key.userId, key.snippetId, key.receiver];
+    return this.client()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw(`insert into notification_window (user_id, snippet_id, receiver, last_mail_at) values ($1, $2, $3, 'epoch') on conflict do nothing`, k));
+        const { rows } = await trx.executeQuery<{ lastMailAt: Date }>(CompiledQuery.raw(`select last_mail_at as "lastMailAt" from notification_window where ${WINDOW} for update`, k));
+        const decision = throttleDecision(new Date(rows[0].lastMailAt), now, windowMs);
+        if (decision.action === 'mail') await trx.executeQuery(CompiledQuery.raw(`update notification_window set last_mail_at = $4 where ${WINDOW}`, [...k, now]));
+        else await trx.executeQuery(CompiledQuery.raw(`update notification_window set digest_at = coalesce(digest_at, $4) where ${WINDOW}`, [...k, decision.digestAt]));
+        return decision;
+      });
   }
 
   async insertEvents(rows: NewNotification[]): Promise<void> {
@@ -90,19 +100,18 @@ export class NotificationRepository {
   // The digest's events, taken under the window's lock: marked digested, the window's mail time
   // set to now and its digest cleared. Empty when another run took them.
   async takeHeld(key: WindowKey, now: Date): Promise<{ kind: string; occurredAt: Date }[]> {
-    const em = this.orm.em.fork();
-    return em.transactional(async (tx) => {
-      const [w] = await rawSql<{ digestAt: Date | null }>(tx, `select digest_at as "digestAt" from notification_window where user_id = ? and snippet_id = ? and receiver = ? for update`, [key.userId, key.snippetId, key.receiver]);
-      if (!w?.digestAt) return [];
-      const held = await rawSql<{ kind: string; occurredAt: Date }>(
-        tx,
-        `update notification_event set mail_state = 'digested' where user_id = ? and snippet_id = ? and receiver = ? and mail_state = 'held'
-         returning kind, occurred_at as "occurredAt"`,
-        [key.userId, key.snippetId, key.receiver],
-      );
-      await rawSql(tx, `update notification_window set digest_at = null, last_mail_at = ? where user_id = ? and snippet_id = ? and receiver = ?`, [now, key.userId, key.snippetId, key.receiver]);
-      return held.sort((a, b) => new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime());
-    });
+    const k = [key.userId, key.snippetId, key.receiver];
+    return this.client()
+      .transaction()
+      .execute(async (trx) => {
+        const { rows: w } = await trx.executeQuery<{ digestAt: Date | null }>(CompiledQuery.raw(`select digest_at as "digestAt" from notification_window where ${WINDOW} for update`, k));
+        if (!w[0]?.digestAt) return [];
+        const { rows: held } = await trx.executeQuery<{ kind: string; occurredAt: Date }>(
+          CompiledQuery.raw(`update notification_event set mail_state = 'digested' where ${WINDOW} and mail_state = 'held' returning kind, occurred_at as "occurredAt"`, k),
+        );
+        await trx.executeQuery(CompiledQuery.raw(`update notification_window set digest_at = null, last_mail_at = $4 where ${WINDOW}`, [...k, now]));
+        return [...held].sort((a, b) => new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime());
+      });
   }
 
   async latest(userId: string, limit: number): Promise<{ items: BellItem[]; unread: number }> {
