@@ -44,7 +44,7 @@ const LAYERS = [
   ['files'], // uploads and the library
   ['accounts', 'videos'], // users (their profile pictures are files); encodings of a file
   ['snippets'], // EyeMails: a user's, with their videos and files
-  ['reports', 'support', 'admin', 'health', 'api-tokens', 'webhooks'], // read across the modules below
+  ['reports', 'support', 'admin', 'health', 'api-tokens', 'webhooks', 'notifications'], // read across the modules below
 ];
 const layerOf = Object.fromEntries(LAYERS.flatMap((names, i) => names.map((m) => [m, i])));
 const unplaced = serverModules.filter((m) => layerOf[m] === undefined);

@@ -15,6 +15,7 @@ import { Migration0013PlayLink } from './0013-play-link.js';
 import { Migration0014SecondStats } from './0014-second-stats.js';
 import { Migration0015ApiTokens } from './0015-api-tokens.js';
 import { Migration0016Webhooks } from './0016-webhooks.js';
+import { Migration0017Notifications } from './0017-notifications.js';
 import { Migration0018EngagementCounters } from './0018-engagement-counters.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
@@ -36,5 +37,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '0014-second-stats', class: Migration0014SecondStats },
   { name: '0015-api-tokens', class: Migration0015ApiTokens },
   { name: '0016-webhooks', class: Migration0016Webhooks },
+  { name: '0017-notifications', class: Migration0017Notifications },
   { name: '0018-engagement-counters', class: Migration0018EngagementCounters },
 ];

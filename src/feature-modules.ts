@@ -11,6 +11,7 @@ import { SupportModule } from './support/support.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 
 // The product's domain modules, in one list so each capability is added in one place.
-export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, SnippetsModule, ReportsModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule];
+export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, SnippetsModule, ReportsModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule, NotificationsModule];

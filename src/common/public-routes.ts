@@ -13,4 +13,7 @@ export const routesOutsideApi: (string | RouteInfo)[] = [
   // tracking addresses (/t/o, /t/c) are plain Express routers mounted ahead of Nest (app.factory.ts).
   { path: 'livePreview/:id', method: RequestMethod.GET },
   { path: 'emailpreview/:id', method: RequestMethod.GET },
+  // The notification mails' unsubscribe link (src/notifications): a page and its one-click POST.
+  { path: 'notifications/unsubscribe', method: RequestMethod.GET },
+  { path: 'notifications/unsubscribe', method: RequestMethod.POST },
 ];

@@ -43,6 +43,9 @@ export interface AppConfig {
   webhookAllowPrivateTargets: boolean;
   // How long a webhook receiver has to answer one try (WEBHOOK_TIMEOUT_SECONDS).
   webhookTimeoutMs: number;
+  // Notifications: at most one mail per recipient and EyeMail in this window, a digest at its end
+  // (NOTIFY_WINDOW_SECONDS, 3600; shorter in tests).
+  notifyWindowMs: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
 
   const webhookAllowPrivateTargets = parseBool('WEBHOOK_ALLOW_PRIVATE_TARGETS', env.WEBHOOK_ALLOW_PRIVATE_TARGETS, false, problems);
   const webhookTimeoutSecs = parseInteger('WEBHOOK_TIMEOUT_SECONDS', env.WEBHOOK_TIMEOUT_SECONDS, 15, 1, 60, problems);
+  const notifyWindowSecs = parseInteger('NOTIFY_WINDOW_SECONDS', env.NOTIFY_WINDOW_SECONDS, 3600, 1, 86_400, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -200,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     uploadIdleTimeoutMs: uploadIdleTimeoutSecs * 1000,
     webhookAllowPrivateTargets,
     webhookTimeoutMs: webhookTimeoutSecs * 1000,
+    notifyWindowMs: notifyWindowSecs * 1000,
   };
 }
 

@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import { viewsDir } from '../common/paths.js';
 import type { MailTemplateName } from './mail-views.js';
 
-const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback', 'webhook-disabled'];
+const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback', 'webhook-disabled', 'notify-event', 'notify-digest'];
 
 type Render = (model: object) => string;
 
@@ -53,4 +53,12 @@ const PROBE = {
   endpointUrl: 'https://example.com',
   failingSince: 'x',
   lastError: 'x',
+  receiver: 'x',
+  what: 'x',
+  when: 'x',
+  summary: 'x',
+  lines: 'x',
+  reportLink: 'https://example.com',
+  unsubscribeLink: 'https://example.com',
+  unsubscribeAllLink: 'https://example.com',
 };

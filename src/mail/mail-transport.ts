@@ -21,6 +21,7 @@ export interface OutgoingMail {
   // The links the mail carries; logged by the outbox (development) transport only, so tokens
   // never reach the logs of a server that really sends mail.
   links: string[];
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -45,10 +46,11 @@ function lazyTransport<T extends Transporter>(create: (nodemailer: (typeof impor
 
 // The only place that imports nodemailer: SMTP_URL set -> SMTP, else .eml files in DATA_DIR/outbox.
 export function createMailTransport(opts: { smtpUrl: string | null; dataDir: string; logger: Log }): MailTransport {
-  const message = ({ from, to, replyTo, subject, html, text, attachments }: OutgoingMail) => ({
+  const message = ({ from, to, replyTo, subject, html, text, attachments, headers }: OutgoingMail) => ({
     from,
     to,
     ...(replyTo ? { replyTo } : {}),
+    ...(headers ? { headers } : {}),
     subject,
     html,
     text,

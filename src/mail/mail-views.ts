@@ -1,13 +1,15 @@
 // View models for outgoing mail, built by pure functions so what a mail says is unit-tested.
 // Templates (views/mail) receive only these; Handlebars escapes every value in the HTML part.
 
-export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback' | 'webhook-disabled';
+export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback' | 'webhook-disabled' | 'notify-event' | 'notify-digest';
 
 export interface MailContent {
   template: MailTemplateName;
   subject: string;
   model: Record<string, string | number | boolean>;
   links: string[];
+  // Extra headers (List-Unsubscribe of the notifications).
+  headers?: Record<string, string>;
 }
 
 // A dashboard page link with a one-time token, e.g. https://app.example.com/resetpassword?token=...

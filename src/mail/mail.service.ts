@@ -26,7 +26,7 @@ export class MailService implements OnApplicationShutdown {
   // Throws when the mail could not be handed over; callers decide whether that fails the request.
   async send(to: string, content: MailContent, extra: { replyTo?: string; attachments?: MailAttachment[] } = {}): Promise<void> {
     const { html, text } = this.templates.render(content.template, content.model);
-    await this.transport.send({ from: this.config.mailFrom, to, subject: content.subject, html, text, links: content.links, ...extra });
+    await this.transport.send({ from: this.config.mailFrom, to, subject: content.subject, html, text, links: content.links, headers: content.headers, ...extra });
   }
 
   onApplicationShutdown(): void {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { isCountedPlay } from '../shared/metrics/engagement-metrics.js';
 import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Segment } from '../shared/metrics/watch-ranges.js';
+import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
 import { EngagementWriter, isConnectionError, type IngestOutcome } from './engagement-writer.service.js';
 import { GroupCommit } from './group-commit.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
@@ -35,6 +36,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
   constructor(
     private readonly repo: ViewerActivityRepository,
     private readonly engagements: EngagementWriter,
+    private readonly events: EngagementEvents,
   ) {}
 
   recordVisit(visit: NewVisit): Promise<IngestOutcome> {
@@ -90,7 +92,9 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
       else if (events[group[0]].report.snippetId !== e.report.snippetId) outcomes[i] = 'other-snippet';
       else group.push(i);
     });
+    const reached: CommittedEngagement[] = []; // notifications (issue 18): plays counted, halves watched
     await this.repo.mergePlays([...plays.keys()], (stored) => {
+      reached.length = 0;
       const rows: PlayRow[] = [];
       const seconds = new Map<string, SecondStatsDelta>();
       for (const [playId, group] of plays) {
@@ -103,14 +107,28 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
         for (const i of group) outcomes[i] = 'stored';
         const row = mergedPlay(group.map((i) => events[i]), before, info.get(first.report.snippetId)!.videoDurationSecs);
         rows.push(row);
+        reached.push(...milestones(row, before));
         addSeconds(seconds, row, before);
       }
       // In key order, so two instances adding to the same seconds lock them in the same order.
       const ordered = [...seconds.values()].sort((a, b) => a.snippetId.localeCompare(b.snippetId) || Number(a.machine) - Number(b.machine) || a.second - b.second);
       return { rows, seconds: ordered };
     });
+    this.events.committed(reached);
     return outcomes;
   }
+}
+
+// Notifications (issue 18): a play newly counted ('viewer-play') or newly past half of its video
+// ('viewer-half'), told to EngagementEvents' listeners once the batch is committed.
+function milestones(row: PlayRow, before: StoredPlay | undefined): CommittedEngagement[] {
+  const who = { snippetId: row.snippetId, occurredAt: row.updatedAt, receiver: row.receiver, machineReason: before ? before.machineReason : row.machineReason };
+  const wasWatched = before ? watchedSeconds(unionRanges(before.segments.map(([id, start, end]) => ({ id, start, end })))) : 0;
+  const half = (watched: number) => row.videoDurationSecs !== null && row.videoDurationSecs > 0 && watched >= row.videoDurationSecs / 2;
+  const out: CommittedEngagement[] = [];
+  if (row.counted && !before?.counted) out.push({ ...who, kind: 'viewer-play' });
+  if (half(row.watchedSecs) && !half(wasWatched)) out.push({ ...who, kind: 'viewer-half' });
+  return out;
 }
 
 // The play's change to its EyeMail's per-second histogram (second-stats.ts), added to the batch's.

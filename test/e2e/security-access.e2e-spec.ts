@@ -167,6 +167,15 @@ const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/feed-links/:snippetId': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/feed-links/${id(w)}` }) },
 
   // Webhook endpoints (a public address given as an IP: no DNS look-up in the test).
+  'GET /api/notifications': { kind: 'self', call: () => ({ path: '/api/notifications' }) },
+  'POST /api/notifications/read': { kind: 'self', call: () => ({ path: '/api/notifications/read' }) },
+  'GET /api/notifications/settings': { kind: 'self', call: () => ({ path: '/api/notifications/settings' }) },
+  'PUT /api/notifications/settings': { kind: 'self', call: () => ({ path: '/api/notifications/settings', body: { events: ['open', 'click'] } }) },
+  'GET /api/notifications/settings/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/notifications/settings/${id(w)}` }) },
+  'PUT /api/notifications/settings/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/notifications/settings/${id(w)}`, body: { events: ['half'] } }) },
+  // Signed-token links of the notification mails (notifications.e2e-spec.ts): without a token, 400.
+  'GET /notifications/unsubscribe': { kind: 'account', ok: [400], call: () => ({ path: '/notifications/unsubscribe' }) },
+  'POST /notifications/unsubscribe': { kind: 'account', ok: [400], call: () => ({ path: '/notifications/unsubscribe' }) },
   'GET /api/webhooks': { kind: 'self', call: () => ({ path: '/api/webhooks' }) },
   'POST /api/webhooks': { kind: 'self', call: () => ({ path: '/api/webhooks', body: { url: 'https://93.184.216.34/hook', events: ['eyemail.opened'] } }) },
   'PUT /api/webhooks/:id': { kind: 'owned', call: (w) => ({ path: `/api/webhooks/${w.webhookId}`, body: { description: 'Changed' } }) },

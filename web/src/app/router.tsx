@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
         page('/product-lines', 'Product Lines', DASHBOARD, () =>
           import('@/features/product-lines/components/product-lines-page').then((m) => m.ProductLinesPage),
         ),
-        page('/settings', 'Settings', ACCOUNT, () => import('@/features/settings/components/settings-page').then((m) => m.SettingsPage)),
+        page('/settings', 'Settings', ACCOUNT, () => import('./settings-route').then((m) => m.SettingsRoute)),
         page('/integrations', 'Integrations', ACCOUNT, () =>
           import('@/features/integrations/components/integrations-page').then((m) => m.IntegrationsPage),
         ),

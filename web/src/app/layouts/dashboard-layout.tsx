@@ -11,6 +11,7 @@ import { useSignOut } from '@/app/use-sign-out';
 import { useScrollToTopOnNewPage } from '@/app/scroll-to-top';
 import { CREATE_PATH, INTEGRATIONS_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH, isActivePath } from './nav-items';
 import { UserAvatar } from './user-avatar';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import classes from './dashboard-layout.module.css';
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -210,6 +211,7 @@ export function DashboardLayout() {
                 <IconPlus size={18} />
               </ActionIcon>
             </Tooltip>
+            <NotificationBell />
             <UserMenu />
           </Group>
         </Group>

@@ -1,0 +1,88 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// What an owner can be told about, as chosen in the settings.
+export const NOTIFY_EVENTS = ['open', 'play', 'half', 'click'] as const;
+export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+// No setting stored: every event mails.
+export const DEFAULT_EVENTS: readonly NotifyEvent[] = NOTIFY_EVENTS;
+
+export const EVENT_TEXT: Record<NotifyEvent, string> = {
+  open: 'opened',
+  play: 'played the video of',
+  half: 'watched at least half of',
+  click: 'clicked',
+};
+
+// The committed engagement kinds that notify: the ingest's opens and clicks, and the viewer
+// writer's plays ('viewer-play': a play counted; 'viewer-half': half of the video watched).
+const KIND_EVENT: Record<string, NotifyEvent> = { open: 'open', click: 'click', 'viewer-play': 'play', 'viewer-half': 'half' };
+
+export function notifyEventOf(kind: string): NotifyEvent | null {
+  return KIND_EVENT[kind] ?? null;
+}
+
+// A named recipient: a receiver (v=) that is there and not a placeholder for nobody.
+export function isNamedRecipient(receiver: string | null | undefined): receiver is string {
+  const v = (receiver ?? '').trim().toLowerCase();
+  return v !== '' && v !== 'unknown' && v !== 'null' && v !== 'undefined' && v !== '-';
+}
+
+// Checks the events of a setting from a request body; null when not a list of known events.
+export function parseEvents(raw: unknown): NotifyEvent[] | null {
+  if (!Array.isArray(raw) || raw.length > NOTIFY_EVENTS.length) return null;
+  if (!raw.every((e) => typeof e === 'string' && (NOTIFY_EVENTS as readonly string[]).includes(e))) return null;
+  return NOTIFY_EVENTS.filter((e) => raw.includes(e));
+}
+
+// The events that mail for an EyeMail: its own choice, else the account's, else all.
+export function effectiveEvents(accountDefault: readonly string[] | null, override: readonly string[] | null): readonly string[] {
+  return override ?? accountDefault ?? DEFAULT_EVENTS;
+}
+
+export type ThrottleDecision = { action: 'mail' } | { action: 'hold'; digestAt: Date };
+
+// At most one mail per owner, EyeMail and recipient in a window (an hour): the first event after
+// a quiet window mails at once; later ones are held for a digest at the end of the window that
+// the last mail opened (a digest counts as that window's end and opens the next).
+export function throttleDecision(lastMailAt: Date | null, now: Date, windowMs: number): ThrottleDecision {
+  if (!lastMailAt || now.getTime() - lastMailAt.getTime() >= windowMs) return { action: 'mail' };
+  return { action: 'hold', digestAt: new Date(lastMailAt.getTime() + windowMs) };
+}
+
+// Held events in the order a digest lists them, counted per event (what the subject says).
+export function digestSummary(events: readonly { kind: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const e of events) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
+  return NOTIFY_EVENTS.filter((k) => counts.has(k))
+    .map((k) => `${counts.get(k)} ${k === 'half' ? 'half-watched' : k === 'play' ? 'play' : k}${counts.get(k)! > 1 ? 's' : ''}`)
+    .join(', ');
+}
+
+// Unsubscribe tokens: the owner and the EyeMail ('*': every EyeMail), signed with the app's
+// secret, so the link works without signing in and cannot be made for someone else.
+export interface UnsubscribeScope {
+  userId: string;
+  snippetId: string | null;
+}
+
+export function unsubscribeToken(scope: UnsubscribeScope, secret: string): string {
+  const payload = Buffer.from(`${scope.userId}.${scope.snippetId ?? '*'}`).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+}
+
+export function readUnsubscribeToken(token: unknown, secret: string): UnsubscribeScope | null {
+  if (typeof token !== 'string' || token.length > 300) return null;
+  const [payload, mac, extra] = token.split('.');
+  if (!payload || !mac || extra !== undefined) return null;
+  const want = Buffer.from(sign(payload, secret));
+  const got = Buffer.from(mac);
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+  const [userId, snippetId] = Buffer.from(payload, 'base64url').toString('utf8').split('.');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!uuid.test(userId ?? '') || !(snippetId === '*' || uuid.test(snippetId ?? ''))) return null;
+  return { userId, snippetId: snippetId === '*' ? null : snippetId };
+}
+
+function sign(payload: string, secret: string): string {
+  return createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
+}

@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { rawSql } from '../database/raw-sql.js';
+import { throttleDecision, type ThrottleDecision } from './notification-rules.js';
+
+// A Postgres array literal (the driver would spread a JS array into a list of parameters).
+const textArray = (list: readonly (string | null)[]) => `{${list.map((x) => (x === null ? 'NULL' : `"${x.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+
+export interface OwnerOfSnippet {
+  snippetId: string;
+  userId: string;
+  title: string;
+  email: string;
+  firstName: string | null;
+  accountEvents: string[] | null;
+  snippetEvents: string[] | null;
+}
+
+export interface NewNotification {
+  userId: string;
+  snippetId: string;
+  receiver: string;
+  kind: string;
+  occurredAt: Date;
+  mailState: 'mailed' | 'held' | 'off';
+}
+
+export interface BellItem {
+  id: string;
+  snippetId: string;
+  title: string;
+  receiver: string;
+  kind: string;
+  occurredAt: Date;
+  read: boolean;
+}
+
+export interface WindowKey {
+  userId: string;
+  snippetId: string;
+  receiver: string;
+}
+
+const WINDOW = 'user_id = $1 and snippet_id = $2 and receiver = $3';
+
+// Every statement of the notifications (raw SQL on the tables of migration 0017).
+@Injectable()
+export class NotificationRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  // For the two transactions (the driver's own, so every statement runs on its connection).
+  private client(): Kysely<unknown> {
+    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  }
+
+  owners(snippetIds: string[]): Promise<OwnerOfSnippet[]> {
+    return rawSql<OwnerOfSnippet>(
+      this.orm,
+      `select s.id::text as "snippetId", u.id::text as "userId", s.title, u.email, u.first_name as "firstName",
+         d.events as "accountEvents", o.events as "snippetEvents"
+       from snippet s join app_user u on u.id = s.owner_id
+       left join notification_setting d on d.user_id = u.id and d.snippet_id is null
+       left join notification_setting o on o.user_id = u.id and o.snippet_id = s.id
+       where s.id = any(?::uuid[])`,
+      [textArray(snippetIds)],
+    );
+  }
+
+  // Claims the mail of one event for its (owner, EyeMail, recipient): under the row's lock (one
+  // transaction), the throttle decides whether it mails now or is held for the digest.
+  async claim(key: WindowKey, now: Date, windowMs: number): Promise<ThrottleDecision> {
+    const k = [key.userId, key.snippetId, key.receiver];
+    return this.client()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw(`insert into notification_window (user_id, snippet_id, receiver, last_mail_at) values ($1, $2, $3, 'epoch') on conflict do nothing`, k));
+        const { rows } = await trx.executeQuery<{ lastMailAt: Date }>(CompiledQuery.raw(`select last_mail_at as "lastMailAt" from notification_window where ${WINDOW} for update`, k));
+        const decision = throttleDecision(new Date(rows[0].lastMailAt), now, windowMs);
+        if (decision.action === 'mail') await trx.executeQuery(CompiledQuery.raw(`update notification_window set last_mail_at = $4 where ${WINDOW}`, [...k, now]));
+        else await trx.executeQuery(CompiledQuery.raw(`update notification_window set digest_at = coalesce(digest_at, $4) where ${WINDOW}`, [...k, decision.digestAt]));
+        return decision;
+      });
+  }
+
+  async insertEvents(rows: NewNotification[]): Promise<void> {
+    if (!rows.length) return;
+    await rawSql(
+      this.orm,
+      `insert into notification_event (user_id, snippet_id, receiver, kind, occurred_at, mail_state)
+       select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::timestamptz[], ?::text[])`,
+      [rows.map((r) => r.userId), rows.map((r) => r.snippetId), rows.map((r) => r.receiver), rows.map((r) => r.kind), rows.map((r) => new Date(r.occurredAt).toISOString()), rows.map((r) => r.mailState)].map((l) => textArray(l)),
+    );
+  }
+
+  dueDigests(now: Date): Promise<(WindowKey & { digestAt: Date })[]> {
+    return rawSql(this.orm, `select user_id::text as "userId", snippet_id::text as "snippetId", receiver, digest_at as "digestAt" from notification_window where digest_at <= ? order by digest_at limit 500`, [now]);
+  }
+
+  // The digest's events, taken under the window's lock: marked digested, the window's mail time
+  // set to now and its digest cleared. Empty when another run took them.
+  async takeHeld(key: WindowKey, now: Date): Promise<{ kind: string; occurredAt: Date }[]> {
+    const k = [key.userId, key.snippetId, key.receiver];
+    return this.client()
+      .transaction()
+      .execute(async (trx) => {
+        const { rows: w } = await trx.executeQuery<{ digestAt: Date | null }>(CompiledQuery.raw(`select digest_at as "digestAt" from notification_window where ${WINDOW} for update`, k));
+        if (!w[0]?.digestAt) return [];
+        const { rows: held } = await trx.executeQuery<{ kind: string; occurredAt: Date }>(
+          CompiledQuery.raw(`update notification_event set mail_state = 'digested' where ${WINDOW} and mail_state = 'held' returning kind, occurred_at as "occurredAt"`, k),
+        );
+        await trx.executeQuery(CompiledQuery.raw(`update notification_window set digest_at = null, last_mail_at = $4 where ${WINDOW}`, [...k, now]));
+        return [...held].sort((a, b) => new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime());
+      });
+  }
+
+  async latest(userId: string, limit: number): Promise<{ items: BellItem[]; unread: number }> {
+    const items = await rawSql<BellItem>(
+      this.orm,
+      `select e.id::text as id, e.snippet_id::text as "snippetId", s.title, e.receiver, e.kind, e.occurred_at as "occurredAt", e.read_at is not null as read
+       from notification_event e join snippet s on s.id = e.snippet_id where e.user_id = ? order by e.id desc limit ?`,
+      [userId, limit],
+    );
+    const [c] = await rawSql<{ n: number }>(this.orm, 'select count(*)::int as n from notification_event where user_id = ? and read_at is null', [userId]);
+    return { items, unread: c.n };
+  }
+
+  async markRead(userId: string): Promise<void> {
+    await rawSql(this.orm, 'update notification_event set read_at = now() where user_id = ? and read_at is null', [userId]);
+  }
+
+  async settings(userId: string): Promise<{ snippetId: string | null; events: string[] }[]> {
+    return rawSql(this.orm, `select snippet_id::text as "snippetId", events from notification_setting where user_id = ?`, [userId]);
+  }
+
+  async ownsSnippet(userId: string, snippetId: string): Promise<boolean> {
+    const rows = await rawSql(this.orm, 'select 1 from snippet where id = ? and owner_id = ?', [snippetId, userId]);
+    return rows.length > 0;
+  }
+
+  async saveSetting(userId: string, snippetId: string | null, events: string[]): Promise<void> {
+    const target = snippetId ? '(user_id, snippet_id) where snippet_id is not null' : '(user_id) where snippet_id is null';
+    await rawSql(
+      this.orm,
+      `insert into notification_setting (user_id, snippet_id, events) values (?, ?, ?::text[])
+       on conflict ${target} do update set events = excluded.events, updated_at = now()`,
+      [userId, snippetId, textArray(events)],
+    );
+  }
+
+  async clearSetting(userId: string, snippetId: string): Promise<void> {
+    await rawSql(this.orm, 'delete from notification_setting where user_id = ? and snippet_id = ?', [userId, snippetId]);
+  }
+
+  async turnAllOff(userId: string): Promise<void> {
+    await rawSql(this.orm, `update notification_setting set events = '{}', updated_at = now() where user_id = ?`, [userId]);
+    await this.saveSetting(userId, null, []);
+  }
+}

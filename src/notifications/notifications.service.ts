@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { AppSecretsService } from '../common/app-secrets.service.js';
+import { InvalidInputError, NotFoundError } from '../common/domain-error.js';
+import { DEFAULT_EVENTS, parseEvents, readUnsubscribeToken, type UnsubscribeScope } from './notification-rules.js';
+import { NotificationRepository } from './notification.repository.js';
+import { UNSUBSCRIBE_SECRET } from './notifier.service.js';
+
+const BELL_SIZE = 20;
+const NOT_FOUND = 'EyeMail not found.';
+
+// The owner's side: the bell's latest events, the choices of what mails (account default and
+// per EyeMail), and unsubscribing from a mail's signed link.
+@Injectable()
+export class NotificationsService {
+  constructor(
+    private readonly repo: NotificationRepository,
+    private readonly secrets: AppSecretsService,
+  ) {}
+
+  async latest(userId: string) {
+    const { items, unread } = await this.repo.latest(userId, BELL_SIZE);
+    return { unread, items: items.map((i) => ({ ...i, occurredAt: new Date(i.occurredAt).toISOString() })) };
+  }
+
+  markRead(userId: string): Promise<void> {
+    return this.repo.markRead(userId);
+  }
+
+  async accountSetting(userId: string) {
+    const row = (await this.repo.settings(userId)).find((s) => s.snippetId === null);
+    return { events: row?.events ?? [...DEFAULT_EVENTS] };
+  }
+
+  async saveAccountSetting(userId: string, body: unknown) {
+    const events = parseEvents((body as { events?: unknown } | null)?.events);
+    if (!events) throw new InvalidInputError('Choose events among open, play, half and click.', { events: 'Choose events among open, play, half and click.' });
+    await this.repo.saveSetting(userId, null, events);
+    return { events };
+  }
+
+  // inherit: the EyeMail follows the account default.
+  async snippetSetting(userId: string, snippetId: string) {
+    if (!(await this.repo.ownsSnippet(userId, snippetId))) throw new NotFoundError(NOT_FOUND);
+    const rows = await this.repo.settings(userId);
+    const own = rows.find((s) => s.snippetId === snippetId);
+    const account = rows.find((s) => s.snippetId === null)?.events ?? [...DEFAULT_EVENTS];
+    return { inherit: !own, events: own?.events ?? account, accountEvents: account };
+  }
+
+  async saveSnippetSetting(userId: string, snippetId: string, body: unknown) {
+    if (!(await this.repo.ownsSnippet(userId, snippetId))) throw new NotFoundError(NOT_FOUND);
+    const b = (body ?? {}) as { inherit?: unknown; events?: unknown };
+    if (b.inherit === true) await this.repo.clearSetting(userId, snippetId);
+    else {
+      const events = parseEvents(b.events);
+      if (!events) throw new InvalidInputError('Choose events among open, play, half and click, or inherit the account default.', { events: 'Choose events among open, play, half and click.' });
+      await this.repo.saveSetting(userId, snippetId, events);
+    }
+    return this.snippetSetting(userId, snippetId);
+  }
+
+  async readToken(token: unknown): Promise<UnsubscribeScope | null> {
+    return readUnsubscribeToken(token, await this.secrets.get(UNSUBSCRIBE_SECRET));
+  }
+
+  // Turns off one EyeMail's mails, or every mail (the account default and each EyeMail's choice).
+  async unsubscribe(scope: UnsubscribeScope): Promise<void> {
+    if (scope.snippetId) {
+      if (await this.repo.ownsSnippet(scope.userId, scope.snippetId)) await this.repo.saveSetting(scope.userId, scope.snippetId, []);
+      return;
+    }
+    await this.repo.turnAllOff(scope.userId);
+  }
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { AppSecretsService } from '../common/app-secrets.service.js';
+import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
+import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
+import { MailService } from '../mail/mail.service.js';
+import { digestMail, eventMail, type MailLinks } from './notification-mails.js';
+import { NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent } from './notification-jobs.js';
+import { effectiveEvents, isNamedRecipient, notifyEventOf, unsubscribeToken, type NotifyEvent } from './notification-rules.js';
+import { NotificationRepository, type NewNotification, type OwnerOfSnippet } from './notification.repository.js';
+
+const FLUSH_MS = 100;
+const FLUSH_MAX = 1_000;
+export const UNSUBSCRIBE_SECRET = 'notify-unsubscribe';
+
+// Mails the owner when a named recipient opens, plays, watches half or clicks, like the webhooks
+// off the ingest's path: the listener buffers committed events (no query) and queues one fan-out
+// job per 100 ms. The job applies each EyeMail's choice and the hourly throttle (one mail per
+// owner, EyeMail and recipient; the rest held), records every event for the dashboard's bell,
+// and sends. A sweep queues a digest job for each window whose held events are due.
+@Injectable()
+export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Notifications');
+  private buffered: NotifyFanoutEvent[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly repo: NotificationRepository,
+    private readonly events: EngagementEvents,
+    private readonly mail: MailService,
+    private readonly secrets: AppSecretsService,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.register<NotifyFanoutData, unknown>(NOTIFY_FANOUT_JOB, (job) => this.fanOut(job), { concurrency: 1, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
+    this.queue.register<NotifyDigestData, unknown>(NOTIFY_DIGEST_JOB, (job) => this.digest(job), { concurrency: 2, attempts: 5, backoff: { type: 'exponential', delayMs: 5_000 } });
+    this.events.on((batch) => this.onCommitted(batch));
+  }
+
+  onApplicationBootstrap(): void {
+    const every = Math.max(1_000, Math.min(30_000, Math.floor(this.config.notifyWindowMs / 4)));
+    this.sweepTimer = setInterval(() => void this.sweep(), every);
+    this.sweepTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.flush();
+  }
+
+  // On the ingest's path: synchronous, no query.
+  private onCommitted(batch: readonly CommittedEngagement[]): void {
+    for (const e of batch) {
+      const event = notifyEventOf(e.kind);
+      if (!event || e.machineReason || !isNamedRecipient(e.receiver)) continue;
+      this.buffered.push({ snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString() });
+    }
+    if (this.buffered.length >= FLUSH_MAX) void this.flush();
+    else if (this.buffered.length && !this.flushTimer) {
+      this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS);
+      this.flushTimer.unref();
+    }
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const events = this.buffered;
+    if (!events.length) return;
+    this.buffered = [];
+    await this.queue.enqueue<NotifyFanoutData>(NOTIFY_FANOUT_JOB, { events }).catch((e: unknown) => this.logger.error({ err: e, events: events.length }, 'Could not queue notifications'));
+  }
+
+  private async fanOut(job: JobContext<NotifyFanoutData>): Promise<unknown> {
+    const events = job.data?.events ?? [];
+    if (!events.length) return { mailed: 0 };
+    const owners = new Map((await this.repo.owners([...new Set(events.map((e) => e.snippetId))])).map((o) => [o.snippetId, o]));
+    const rows: NewNotification[] = [];
+    const mails: { owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
+    for (const e of events) {
+      const owner = owners.get(e.snippetId);
+      if (!owner) continue;
+      const row = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt) };
+      if (!effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) {
+        rows.push({ ...row, mailState: 'off' });
+        continue;
+      }
+      const decision = await this.repo.claim(row, new Date(), this.config.notifyWindowMs);
+      rows.push({ ...row, mailState: decision.action === 'mail' ? 'mailed' : 'held' });
+      if (decision.action === 'mail') mails.push({ owner, e });
+    }
+    await this.repo.insertEvents(rows);
+    for (const { owner, e } of mails) {
+      await this.mail.send(owner.email, eventMail({ firstName: owner.firstName, receiver: e.receiver, snippetTitle: owner.title, kind: e.event as NotifyEvent, occurredAt: new Date(e.occurredAt), ...(await this.links(owner.userId, owner.snippetId)) }));
+    }
+    return { events: rows.length, mailed: mails.length };
+  }
+
+  // Queues a digest for each window whose held events are due (idempotent job ids: any number of
+  // processes may sweep).
+  async sweep(): Promise<void> {
+    try {
+      for (const w of await this.repo.dueDigests(new Date())) {
+        const key = createHash('sha256').update(`${w.userId}|${w.snippetId}|${w.receiver}`).digest('hex').slice(0, 32);
+        await this.queue.enqueue<NotifyDigestData>(NOTIFY_DIGEST_JOB, { userId: w.userId, snippetId: w.snippetId, receiver: w.receiver }, { jobId: `nd-${key}-${new Date(w.digestAt).getTime()}` });
+      }
+    } catch (e) {
+      this.logger.warn({ err: e }, 'Could not queue notification digests');
+    }
+  }
+
+  private async digest(job: JobContext<NotifyDigestData>): Promise<unknown> {
+    const key = job.data;
+    if (!key?.userId || !key.snippetId || typeof key.receiver !== 'string') throw new PermanentJobError('The job names no window.');
+    const [owner] = await this.repo.owners([key.snippetId]);
+    if (!owner || owner.userId !== key.userId) return { mailed: 0 };
+    const held = await this.repo.takeHeld(key, new Date());
+    if (!held.length) return { mailed: 0 };
+    await this.mail.send(owner.email, digestMail({ firstName: owner.firstName, receiver: key.receiver, snippetTitle: owner.title, events: held, ...(await this.links(owner.userId, owner.snippetId)) }));
+    return { mailed: 1, events: held.length };
+  }
+
+  private async links(userId: string, snippetId: string): Promise<MailLinks> {
+    const secret = await this.secrets.get(UNSUBSCRIBE_SECRET);
+    const base = this.config.publicBaseUrl.replace(/\/+$/, '');
+    const link = (s: string | null) => `${base}/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken({ userId, snippetId: s }, secret))}`;
+    return { reportLink: `${base}/reports/${snippetId}`, unsubscribeLink: link(snippetId), unsubscribeAllLink: link(null) };
+  }
+}
