@@ -76,11 +76,12 @@ function startLint() {
 // the file ends (files running side by side do not interleave), its counts read from TAP.
 function browserFile(file) {
   const tap = path.join(tmp, `${path.basename(file)}.tap`);
+  const serverLog = path.join(tmp, `${path.basename(file)}.server.log`);
   const started = performance.now();
   const child = spawn(
     process.execPath,
     ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file],
-    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, env: { ...env, TEST_SERVER_LOG: serverLog }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const out = [];
   child.stdout.on('data', (b) => out.push(b));
@@ -95,6 +96,12 @@ function browserFile(file) {
       if (!text || (code !== 0 && r.failed === 0)) r.failed += 1;
       console.log(`\n-- ${file} (${seconds(ms)}${r.failed ? `, ${r.failed} failed` : ''})`);
       process.stdout.write(Buffer.concat(out));
+      // What the file's servers logged (warnings and errors), when something failed.
+      if (r.failed && fs.existsSync(serverLog)) {
+        const lines = fs.readFileSync(serverLog, 'utf8').trim().split('\n');
+        console.log(`-- the last ${Math.min(lines.length, 60)} of ${lines.length} lines its servers logged:`);
+        console.log(lines.slice(-60).map((l) => l.slice(0, 1500)).join('\n'));
+      }
       resolve(r);
     });
   });

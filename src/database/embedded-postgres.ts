@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { SessionQueue } from './pglite-session-queue.js';
 
 // The embedded default database: PGlite (Postgres compiled to WASM) keeping its files in
 // DATA_DIR/pg, served over a loopback socket so the normal Postgres driver, the same
 // migrations and the same SQL run against it as against a real server.
 export interface EmbeddedPostgres {
   url: string;
+  // messages waiting for the engine (for tests)
+  queueLength(): number;
   stop(): Promise<void>;
 }
 
@@ -19,11 +22,18 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   // the operating system's page cache anyway (README "Performance", memory).
   const db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 64 });
+  // Its message queue interleaved concurrent queries of different connections (see
+  // pglite-session-queue.ts): ours takes its place before the first connection is made.
+  const internals = server as unknown as { queryQueue?: unknown };
+  if (!internals.queryQueue) throw new Error('pglite-socket changed: its query queue is not where the embedded database replaces it');
+  const queue = new SessionQueue(db);
+  internals.queryQueue = queue;
   await server.start();
   const [host, port] = server.getServerConn().split(':');
   let stopped = false;
   return {
     url: `postgresql://postgres@${host}:${port}/postgres`,
+    queueLength: () => queue.getQueueLength(),
     async stop() {
       if (stopped) return;
       stopped = true;

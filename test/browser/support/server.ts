@@ -75,8 +75,12 @@ export async function startServer(opts: { publicHost?: string; env?: Record<stri
   if (db.url) env.DATABASE_URL = db.url;
   let log = '';
   const child = spawn(process.execPath, ['--enable-source-maps', entry], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The whole run (warnings and errors) also goes to the file `npm test` names, which it prints
+  // when a test of this file fails.
+  const logFile = process.env.TEST_SERVER_LOG;
   const keep = (b: Buffer) => {
     log = (log + b.toString()).slice(-20_000);
+    if (logFile) fs.appendFileSync(logFile, b);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
