@@ -35,6 +35,7 @@ const TIME_ZONE = 'America/New_York';
 ensureServerBuilt();
 const dist = (p) => import(path.join(root, 'dist/server/src', p));
 const { summarySql, recordsSql, recordCountSql } = await dist('reports/report-sql.js');
+const { csvRecordsSql } = await dist('reports/report-csv-sql.js');
 const { parseReportQuery } = await dist('reports/report-filter.js');
 const { todayIn } = await dist('reports/report-feed.js');
 const { weekWindow } = await dist('shared/report-rules.js');
@@ -403,8 +404,11 @@ try {
 
   // (c) the CSV: the SQL through a cursor (the floor), then the download with the app's RSS sampled.
   const csvFloor = await timed(async () => {
-    const all = toPg(recordsSql(snippetId, q.filter, timeZone, null));
+    const all = toPg(csvRecordsSql(snippetId, q.filter, timeZone));
+    // in a transaction with the app's settings for it (report.repository.ts)
     await db.query('begin');
+    await db.query('set local jit = off');
+    await db.query("set local work_mem = '64MB'");
     await db.query({ text: `declare bench_csv no scroll cursor for ${all.text}`, values: all.values });
     let n = 0;
     for (let r = await db.query('fetch 500 from bench_csv'); r.rows.length; r = await db.query('fetch 500 from bench_csv')) n += r.rows.length;
