@@ -25,6 +25,7 @@ import {
   engagementTotalsSql,
   counterTimelineSql,
   counterTotalsSql,
+  counterPlayCountSql,
   secondStatsGraphSql,
   firstEventDaySql,
   timelineSql,
@@ -73,7 +74,9 @@ export class ReportRepository {
   }
 
   async plays(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Promise<{ plays: PlayRow[]; total: number }> {
-    const [plays, count] = await Promise.all([this.all<PlayRow>(playsSql(snippetId, f, tz, page)), this.all<{ total: number }>(playCountSql(snippetId, f, tz))]);
+    // The total from the 15-minute counters when they answer the filter, else counted.
+    const countSql = countersServe(f) ? counterPlayCountSql(snippetId, f, tz) : playCountSql(snippetId, f, tz);
+    const [plays, count] = await Promise.all([this.all<PlayRow>(playsSql(snippetId, f, tz, page)), this.all<{ total: number }>(countSql)]);
     return { plays, total: count[0]?.total ?? 0 };
   }
 
