@@ -120,9 +120,26 @@ export class ReportRepository {
     }
   }
 
+  // Over every row of the snippet: without the JIT, which compiled its plan for longer than it
+  // saved (19.1 s against 15.8 s at 1 M rows on a busy machine).
   async summary(snippetId: string, f: ReportFilter, tz: string, week: { weekStart: string; weekEnding: string }): Promise<SummaryRow> {
-    const [row] = await this.all<SummaryRow>(summarySql(snippetId, f, tz, week));
+    const [row] = await this.readWithoutJit<SummaryRow>(summarySql(snippetId, f, tz, week));
     return row;
+  }
+
+  private async readWithoutJit<T>(q: Sql): Promise<T[]> {
+    const connection = this.connection();
+    const text = connection.getPlatform().formatQuery(q.text, q.params as never[]);
+    const trx = await (connection.getClient() as Kysely<unknown>).startTransaction().setAccessMode('read only').execute();
+    try {
+      await trx.executeQuery(CompiledQuery.raw('set local jit = off'));
+      const { rows } = await trx.executeQuery<T>(CompiledQuery.raw(text));
+      await trx.commit().execute();
+      return rows;
+    } catch (e) {
+      await trx.rollback().execute();
+      throw e;
+    }
   }
 
   // ---- ingest (engagement-writer.service.ts) ----------------------------------------------------
