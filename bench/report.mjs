@@ -2,24 +2,31 @@
 //
 // On real PostgreSQL (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), in a database
 // of its own (eyemail_bench_report_<pid>, dropped afterwards): starts the built app in its own
-// process, signs a user up and makes a snippet through the API, then generates 1 M engagement rows
-// for that snippet in SQL (opens, clicks to the target and to the web view with their plays,
-// un-joined plays, machine traffic, repeat receivers and IP-only viewers, countries and devices,
-// spread over 8 weeks) and runs ANALYZE. Then, in one run:
+// process, signs a user up and makes a snippet through the API, copies it into BENCH_OTHERS other
+// EyeMails (default 1,000), then generates engagement rows in SQL, a million a statement: for the
+// measured snippet (opens, clicks to the target and to the web view with their plays, un-joined
+// plays, machine traffic, repeat receivers and IP-only viewers, countries and devices, spread over
+// 8 weeks, with viewer visits and plays) and as many again spread over the others, and runs ANALYZE.
+// Then, at 1 M events of the measured snippet:
 // (a) the summary API against the SQL it runs, executed directly with pg (same text, same
 //     parameters): p50/p95 over BENCH_RUNS runs each, interleaved; target API p50 <= 2x the SQL;
 // (b) the records API, page 1 (records and count, as the app runs them) of 10 (the dashboard's
 //     table) and of 1000 (the API's default), against its SQL;
-// (c) the CSV download of every record: time, rows received, and the server's RSS growth
+// (d) the video engagement (issue 17): GET reports/{id}/engagement (totals and rates, funnel,
+//     graph, timeline) and GET reports/{id}/plays page 1 (the per-viewer table) against their SQL,
+//     and every engagement figure also computed by plain SQL over the raw rows (written apart from
+//     the app's), equal for five filters, else the bench fails;
+// (c) the CSV download of every record: rows/s, rows received, and the server's RSS growth
 //     (process.memoryUsage() in the app's process, sampled every 20 ms there) against its RSS
-//     just before; target < 100 MB. The SQL read through a database cursor (500 rows a fetch)
+//     just before; targets >= 100,000 rows/s and < 50 MB. The SQL read through a database cursor
 //     with nothing written is the floor.
-// (d) the video engagement (issue 17): viewer visits (a share of the opens) and plays with their
-//     segments are generated too; GET reports/{id}/engagement (totals and rates, graph, timeline)
-//     and GET reports/{id}/plays page 1 against their SQL, and every engagement figure also
-//     computed by plain SQL over the raw rows (written apart from the app's), equal for three
-//     filters, else the bench fails.
-// Options: BENCH_RUNS (default 10), BENCH_ROWS (default 1000000), BENCH_KEEP=1 keeps the database.
+// With BENCH_EVENTS above 1 M (10000000 for the issue's figures: 20 M rows in all, allow an hour
+// of seeding on a small machine), the tables then grow to BENCH_EVENTS and (a), (b) and (d) run
+// again (the summary, which reads every row, 3 times), with the issue's targets at 10 M and
+// each p50 against its own at 1 M (target <= 1.5x: flat as events grow).
+// Options: BENCH_RUNS (default 10), BENCH_EVENTS (default 1000000; BENCH_ROWS is the old name),
+// BENCH_OTHER_EVENTS (default as BENCH_EVENTS), BENCH_OTHERS (default 1000), BENCH_FIRST_STAGE
+// (default 1000000: the first measured size), BENCH_KEEP=1 keeps the database.
 import { fork, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,19 +35,30 @@ import pg from 'pg';
 import { ensureServerBuilt, root } from './_build.mjs';
 
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 10));
-const ROWS = Math.max(10_000, Number(process.env.BENCH_ROWS ?? 1_000_000));
+// Events of the measured EyeMail: BENCH_EVENTS (BENCH_ROWS before it), default 1 M. Above 1 M the
+// bench measures twice in one run: at 1 M, then again once grown to BENCH_EVENTS (the issue's
+// "flat as events grow": the same figures at 10 M against their own at 1 M).
+const ROWS = Math.max(10_000, Number(process.env.BENCH_EVENTS ?? process.env.BENCH_ROWS ?? 1_000_000));
+const FIRST_STAGE = Math.min(ROWS, Number(process.env.BENCH_FIRST_STAGE ?? 1_000_000));
+// Events of the other EyeMails (BENCH_OTHER_EVENTS, default as many as the measured one's),
+// spread over BENCH_OTHERS of them (default 1,000): the tables and indexes hold them too.
+const OTHER_ROWS = Math.max(0, Number(process.env.BENCH_OTHER_EVENTS ?? ROWS));
+const OTHERS = Math.max(1, Number(process.env.BENCH_OTHERS ?? 1000));
+// Rows an INSERT ... SELECT writes at most (the counters' triggers run once a statement).
+const CHUNK = 1_000_000;
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const TIME_ZONE = 'America/New_York';
 
 ensureServerBuilt();
 const dist = (p) => import(path.join(root, 'dist/server/src', p));
 const { summarySql, recordsSql, recordCountSql } = await dist('reports/report-sql.js');
+const { csvRecordsSql } = await dist('reports/report-csv-sql.js');
 const { parseReportQuery } = await dist('reports/report-filter.js');
 const { todayIn } = await dist('reports/report-feed.js');
 const { weekWindow } = await dist('shared/report-rules.js');
-const { engagementTotalsSql, secondStatsGraphSql, counterTotalsSql, counterTimelineSql } = await dist('reports/report-engagement-sql.js');
+const { engagementTotalsSql, secondStatsGraphSql, counterTotalsSql, counterTimelineSql, counterPlayCountSql } = await dist('reports/report-engagement-sql.js');
 const { BACKFILL_SECOND_STATS_SQL } = await import(path.join(root, 'dist/server/migrations/0014-second-stats.js'));
-const { playsSql, playCountSql } = await dist('reports/report-plays-sql.js');
+const { playsSql } = await dist('reports/report-plays-sql.js');
 
 // ---- the app, in its own process ---------------------------------------------------------------
 
@@ -128,7 +146,7 @@ async function makeSnippet(api, tmp) {
 const BASE_ROWS_SQL = `
 insert into engagement (snippet_id, kind, occurred_at, receiver, ip, country_code, country_name, region, city,
   device_type, platform, client, user_agent, target, duration_secs, video_duration_secs, machine_reason)
-select $1::uuid, x.kind, x.at, x.receiver, x.ip, geo[gi][1], geo[gi][2], geo[gi][3], geo[gi][4], dev[di][1], dev[di][2], dev[di][3], dev[di][4],
+select x.snippet_id, x.kind, x.at, x.receiver, x.ip, geo[gi][1], geo[gi][2], geo[gi][3], geo[gi][4], dev[di][1], dev[di][2], dev[di][3], dev[di][4],
   case when x.kind = 'click' and r_target < 0.5 then 'https://shop.example.com/spring' end,
   case when x.kind = 'play' then round((r_dur * 30)::numeric, 2)::float8 end,
   case when x.kind = 'play' or (x.kind = 'click' and r_target >= 0.5) then 30 end,
@@ -138,6 +156,8 @@ select $1::uuid, x.kind, x.at, x.receiver, x.ip, geo[gi][1], geo[gi][2], geo[gi]
        when r_machine between 0.99 and 0.995 then 'bot' end
 from (
   select r.*,
+    -- $1: the measured EyeMail, or an array of others to pick from at random
+    case when $3::uuid[] is null then $1::uuid else ($3::uuid[])[1 + floor(random() * cardinality($3::uuid[]))::int] end as snippet_id,
     case when r_kind < 0.74 then 'open' when r_kind < 0.90 then 'click' else 'play' end as kind,
     now() - r_at * interval '56 days' as at,
     case when r_recv < 0.88 then 'reader-' || floor(200000 * r_who ^ 2)::int || '@example.com' end as receiver,
@@ -168,7 +188,7 @@ insert into engagement (snippet_id, kind, occurred_at, receiver, ip, country_cod
 select c.snippet_id, 'play', c.occurred_at + (g * 5 + random() * 4) * interval '1 minute', c.receiver, c.ip, c.country_code, c.country_name,
   c.region, c.city, c.device_type, c.platform, c.client, c.user_agent, round((random() * 30)::numeric, 2)::float8, 30, c.id
 from engagement c cross join generate_series(0, 1) g
-where c.snippet_id = $1::uuid and c.kind = 'click' and c.target is null
+where c.snippet_id = $1::uuid and c.kind = 'click' and c.target is null and c.id > $3::bigint
 limit $2::int`;
 
 // Visits: a third of the people's opens led to the web view a minute or two later (bots among them
@@ -178,7 +198,7 @@ const VISITS_SQL = `
 insert into viewer_visit (snippet_id, occurred_at, page, receiver, ip, country_code, country_name, region, city, device_type, platform, client, user_agent, machine_reason)
 select snippet_id, occurred_at + random() * interval '2 minutes', 'web-view', receiver, ip, country_code, country_name, region, city,
   device_type, platform, client, user_agent, case when machine_reason is not null then 'bot' end
-from engagement where snippet_id = $1::uuid and kind = 'open' and random() < 0.33`;
+from engagement where snippet_id = $1::uuid and kind = 'open' and id > $2::bigint and random() < 0.33`;
 
 const PLAYS_SQL = `
 insert into video_play (play_id, snippet_id, started_at, updated_at, receiver, ip, country_code, country_name, region, city, device_type, platform,
@@ -190,7 +210,7 @@ select gen_random_uuid(), snippet_id, at, at + w * interval '1 second', receiver
 from (
   select v.*, v.occurred_at + interval '5 seconds' as at, round((30 * random() ^ 0.6)::numeric, 2)::float8 as w, random() < 0.2 as rw,
     round((random() * 20)::numeric, 2)::float8 as s0
-  from viewer_visit v where v.snippet_id = $1::uuid and random() < 0.6
+  from viewer_visit v where v.snippet_id = $1::uuid and v.id > $2::bigint and random() < 0.6
 ) x cross join lateral (select least(x.s0, greatest(0, x.w - 3)) as s2) y`;
 
 // Every engagement figure by plain SQL over the raw rows, written apart from the app's
@@ -266,42 +286,59 @@ try {
   await db.connect();
   await db2.connect();
 
-  console.log(`generating ${ROWS.toLocaleString('en')} engagement rows...`);
-  const gen = await timed(async () => {
-    await db.query('select setseed(0.42)');
-    const baseRows = Math.round(ROWS * 0.9);
-    await db.query(BASE_ROWS_SQL, [snippetId, baseRows]);
-    await db.query(JOINED_PLAYS_SQL, [snippetId, ROWS - baseRows]);
-    await db.query(VISITS_SQL, [snippetId]);
-    await db.query(PLAYS_SQL, [snippetId]);
-    // The per-second histogram the ingest keeps as it merges plays (the counters and people are kept
-    // by the database's triggers, for these inserts too): added up as the upgrade does.
-    await db.query(BACKFILL_SECOND_STATS_SQL);
-    await db.query('analyze engagement');
-    await db.query('analyze viewer_visit');
-    await db.query('analyze video_play');
-  });
-  const { rows: mix } = await db.query(
-    `select count(*)::int as n, count(*) filter (where kind = 'open')::int as opens, count(*) filter (where kind = 'click')::int as clicks,
-       count(*) filter (where kind = 'play' and click_id is null)::int as plays, count(*) filter (where click_id is not null)::int as joined,
-       count(*) filter (where machine_reason is not null)::int as machine, count(distinct receiver)::int as receivers,
-       count(distinct ip) filter (where receiver is null)::int as ips, min(occurred_at)::date::text as first, max(occurred_at)::date::text as last
-     from engagement where snippet_id = $1`,
-    [snippetId],
+  // The other EyeMails: copies of the measured one's row, their events spread over them at random.
+  const { rows: otherRows } = await db.query(
+    `insert into snippet select (jsonb_populate_record(s, jsonb_build_object('id', gen_random_uuid(), 'title', 'Other ' || g))).*
+     from snippet s cross join generate_series(1, $2::int) g where s.id = $1 returning id::text as id`,
+    [snippetId, OTHERS],
   );
-  const m = mix[0];
-  console.log(
-    `${m.n.toLocaleString('en')} rows in ${(gen.ms / 1000).toFixed(1)} s: ${m.opens} opens, ${m.clicks} clicks, ${m.plays} un-joined plays, ${m.joined} plays joined to clicks, ` +
-      `${m.machine} machine; ${m.receivers} receivers, ${m.ips} IP-only viewers; ${m.first} to ${m.last}; owner's zone ${timeZone}`,
-  );
+  const otherIds = otherRows.map((r) => r.id);
+  let seeded = 0;
+  let seededOthers = 0;
+  await db.query('select setseed(0.42)');
+  // Grows the measured EyeMail to `target` events and the others in proportion, a chunk a
+  // statement; each chunk's clicks get their plays, its opens their visits, its visits their plays.
+  async function grow(target) {
+    const others = Math.round((OTHER_ROWS * target) / ROWS);
+    console.log(`generating: ${target.toLocaleString('en')} engagement rows for the measured EyeMail, ${others.toLocaleString('en')} over ${OTHERS} others...`);
+    const { ms: ms_ } = await timed(async () => {
+      for (let n = Math.min(CHUNK, others - seededOthers); n > 0; n = Math.min(CHUNK, others - seededOthers)) {
+        await db.query(BASE_ROWS_SQL, [null, n, otherIds]);
+        seededOthers += n;
+      }
+      for (let n = Math.min(CHUNK, target - seeded); n > 0; n = Math.min(CHUNK, target - seeded)) {
+        const { rows: [w] } = await db.query('select (select coalesce(max(id), 0) from engagement) as e, (select coalesce(max(id), 0) from viewer_visit) as v');
+        const baseRows = Math.round(n * 0.9);
+        await db.query(BASE_ROWS_SQL, [snippetId, baseRows, null]);
+        await db.query(JOINED_PLAYS_SQL, [snippetId, n - baseRows, w.e]);
+        await db.query(VISITS_SQL, [snippetId, w.e]);
+        await db.query(PLAYS_SQL, [snippetId, w.v]);
+        seeded += n;
+      }
+      // The per-second histogram the ingest keeps as it merges plays (the counters and people are
+      // kept by the database's triggers, for these inserts too): added up as the upgrade does.
+      await db.query('delete from video_second_stats');
+      await db.query(BACKFILL_SECOND_STATS_SQL);
+      await db.query('analyze engagement');
+      await db.query('analyze viewer_visit');
+      await db.query('analyze video_play');
+    });
+    const { rows: mix } = await db.query(
+      `select count(*)::int as n, count(*) filter (where kind = 'open')::int as opens, count(*) filter (where kind = 'click')::int as clicks,
+         count(*) filter (where kind = 'play' and click_id is null)::int as plays, count(*) filter (where click_id is not null)::int as joined,
+         count(*) filter (where machine_reason is not null)::int as machine, count(distinct receiver)::int as receivers,
+         count(distinct ip) filter (where receiver is null)::int as ips, min(occurred_at)::date::text as first, max(occurred_at)::date::text as last
+       from engagement where snippet_id = $1`,
+      [snippetId],
+    );
+    const m = mix[0];
+    console.log(
+      `${m.n.toLocaleString('en')} rows in ${(ms_ / 1000).toFixed(1)} s: ${m.opens} opens, ${m.clicks} clicks, ${m.plays} un-joined plays, ${m.joined} plays joined to clicks, ` +
+        `${m.machine} machine; ${m.receivers} receivers, ${m.ips} IP-only viewers; ${m.first} to ${m.last}; owner's zone ${timeZone}`,
+    );
+  }
 
-  // What the app runs for a request without filters.
   const { value: q } = parseReportQuery({});
-  const week = weekWindow(todayIn(timeZone));
-  const summaryQ = toPg(summarySql(snippetId, q.filter, timeZone, week));
-  const recordsQ = toPg(recordsSql(snippetId, q.filter, timeZone, q.page));
-  const tableQ = toPg(recordsSql(snippetId, q.filter, timeZone, { page: 1, size: 10 }));
-  const countQ = toPg(recordCountSql(snippetId, q.filter, timeZone));
   const getJson = async (url) => {
     const res = await api.call('GET', url);
     const body = await res.json();
@@ -309,125 +346,157 @@ try {
     return body.body;
   };
 
-  // Warm-up: each once (plans, caches, the app's first-call work).
-  const check = await getJson(`/api/reports/${snippetId}/summary`);
-  await db.query(summaryQ);
-  await getJson(`/api/reports/${snippetId}`);
-  await Promise.all([db.query(recordsQ), db2.query(countQ)]);
-  const { rows: vp } = await db.query(
-    `select (select count(*) from viewer_visit where snippet_id = $1)::int as visits, (select count(*) from video_play where snippet_id = $1)::int as plays`,
-    [snippetId],
-  );
-  console.log(`${vp[0].visits.toLocaleString('en')} viewer visits, ${vp[0].plays.toLocaleString('en')} plays with their segments`);
-  const sqlRow = (await db.query(summaryQ)).rows[0];
-  if (sqlRow.totalViews !== check.totalViews || sqlRow.uniqueViews !== check.uniqueViews) throw new Error('the API and the SQL disagree');
+  // Everything but the CSV, at the events stored now: timings of RUNS runs (fewer for what
+  // reads every row above 1 M), and the cross-check.
+  async function measureStage(events) {
+    const slowRuns = events > FIRST_STAGE ? 3 : RUNS;
+    // What the app runs for a request without filters.
+    const week = weekWindow(todayIn(timeZone));
+    const summaryQ = toPg(summarySql(snippetId, q.filter, timeZone, week));
+    const recordsQ = toPg(recordsSql(snippetId, q.filter, timeZone, q.page));
+    const tableQ = toPg(recordsSql(snippetId, q.filter, timeZone, { page: 1, size: 10 }));
+    const countQ = toPg(recordCountSql(snippetId, q.filter, timeZone));
 
-  // (a) summary, (b) records page 1: API and SQL interleaved, RUNS each.
-  const t = { summaryApi: [], summarySql: [], recordsApi: [], recordsSql: [], tableApi: [], tableSql: [] };
-  for (let i = 0; i < RUNS; i++) {
-    t.summaryApi.push((await timed(() => getJson(`/api/reports/${snippetId}/summary`))).ms);
-    t.summarySql.push((await timed(() => db.query(summaryQ))).ms);
-    t.recordsApi.push((await timed(() => getJson(`/api/reports/${snippetId}`))).ms);
-    t.recordsSql.push((await timed(() => Promise.all([db.query(recordsQ), db2.query(countQ)]))).ms);
-    t.tableApi.push((await timed(() => getJson(`/api/reports/${snippetId}?page=1&size=10`))).ms);
-    t.tableSql.push((await timed(() => Promise.all([db.query(tableQ), db2.query(countQ)]))).ms);
-  }
+    // Warm-up: each once (plans, caches, the app's first-call work).
+    const check = await getJson(`/api/reports/${snippetId}/summary`);
+    await db.query(summaryQ);
+    await getJson(`/api/reports/${snippetId}`);
+    await Promise.all([db.query(recordsQ), db2.query(countQ)]);
+    const { rows: vp } = await db.query(
+      `select (select count(*) from viewer_visit where snippet_id = $1)::int as visits, (select count(*) from video_play where snippet_id = $1)::int as plays`,
+      [snippetId],
+    );
+    console.log(`${vp[0].visits.toLocaleString('en')} viewer visits, ${vp[0].plays.toLocaleString('en')} plays with their segments`);
+    const sqlRow = (await db.query(summaryQ)).rows[0];
+    if (sqlRow.totalViews !== check.totalViews || sqlRow.uniqueViews !== check.uniqueViews) throw new Error('the API and the SQL disagree');
 
-  // (d) the video engagement: the cross-check first (three filters), then the timings.
-  const today = todayIn(timeZone);
-  const monthAgo = new Date(Date.now() - 28 * 86_400_000).toISOString().slice(0, 10);
-  const filters = [
-    { label: 'no filter', query: {}, where: 'machine_reason is null' },
-    { label: 'country GB', query: { country: 'GB' }, where: "machine_reason is null and upper(country_code) = 'GB'" },
-    {
-      label: 'last 28 days, smartphones, with machines',
-      query: { dateFrom: monthAgo, dateTill: today, devicescsv: 'smartphone', includeMachine: 'true' },
-      where: `occurred_at >= ('${monthAgo}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${today}'::date + 1)::timestamp at time zone '${timeZone}')
-        and lower(device_type) = any(array['smartphone', 'phablet', 'feature phone', 'mobile'])`,
-    },
-    // served by the 15-minute counters (dates only) and the people kept at ingest (all time)
-    {
-      label: 'last 28 days',
-      query: { dateFrom: monthAgo, dateTill: today },
-      where: `machine_reason is null and occurred_at >= ('${monthAgo}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${today}'::date + 1)::timestamp at time zone '${timeZone}')`,
-    },
-    { label: 'all time, with machines', query: { includeMachine: 'true' }, where: 'true' },
-  ];
-  for (const f of filters) {
-    const qs = new URLSearchParams(f.query).toString();
-    const got = await getJson(`/api/reports/${snippetId}/engagement${qs ? `?${qs}` : ''}`);
-    const plain = (await db.query(plainEngagementSql(`snippet_id = '${snippetId}' and ${f.where}`))).rows[0];
-    const seen = {
-      opens: got.opens.total, uniqueOpeners: got.opens.unique, visits: got.visits.total, uniqueVisitors: got.visits.unique, plays: got.plays.total,
-      uniquePlayers: got.plays.uniqueViewers, soundOnPlays: got.plays.soundOn, completePlays: got.plays.complete, clicks: got.clicks.total,
-      uniqueClickers: got.clicks.unique, timePlayedSecs: got.timePlayedSecs,
-    };
-    // Clicks by destination, and the timeline's buckets added up (every event of its range).
-    const byDestination = (await db.query(plainClicksByDestinationSql(`snippet_id = '${snippetId}' and ${f.where}`))).rows;
-    const tl = got.timeline;
-    // (the timeline keeps the filter but its own dates: checked for the filters without other terms)
-    const tlWhere = `snippet_id = '${snippetId}' and ${f.query.includeMachine ? 'true' : 'machine_reason is null'}
-      and occurred_at >= ('${tl.from}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${tl.till}'::date + 1)::timestamp at time zone '${timeZone}')`;
-    const plainTl = f.query.country || f.query.devicescsv ? null : (await db.query(plainEngagementSql(tlWhere))).rows[0];
-    const sum = (k) => tl.buckets.reduce((n, b) => n + b[k], 0);
-    const timelineSame = !plainTl || (sum('opens') === plainTl.opens && sum('visits') === plainTl.visits && sum('plays') === plainTl.plays && sum('clicks') === plainTl.clicks);
-    if (JSON.stringify(got.clicks.byDestination) !== JSON.stringify(byDestination) || !timelineSame) {
-      throw new Error(`engagement clicks by destination or timeline differ for ${f.label}: API ${JSON.stringify(got.clicks.byDestination)} plain SQL ${JSON.stringify(byDestination)}; timeline ${timelineSame}`);
+    // (a) summary, (b) records page 1: API and SQL interleaved, RUNS each.
+    const t = { summaryApi: [], summarySql: [], recordsApi: [], recordsSql: [], tableApi: [], tableSql: [], runs: { summary: slowRuns } };
+    for (let i = 0; i < slowRuns; i++) {
+      t.summaryApi.push((await timed(() => getJson(`/api/reports/${snippetId}/summary`))).ms);
+      t.summarySql.push((await timed(() => db.query(summaryQ))).ms);
+      t.recordsApi.push((await timed(() => getJson(`/api/reports/${snippetId}`))).ms);
+      t.recordsSql.push((await timed(() => Promise.all([db.query(recordsQ), db2.query(countQ)]))).ms);
+      t.tableApi.push((await timed(() => getJson(`/api/reports/${snippetId}?page=1&size=10`))).ms);
+      t.tableSql.push((await timed(() => Promise.all([db.query(tableQ), db2.query(countQ)]))).ms);
     }
-    const secs = [0, 5, 15, 29];
-    const plainGraph = (await db.query(plainGraphSql(`snippet_id = '${snippetId}' and ${f.where}`, secs))).rows;
-    const graph = secs.map((sec) => ({ second: sec, watching: got.graph.seconds[sec]?.watching }));
-    // Time played is summed in float8 by one and numeric by the other, each rounded to 0.1 s.
-    const time = Math.abs(seen.timePlayedSecs - (plain.timePlayedSecs ?? 0)) <= 0.1;
-    const same = time && JSON.stringify({ ...seen, timePlayedSecs: 0 }) === JSON.stringify({ ...plain, timePlayedSecs: 0 }) && JSON.stringify(graph) === JSON.stringify(plainGraph);
-    console.log(`cross-check (${f.label}): ${same ? 'API = plain SQL' : 'DIFFERENT'} (${seen.opens} opens, ${seen.visits} visits, ${seen.plays} plays, ${seen.clicks} clicks)`);
-    if (!same) throw new Error(`engagement figures differ for ${f.label}: API ${JSON.stringify({ seen, graph })} plain SQL ${JSON.stringify({ plain, plainGraph })}`);
-  }
-  // What the app runs without filters: totals from the counters and the people, the graph from the
-  // per-second histogram.
-  const totalsQ = toPg(counterTotalsSql(snippetId, q.filter, timeZone));
-  const timelineQ = toPg(counterTimelineSql(snippetId, q.filter, timeZone, { from: monthAgo, till: today, grain: 'day' }));
-  const rawTotalsQ = toPg(engagementTotalsSql(snippetId, q.filter, timeZone));
-  const graphQ = toPg(secondStatsGraphSql(snippetId, q.filter.includeMachine));
-  const playsQ = toPg(playsSql(snippetId, q.filter, timeZone, { page: 1, size: 10 }));
-  const playCountQ = toPg(playCountSql(snippetId, q.filter, timeZone));
-  for (let i = 0; i < RUNS; i++) {
-    (t.engagementApi ??= []).push((await timed(() => getJson(`/api/reports/${snippetId}/engagement`))).ms);
-    (t.totalsSql ??= []).push((await timed(() => db.query(totalsQ))).ms);
-    (t.graphSql ??= []).push((await timed(() => db.query(graphQ))).ms);
-    (t.timelineSql ??= []).push((await timed(() => db.query(timelineQ))).ms);
-    if (i < 3) (t.rawTotalsSql ??= []).push((await timed(() => db.query(rawTotalsQ))).ms);
-    (t.playsApi ??= []).push((await timed(() => getJson(`/api/reports/${snippetId}/plays?page=1&size=10`))).ms);
-    (t.playsSql ??= []).push((await timed(() => Promise.all([db.query(playsQ), db2.query(playCountQ)]))).ms);
+
+    // (d) the video engagement: the cross-check first (three filters), then the timings.
+    const today = todayIn(timeZone);
+    const monthAgo = new Date(Date.now() - 28 * 86_400_000).toISOString().slice(0, 10);
+    const filters = [
+      { label: 'no filter', query: {}, where: 'machine_reason is null' },
+      { label: 'country GB', query: { country: 'GB' }, where: "machine_reason is null and upper(country_code) = 'GB'" },
+      {
+        label: 'last 28 days, smartphones, with machines',
+        query: { dateFrom: monthAgo, dateTill: today, devicescsv: 'smartphone', includeMachine: 'true' },
+        where: `occurred_at >= ('${monthAgo}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${today}'::date + 1)::timestamp at time zone '${timeZone}')
+          and lower(device_type) = any(array['smartphone', 'phablet', 'feature phone', 'mobile'])`,
+      },
+      // served by the 15-minute counters (dates only) and the people kept at ingest (all time)
+      {
+        label: 'last 28 days',
+        query: { dateFrom: monthAgo, dateTill: today },
+        where: `machine_reason is null and occurred_at >= ('${monthAgo}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${today}'::date + 1)::timestamp at time zone '${timeZone}')`,
+      },
+      { label: 'all time, with machines', query: { includeMachine: 'true' }, where: 'true' },
+    ];
+    for (const f of filters) {
+      const qs = new URLSearchParams(f.query).toString();
+      const got = await getJson(`/api/reports/${snippetId}/engagement${qs ? `?${qs}` : ''}`);
+      const plain = (await db.query(plainEngagementSql(`snippet_id = '${snippetId}' and ${f.where}`))).rows[0];
+      const seen = {
+        opens: got.opens.total, uniqueOpeners: got.opens.unique, visits: got.visits.total, uniqueVisitors: got.visits.unique, plays: got.plays.total,
+        uniquePlayers: got.plays.uniqueViewers, soundOnPlays: got.plays.soundOn, completePlays: got.plays.complete, clicks: got.clicks.total,
+        uniqueClickers: got.clicks.unique, timePlayedSecs: got.timePlayedSecs,
+      };
+      // Clicks by destination, and the timeline's buckets added up (every event of its range).
+      const byDestination = (await db.query(plainClicksByDestinationSql(`snippet_id = '${snippetId}' and ${f.where}`))).rows;
+      const tl = got.timeline;
+      // (the timeline keeps the filter but its own dates: checked for the filters without other terms)
+      const tlWhere = `snippet_id = '${snippetId}' and ${f.query.includeMachine ? 'true' : 'machine_reason is null'}
+        and occurred_at >= ('${tl.from}'::date::timestamp at time zone '${timeZone}') and occurred_at < (('${tl.till}'::date + 1)::timestamp at time zone '${timeZone}')`;
+      const plainTl = f.query.country || f.query.devicescsv ? null : (await db.query(plainEngagementSql(tlWhere))).rows[0];
+      const sum = (k) => tl.buckets.reduce((n, b) => n + b[k], 0);
+      const timelineSame = !plainTl || (sum('opens') === plainTl.opens && sum('visits') === plainTl.visits && sum('plays') === plainTl.plays && sum('clicks') === plainTl.clicks);
+      if (JSON.stringify(got.clicks.byDestination) !== JSON.stringify(byDestination) || !timelineSame) {
+        throw new Error(`engagement clicks by destination or timeline differ for ${f.label}: API ${JSON.stringify(got.clicks.byDestination)} plain SQL ${JSON.stringify(byDestination)}; timeline ${timelineSame}`);
+      }
+      const secs = [0, 5, 15, 29];
+      const plainGraph = (await db.query(plainGraphSql(`snippet_id = '${snippetId}' and ${f.where}`, secs))).rows;
+      const graph = secs.map((sec) => ({ second: sec, watching: got.graph.seconds[sec]?.watching }));
+      // Time played is summed in float8 by one and numeric by the other, each rounded to 0.1 s.
+      const time = Math.abs(seen.timePlayedSecs - (plain.timePlayedSecs ?? 0)) <= 0.1 + 1e-6;
+      const same = time && JSON.stringify({ ...seen, timePlayedSecs: 0 }) === JSON.stringify({ ...plain, timePlayedSecs: 0 }) && JSON.stringify(graph) === JSON.stringify(plainGraph);
+      console.log(`cross-check (${f.label}): ${same ? 'API = plain SQL' : 'DIFFERENT'} (${seen.opens} opens, ${seen.visits} visits, ${seen.plays} plays, ${seen.clicks} clicks)`);
+      if (!same) throw new Error(`engagement figures differ for ${f.label}: API ${JSON.stringify({ seen, graph })} plain SQL ${JSON.stringify({ plain, plainGraph })}`);
+    }
+    // What the app runs without filters: totals from the counters and the people, the graph from the
+    // per-second histogram.
+    const totalsQ = toPg(counterTotalsSql(snippetId, q.filter, timeZone));
+    const timelineQ = toPg(counterTimelineSql(snippetId, q.filter, timeZone, { from: monthAgo, till: today, grain: 'day' }));
+    const rawTotalsQ = toPg(engagementTotalsSql(snippetId, q.filter, timeZone));
+    const graphQ = toPg(secondStatsGraphSql(snippetId, q.filter.includeMachine));
+    const playsQ = toPg(playsSql(snippetId, q.filter, timeZone, { page: 1, size: 10 }));
+    // the total as the app gets it without filters: from the counters
+    const playCountQ = toPg(counterPlayCountSql(snippetId, q.filter, timeZone));
+    for (let i = 0; i < RUNS; i++) {
+      (t.engagementApi ??= []).push((await timed(() => getJson(`/api/reports/${snippetId}/engagement`))).ms);
+      (t.totalsSql ??= []).push((await timed(() => db.query(totalsQ))).ms);
+      (t.graphSql ??= []).push((await timed(() => db.query(graphQ))).ms);
+      (t.timelineSql ??= []).push((await timed(() => db.query(timelineQ))).ms);
+      if (i < (events > FIRST_STAGE ? 1 : 3)) (t.rawTotalsSql ??= []).push((await timed(() => db.query(rawTotalsQ))).ms);
+      (t.playsApi ??= []).push((await timed(() => getJson(`/api/reports/${snippetId}/plays?page=1&size=10`))).ms);
+      (t.playsSql ??= []).push((await timed(() => Promise.all([db.query(playsQ), db2.query(playCountQ)]))).ms);
+    }
+    return t;
   }
 
-  // (c) the CSV: the SQL through a cursor (the floor), then the download with the app's RSS sampled.
-  const csvFloor = await timed(async () => {
-    const all = toPg(recordsSql(snippetId, q.filter, timeZone, null));
-    await db.query('begin');
-    await db.query({ text: `declare bench_csv no scroll cursor for ${all.text}`, values: all.values });
-    let n = 0;
-    for (let r = await db.query('fetch 500 from bench_csv'); r.rows.length; r = await db.query('fetch 500 from bench_csv')) n += r.rows.length;
-    await db.query('commit');
-    return n;
-  });
-  server.watchMemory();
-  const csv = await timed(async () => {
-    const res = await api.call('GET', `/api/reports/${snippetId}/download`);
-    if (res.status !== 200) throw new Error(`CSV: ${res.status} ${await res.text()}`);
-    let lines = 0;
-    let bytes = 0;
-    let early = null;
-    for await (const chunk of res.body) {
-      bytes += chunk.length;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-      // The server's peak once a tenth of the file is out: streaming holds it flat from there.
-      if (!early && lines > csvFloor.out / 10) early = await server.memoryPeak();
-    }
-    return { rows: lines - 1, bytes, early };
-  });
-  const mem = await server.memoryPeak();
-  server.unwatchMemory();
+  // (c) at 1 M events: the CSV.
+  async function measureCsv() {
+    // (c) the CSV: the SQL through a cursor (the floor), then the download with the app's RSS sampled.
+    const csvFloor = await timed(async () => {
+      const all = toPg(csvRecordsSql(snippetId, q.filter, timeZone));
+      // in a transaction with the app's settings for it (report.repository.ts)
+      await db.query('begin');
+      await db.query('set local jit = off');
+      await db.query("set local work_mem = '64MB'");
+      // planned for every row, as the app's cursor (a protocol-level one) is, not for the first tenth
+      await db.query('set local cursor_tuple_fraction = 1');
+      await db.query({ text: `declare bench_csv no scroll cursor for ${all.text}`, values: all.values });
+      let n = 0;
+      for (let r = await db.query('fetch 500 from bench_csv'); r.rows.length; r = await db.query('fetch 500 from bench_csv')) n += r.rows.length;
+      await db.query('commit');
+      return n;
+    });
+    server.watchMemory();
+    const csv = await timed(async () => {
+      const res = await api.call('GET', `/api/reports/${snippetId}/download`);
+      if (res.status !== 200) throw new Error(`CSV: ${res.status} ${await res.text()}`);
+      let lines = 0;
+      let bytes = 0;
+      let early = null;
+      for await (const chunk of res.body) {
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+        // The server's peak once a tenth of the file is out: streaming holds it flat from there.
+        if (!early && lines > csvFloor.out / 10) early = await server.memoryPeak();
+      }
+      return { rows: lines - 1, bytes, early };
+    });
+    const mem = await server.memoryPeak();
+    server.unwatchMemory();
+    return { csv, csvFloor, mem };
+  }
+
+  const stages = [];
+  let csvRun;
+  for (const events of ROWS > FIRST_STAGE ? [FIRST_STAGE, ROWS] : [ROWS]) {
+    await grow(events);
+    stages.push({ events, t: await measureStage(events) });
+    if (events === FIRST_STAGE) csvRun = await measureCsv();
+  }
+  const { csv, csvFloor, mem } = csvRun;
   const growth = mem.peak.rss - mem.start.rss;
   const [load1] = os.loadavg();
   console.log(`\nPostgreSQL, ${os.cpus().length} CPUs, load ${load1.toFixed(2)} at the end; ${RUNS} runs each (p50 / p95)`);
@@ -436,20 +505,41 @@ try {
     console.log(`${label.padEnd(24)} | API ${ms(pct(api, 50)).padStart(8)} / ${ms(pct(api, 95)).padStart(8)} | SQL ${ms(pct(sql, 50)).padStart(8)} / ${ms(pct(sql, 95)).padStart(8)} | ratio ${ratio.toFixed(2)}x${target ? ` (target <= ${target}x: ${ratio <= target ? 'met' : 'MISSED'})` : ''}`);
     return ratio;
   };
-  line('summary', t.summaryApi, t.summarySql, 2);
-  line('records page 1 of 10', t.tableApi, t.tableSql);
-  line('records page 1 of 1000', t.recordsApi, t.recordsSql);
-  line('engagement (all of it)', t.engagementApi, t.totalsSql.map((x, i) => x + t.graphSql[i]));
-  console.log(
-    `  of its SQL: totals and funnel p50 ${ms(pct(t.totalsSql, 50))}, graph p50 ${ms(pct(t.graphSql, 50))}, 28-day timeline p50 ${ms(pct(t.timelineSql, 50))} ` +
-      `(targets at 10 M events: 100 ms each); the same totals over the raw rows (count distinct, 3 runs) p50 ${ms(pct(t.rawTotalsSql, 50))}`,
-  );
-  line('plays page 1 of 10', t.playsApi, t.playsSql);
+  const verdict = (ok) => (ok ? 'met' : 'MISSED');
+  for (const { events, t } of stages) {
+    const at10M = events >= 10_000_000;
+    console.log(`-- at ${events.toLocaleString('en')} events of the measured EyeMail (${t.runs.summary} runs of the summary, ${RUNS} of the rest)`);
+    line('summary', t.summaryApi, t.summarySql, 2);
+    line('records page 1 of 10', t.tableApi, t.tableSql);
+    line('records page 1 of 1000', t.recordsApi, t.recordsSql);
+    line('engagement (all of it)', t.engagementApi, t.totalsSql.map((x, i) => x + t.graphSql[i]));
+    console.log(
+      `  of its SQL: totals and funnel p50 ${ms(pct(t.totalsSql, 50))}, graph p50 ${ms(pct(t.graphSql, 50))}, 28-day timeline p50 ${ms(pct(t.timelineSql, 50))}; ` +
+        `the same totals over the raw rows (count distinct, ${t.rawTotalsSql.length} runs) p50 ${ms(pct(t.rawTotalsSql, 50))}`,
+    );
+    line('plays page 1 of 10', t.playsApi, t.playsSql);
+    // The issue's targets, at 10 M events (shown at any size, said so below 10 M).
+    const p50 = { summary: pct(t.summaryApi, 50), engagement: pct(t.engagementApi, 50), plays: pct(t.playsApi, 50) };
+    console.log(
+      `  targets${at10M ? '' : ' (set for 10 M events)'}: summary API p50 <= 100 ms: ${verdict(p50.summary <= 100)}; engagement (totals, funnel, graph) API p50 <= 100 ms: ` +
+        `${verdict(p50.engagement <= 100)}; per-viewer plays page 1 API p50 <= 50 ms: ${verdict(p50.plays <= 50)}`,
+    );
+  }
+  if (stages.length > 1) {
+    const [one, big] = stages;
+    const flat = (label, key) => {
+      const r = pct(big.t[key], 50) / pct(one.t[key], 50);
+      return `${label} ${ms(pct(one.t[key], 50))} -> ${ms(pct(big.t[key], 50))} (${r.toFixed(2)}x: ${verdict(r <= 1.5)})`;
+    };
+    console.log(`flat as events grow (p50 at ${big.events.toLocaleString('en')} against ${one.events.toLocaleString('en')}, target <= 1.5x): ${flat('summary', 'summaryApi')}; ${flat('engagement', 'engagementApi')}; ${flat('plays page 1', 'playsApi')}`);
+  }
+  const rate = csv.out.rows / (csv.ms / 1000);
+  console.log(`-- CSV at ${FIRST_STAGE.toLocaleString('en')} events: ${Math.round(rate).toLocaleString('en')} rows/s (target >= 100,000: ${verdict(rate >= 100_000)}), RSS growth ${mb(growth)} (target < 50 MB: ${verdict(growth < 50 * 1048576)})`);
   console.log(
     `CSV download             | ${(csv.ms / 1000).toFixed(1)} s, ${csv.out.rows.toLocaleString('en')} rows (${mb(csv.out.bytes)}) | SQL through a cursor ${(csvFloor.ms / 1000).toFixed(1)} s, ${csvFloor.out.toLocaleString('en')} rows | ratio ${(csv.ms / csvFloor.ms).toFixed(2)}x`,
   );
   console.log(
-    `CSV server RSS           | ${mb(mem.start.rss)} before, ${mb(mem.peak.rss)} at most: growth ${mb(growth)} (target < 100 MB: ${growth < 100 * 1048576 ? 'met' : 'MISSED'}); ` +
+    `CSV server RSS           | ${mb(mem.start.rss)} before, ${mb(mem.peak.rss)} at most: growth ${mb(growth)} (target < 50 MB: ${growth < 50 * 1048576 ? 'met' : 'MISSED'}); ` +
       `${mb(csv.out.early.peak.rss - mem.start.rss)} of it by the first tenth of the file; ` +
       `JS heap used ${mb(mem.start.heapUsed)} -> at most ${mb(mem.peak.heapUsed)} (heap reserved ${mb(mem.start.heapTotal)} -> ${mb(mem.peak.heapTotal)}), external ${mb(mem.start.external)} -> ${mb(mem.peak.external)}; ` +
       `rows received = records: ${csv.out.rows === csvFloor.out ? 'yes' : 'NO'}`,

@@ -199,3 +199,9 @@ export function counterTimelineSql(snippetId: string, f: ReportFilter, tz: strin
     )
     ${everyBucket(range)}`;
 }
+
+// How many counted plays the filter keeps, from the counters (the per-viewer table's total): a row
+// per quarter hour instead of every play.
+export function counterPlayCountSql(snippetId: string, f: ReportFilter, tz: string): Sql {
+  return sql`select coalesce(sum(k.plays), 0)::int as "total" from ${counterRows(snippetId, f.includeMachine, tz, f.dateFrom, f.dateTill)}`;
+}

@@ -46,7 +46,7 @@ const TRUE = new Sql('true', []);
 
 // A play joins a click at most 30 minutes after it (ingest rule); the margin keeps the index
 // range small without depending on the exact figure.
-const PLAY_AFTER_CLICK_WINDOW = "interval '2 hours'";
+export const PLAY_AFTER_CLICK_WINDOW = "interval '2 hours'";
 
 function familySql(column: string, m: FamilyMatch): Sql {
   const parts: Sql[] = [];
@@ -85,14 +85,14 @@ export function filterSql(f: ReportFilter, tz: string, opts: { dates?: boolean; 
 }
 
 // Rows that are records: every open and click, and the plays no click took.
-const RECORD_ROWS = "not (e.kind = 'play' and e.click_id is not null)";
+export const RECORD_ROWS = "not (e.kind = 'play' and e.click_id is not null)";
 
 // A counted view of row `v` (for uniqueness).
-const COUNTED_VIEW = (v: string) =>
+export const COUNTED_VIEW = (v: string) =>
   `(${v}.kind = 'open' or (${v}.kind = 'play' and ${v}.click_id is null and least(${v}.duration_secs, coalesce(${v}.video_duration_secs, ${v}.duration_secs)) > 1))`;
 
 // d.dur, d.vlen for record row e, given p (its plays' seconds and video length).
-const DURATIONS = `cross join lateral (
+export const DURATIONS = `cross join lateral (
     select
       -- least() skips nulls: a click nobody played must stay null, not become the video length
       case when e.kind = 'click' and p.secs is not null then least(p.secs, coalesce(e.video_duration_secs, p.vlen))
@@ -101,29 +101,32 @@ const DURATIONS = `cross join lateral (
       case when e.kind = 'click' then coalesce(e.video_duration_secs, p.vlen) else e.video_duration_secs end as vlen
   ) d`;
 
-const COUNTED = "(e.kind = 'open' or (e.kind = 'click' and e.target is not null) or coalesce(d.dur, 0) > 1)";
+export const COUNTED = "(e.kind = 'open' or (e.kind = 'click' and e.target is not null) or coalesce(d.dur, 0) > 1)";
 
 // A video_play row vp's share of the video watched (distinct seconds), 0..1; null without one.
-const SHARE = (vp: string) =>
+export const SHARE = (vp: string) =>
   `case when ${vp}.play_id is null then null when ${vp}.video_duration_secs > 0 then least(1, ${vp}.watched_secs / ${vp}.video_duration_secs) else 0 end`;
 
 // The viewer's play a play record names (its PlayId), found by its key; a click's plays' are
 // aggregated with its seconds (p). Plain joins, not a look-up per row: PostgreSQL estimated one
 // over an array as ten rows a record and compiled the CSV's query (JIT), seconds on a busy machine.
-const NAMED_PLAY = `left join video_play vp on e.kind = 'play' and vp.play_id = e.play_id and vp.snippet_id = e.snippet_id and vp.counted`;
+export const NAMED_PLAY = `left join video_play vp on e.kind = 'play' and vp.play_id = e.play_id and vp.snippet_id = e.snippet_id and vp.counted`;
 
-// Engagement records, newest first; page null = all of them (CSV, streamed).
-export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page: ReportPage | null): Sql {
+// Whether record e is its person's first counted view (isUnique), one look-up a record: for a page.
+function uniqueByLookup(f: ReportFilter): Sql {
   const machine = f.includeMachine ? '' : 'and v.machine_reason is null';
   const earlier = `v.occurred_at <= e.occurred_at and (v.occurred_at < e.occurred_at or v.id < e.id) and ${COUNTED_VIEW('v')} ${machine}`;
-  const limit = page ? sql` limit ${page.size} offset ${(page.page - 1) * page.size}` : new Sql('', []);
-  return sql`select
-      e.id::text as "engagementId",
-      case when e.kind = 'click' then 'click' else 'view' end as "activity",
-      (e.kind <> 'click' and ${new Sql(COUNTED, [])} and case
+  return sql`(e.kind <> 'click' and ${new Sql(COUNTED, [])} and case
         when e.receiver is not null then not exists (select 1 from engagement v where v.snippet_id = e.snippet_id and v.receiver = e.receiver and ${new Sql(earlier, [])})
         when e.ip is not null then not exists (select 1 from engagement v where v.snippet_id = e.snippet_id and v.receiver is null and v.ip = e.ip and ${new Sql(earlier, [])})
-        else true end) as "isUnique",
+        else true end)`;
+}
+
+// The columns of record e (d its durations, p its click's plays, vp its named play), isUnique given.
+export function recordColumns(tz: string, isUnique: Sql): Sql {
+  return sql`e.id::text as "engagementId",
+      case when e.kind = 'click' then 'click' else 'view' end as "activity",
+      ${isUnique} as "isUnique",
       ${new Sql(COUNTED, [])} as "counted",
       to_char(e.occurred_at at time zone ${tz}, 'YYYY-MM-DD') as "date",
       to_char(e.occurred_at at time zone ${tz}, 'HH24:MI:SS') as "time",
@@ -146,7 +149,12 @@ export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page:
       -- of the viewer's plays it names (its own, a click's plays'), the largest share watched and
       -- whether the sound was on in any; null when it names none
       round((case when e.kind = 'play' then ${new Sql(SHARE('vp'), [])} else p.share end)::numeric, 3)::float8 as "shareWatched",
-      case when e.kind = 'play' then vp.sound_on else p.sound_on end as "soundOn"
+      case when e.kind = 'play' then vp.sound_on else p.sound_on end as "soundOn"`;
+}
+
+// Engagement records, newest first, one page (every record: csvRecordsSql).
+export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Sql {
+  return sql`select ${recordColumns(tz, uniqueByLookup(f))}
     from engagement e
     left join lateral (
       select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen, max(${new Sql(SHARE('cp'), [])}) as share, bool_or(cp.sound_on) as sound_on
@@ -158,7 +166,7 @@ export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page:
     ${new Sql(DURATIONS, [])}
     ${new Sql(NAMED_PLAY, [])}
     where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}
-    order by e.occurred_at desc, e.id desc${limit}`;
+    order by e.occurred_at desc, e.id desc limit ${page.size} offset ${(page.page - 1) * page.size}`;
 }
 
 export function recordCountSql(snippetId: string, f: ReportFilter, tz: string): Sql {

@@ -38,6 +38,7 @@ describe('viewer visits and plays', () => {
   let snippetId: string;
   let otherId: string;
   let seq = 0;
+  let videoId: string;
   const someone = (tag: string) => `${tag}-${++seq}@example.com`;
 
   const visits = (receiver: string) =>
@@ -52,7 +53,8 @@ describe('viewer visits and plays', () => {
   beforeAll(async () => {
     t = await startTestApp({ TRUST_PROXY: 'true' });
     owner = (await signUp(t)).client;
-    const { videoId, encodings } = await readyVideo(owner);
+    const { videoId: video, encodings } = await readyVideo(owner);
+    videoId = video;
     // The tiny clip lasts 1 s; a 30 s video makes the ranges worth checking.
     await sql(t, 'update video_encoding set duration_secs = ? where id = ?', [LENGTH, encodings[0].encodingId]);
     snippetId = (await createSnippet(owner, snippetPayload(videoId))).snippet;
@@ -222,6 +224,25 @@ describe('viewer visits and plays', () => {
       const stranger = (await signUp(t)).client;
       await stranger.get(`/api/reports/${snippetId}/plays`).expect(404);
       await owner.get(`/api/reports/${snippetId}/plays?page=0`).expect(400);
+    });
+
+    it('the plays total (X-Total-Count) is every counted play the filter keeps: all time, machine traffic in or out, a date range', async () => {
+      // an EyeMail of its own: the play rows are moved in time and marked as machine by hand here
+      const own = (await createSnippet(owner, snippetPayload(videoId, { title: 'Totals' }))).snippet;
+      const [early, bot] = [crypto.randomUUID(), crypto.randomUUID()];
+      for (const id of [early, bot, crypto.randomUUID(), crypto.randomUUID()]) await send({ playId: id, snippetId: own, receiver: someone('total'), segments: [[0, 0, 6]] }).expect(200);
+      await send({ playId: crypto.randomUUID(), snippetId: own, receiver: someone('total'), segments: [[0, 0, 1]] }).expect(200);
+      await sql(t, `update video_play set started_at = '2026-03-04T10:00:00Z' where play_id = ?`, [early]);
+      await sql(t, `update video_play set machine_reason = 'bot' where play_id = ?`, [bot]);
+      const total = async (query: string) => (await owner.get(`/api/reports/${own}/plays?${query}`).expect(200)).headers['x-total-count'];
+      // four counted plays (the 1 s one is not a play), one of them machine traffic, one in March
+      expect(await total('')).toBe('3');
+      expect(await total('includeMachine=true')).toBe('4');
+      expect(await total('dateFrom=2026-03-04&dateTill=2026-03-04')).toBe('1');
+      expect(await total('dateFrom=2026-03-05')).toBe('2');
+      expect(await total('dateFrom=2026-03-05&includeMachine=true')).toBe('3');
+      // a filter the counters cannot answer counts the rows
+      expect(await total('receiver=total-')).toBe('3');
     });
 
     it("a spec play report naming the play gives its record the play's share watched and sound on, in the records, the CSV and the feeds", async () => {
