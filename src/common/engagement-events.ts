@@ -71,6 +71,8 @@ export class EngagementEvents {
   private readonly listeners: EngagementListener[] = [];
   private pressure: IngestPressure = { bucket: 0, current: 0, previous: 0, loopBusy: 0 };
   private loopMark = performance.eventLoopUtilization();
+  // When the current busy spell began (seen by a waiter), or null.
+  private busySince: number | null = null;
 
   on(listener: EngagementListener): void {
     this.listeners.push(listener);
@@ -99,11 +101,21 @@ export class EngagementEvents {
     return isBusy(this.pressure, Date.now());
   }
 
-  // Resolves once the ingest is not busy, or after QUIET_WAIT_MAX_MS, or when `signal` aborts. The
-  // fan-out jobs (webhooks, notifications) wait on it: during a burst of hits the CPU answers and
-  // stores the hits, and the deliveries, held safely in the job queue, go out once it has passed.
+  // Resolves once the ingest is not busy, or when it has been busy for QUIET_WAIT_MAX_MS (counted
+  // from when the busy spell began, for every waiter alike: under load that lasts, the work runs
+  // beside the hits instead of piling up), or when `signal` aborts. The fan-out jobs (webhooks,
+  // notifications) wait on it: during a burst of hits the CPU answers and stores the hits, and the
+  // deliveries, held safely in the job queue, go out once it has passed.
   async whenQuiet(signal?: AbortSignal, maxWaitMs = QUIET_WAIT_MAX_MS): Promise<void> {
-    const until = Date.now() + maxWaitMs;
-    while (this.busy && Date.now() < until && !signal?.aborted) await new Promise((r) => setTimeout(r, 50));
+    for (;;) {
+      const now = Date.now();
+      if (!this.busy) {
+        this.busySince = null;
+        return;
+      }
+      this.busySince ??= now;
+      if (now - this.busySince >= maxWaitMs || signal?.aborted) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 }
