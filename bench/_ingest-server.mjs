@@ -25,11 +25,33 @@ await sql(
   [encoding, user, file, `bench/${encoding}.mp4`, `bench/${encoding}.jpg`, `bench/${encoding}.gif`],
 );
 await sql(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values (?, ?, 'Bench', ?, ?)`, [snippet, user, file, encoding]);
+// BENCH_FANOUT=<receiver URL>: the owner has one webhook endpoint (opens and clicks, to that URL)
+// and the notifications on (the default); otherwise no endpoint and the notifications off, so the
+// hits pay for the ingest alone.
+if (process.env.BENCH_FANOUT) {
+  const secret = `whsec_${crypto.randomBytes(24).toString('base64')}`;
+  await sql(`insert into webhook_endpoint (id, user_id, url, events, secret) values (?, ?, ?, '{eyemail.opened,eyemail.clicked}', ?)`, [crypto.randomUUID(), user, process.env.BENCH_FANOUT, secret]);
+  // As the API does when an endpoint is made (the app checked for endpoints when it started).
+  const { WebhookDispatcher } = await import(path.join(root, 'dist/server/src/webhooks/webhook-dispatcher.service.js'));
+  app.get(WebhookDispatcher).endpointEnabled();
+} else {
+  await sql(`insert into notification_setting (user_id, snippet_id, events) values (?, null, '{}')`, [user]);
+}
 
 process.on('message', async (m) => {
   if (m === 'count') {
     const [row] = await sql('select count(*)::int as n from engagement where snippet_id = ?', [snippet]);
     process.send({ count: row.n });
+  } else if (m === 'fanout') {
+    // What the fan-out made of the stored hits so far: webhook messages delivered and pending,
+    // notification events recorded, jobs still queued.
+    const [row] = await sql(
+      `select (select count(*)::int from webhook_delivery where state = 'delivered') as delivered,
+              (select count(*)::int from webhook_delivery where state = 'pending') as pending,
+              (select count(*)::int from notification_event where snippet_id = ?) as notified`,
+      [snippet],
+    );
+    process.send({ fanout: row });
   } else if (m === 'cpu') {
     const { user, system } = process.cpuUsage();
     process.send({ cpu: user + system });

@@ -12,7 +12,8 @@
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
 // default 10), BENCH_EMBEDDED=0 to skip the embedded run, BENCH_HOTPATH_ONLY=1 to run only the
-// table below (BENCH_ROUTES=pixel,click,viewer,robots: some of its routes), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
+// table below (BENCH_ROUTES=pixel,nowrite,click,viewer,robots,fanout: some of its rows; fanout is the
+// pixel with one webhook endpoint and the notifications on, BENCH_RECEIVER=ok|500|hang its receiver), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
 // Before those, the hot path against its ceiling (real PostgreSQL, 100 connections, saturated): a
 // bare Express 5 route and bare node:http answering the same GIF (bench/_baseline-server.mjs,
 // forked on this process's Node, the one the app runs on: Express under Node 20 runs at a third of
@@ -64,6 +65,7 @@ function startServer(env) {
   return {
     ready: ask(null, 'port'),
     count: async () => (await ask('count', 'count')).count,
+    fanout: async () => (await ask('fanout', 'fanout')).fanout,
     cpu: async () => (await ask('cpu', 'cpu')).cpu,
     rss: async () => (await ask('rss', 'rss')).rss,
     memory: async () => ask('rss', 'rss'),
@@ -168,8 +170,11 @@ async function hotPath(env) {
   // Public IPv4 and IPv6 addresses, spread over the ranges (so both geo databases are read).
   const address = (i) => (i % 4 === 3 ? `2a00:1450:${(i % 65000).toString(16)}::${(i % 9000) + 1}` : `${(i % 200) + 11}.${(i * 7) % 250}.${(i * 13) % 250}.${(i % 250) + 1}`);
   const rss0 = (await server.rss()) / 1048576;
+  const unknown = crypto.randomUUID();
   const routes = [
     { label: 'stored pixel /t/o/', kind: 'pixel', goal: 0.5, path: (i) => `/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
+    // The same pixel for an unknown snippet: looked up, nothing written (the stored pixel's target: >= 0.9x this).
+    { label: 'no-write pixel (unknown)', kind: 'nowrite', path: (i) => `/t/o/${unknown}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     { label: 'click redirect /t/c/', kind: 'click', goal: 0.4, path: (i) => `/t/c/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     { label: 'viewer page /live/', kind: 'viewer', goal: 0.4, path: (i) => `/live/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     { label: '/robots.txt', kind: 'robots', path: () => '/robots.txt' },
@@ -193,6 +198,8 @@ async function hotPath(env) {
     runs.push({ ...route, r, stored, cpu });
   }
   await server.stop();
+  const fan = !only || only.includes('fanout') ? await fanoutRun(env, address) : null;
+  if (fan) runs.push(fan);
   const express5 = runs.find((x) => x.kind === 'express').r.requests.average;
   console.log(`\nThe hot path against its ceiling (PostgreSQL, ${CONNS} connections, ${SECONDS} s each, load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs)`);
   // CPU time per answered request, the server process's own (user + system): on a machine shared
@@ -204,10 +211,60 @@ async function hotPath(env) {
     const ratio = x.r.requests.average / express5;
     const ok = (x.r['2xx'] ?? 0) + (x.r['3xx'] ?? 0);
     console.log(
-      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'click' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
+      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'click' || x.kind === 'fanout' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
+    );
+  }
+  const ratioTo = (a, b) => (a && b ? a.r.requests.average / b.r.requests.average : NaN);
+  const pixel = runs.find((x) => x.kind === 'pixel');
+  const nowrite = ratioTo(pixel, runs.find((x) => x.kind === 'nowrite'));
+  if (!Number.isNaN(nowrite)) console.log(`stored pixel vs the no-write pixel: ${nowrite.toFixed(2)}x (target >= 0.9x: ${nowrite >= 0.9 ? 'met' : 'MISSED'})`);
+  if (fan) {
+    const f = ratioTo(fan, pixel);
+    console.log(
+      `stored pixel with one webhook endpoint and notifications on vs without: ${f.toFixed(2)}x (target >= 0.9x: ${f >= 0.9 ? 'met' : 'MISSED'}); receiver ${fan.receiverMode}: ` +
+        `${fan.received} messages received, ${fan.fanout.delivered} deliveries delivered and ${fan.fanout.pending} pending ${fan.waitedS} s after the load (of ${fan.stored} opens stored), ${fan.fanout.notified} notification events recorded`,
     );
   }
   console.log(`app resident memory: ${rss0.toFixed(0)} MB after start, ${rssLoad.toFixed(0)} MB after the pixel load (target <= 256 MB)${memoryDetail ? `; after the pixel load: ${memoryDetail}` : ''}`);
+}
+
+// The stored pixel again, on an app whose snippet's owner has one webhook endpoint (opens and
+// clicks, to a receiver in this process) and the notifications on; BENCH_RECEIVER=500 or hang makes
+// the receiver answer 500 or never answer. After the load, waits (at most 20 s) for the deliveries.
+async function fanoutRun(env, address) {
+  const mode = process.env.BENCH_RECEIVER ?? 'ok';
+  let received = 0;
+  const receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      if (mode === 'hang') return;
+      res.statusCode = mode === '500' ? 500 : 204;
+      res.end();
+    });
+  });
+  await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+  const server = startServer({ ...env, TRUST_PROXY: 'true', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', BENCH_FANOUT: `http://127.0.0.1:${receiver.address().port}/hooks` });
+  const { port, snippet } = await server.ready;
+  const path = (i) => `/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}`;
+  await load(port, path, 100, 2, undefined, address);
+  const before = await server.count();
+  const cpu0 = await server.cpu();
+  const r = await load(port, path, 100, SECONDS, undefined, address);
+  const cpu = (await server.cpu()) - cpu0;
+  const stored = (await server.count()) - before;
+  const all = await server.count();
+  const t0 = performance.now();
+  let fanout = await server.fanout();
+  while (mode === 'ok' && fanout.delivered < all && performance.now() - t0 < 20_000) {
+    await new Promise((res) => setTimeout(res, 500));
+    fanout = await server.fanout();
+  }
+  const waitedS = ((performance.now() - t0) / 1000).toFixed(0);
+  await server.stop();
+  receiver.closeAllConnections();
+  await new Promise((res) => receiver.close(res));
+  return { label: 'pixel + webhook + notify', kind: 'fanout', r, stored, cpu, fanout: { ...fanout, delivered: fanout.delivered }, received, receiverMode: mode, waitedS };
 }
 
 async function scenario(label, env) {

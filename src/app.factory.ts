@@ -31,7 +31,8 @@ import { isNeverStaticFile, isTrackingPath, unless } from './common/route-skips.
 import { capturedHeaders } from './common/captured-headers.js';
 import { HitLog } from './common/hit-log.js';
 import { IngestService } from './reports/ingest.service.js';
-import { trackingRouter } from './reports/tracking-router.js';
+import { trackingHandler } from './reports/tracking-router.js';
+import { answerFirst } from './common/answer-first.js';
 import { ViewerService } from './snippets/viewer.service.js';
 import { viewerRouter } from './snippets/viewer-router.js';
 
@@ -46,7 +47,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.trustProxy ? 1 : false);
   const proxyLogger = new NestLogger('Proxy');
-  app.use(forwardedForWarning(config.trustProxy, (m) => proxyLogger.warn(m)));
+  const warnForwarded = forwardedForWarning(config.trustProxy, (m) => proxyLogger.warn(m));
   app.disable('x-powered-by');
 
   await app.get(MigrationsService).migrate();
@@ -69,9 +70,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const debugHits = config.logLevel === 'debug' || config.logLevel === 'trace';
   const hits = new HitLog({ log: (line) => hitLogger.log(line), ...(debugHits ? { debug: (line: string) => hitLogger.debug(line) } : {}) });
   (app.getHttpServer() as import('node:http').Server).once('close', () => hits.stop());
-  // The tracking addresses, ahead of everything else: helmet's headers (captured once), no
+  // The tracking addresses, ahead of Express itself: helmet's headers (captured once), no
   // session, cookie, body, compression or Nest pipeline (reports/tracking-router.ts).
-  app.use(trackingRouter(app.get(IngestService), capturedHeaders(securityHeaders), hits));
+  answerFirst(
+    app.getHttpServer() as import('node:http').Server,
+    trackingHandler(app.get(IngestService), capturedHeaders(securityHeaders), hits, app.getHttpAdapter().getInstance()),
+    (req) => warnForwarded(req as express.Request, undefined as unknown as express.Response, () => undefined),
+  );
   app.use(securityHeaders);
   app.use(strictTransportOverHttps());
   // Other paths under the tracking prefix skip the same (common/route-skips.ts). The no-cookie

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { Injectable, Logger } from '@nestjs/common';
 
 // An open, click or play once its batch is committed, as the ingest writer stored it.
@@ -25,14 +26,53 @@ export interface CommittedEngagement {
 
 export type EngagementListener = (events: readonly CommittedEngagement[]) => void;
 
-// Tells other modules (webhooks, later notifications) what the ingest committed, one call per
-// batch, without the reports module knowing them. Listeners run synchronously on the ingest's
+// How busy the ingest is: events committed in the current and the previous quarter second, and
+// how much of the last finished quarter second this process's event loop was working.
+export interface IngestPressure {
+  bucket: number;
+  current: number;
+  previous: number;
+  loopBusy: number;
+}
+
+export const PRESSURE_BUCKET_MS = 250;
+// A quarter second with this many committed events (1,000 a second) is a busy ingest; so is one
+// with a tenth of it while the event loop works 80% of the time (a slower or shared machine).
+export const BUSY_EVENTS = 250;
+export const LOADED_EVENTS = 25;
+export const LOADED_LOOP = 0.8;
+// Work that yields to the ingest waits at most this long, then runs even under load.
+export const QUIET_WAIT_MAX_MS = 30_000;
+
+// Pure: the pressure once `n` more events were committed at `now`; `loopBusy` says how much of the
+// time since the last new quarter second the event loop worked (read only when a new one starts).
+export function addPressure(p: IngestPressure, now: number, n: number, loopBusy: () => number): IngestPressure {
+  const bucket = Math.floor(now / PRESSURE_BUCKET_MS);
+  if (bucket === p.bucket) return { ...p, current: p.current + n };
+  const next = bucket === p.bucket + 1;
+  return { bucket, current: n, previous: next ? p.current : 0, loopBusy: next ? loopBusy() : 0 };
+}
+
+// Pure: whether the ingest is busy at `now` (this quarter second or the last one was).
+export function isBusy(p: IngestPressure, now: number): boolean {
+  const bucket = Math.floor(now / PRESSURE_BUCKET_MS);
+  const busy = (events: number) => events >= BUSY_EVENTS || (events >= LOADED_EVENTS && p.loopBusy >= LOADED_LOOP);
+  if (bucket === p.bucket) return busy(p.current) || busy(p.previous);
+  return bucket === p.bucket + 1 && busy(p.current);
+}
+
+// Tells other modules (webhooks, notifications) what the ingest committed, one call per batch,
+// without the reports module knowing them, and how busy the ingest is (whenQuiet). Listeners run synchronously on the ingest's
 // path, so each must only hand the batch on (queue it) and return; a throwing listener is logged
 // and never fails the batch.
 @Injectable()
 export class EngagementEvents {
   private readonly logger = new Logger('EngagementEvents');
   private readonly listeners: EngagementListener[] = [];
+  private pressure: IngestPressure = { bucket: 0, current: 0, previous: 0, loopBusy: 0 };
+  private loopMark = performance.eventLoopUtilization();
+  // When the current busy spell began (seen by a waiter), or null.
+  private busySince: number | null = null;
 
   on(listener: EngagementListener): void {
     this.listeners.push(listener);
@@ -40,12 +80,42 @@ export class EngagementEvents {
 
   committed(events: readonly CommittedEngagement[]): void {
     if (!events.length) return;
+    this.pressure = addPressure(this.pressure, Date.now(), events.length, () => {
+      const now = performance.eventLoopUtilization();
+      const busy = performance.eventLoopUtilization(now, this.loopMark).utilization;
+      this.loopMark = now;
+      return busy;
+    });
     for (const listener of this.listeners) {
       try {
         listener(events);
       } catch (e) {
         this.logger.error({ err: e }, 'A listener of committed engagement failed');
       }
+    }
+  }
+
+  // Whether the ingest is committing more than 1,000 events a second now, or 100 with the event
+  // loop 80% busy.
+  get busy(): boolean {
+    return isBusy(this.pressure, Date.now());
+  }
+
+  // Resolves once the ingest is not busy, or when it has been busy for QUIET_WAIT_MAX_MS (counted
+  // from when the busy spell began, for every waiter alike: under load that lasts, the work runs
+  // beside the hits instead of piling up), or when `signal` aborts. The fan-out jobs (webhooks,
+  // notifications) wait on it: during a burst of hits the CPU answers and stores the hits, and the
+  // deliveries, held safely in the job queue, go out once it has passed.
+  async whenQuiet(signal?: AbortSignal, maxWaitMs = QUIET_WAIT_MAX_MS): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      if (!this.busy) {
+        this.busySince = null;
+        return;
+      }
+      this.busySince ??= now;
+      if (now - this.busySince >= maxWaitMs || signal?.aborted) return;
+      await new Promise((r) => setTimeout(r, 50));
     }
   }
 }

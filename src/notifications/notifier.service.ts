@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppSecretsService } from '../common/app-secrets.service.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
+import { EventBuffer } from '../common/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { digestMail, eventMail, type MailLinks } from './notification-mails.js';
@@ -15,15 +16,20 @@ const FLUSH_MAX = 1_000;
 export const UNSUBSCRIBE_SECRET = 'notify-unsubscribe';
 
 // Mails the owner when a named recipient opens, plays, watches half or clicks, like the webhooks
-// off the ingest's path: the listener buffers committed events (no query) and queues one fan-out
-// job per 100 ms. The job applies each EyeMail's choice and the hourly throttle (one mail per
+// off the ingest's path: the listener buffers committed events (no query, common/event-buffer.ts)
+// and queues one fan-out job per 100 ms, which waits while the ingest is busy (a burst of hits is
+// answered first; the job, safe in the queue, runs once it has passed). The job applies each EyeMail's choice and the hourly throttle (one mail per
 // owner, EyeMail and recipient; the rest held), records every event for the dashboard's bell,
 // and sends. A sweep queues a digest job for each window whose held events are due.
 @Injectable()
 export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Notifications');
-  private buffered: NotifyFanoutEvent[] = [];
-  private flushTimer: NodeJS.Timeout | null = null;
+  private readonly buffer = new EventBuffer<NotifyFanoutEvent>({
+    flushMs: FLUSH_MS,
+    flushMax: FLUSH_MAX,
+    send: (events) => this.queue.enqueue<NotifyFanoutData>(NOTIFY_FANOUT_JOB, { events }),
+    onSendError: (e, events) => this.logger.error({ err: e, events }, 'Could not queue notifications'),
+  });
   private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -49,35 +55,22 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
 
   async onModuleDestroy(): Promise<void> {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
-    await this.flush();
+    await this.buffer.flush();
   }
 
   // On the ingest's path: synchronous, no query.
   private onCommitted(batch: readonly CommittedEngagement[]): void {
-    for (const e of batch) {
+    this.buffer.add(batch, (e) => {
       const event = notifyEventOf(e.kind);
-      if (!event || e.machineReason || !isNamedRecipient(e.receiver)) continue;
-      this.buffered.push({ snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString() });
-    }
-    if (this.buffered.length >= FLUSH_MAX) void this.flush();
-    else if (this.buffered.length && !this.flushTimer) {
-      this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS);
-      this.flushTimer.unref();
-    }
-  }
-
-  private async flush(): Promise<void> {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
-    const events = this.buffered;
-    if (!events.length) return;
-    this.buffered = [];
-    await this.queue.enqueue<NotifyFanoutData>(NOTIFY_FANOUT_JOB, { events }).catch((e: unknown) => this.logger.error({ err: e, events: events.length }, 'Could not queue notifications'));
+      if (!event || e.machineReason || !isNamedRecipient(e.receiver)) return null;
+      return { snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString() };
+    });
   }
 
   private async fanOut(job: JobContext<NotifyFanoutData>): Promise<unknown> {
     const events = job.data?.events ?? [];
     if (!events.length) return { mailed: 0 };
+    await this.events.whenQuiet(job.signal);
     const owners = new Map((await this.repo.owners([...new Set(events.map((e) => e.snippetId))])).map((o) => [o.snippetId, o]));
     const rows: NewNotification[] = [];
     const mails: { owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];

@@ -1,6 +1,7 @@
-// The ingest's statements on the engagement table, run by ReportRepository with native array
-// parameters (one multi-row statement per batch).
+// The ingest's statements on the engagement table, run by ReportRepository (one multi-row statement
+// per batch: the rows as one JSON parameter, json-rows.ts; the look-ups with native arrays).
 import type { Engagement } from './engagement.entity.js';
+import { jsonRowsInsert, type JsonColumn } from './json-rows.js';
 
 // A row to store: everything but the id the database gives it.
 export type NewEngagement = Omit<Engagement, 'id'>;
@@ -11,8 +12,8 @@ export type StoredClick = Pick<Engagement, 'id' | 'snippetId' | 'receiver' | 'ip
 // Where to look for someone's clicks on a snippet: by receiver, or by address when there is none.
 export type ClickWindow = Pick<Engagement, 'snippetId' | 'receiver' | 'ip'> & { since: Date; until: Date };
 
-// The columns of a batch insert, in order, with the array type each travels as.
-export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof NewEngagement][] = [
+// The columns of a batch insert, in order, with the type each is read as.
+export const INSERT_COLUMNS: JsonColumn<NewEngagement>[] = [
   ['snippet_id', 'uuid[]', 'snippetId'],
   ['kind', 'text[]', 'kind'],
   ['occurred_at', 'timestamptz[]', 'occurredAt'],
@@ -38,9 +39,7 @@ export const INSERT_COLUMNS: [column: string, arrayType: string, property: keyof
 
 // The batch's rows, in one statement. (Who may be in a flood is decided by the writer: a look-up
 // here, per row, was planned over the snippet's whole last minute; see markFloods.)
-export const INSERT_SQL = `
-  insert into engagement (${INSERT_COLUMNS.map(([c]) => c).join(', ')})
-  select * from unnest(${INSERT_COLUMNS.map(([, t], i) => `$${i + 1}::${t}`).join(', ')})`;
+export const INSERT_SQL = jsonRowsInsert('engagement', INSERT_COLUMNS);
 
 // Events found in a link-scanner burst or a flood once their batch was committed, in one
 // statement ($2 the reason). Rows are locked in id order, so two instances re-marking the same

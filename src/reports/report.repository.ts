@@ -5,7 +5,6 @@ import { rawSql } from '../database/raw-sql.js';
 import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
 import { countersServe, isWholeReport, type ReportFilter, type ReportPage } from './report-filter.js';
 import {
-  INSERT_COLUMNS,
   INSERT_SQL,
   MARK_MACHINE_SQL,
   RECENT_CLICKS_SQL,
@@ -17,6 +16,7 @@ import {
   type StoredEvent,
 } from './ingest-sql.js';
 import type { MachineReason } from './engagement.entity.js';
+import { jsonRowsParam } from './json-rows.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
 import { csvRecordsSql } from './report-csv-sql.js';
 import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
@@ -153,8 +153,7 @@ export class ReportRepository {
   // One statement: the batch's rows.
   async insertBatch(rows: readonly NewEngagement[]): Promise<void> {
     if (!rows.length) return;
-    const params: unknown[] = INSERT_COLUMNS.map(([, , prop]) => rows.map((r) => r[prop] ?? null));
-    await this.ingestQuery(INSERT_SQL, params);
+    await this.ingestQuery(INSERT_SQL, [jsonRowsParam(rows)]);
   }
 
   // Stored events found in a link-scanner burst or a flood: machine events from now on (those

@@ -1,5 +1,7 @@
 // The ingest's statements on viewer_visit and video_play (migration 0012), run by
-// ViewerActivityRepository with native array parameters (one statement per batch).
+// ViewerActivityRepository (one statement per batch: the visits as one JSON parameter, the plays
+// with native array parameters).
+import { jsonRowsInsert } from './json-rows.js';
 
 // Who made a visit or a play, as stored with it.
 export interface Who {
@@ -58,7 +60,7 @@ export interface SecondStatsDelta {
   rewatches: number;
 }
 
-type Column<R> = [column: string, arrayType: string, property: keyof R];
+type Column<R> = [column: string, arrayType: string, property: keyof R & string];
 
 const WHO_COLUMNS: Column<Who>[] = [
   ['receiver', 'text[]', 'receiver'],
@@ -98,9 +100,8 @@ export const PLAY_COLUMNS: Column<PlayRow>[] = [
 
 const unnest = <R>(columns: Column<R>[]) => `unnest(${columns.map(([, t], i) => `$${i + 1}::${t}`).join(', ')})`;
 
-export const VISIT_INSERT_SQL = `
-  insert into viewer_visit (${VISIT_COLUMNS.map(([c]) => c).join(', ')})
-  select * from ${unnest(VISIT_COLUMNS)}`;
+// The visits as one JSON parameter (json-rows.ts).
+export const VISIT_INSERT_SQL = jsonRowsInsert('viewer_visit', VISIT_COLUMNS);
 
 // The batch's plays are locked by id (in order, so two instances never deadlock) before their
 // stored state is read: a play reported to two instances at once is merged by one, then the other.

@@ -7,13 +7,13 @@ import {
   PLAY_SELECT_SQL,
   PLAY_UPSERT_SQL,
   SECOND_STATS_ADD_SQL,
-  VISIT_COLUMNS,
   VISIT_INSERT_SQL,
   type NewVisit,
   type PlayRow,
   type SecondStatsDelta,
   type StoredPlay,
 } from './viewer-activity-sql.js';
+import { jsonRowsParam } from './json-rows.js';
 
 // The viewer's visits and plays (viewer_visit, video_play), written by the ingest's group-commit
 // writer in one statement (visits) or one transaction (plays) per batch.
@@ -27,7 +27,7 @@ export class ViewerActivityRepository {
 
   async insertVisits(rows: readonly NewVisit[]): Promise<void> {
     if (!rows.length) return;
-    await this.client().executeQuery(CompiledQuery.raw(VISIT_INSERT_SQL, VISIT_COLUMNS.map(([, , prop]) => rows.map((r) => r[prop] ?? null))));
+    await this.client().executeQuery(CompiledQuery.raw(VISIT_INSERT_SQL, [jsonRowsParam(rows)]));
   }
 
   // One transaction: the plays are locked, their stored state read and handed to `merge`, and

@@ -3,6 +3,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { UsersService } from '../accounts/users.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
+import { EventBuffer } from '../common/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { webhookDisabledMail } from '../mail/mail-views.js';
@@ -23,8 +24,10 @@ const FLUSH_MAX = 1_000;
 const SENDS_AT_ONCE = 4;
 
 // Turns committed opens and clicks into signed webhook deliveries, off the ingest's path: the
-// ingest's listener only buffers the events (no await, no query), and one fan-out job is queued
-// for whatever committed within 100 ms. That job finds the endpoints that want the events and
+// ingest's listener only buffers the events (no await, no query, common/event-buffer.ts), and one
+// fan-out job is queued for whatever committed within 100 ms. Fan-out and delivery jobs wait while
+// the ingest is busy (a burst of hits is answered first; the jobs, safe in the queue, run once it
+// has passed, or after at most 30 s). The fan-out job finds the endpoints that want the events and
 // queues one delivery job per endpoint, which the queue retries on the schedule of
 // webhook-rules.ts (about a day). An endpoint failing for three days is turned off and its owner
 // mailed.
@@ -33,8 +36,18 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   private readonly logger = new Logger('Webhooks');
   private anyEnabled = true;
   // Events of the batches committed since the last fan-out job was queued (see onCommitted).
-  private buffered: FanoutEvent[] = [];
-  private flushTimer: NodeJS.Timeout | null = null;
+  private readonly buffer = new EventBuffer<FanoutEvent>({
+    flushMs: FLUSH_MS,
+    flushMax: FLUSH_MAX,
+    send: (events) => {
+      this.stats.batchesQueued++;
+      return this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { events });
+    },
+    onSendError: (e, events) => {
+      this.stats.enqueueFailures++;
+      this.logger.error({ err: e, events }, 'Could not queue webhook deliveries for committed events');
+    },
+  });
   private timers: NodeJS.Timeout[] = [];
   // Counted for the logs and the load bench.
   readonly stats = { batchesQueued: 0, batchesSkipped: 0, enqueueFailures: 0 };
@@ -74,11 +87,11 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   // what is buffered is queued.
   async onModuleDestroy(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
-    await this.flush();
+    await this.buffer.flush();
   }
 
   onApplicationShutdown(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.buffer.stop();
   }
 
   // An endpoint was made or turned on in this process: deliver from the next batch on.
@@ -102,48 +115,32 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
       this.stats.batchesSkipped++;
       return;
     }
-    for (const e of batch) {
-      if (e.machineReason || !eventOf(e.kind)) continue;
-      this.buffered.push({
-        snippetId: e.snippetId,
-        kind: e.kind,
-        occurredAt: new Date(e.occurredAt).toISOString(),
-        receiver: e.receiver ?? null,
-        countryCode: e.countryCode ?? null,
-        countryName: e.countryName ?? null,
-        region: e.region ?? null,
-        city: e.city ?? null,
-        deviceType: e.deviceType ?? null,
-        platform: e.platform ?? null,
-        client: e.client ?? null,
-        target: e.target ?? null,
-        destination: e.destination ?? null,
-        destinationLabel: e.destinationLabel ?? null,
-      });
-    }
-    if (this.buffered.length >= FLUSH_MAX) void this.flush();
-    else if (this.buffered.length && !this.flushTimer) {
-      this.flushTimer = setTimeout(() => void this.flush(), FLUSH_MS);
-      this.flushTimer.unref();
-    }
-  }
-
-  private async flush(): Promise<void> {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
-    const events = this.buffered;
-    if (!events.length) return;
-    this.buffered = [];
-    this.stats.batchesQueued++;
-    await this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { events }).catch((e: unknown) => {
-      this.stats.enqueueFailures++;
-      this.logger.error({ err: e, events: events.length }, 'Could not queue webhook deliveries for committed events');
-    });
+    this.buffer.add(batch, (e) =>
+      e.machineReason || !eventOf(e.kind)
+        ? null
+        : {
+            snippetId: e.snippetId,
+            kind: e.kind,
+            occurredAt: new Date(e.occurredAt).toISOString(),
+            receiver: e.receiver ?? null,
+            countryCode: e.countryCode ?? null,
+            countryName: e.countryName ?? null,
+            region: e.region ?? null,
+            city: e.city ?? null,
+            deviceType: e.deviceType ?? null,
+            platform: e.platform ?? null,
+            client: e.client ?? null,
+            target: e.target ?? null,
+            destination: e.destination ?? null,
+            destinationLabel: e.destinationLabel ?? null,
+          },
+    );
   }
 
   private async fanOut(job: JobContext<FanoutJobData>): Promise<unknown> {
     const events = job.data?.events ?? [];
     if (!events.length) return { deliveries: 0 };
+    await this.events.whenQuiet(job.signal);
     const targets = await this.repo.endpointsFor([...new Set(events.map((e) => e.snippetId))]);
     const now = new Date();
     const rows: NewDelivery[] = [];
@@ -173,6 +170,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   private async deliver(job: JobContext<DeliverJobData>, isTest: boolean): Promise<unknown> {
     const ids = job.data?.deliveryIds;
     if (!Array.isArray(ids) || !ids.length) throw new PermanentJobError('The job names no delivery.');
+    if (!isTest) await this.events.whenQuiet(job.signal);
     const pending = await this.repo.deliveriesToSend(ids);
     if (!pending.length) return { sent: 0 };
     const endpoint = pending[0];

@@ -1,7 +1,7 @@
 // Every HTTP route of the running Nest app, read from its controllers' metadata (the same data
 // Nest's router is built from), with the access rule each handler declares, and the routes of the
-// plain Express routers mounted ahead of Nest (the public hits: tracking, the recipients' viewer
-// pages), which have no guard: public. Security tests walk
+// plain Express routers mounted ahead of Nest (the recipients' viewer pages) and of the tracking
+// routes answered ahead of Express, which have no guard: public. Security tests walk
 // this list, so routes added later are covered (and must be classified) automatically.
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
@@ -9,6 +9,7 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IS_PUBLIC, REQUIRED_ROLE } from '../../src/common/auth/auth.decorators.js';
 import { routesOutsideApi } from '../../src/common/public-routes.js';
+import { TRACKING_ROUTES } from '../../src/reports/tracking-http.js';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -67,6 +68,8 @@ export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteIn
     }
   }
   out.push(...expressRouterRoutes(app));
+  // The tracking routes, answered on the HTTP server ahead of Express (reports/tracking-router.ts).
+  for (const path of TRACKING_ROUTES) out.push({ method: 'GET', path, access: 'public', controller: 'ahead of express', handler: path });
   return out.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
