@@ -127,7 +127,15 @@ async function openFilter(p: Page): Promise<void> {
 }
 
 async function waitForRange(p: Page, text: string): Promise<void> {
-  await p.getByTestId('table-range').filter({ hasText: text }).waitFor();
+  try {
+    await p.getByTestId('table-range').filter({ hasText: text }).waitFor();
+  } catch (e) {
+    // Say what the page showed instead.
+    const shown = await p.getByTestId('table-range').allInnerTexts().catch(() => []);
+    const shot = `${SCREENSHOT_DIR}/failed-range-${Date.now()}.png`;
+    await p.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    throw new Error(`Expected the table range "${text}"; the page at ${p.url()} showed ${JSON.stringify(shown)} (screenshot ${shot})`, { cause: e });
+  }
 }
 
 before(async () => {
