@@ -13,6 +13,7 @@ import { waitFor } from '../support/wait.js';
 import { listen } from '../support/raw-http.js';
 import { clip, leftoverUploads, png, storedObjects, webmRecording } from '../support/upload-fixtures.js';
 import { ResumableUploadService } from '../../src/files/resumable-upload.service.js';
+import { startGcsStub, type GcsStub } from '../support/gcs-stub-server.js';
 
 const ENDPOINT = '/api/files/uploads';
 const MAX = 314_572_800;
@@ -303,5 +304,56 @@ describe('Resumable uploads (tus)', () => {
     expect((await rows(ann.id)).map((r) => r.id)).not.toContain(staleId);
     expect((await head(ann.client, stale)).status).toBe(404);
     expect((await head(ann.client, fresh)).headers['upload-offset']).toBe('1000');
+  });
+});
+
+// Media in a Google Cloud Storage bucket (the real client against a local stand-in of its JSON
+// API): the partial waits on local disk, the checked video lands in the bucket, a refused one
+// leaves the bucket as it was.
+describe('Resumable uploads with media in Google Cloud Storage', () => {
+  const BUCKET = 'eyemail-tus-test';
+  let stub: GcsStub;
+  let t: TestApp;
+  let user: SignedUpUser;
+  const objects = () => [...(stub.buckets.get(BUCKET)?.keys() ?? [])].sort();
+
+  beforeAll(async () => {
+    stub = await startGcsStub([BUCKET]);
+    t = await startTestApp({ GCS_BUCKET: BUCKET, GCS_API_ENDPOINT: stub.url, GCS_PROJECT_ID: 'eyemail-test', UPLOADS_PER_HOUR: '3' });
+    user = await signUp(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stub.close();
+  });
+
+  it('stores the finished upload in the bucket, byte for byte, and nothing for a refused one', async () => {
+    const video = fs.readFileSync(clip('mp4', 2));
+    const location = (await create(user.client, { length: video.length })).headers.location as string;
+    const half = Math.floor(video.length / 2);
+    await patch(user.client, location, 0, video.subarray(0, half)).expect(204);
+    const last = await patch(user.client, location, half, video.subarray(half));
+    expect(last.status).toBe(200);
+    const file = JSON.parse(last.text).body;
+    const key = objects().find((k) => k.startsWith(`f/${file.fileId}/`) && k.endsWith('.mp4'))!;
+    expect(stub.buckets.get(BUCKET)!.get(key)!.data.equals(video)).toBe(true);
+    expect(stub.buckets.get(BUCKET)!.get(key)!.contentType).toBe('video/mp4');
+    expect(fs.existsSync(path.join(t.config.dataDir, 'media', 'f'))).toBe(false);
+
+    const before = objects();
+    const fake = await png(64, 64);
+    const refused = (await create(user.client, { length: fake.length })).headers.location as string;
+    expect((await patch(user.client, refused, 0, fake)).status).toBe(415);
+    expect(objects()).toEqual(before);
+    expect(fs.readdirSync(t.app.get(ResumableUploadService).partialsDir)).toEqual([]);
+  });
+
+  it('counts each creation against UPLOADS_PER_HOUR, refused ones included (429 with Retry-After)', async () => {
+    // The test above created two uploads of the three allowed this hour.
+    expect((await create(user.client, { length: 1000 })).status).toBe(201);
+    const over = await create(user.client, { length: 1000 });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ result: false, message: 'You can upload up to 3 files an hour. Please wait a while before uploading more.' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -32,7 +32,7 @@ export function ResumeOffer({ onChoose, hidden }: { onChoose: () => void; hidden
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <div style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} lineClamp={2} title={offer.fileName} style={{ overflowWrap: 'anywhere' }}>
-              Resume {offer.fileName} ({offer.percent} %)
+              Resume {offer.fileName} ({offer.percent}{'\u00a0'}%)
             </Text>
             <Text size="xs" c="dimmed">
               {formatBytes(offer.size)} · Choose the same file again and the upload goes on from where it stopped.
