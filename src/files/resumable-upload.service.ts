@@ -16,6 +16,7 @@ export const RESUMABLE_UPLOAD_PATH = '/api/files/uploads';
 // Told to a finished upload's HEAD (and on the last PATCH): the file it became.
 export const FILE_ID_HEADER = 'EyeMail-File-Id';
 const SWEEP_EVERY_MS = 15 * 60 * 1000;
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
 // A partial with no record (its creation failed half-way) is removed once it is this old.
 const ORPHAN_GRACE_MS = 60 * 1000;
 
@@ -96,7 +97,8 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
     try {
       if (id === null) state.creation = await this.checkCreation(userId, req);
       else {
-        state.row = await this.repo.findOwned(userId, id);
+        // tus ids are 32 hex digits: anything else names no upload.
+        state.row = UPLOAD_ID.test(id) ? await this.repo.findOwned(userId, id) : null;
         // Another account's upload is not found, exactly like one that never was.
         if (!state.row) throw new NotFoundError(RESUMABLE_MESSAGES.notFound);
         if (state.row.finishedAt) return this.answerFinished(req, res, state.row);

@@ -161,8 +161,9 @@ describe('Resumable uploads (tus)', () => {
     expect(forged.status).toBe(404);
     expect(forged.body).toEqual({ result: false, message: 'Upload not found.', body: null, errors: null });
     expect((await bob.client.delete(location).set('Tus-Resumable', '1.0.0')).status).toBe(404);
-    // An id that never was answers the same.
+    // An id that never was answers the same, and so does one that cannot be an id.
     expect((await head(bob.client, `${ENDPOINT}/${'0'.repeat(32)}`)).status).toBe(404);
+    expect((await patch(bob.client, `${ENDPOINT}/%00`, 0, Buffer.from('x'))).status).toBe(404);
     expect((await head(ann.client, location)).headers['upload-offset']).toBe('1000');
   });
 
