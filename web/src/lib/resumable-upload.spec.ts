@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { failureMessage } from './resumable-upload';
 
 const response = (status: number, body: string) => ({ getStatus: () => status, getBody: () => body });
