@@ -33,12 +33,15 @@ interface World {
   mediaPath: string;
   apiTokenId: string;
   webhookId: string;
+  uploadPath: string;
+  spareUploadPath: string;
 }
 
 interface Call {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 // How a route is checked:
@@ -67,6 +70,8 @@ interface RouteSpec {
 }
 
 const id = (w: World) => w.snippetId;
+// A tus request (resumable uploads) names the protocol version; the creation, a video's metadata.
+const TUS = { 'Tus-Resumable': '1.0.0', 'Upload-Metadata': `filename ${Buffer.from('a.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}` };
 
 const ROUTES: Record<string, RouteSpec> = {
   // Accounts and sessions.
@@ -91,6 +96,10 @@ const ROUTES: Record<string, RouteSpec> = {
 
   // Files and videos.
   'GET /api/files': { kind: 'self', call: () => ({ path: '/api/files', query: { type: 'video' } }) },
+  'POST /api/files/uploads': { kind: 'self', ok: [201], call: () => ({ path: '/api/files/uploads', headers: { ...TUS, 'Upload-Length': '1000' } }) },
+  'HEAD /api/files/uploads/:id': { kind: 'owned', call: (w) => ({ path: w.uploadPath, headers: TUS }) },
+  'PATCH /api/files/uploads/:id': { kind: 'owned', ok: [204], call: (w) => ({ path: w.uploadPath, headers: { ...TUS, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' } }) },
+  'DELETE /api/files/uploads/:id': { kind: 'owned', ok: [204], destructive: true, call: (w) => ({ path: w.spareUploadPath, headers: TUS }) },
   'POST /api/files': { kind: 'self', call: () => ({ path: '/api/files', query: { type: 'logo' } }) },
   'GET /api/files/:id': { kind: 'owned', call: (w) => ({ path: `/api/files/${w.logoId}` }) },
   'DELETE /api/files/:id': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/files/${w.spareFileId}` }) },
@@ -206,6 +215,7 @@ function clientOf(role: Role): Client {
 async function send(role: Role, method: string, c: Call) {
   const qs = c.query ? `?${new URLSearchParams(c.query)}` : '';
   const req = (clientOf(role) as unknown as Record<string, (p: string) => import('supertest').Test>)[method.toLowerCase()](c.path + qs);
+  for (const [k, v] of Object.entries(c.headers ?? {})) req.set(k, v);
   if (c.body !== undefined) req.send(c.body as object);
   const res = await req;
   const text = typeof res.text === 'string' && res.text ? res.text : Buffer.isBuffer(res.body) ? res.body.toString('utf8') : JSON.stringify(res.body ?? '');
@@ -265,7 +275,13 @@ beforeAll(async () => {
     mediaPath: new URL(encodings[0].videoUrl!, 'http://eyemail.test').pathname,
     apiTokenId: (await owner.client.post('/api/api-tokens').send({ name: 'Owner token' })).body.body.id,
     webhookId: (await owner.client.post('/api/webhooks').send({ url: 'https://93.184.216.34/owner', events: ['eyemail.opened'] })).body.body.id,
+    uploadPath: '',
+    spareUploadPath: '',
   };
+  const newUpload = async () =>
+    (await owner.client.post('/api/files/uploads').set(TUS).set('Upload-Length', '1000').expect(201)).headers.location as string;
+  w.uploadPath = await newUpload();
+  w.spareUploadPath = await newUpload();
   routes = listRoutes(t.app);
 }, 180_000);
 

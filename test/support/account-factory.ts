@@ -13,7 +13,7 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${counter}.${crypto.randomBytes(3).toString('hex')}@example.com`;
 }
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
 
 // A browser-like client: keeps the cookies the app sets and sends them back, and echoes the
 // XSRF-TOKEN cookie in X-XSRF-TOKEN on every call, as the dashboard does. It also sends its own
@@ -38,6 +38,9 @@ export class Client {
 
   get(path: string) {
     return this.call('get', path);
+  }
+  head(path: string) {
+    return this.call('head', path);
   }
   post(path: string) {
     return this.call('post', path);

@@ -8,6 +8,7 @@ import { ProgressBar } from '@/components/progress-bar';
 import { acceptAttribute, RULES, type UploadRules } from './upload-rules';
 import { rowStatusText, type UploadRow } from './upload-state';
 import { useFileUploads } from './use-file-uploads';
+import { ResumeOffer } from './resume-offer';
 import classes from './file-upload.module.css';
 
 export interface FileUploadProps {
@@ -137,6 +138,7 @@ export function FileUpload({
   }, [fileType, accept, maxSize, sizeMessage]);
   const uploads = useFileUploads({ fileType, rules, maxFiles, resizeImages, query, onUploaded, onRemoved });
   const root = useRef<HTMLDivElement>(null);
+  const openPicker = useRef<() => void>(null);
   // The drop area is what the keyboard focuses (Enter or Space opens the file picker; the input
   // itself is hidden): named by its visible line, described by the rules below it. A group, not a
   // button: a button may not hold the file input.
@@ -165,6 +167,7 @@ export function FileUpload({
       <Dropzone
         onDrop={() => undefined}
         ref={root}
+        openRef={openPicker}
         onDropAny={(files, rejections) => take([...files, ...rejections.map((r) => r.file)])}
         multiple={maxFiles > 1}
         disabled={resting}
@@ -221,6 +224,7 @@ export function FileUpload({
           </Stack>
         )}
       </Dropzone>
+      {isVideo ? <ResumeOffer hidden={resting || uploads.rows.length > 0} onChoose={() => openPicker.current?.()} /> : null}
       {uploads.error ? (
         <Text size="sm" c="red" fw={500} role="alert">
           {uploads.error}

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FileKind, FileView } from '@shared/api-types';
 import { uploadFile } from '@/lib/api/upload-file';
+import { ResumableUploadError, startResumableUpload } from '@/lib/resumable-upload';
 import { FILES_KEY } from '@/lib/api/get-videos';
 import { toast } from '@/components/toasts';
 import { resizeImageToJpeg } from './resize-image';
@@ -43,9 +44,11 @@ export function useFileUploads(options: UseFileUploadsOptions): FileUploads {
   const queryClient = useQueryClient();
   const [rows, dispatch] = useReducer(uploadReducer, []);
   const [error, setError] = useState<string | null>(null);
-  // Per row: the file to send again on retry, and the abort of its request in flight.
+  // Per row: the file to send again on retry, and the abort of its request in flight (and, for a
+  // resumable video, how to stop it without losing what the server holds: leaving the page).
   const files = useRef(new Map<string, File>());
   const aborts = useRef(new Map<string, () => void>());
+  const pauses = useRef(new Map<string, () => void>());
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   // The latest callbacks, so an upload that ends after a re-render calls the current ones.
@@ -58,6 +61,35 @@ export function useFileUploads(options: UseFileUploadsOptions): FileUploads {
       if (shouldResize(original, resizeImages)) body = await resizeImageToJpeg(original);
       // Cancelled while resizing.
       if (!files.current.has(key)) return;
+      // Videos go over tus: a dropped connection resumes, and so does the same file picked
+      // again after a reload.
+      if (fileType === 'video') {
+        const resumable = startResumableUpload({
+          input: body,
+          source: 'file',
+          filename: body.name,
+          filetype: body.type,
+          onProgress: (percent) => dispatch({ type: 'progress', key, percent }),
+        });
+        aborts.current.set(key, () => void resumable.abort());
+        pauses.current.set(key, () => void resumable.pause());
+        let file: FileView;
+        try {
+          file = await resumable.done;
+        } catch (e) {
+          if ((e instanceof ResumableUploadError && e.aborted) || !files.current.has(key)) return;
+          dispatch({ type: 'failed', key, message: e instanceof Error && e.message ? e.message : UPLOAD_MESSAGES.failed });
+          return;
+        } finally {
+          aborts.current.delete(key);
+          pauses.current.delete(key);
+        }
+        if (!files.current.has(key)) return;
+        dispatch({ type: 'uploaded', key, file });
+        void queryClient.invalidateQueries({ queryKey: FILES_KEY });
+        latest.current.onUploaded?.(file);
+        return;
+      }
       const handle = uploadFile(
         fileType,
         body,
@@ -147,17 +179,21 @@ export function useFileUploads(options: UseFileUploadsOptions): FileUploads {
       dispatch({ type: 'remove', key: row.key });
     }
     aborts.current.clear();
+    pauses.current.clear();
     rowsRef.current = [];
     setError(null);
   }, []);
 
-  // Leaving the page (or closing the modal) stops what is still being sent.
+  // Leaving the page (or closing the modal) stops what is still being sent; a resumable video
+  // keeps what the server holds, so choosing it again later goes on from there.
   useEffect(
     () => () => {
       const pending = aborts.current;
+      const paused = pauses.current;
       files.current.clear();
-      pending.forEach((abort) => abort());
+      pending.forEach((abort, key) => (paused.get(key) ?? abort)());
       pending.clear();
+      paused.clear();
     },
     [],
   );
