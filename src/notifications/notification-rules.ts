@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// What an owner can be told about, as chosen in the settings.
-export const NOTIFY_EVENTS = ['open', 'play', 'half', 'click'] as const;
-export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+import { NOTIFY_EVENTS, type NotifyEvent } from '../shared/notify-rules.js';
+
+// What an owner can be told about, as chosen in the settings (src/shared/notify-rules.ts).
+export { NOTIFY_EVENTS, type NotifyEvent };
 // No setting stored: every event mails.
 export const DEFAULT_EVENTS: readonly NotifyEvent[] = NOTIFY_EVENTS;
 
@@ -25,13 +26,6 @@ export function notifyEventOf(kind: string): NotifyEvent | null {
 export function isNamedRecipient(receiver: string | null | undefined): receiver is string {
   const v = (receiver ?? '').trim().toLowerCase();
   return v !== '' && v !== 'unknown' && v !== 'null' && v !== 'undefined' && v !== '-';
-}
-
-// Checks the events of a setting from a request body; null when not a list of known events.
-export function parseEvents(raw: unknown): NotifyEvent[] | null {
-  if (!Array.isArray(raw) || raw.length > NOTIFY_EVENTS.length) return null;
-  if (!raw.every((e) => typeof e === 'string' && (NOTIFY_EVENTS as readonly string[]).includes(e))) return null;
-  return NOTIFY_EVENTS.filter((e) => raw.includes(e));
 }
 
 // The events that mail for an EyeMail: its own choice, else the account's, else all.
