@@ -1,4 +1,4 @@
-import { digestSummary, effectiveEvents, isNamedRecipient, notifyEventOf, readUnsubscribeToken, throttleDecision, unsubscribeToken } from './notification-rules.js';
+import { digestSummary, effectiveEvents, isNamedRecipient, notifyEventOf, pruneJobId, readUnsubscribeToken, windowCutoff, throttleDecision, unsubscribeToken } from './notification-rules.js';
 
 const HOUR = 3_600_000;
 const at = (min: number) => new Date(Date.UTC(2026, 0, 1, 10, 0) + min * 60_000);
@@ -55,5 +55,12 @@ describe('unsubscribe tokens', () => {
     expect(readUnsubscribeToken(forged, 's3cret')).toBeNull();
     expect(readUnsubscribeToken('x.y.z', 's3cret')).toBeNull();
     expect(readUnsubscribeToken(undefined, 's3cret')).toBeNull();
+  });
+
+  it('prunes once a period whoever asks, windows whose hour has run', () => {
+    const hour = 3_600_000;
+    expect(pruneJobId(10 * hour + 1)).toBe(pruneJobId(11 * hour - 1));
+    expect(pruneJobId(11 * hour)).not.toBe(pruneJobId(11 * hour - 1));
+    expect(windowCutoff(new Date(10 * hour), hour)).toEqual(new Date(9 * hour));
   });
 });

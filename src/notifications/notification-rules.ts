@@ -80,3 +80,16 @@ export function readUnsubscribeToken(token: unknown, secret: string): Unsubscrib
 function sign(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
 }
+
+// Pruning (notification-prune.job.ts). Each owner keeps this many of their latest events for the
+// bell (it lists 20; the unread count says "more than 99" beyond 99), and every event still held
+// for a digest; older ones go. A window is needed while its digest is due or its hour runs: once
+// both are over the throttle decides as if it were not there, so it goes too.
+export const NOTIFY_PRUNE_JOB = 'notify-prune';
+export const PRUNE_KEEP_PER_OWNER = 100;
+export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+export const PRUNE_FIRST_AFTER_MS = 2 * 60 * 1000;
+// One job id per period: however many instances ask, the queue runs one prune a period.
+export const pruneJobId = (now: number, everyMs = PRUNE_EVERY_MS) => `${NOTIFY_PRUNE_JOB}-${Math.floor(now / everyMs)}`;
+// Windows whose last mail is older than this have run their hour.
+export const windowCutoff = (now: Date, windowMs: number) => new Date(now.getTime() - windowMs);
