@@ -147,3 +147,37 @@ test('autoplay muted, pause, play, sound on, seek back, close the tab: the repor
   assert.deepEqual([...ids], [play.playId]);
   assert.ok(reports.every((r) => !r.cookie));
 });
+
+test('a play that autoplayed before the viewer script ran is reported from its start', async () => {
+  // The script is deferred and the video autoplays as soon as it can: on a slow start the video
+  // plays first. Hold the script until it has played a second.
+  const page = await recipient.newPage();
+  const who = 'early@example.com';
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/static/viewer/viewer.js*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const records: { DurationSecs: number; PlayId?: string }[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/reports/updateduration') records.push(JSON.parse(r.postData() ?? '{}'));
+  });
+  await page.goto(`/eyemail/${snippetId}?v=${encodeURIComponent(who)}`, { waitUntil: 'commit' });
+  await until('the autoplay to pass 1 s before the script', async () => (await state(page)).currentTime >= 1);
+  release();
+  await page.waitForFunction(() => (globalThis as unknown as { document: { readyState: string } }).document.readyState === 'complete');
+  await until('the video to pass 3 s', async () => (await state(page)).currentTime >= 3);
+  await page.locator('video').evaluate((v: { pause: () => void }) => v.pause());
+  // The pause sends the play time of the whole stretch, the seconds before the script included.
+  const record = await until('the play time sent on pause', async () => records[0] ?? null);
+  assert.ok(record.DurationSecs >= 2.5, `DurationSecs ${record.DurationSecs}`);
+  const play = await until('the play in the report', async () => {
+    const plays = await api(owner.request, 'get', `/api/reports/${snippetId}/plays?receiver=${encodeURIComponent(who)}`);
+    return plays[0]?.ranges.length ? plays[0] : null;
+  });
+  assert.equal(play.playId, record.PlayId);
+  const [[from, to]] = play.ranges;
+  assert.ok(from <= 0.3 && to >= 2.9, `ranges ${JSON.stringify(play.ranges)}`);
+  await page.close();
+});
