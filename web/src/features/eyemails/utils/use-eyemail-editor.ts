@@ -21,6 +21,7 @@ import {
   type SnippetFormValues,
 } from './snippet-form';
 import { encodingLabel } from './encoding-progress';
+import { notifyChanged } from './notify-choice';
 import { useVideoEncoding } from './use-video-encoding';
 
 export const ENCODE_FAILED = {
@@ -160,11 +161,4 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
     waitProgress,
     waitLabel,
   };
-}
-
-// Whether the notification choice differs from what is saved (a new EyeMail follows the default).
-export function notifyChanged(was: NotifyChoice | null, now: NotifyChoice): boolean {
-  if (!was) return !now.inherit;
-  if (was.inherit !== now.inherit) return true;
-  return !now.inherit && was.events.join() !== now.events.join();
 }
