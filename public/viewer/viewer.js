@@ -35,6 +35,16 @@
   video.addEventListener('play', function () {
     if (startedAt === null) startedAt = Date.now();
   });
+  // This script is deferred and the video autoplays as soon as it can: on a slow start it is
+  // already playing here, its 'play' gone by. That play began as long ago as it has played.
+  if (!video.paused) startedAt = Date.now() - playedSoFar() * 1000;
+
+  // Seconds of the video played so far (one stretch, as autoplay makes), at the playback rate.
+  function playedSoFar() {
+    var p = video.played;
+    var secs = p && p.length ? p.end(p.length - 1) - p.start(0) : video.currentTime;
+    return Math.max(0, secs) / (video.playbackRate || 1);
+  }
 
   function send() {
     if (startedAt === null) return;
@@ -182,6 +192,16 @@
       }
     }
 
+    // Already playing (autoplay before this script): the stretch began where the video started,
+    // as long ago as it has played since.
+    if (!video.paused && video.played && video.played.length) {
+      var from = video.played.start(0);
+      playId = currentPlay.id = newId();
+      start(from);
+      last = from;
+      lastWall = Date.now() - playedSoFar() * 1000;
+      tick(false);
+    }
     video.addEventListener('playing', function () {
       tick(false);
     });

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// What an owner can be told about, as chosen in the settings.
-export const NOTIFY_EVENTS = ['open', 'play', 'half', 'click'] as const;
-export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+import { NOTIFY_EVENTS, type NotifyEvent } from '../shared/notify-rules.js';
+
+// What an owner can be told about, as chosen in the settings (src/shared/notify-rules.ts).
+export { NOTIFY_EVENTS, type NotifyEvent };
 // No setting stored: every event mails.
 export const DEFAULT_EVENTS: readonly NotifyEvent[] = NOTIFY_EVENTS;
 
@@ -25,13 +26,6 @@ export function notifyEventOf(kind: string): NotifyEvent | null {
 export function isNamedRecipient(receiver: string | null | undefined): receiver is string {
   const v = (receiver ?? '').trim().toLowerCase();
   return v !== '' && v !== 'unknown' && v !== 'null' && v !== 'undefined' && v !== '-';
-}
-
-// Checks the events of a setting from a request body; null when not a list of known events.
-export function parseEvents(raw: unknown): NotifyEvent[] | null {
-  if (!Array.isArray(raw) || raw.length > NOTIFY_EVENTS.length) return null;
-  if (!raw.every((e) => typeof e === 'string' && (NOTIFY_EVENTS as readonly string[]).includes(e))) return null;
-  return NOTIFY_EVENTS.filter((e) => raw.includes(e));
 }
 
 // The events that mail for an EyeMail: its own choice, else the account's, else all.
@@ -86,3 +80,16 @@ export function readUnsubscribeToken(token: unknown, secret: string): Unsubscrib
 function sign(payload: string, secret: string): string {
   return createHmac('sha256', secret).update(`unsubscribe:${payload}`).digest('base64url');
 }
+
+// Pruning (notification-prune.job.ts). Each owner keeps this many of their latest events for the
+// bell (it lists 20; the unread count says "more than 99" beyond 99), and every event still held
+// for a digest; older ones go. A window is needed while its digest is due or its hour runs: once
+// both are over the throttle decides as if it were not there, so it goes too.
+export const NOTIFY_PRUNE_JOB = 'notify-prune';
+export const PRUNE_KEEP_PER_OWNER = 100;
+export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+export const PRUNE_FIRST_AFTER_MS = 2 * 60 * 1000;
+// One job id per period: however many instances ask, the queue runs one prune a period.
+export const pruneJobId = (now: number, everyMs = PRUNE_EVERY_MS) => `${NOTIFY_PRUNE_JOB}-${Math.floor(now / everyMs)}`;
+// Windows whose last mail is older than this have run their hour.
+export const windowCutoff = (now: Date, windowMs: number) => new Date(now.getTime() - windowMs);

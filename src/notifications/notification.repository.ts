@@ -74,7 +74,14 @@ export class NotificationRepository {
     return this.client()
       .transaction()
       .execute(async (trx) => {
-        await trx.executeQuery(CompiledQuery.raw(`insert into notification_window (user_id, snippet_id, receiver, last_mail_at) values ($1, $2, $3, 'epoch') on conflict do nothing`, k));
+        // An upsert that locks the row it finds, so the prune cannot delete it in between.
+        await trx.executeQuery(
+          CompiledQuery.raw(
+            `insert into notification_window (user_id, snippet_id, receiver, last_mail_at) values ($1, $2, $3, 'epoch')
+             on conflict (user_id, snippet_id, receiver) do update set last_mail_at = notification_window.last_mail_at`,
+            k,
+          ),
+        );
         const { rows } = await trx.executeQuery<{ lastMailAt: Date }>(CompiledQuery.raw(`select last_mail_at as "lastMailAt" from notification_window where ${WINDOW} for update`, k));
         const decision = throttleDecision(new Date(rows[0].lastMailAt), now, windowMs);
         if (decision.action === 'mail') await trx.executeQuery(CompiledQuery.raw(`update notification_window set last_mail_at = $4 where ${WINDOW}`, [...k, now]));
@@ -155,5 +162,30 @@ export class NotificationRepository {
   async turnAllOff(userId: string): Promise<void> {
     await rawSql(this.orm, `update notification_setting set events = '{}', updated_at = now() where user_id = ?`, [userId]);
     await this.saveSetting(userId, null, []);
+  }
+
+  // Windows whose digest is not due and whose hour has run (a claim holding one locks it first;
+  // the delete then sees its new mail time and keeps it).
+  async pruneWindows(cutoff: Date): Promise<number> {
+    const rows = await rawSql(this.orm, 'delete from notification_window where digest_at is null and last_mail_at < ? returning 1', [cutoff]);
+    return rows.length;
+  }
+
+  // Each owner's events beyond their latest `keep`, but for those still held for a digest; in
+  // batches, so no statement runs long.
+  async pruneEvents(keep: number, batch = 5_000): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const rows = await rawSql(
+        this.orm,
+        `delete from notification_event where id in (
+           select id from (select id, row_number() over (partition by user_id order by id desc) as n from notification_event where mail_state <> 'held') r
+           where n > ? limit ?)
+         returning 1`,
+        [keep, batch],
+      );
+      removed += rows.length;
+      if (rows.length < batch) return removed;
+    }
   }
 }

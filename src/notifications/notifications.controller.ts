@@ -1,12 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
-import { NOTIFY_EVENTS } from './notification-rules.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
+import { AccountNotifySettingDto, SnippetNotifySettingDto } from './dto/notify-setting.dto.js';
 import { NotificationsService } from './notifications.service.js';
-
-const EVENTS_SCHEMA = { type: 'array', items: { type: 'string', enum: [...NOTIFY_EVENTS] as string[] }, description: 'open, play, half (watched at least half), click; empty: no mail' };
 
 // The owner's notifications: the bell's latest events and what mails (session only).
 @ApiTags('notifications')
@@ -36,8 +35,7 @@ export class NotificationsController {
 
   @Put('settings')
   @ApiOperation({ summary: 'Change the account default' })
-  @ApiBody({ schema: { type: 'object', properties: { events: EVENTS_SCHEMA }, required: ['events'] } })
-  async saveAccountSetting(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+  async saveAccountSetting(@CurrentUser() user: AuthUser, @ValidBody() body: AccountNotifySettingDto) {
     return ok(await this.notifications.saveAccountSetting(user.id, body), 'Notification settings saved.');
   }
 
@@ -49,8 +47,7 @@ export class NotificationsController {
 
   @Put('settings/:snippetId')
   @ApiOperation({ summary: "Change an EyeMail's choice, or { inherit: true } to follow the account default" })
-  @ApiBody({ schema: { type: 'object', properties: { events: EVENTS_SCHEMA, inherit: { type: 'boolean' } } } })
-  async saveSnippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string, @Body() body: unknown) {
+  async saveSnippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string, @ValidBody() body: SnippetNotifySettingDto) {
     return ok(await this.notifications.saveSnippetSetting(user.id, id, body), 'Notification settings saved.');
   }
 }

@@ -5,14 +5,15 @@ import { NotificationRepository } from './notification.repository.js';
 import { NotificationsController } from './notifications.controller.js';
 import { NotificationsService } from './notifications.service.js';
 import { Notifier } from './notifier.service.js';
+import { NotificationPruneJob } from './notification-prune.job.js';
 import { UnsubscribeController } from './unsubscribe.controller.js';
 
 // Notifications to the owner: mails when a named recipient opens, plays, watches half or clicks
 // (throttled to one an hour per recipient and EyeMail, a digest beyond), the dashboard's bell, the
-// settings and the unsubscribe link. The jobs are registered here, so `npm run worker` mails too.
+// settings and the unsubscribe link; an hourly prune of the rows nobody needs any more. The jobs are registered here, so `npm run worker` mails too.
 @Module({
   imports: [MailModule, QueueModule],
   controllers: [NotificationsController, UnsubscribeController],
-  providers: [NotificationRepository, NotificationsService, Notifier],
+  providers: [NotificationRepository, NotificationsService, Notifier, NotificationPruneJob],
 })
 export class NotificationsModule {}

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppSecretsService } from '../common/app-secrets.service.js';
-import { InvalidInputError, NotFoundError } from '../common/domain-error.js';
-import { DEFAULT_EVENTS, parseEvents, readUnsubscribeToken, type UnsubscribeScope } from './notification-rules.js';
+import { NotFoundError } from '../common/domain-error.js';
+import { orderedEvents } from '../shared/notify-rules.js';
+import { DEFAULT_EVENTS, readUnsubscribeToken, type UnsubscribeScope } from './notification-rules.js';
+import type { AccountNotifySettingDto, SnippetNotifySettingDto } from './dto/notify-setting.dto.js';
 import { NotificationRepository } from './notification.repository.js';
 import { UNSUBSCRIBE_SECRET } from './notifier.service.js';
 
@@ -31,9 +33,8 @@ export class NotificationsService {
     return { events: row?.events ?? [...DEFAULT_EVENTS] };
   }
 
-  async saveAccountSetting(userId: string, body: unknown) {
-    const events = parseEvents((body as { events?: unknown } | null)?.events);
-    if (!events) throw new InvalidInputError('Choose events among open, play, half and click.', { events: 'Choose events among open, play, half and click.' });
+  async saveAccountSetting(userId: string, body: AccountNotifySettingDto) {
+    const events = orderedEvents(body.events);
     await this.repo.saveSetting(userId, null, events);
     return { events };
   }
@@ -47,15 +48,12 @@ export class NotificationsService {
     return { inherit: !own, events: own?.events ?? account, accountEvents: account };
   }
 
-  async saveSnippetSetting(userId: string, snippetId: string, body: unknown) {
+  // The body is checked (SnippetNotifySettingDto) before ownership: a bad body is a 400 for
+  // anyone, another account's EyeMail a 404.
+  async saveSnippetSetting(userId: string, snippetId: string, body: SnippetNotifySettingDto) {
     if (!(await this.repo.ownsSnippet(userId, snippetId))) throw new NotFoundError(NOT_FOUND);
-    const b = (body ?? {}) as { inherit?: unknown; events?: unknown };
-    if (b.inherit === true) await this.repo.clearSetting(userId, snippetId);
-    else {
-      const events = parseEvents(b.events);
-      if (!events) throw new InvalidInputError('Choose events among open, play, half and click, or inherit the account default.', { events: 'Choose events among open, play, half and click.' });
-      await this.repo.saveSetting(userId, snippetId, events);
-    }
+    if (body.inherit === true) await this.repo.clearSetting(userId, snippetId);
+    else await this.repo.saveSetting(userId, snippetId, orderedEvents(body.events ?? []));
     return this.snippetSetting(userId, snippetId);
   }
 

@@ -10,13 +10,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
-
-const run = promisify(execFile);
+import { createEyeMail, readyVideo, signUp } from './support/api.ts';
+import { makeClip } from './support/media.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,28 +23,24 @@ let dir: string;
 let snippetId: string;
 let receiver: http.Server;
 let receiverUrl: string;
-const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
-
-async function api(method: 'get' | 'post', url: string, opts: Record<string, unknown> = {}) {
-  const token = (await owner.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await owner.request[method](url, { ...opts, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.body;
-}
+type Delivery = { headers: http.IncomingHttpHeaders; body: string };
+const received: Delivery[] = [];
+// Resolved by the receiver's next delivery (failing after 15 s without one).
+let delivered: (d: Delivery) => void = () => undefined;
+const nextDelivery = () =>
+  new Promise<Delivery>((resolve, reject) => {
+    const late = setTimeout(() => reject(new Error('No delivery reached the receiver within 15 s')), 15_000);
+    delivered = (d) => {
+      clearTimeout(late);
+      resolve(d);
+    };
+  });
 
 async function publish(): Promise<void> {
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', 'clip.mp4'], { cwd: dir });
-  await owner.request.get('/api/health');
-  await api('post', '/api/accounts/signup', { data: { fullName: 'Ida Integrate', email: uniqueEmail('integrations'), password: 'Connect2026', confirmPassword: 'Connect2026', tier: 'standard' } });
-  const video = await api('post', '/api/files?type=video', { multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(path.join(dir, 'clip.mp4')) } } });
-  let encoding = await api('post', `/api/videos/${video.fileId}?overlay=none&width=600`);
-  for (let i = 0; encoding.state !== 'completed' && i < 600; i++) {
-    assert.notEqual(encoding.state, 'failed');
-    await new Promise((r) => setTimeout(r, 200));
-    encoding = await api('get', `/api/videos/encodings/${encoding.encodingId}`);
-  }
-  snippetId = (await api('post', '/api/snippets', { data: { title: 'Autumn webinar', videoId: video.fileId } })).snippet;
+  const clip = await makeClip(dir);
+  await signUp(owner, { fullName: 'Ida Integrate', email: uniqueEmail('integrations'), password: 'Connect2026' });
+  const videoId = await readyVideo(owner, clip);
+  snippetId = await createEyeMail(owner, { title: 'Autumn webinar', videoId });
 }
 
 before(async () => {
@@ -56,6 +50,7 @@ before(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
+      delivered({ headers: req.headers, body });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
     });
   });
@@ -122,8 +117,9 @@ test('a webhook endpoint is added, sent a test event, and its delivery log shows
   const card = page.getByTestId('webhook-endpoint');
   await card.getByText(receiverUrl).waitFor();
   await card.getByRole('button', { name: `Actions for ${receiverUrl}` }).click();
+  const delivery = nextDelivery();
   await page.getByRole('menuitem', { name: 'Send test event' }).click();
-  for (let i = 0; !received.length && i < 200; i++) await new Promise((r) => setTimeout(r, 50));
+  await delivery;
   assert.equal(received.length, 1);
   assert.equal(JSON.parse(received[0].body).type, 'webhook.test');
   assert.match(String(received[0].headers['webhook-signature']), /^v1,/);

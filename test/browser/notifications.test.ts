@@ -1,19 +1,19 @@
 // The notification bell and settings, in Chromium: a named recipient's open (a real tracking hit)
 // shows on the header's bell with its unread count within one poll, opening the bell lists it and
 // marks it read, and the keyboard reaches and closes it; the Settings page saves the account
-// default and one EyeMail's own choice. Screenshots: notifications-*.png at both widths.
+// default and one EyeMail's own choice; the EyeMail form (create and edit) offers the account
+// default or the EyeMail's own events, none included, and its page shows the choice.
+// Screenshots: notifications-*.png at both widths.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
-
-const run = promisify(execFile);
+import { api as call, createEyeMail, readyVideo, signUp } from './support/api.ts';
+import { makeClip } from './support/media.ts';
 const OUTLOOK = 'Microsoft Office/16.0 (Windows NT 10.0; Microsoft Outlook 16.0.17029; Pro)';
 
 let server: RunningServer;
@@ -21,30 +21,17 @@ let browser: Browser;
 let owner: BrowserContext;
 let dir: string;
 let snippetId: string;
+let clip: string;
 
-async function api(method: 'get' | 'post' | 'put', url: string, opts: Record<string, unknown> = {}) {
-  const token = (await owner.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await owner.request[method](url, { ...opts, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
-  const body = await res.json();
-  if (!res.ok()) throw new Error(`${method.toUpperCase()} ${url}: ${res.status()} ${JSON.stringify(body)}`);
-  return body.body;
-}
+const api = (method: 'get' | 'put', url: string) => call(owner, method, url);
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-notifications-'));
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   owner = await newContext(browser, server.url);
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', 'clip.mp4'], { cwd: dir });
-  await owner.request.get('/api/health');
-  await api('post', '/api/accounts/signup', { data: { fullName: 'Nina Notify', email: uniqueEmail('notifications'), password: 'Notify2026x', confirmPassword: 'Notify2026x', tier: 'standard' } });
-  const video = await api('post', '/api/files?type=video', { multipart: { file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(path.join(dir, 'clip.mp4')) } } });
-  let encoding = await api('post', `/api/videos/${video.fileId}?overlay=none&width=600`);
-  for (let i = 0; encoding.state !== 'completed' && i < 600; i++) {
-    assert.notEqual(encoding.state, 'failed');
-    await new Promise((r) => setTimeout(r, 200));
-    encoding = await api('get', `/api/videos/encodings/${encoding.encodingId}`);
-  }
-  snippetId = (await api('post', '/api/snippets', { data: { title: 'Autumn webinar', videoId: video.fileId } })).snippet;
+  clip = await makeClip(dir);
+  await signUp(owner, { fullName: 'Nina Notify', email: uniqueEmail('notifications'), password: 'Notify2026x' });
+  snippetId = await createEyeMail(owner, { title: 'Autumn webinar', videoId: await readyVideo(owner, clip) });
 });
 
 after(async () => {
@@ -108,5 +95,60 @@ test('Settings saves the account default and one EyeMail’s own choice', async 
   await page.reload();
   await page.getByRole('heading', { name: 'Notifications' }).waitFor();
   assert.equal(await page.getByRole('region', { name: 'Notifications' }).getByRole('group', { name: 'Mail me for (every EyeMail)' }).getByRole('checkbox', { name: 'Clicks' }).isChecked(), false);
+  await page.close();
+});
+
+test('the EyeMail form keeps the account default or its own events, none included, and its page says which', async () => {
+  const page = await owner.newPage();
+  await page.goto('/create-eyemail');
+  await page.getByRole('region', { name: 'Getting Started' }).getByRole('button', { name: 'More options' }).click();
+  const section = page.getByRole('region', { name: 'Notifications' });
+  const useDefault = section.getByRole('radio', { name: 'Use my account default' });
+  await useDefault.waitFor();
+  assert.equal(await useDefault.isChecked(), true, 'a new EyeMail follows the default');
+  // The default (saved by the previous test) is spelled out beside it.
+  await section.getByText('Opens, Plays, Watched at least half', { exact: true }).waitFor();
+  assert.equal(await section.getByRole('group', { name: 'Mail me for' }).count(), 0);
+
+  await page.getByLabel('Name').fill('Winter sale');
+  await page.getByRole('group', { name: 'Video', exact: true }).locator('input[type="file"]').setInputFiles(clip);
+  await page.getByRole('button', { name: 'Remove video' }).waitFor({ timeout: 30_000 });
+  await section.getByRole('radio', { name: 'Choose for this EyeMail' }).check();
+  const own = section.getByRole('group', { name: 'Mail me for' });
+  // Starts from the default's events, changed here to plays and clicks.
+  assert.equal(await own.getByRole('checkbox', { name: 'Opens' }).isChecked(), true);
+  await own.getByRole('checkbox', { name: 'Opens' }).uncheck();
+  await own.getByRole('checkbox', { name: 'Watched at least half' }).uncheck();
+  await own.getByRole('checkbox', { name: 'Clicks' }).check();
+  await section.scrollIntoViewIfNeeded();
+  await screenshot(page, 'notifications-eyemail-form');
+  await page.getByRole('button', { name: 'Create EyeMail' }).click();
+  await page.waitForURL(/\/eyemails\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  const created = page.url().split('/').pop()!;
+  const row = page.getByTestId('notify-choice');
+  await page.getByText('Plays, Clicks', { exact: true }).waitFor();
+  assert.equal(await row.textContent(), 'Plays, Clicks');
+  assert.deepEqual(await api('get', `/api/notifications/settings/${created}`), { inherit: false, events: ['play', 'click'], accountEvents: ['open', 'play', 'half'] });
+  await screenshot(page, 'notifications-eyemail-detail');
+
+  // Edit: none at all, said plainly before saving.
+  await page.getByRole('link', { name: 'Modify' }).click();
+  await page.getByRole('heading', { name: 'Update EyeMail' }).waitFor();
+  assert.equal(await section.getByRole('radio', { name: 'Choose for this EyeMail' }).isChecked(), true);
+  await own.getByRole('checkbox', { name: 'Plays' }).uncheck();
+  await own.getByRole('checkbox', { name: 'Clicks' }).uncheck();
+  await section.getByText('None chosen: this EyeMail sends you no mails.').waitFor();
+  await page.getByRole('button', { name: 'Update EyeMail' }).click();
+  await page.waitForURL(`**/eyemails/${created}`);
+  await page.getByText('No mails', { exact: true }).waitFor();
+  assert.deepEqual((await api('get', `/api/notifications/settings/${created}`)).events, []);
+
+  // And back to the account default.
+  await page.getByRole('link', { name: 'Modify' }).click();
+  await useDefault.check();
+  await page.getByRole('button', { name: 'Update EyeMail' }).click();
+  await page.waitForURL(`**/eyemails/${created}`);
+  await page.getByText('Opens, Plays, Watched at least half (account default)', { exact: true }).waitFor();
+  assert.equal((await api('get', `/api/notifications/settings/${created}`)).inherit, true);
   await page.close();
 });

@@ -99,17 +99,18 @@ test('autoplay muted, pause, play, sound on, seek back, close the tab: the repor
   await page.locator('video').evaluate((v: { play: () => Promise<void> }) => v.play());
   // Sound on from the mute icon.
   await page.getByRole('button', { name: 'Turn sound on' }).click();
-  await until('the video to pass 7 s with sound', async () => {
+  // Sought back from 9 s: the rewatch (and the screenshot while it plays) stays well short of it.
+  await until('the video to pass 9 s with sound', async () => {
     const s = await state(page);
-    return !s.muted && s.currentTime >= 7;
+    return !s.muted && s.currentTime >= 9;
   });
   const soughtFrom = await page.locator('video').evaluate((v: { currentTime: number }) => {
     const at = v.currentTime;
     v.currentTime = 2;
     return at;
   });
-  await until('the rewatch to pass 4.5 s', async () => (await state(page)).currentTime >= 4.5);
   await screenshot(page, 'viewer-plays-rewatch');
+  await until('the rewatch to pass 4.5 s', async () => (await state(page)).currentTime >= 4.5);
   const closedAt = (await state(page)).currentTime;
   await page.close({ runBeforeUnload: true });
 
@@ -146,4 +147,44 @@ test('autoplay muted, pause, play, sound on, seek back, close the tab: the repor
   const ids = new Set(reports.map((r) => JSON.parse(r.body).playId));
   assert.deepEqual([...ids], [play.playId]);
   assert.ok(reports.every((r) => !r.cookie));
+});
+
+test('a play that autoplayed before the viewer script ran is reported from its start', async () => {
+  // The script is deferred and the video autoplays as soon as it can: on a slow start the video
+  // plays first. Hold the script until it has played a second.
+  const page = await recipient.newPage();
+  const who = 'early@example.com';
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/static/viewer/viewer.js*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const records: { DurationSecs: number; PlayId?: string }[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/reports/updateduration') records.push(JSON.parse(r.postData() ?? '{}'));
+  });
+  await page.goto(`/eyemail/${snippetId}?v=${encodeURIComponent(who)}`, { waitUntil: 'commit' });
+  await until('the autoplay to pass 1 s before the script', async () => (await state(page)).currentTime >= 1);
+  release();
+  await page.waitForFunction(() => (globalThis as unknown as { document: { readyState: string } }).document.readyState === 'complete');
+  await until('the video to pass 3 s', async () => (await state(page)).currentTime >= 3);
+  const pausedAt = await page.locator('video').evaluate((v: { pause: () => void; currentTime: number }) => {
+    v.pause();
+    return v.currentTime;
+  });
+  // The pause sends the play time of the whole stretch, the seconds before the script included.
+  const record = await until('the play time sent on pause', async () => records[0] ?? null);
+  assert.ok(record.DurationSecs >= 2.5, `DurationSecs ${record.DurationSecs}`);
+  // The pause's seconds report, not an earlier one (the 2 s or 5 s report), carries the stretch
+  // to where it was paused.
+  const play = await until('the play, up to the pause, in the report', async () => {
+    const plays = await api(owner.request, 'get', `/api/reports/${snippetId}/plays?receiver=${encodeURIComponent(who)}`);
+    return plays[0]?.ranges.length && plays[0].ranges[0][1] >= pausedAt - 0.01 ? plays[0] : null;
+  });
+  assert.equal(play.playId, record.PlayId);
+  // One stretch from the start: the seconds played before the script ran count.
+  assert.equal(play.ranges.length, 1, `ranges ${JSON.stringify(play.ranges)}`);
+  assert.ok(play.ranges[0][0] <= 0.3, `ranges ${JSON.stringify(play.ranges)}`);
+  await page.close();
 });

@@ -98,6 +98,32 @@ describe('notification mails', () => {
     await owner.client.put(`/api/notifications/settings/${secondId}`).send({ inherit: true }).expect(200);
   });
 
+  it("follow each EyeMail's own choice over the account default: a custom set, none, or the default again", async () => {
+    const put = (sid: string, body: object) => owner.client.put(`/api/notifications/settings/${sid}`).send(body).expect(200);
+    await owner.client.put('/api/notifications/settings').send({ events: ['open'] }).expect(200);
+    // Second: clicks only, though the account default has no clicks.
+    expect((await put(secondId, { events: ['click'] })).body.body).toEqual({ inherit: false, events: ['click'], accountEvents: ['open'] });
+    await click(secondId, 'kim@example.com');
+    expect((await smtp.next(owner.email, 15_000)).subject).toBe('kim@example.com clicked Second <EyeMail>');
+    await open(secondId, 'kit@example.com');
+    await waitFor(() => inBell('kit@example.com', 'open'), 'the open in the bell');
+    expect(smtp.pending(owner.email)).toHaveLength(0);
+
+    // Spring launch: none, so not even the default's opens mail.
+    await put(snippetId, { inherit: false, events: [] });
+    await open(snippetId, 'lee@example.com');
+    await waitFor(() => inBell('lee@example.com', 'open'), 'the open in the bell');
+    expect(smtp.pending(owner.email)).toHaveLength(0);
+
+    // Back to the account default: opens mail again.
+    expect((await put(snippetId, { inherit: true })).body.body).toEqual({ inherit: true, events: ['open'], accountEvents: ['open'] });
+    await open(snippetId, 'max@example.com');
+    expect((await smtp.next(owner.email, 15_000)).subject).toBe('max@example.com opened Spring launch');
+
+    await put(secondId, { inherit: true });
+    await owner.client.put('/api/notifications/settings').send({ events: ['open', 'play', 'half', 'click'] }).expect(200);
+  });
+
   it('never mail for machine traffic or an unnamed recipient', async () => {
     await open(snippetId, 'bot@example.com', BOT);
     await open(snippetId, '');
@@ -179,7 +205,22 @@ describe('the bell and the settings', () => {
     expect(bad.body.result).toBe(false);
     expect((await owner.client.get('/api/notifications/settings').expect(200)).body.body).toEqual({ events: ['open', 'play', 'half', 'click'] });
     await other.client.get(`/api/notifications/settings/${snippetId}`).expect(404);
-    await other.client.put(`/api/notifications/settings/${snippetId}`).send({ events: [] }).expect(404);
+    await owner.client.put(`/api/notifications/settings/${snippetId}`).send({ events: [] }).expect(200);
+    await other.client.put(`/api/notifications/settings/${snippetId}`).send({ events: ['open'] }).expect(404);
+    await other.client.put(`/api/notifications/settings/${snippetId}`).send({ inherit: true }).expect(404);
+    // Another account's attempts changed nothing.
+    expect((await owner.client.get(`/api/notifications/settings/${snippetId}`).expect(200)).body.body).toMatchObject({ inherit: false, events: [] });
+    for (const [body, field, message] of [
+      [{}, 'events', 'Choose events among open, play, half and click.'],
+      [{ inherit: false }, 'events', 'Choose events among open, play, half and click.'],
+      [{ inherit: 'yes', events: ['open'] }, 'inherit', 'inherit must be true or false.'],
+      [{ events: 'open' }, 'events', 'Choose events among open, play, half and click.'],
+    ] as const) {
+      const res = await owner.client.put(`/api/notifications/settings/${snippetId}`).send(body);
+      expect([res.status, res.body.result, res.body.message, res.body.errors?.[field]]).toEqual([400, false, message, message]);
+    }
+    expect((await owner.client.get(`/api/notifications/settings/${snippetId}`).expect(200)).body.body).toMatchObject({ inherit: false, events: [] });
+    await owner.client.put(`/api/notifications/settings/${snippetId}`).send({ inherit: true }).expect(200);
     await t.http.get('/api/notifications').expect(401);
   });
 });

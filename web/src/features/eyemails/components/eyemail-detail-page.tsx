@@ -12,6 +12,8 @@ import { isNotFound, useSnippet } from '@/features/eyemails/api/get-snippet';
 import { videoLinkOf } from '@/features/eyemails/utils/snippet-form';
 import { useSetSnippetStatus } from '@/features/eyemails/api/set-snippet-status';
 import { useDeleteSnippet } from '@/features/eyemails/api/delete-snippet';
+import { useNotifySetting } from '@/features/eyemails/api/notify-setting';
+import { notifyChoiceText } from '@shared/notify-rules';
 import { EyeMailLayout } from './eyemail-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 import { ExportModal } from './export-modal';
@@ -71,6 +73,21 @@ function UrlRow({ label, url }: { label: string; url: string }) {
           )}
         </CopyButton>
       </Group>
+    </div>
+  );
+}
+
+// What mails the owner for this EyeMail (changed on the Modify page).
+function NotifyRow({ snippetId }: { snippetId: string }) {
+  const { data, isError } = useNotifySetting(snippetId);
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }} id="notify-row-label">
+        Notifications
+      </Text>
+      <Text size="sm" aria-labelledby="notify-row-label" data-testid="notify-choice">
+        {data ? notifyChoiceText(data) : isError ? 'Could not load' : 'Loading…'}
+      </Text>
     </div>
   );
 }
@@ -238,6 +255,7 @@ export function EyeMailDetailPage() {
                   <Text size="sm">{formatDate(s.dateCreatedUTC)}</Text>
                 </div>
               </SimpleGrid>
+              <NotifyRow snippetId={s.snippet} />
               <Button component={Link} to={`/reports/${s.snippet}`} variant="light" fullWidth>
                 View report
               </Button>

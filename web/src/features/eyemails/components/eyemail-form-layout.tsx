@@ -7,6 +7,7 @@ import { FILE_PROCESSING_HINT } from '@/features/eyemails/utils/use-eyemail-edit
 import { PleaseWaitModal } from './please-wait-modal';
 import { PreviewPane, type Playable } from './preview-pane';
 import { SnippetFormFields } from './snippet-form-fields';
+import { NotifyChoiceField } from './notify-choice-field';
 import classes from './eyemail-form.module.css';
 
 export const EXPRESS_NOTE = 'Express accounts include the video only: logo, cover image and buttons are Premium features.';
@@ -90,6 +91,7 @@ export function EyeMailFormLayout({
                 onRetryEncoding={editor.retryEncoding}
                 onBusyChange={editor.onBusyChange}
               />
+              <NotifyChoiceField value={editor.notify} accountEvents={editor.accountEvents} onChange={editor.onNotifyChange} loading={editor.notifyLoading} failed={editor.notifyFailed} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }} display={showPreview ? undefined : 'none'}>

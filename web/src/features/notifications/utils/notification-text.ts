@@ -1,13 +1,8 @@
-// What the bell and the settings call each event.
-export const NOTIFY_EVENTS = ['open', 'play', 'half', 'click'] as const;
-export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+import { NOTIFY_EVENTS, NOTIFY_EVENT_LABEL, type NotifyEvent } from '@shared/notify-rules';
 
-export const EVENT_LABEL: Record<NotifyEvent, string> = {
-  open: 'Opens',
-  play: 'Plays',
-  half: 'Watched at least half',
-  click: 'Clicks',
-};
+// What the bell and the settings call each event (the EyeMail form says the same).
+export { NOTIFY_EVENTS, type NotifyEvent };
+export const EVENT_LABEL = NOTIFY_EVENT_LABEL;
 
 const EVENT_VERB: Record<NotifyEvent, string> = {
   open: 'opened',

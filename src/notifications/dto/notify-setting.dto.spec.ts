@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { InvalidInputError } from '../../common/domain-error.js';
+import { INPUT_PIPE } from '../../common/validation/input.pipe.js';
+import { NOTIFY_MESSAGES as M } from '../../shared/notify-rules.js';
+import { AccountNotifySettingDto, SnippetNotifySettingDto } from './notify-setting.dto.js';
+
+async function check<T>(cls: new () => T, sent: unknown): Promise<{ value: T | null; errors: Record<string, string> }> {
+  try {
+    return { value: (await INPUT_PIPE.transform(sent, { type: 'body', metatype: cls, data: undefined })) as T, errors: {} };
+  } catch (e) {
+    if (e instanceof InvalidInputError) return { value: null, errors: e.fieldErrors ?? {} };
+    throw e;
+  }
+}
+
+describe('notification setting bodies', () => {
+  it('read the account default: a list of events, empty for none', async () => {
+    expect((await check(AccountNotifySettingDto, { events: ['click', 'open'], extra: 1 })).value).toEqual({ events: ['click', 'open'] });
+    expect((await check(AccountNotifySettingDto, { events: [] })).value?.events).toEqual([]);
+    expect((await check(AccountNotifySettingDto, {})).errors).toEqual({ events: M.events });
+    expect((await check(AccountNotifySettingDto, { events: ['open', 'send'] })).errors).toEqual({ events: M.events });
+  });
+
+  it("read an EyeMail's choice: its own events, or inherit", async () => {
+    expect((await check(SnippetNotifySettingDto, { inherit: true })).value).toEqual({ inherit: true });
+    expect((await check(SnippetNotifySettingDto, { inherit: false, events: ['half'] })).value).toEqual({ inherit: false, events: ['half'] });
+    expect((await check(SnippetNotifySettingDto, { events: [] })).value).toEqual({ events: [] });
+  });
+
+  it('refuse a choice that says neither, or says it wrongly', async () => {
+    expect((await check(SnippetNotifySettingDto, {})).errors).toEqual({ events: M.events });
+    expect((await check(SnippetNotifySettingDto, { inherit: false })).errors).toEqual({ events: M.events });
+    expect((await check(SnippetNotifySettingDto, { inherit: 'yes', events: ['open'] })).errors).toEqual({ inherit: M.inherit });
+    expect((await check(SnippetNotifySettingDto, { inherit: true, events: 'open' })).errors).toEqual({ events: M.events });
+  });
+});

@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.js';
+import { NOTIFY_PRUNE_JOB, PRUNE_EVERY_MS, PRUNE_FIRST_AFTER_MS, PRUNE_KEEP_PER_OWNER, pruneJobId, windowCutoff } from './notification-rules.js';
+import { NotificationRepository } from './notification.repository.js';
+
+export interface PruneResult {
+  windows: number;
+  events: number;
+}
+
+// Removes notification rows nothing needs any more: windows whose hour has run with no digest
+// due, and each owner's events beyond the latest the bell can show (never one held for a
+// digest). Every instance, app or worker, asks once an hour under that hour's job id, so the
+// queue runs one prune an hour whichever instances are up (a second run would find nothing).
+@Injectable()
+export class NotificationPruneJob implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('NotificationPrune');
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly repo: NotificationRepository,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.queue.register<Record<string, never>, PruneResult>(NOTIFY_PRUNE_JOB, () => this.prune(), { concurrency: 1, attempts: 2, backoff: { type: 'fixed', delayMs: 60_000 } });
+  }
+
+  onApplicationBootstrap(): void {
+    const ask = () => void this.request().catch((e: unknown) => this.logger.warn(`Could not queue a prune of notification rows: ${String(e)}`));
+    this.timer = setTimeout(() => {
+      ask();
+      this.timer = setInterval(ask, PRUNE_EVERY_MS);
+      this.timer.unref();
+    }, PRUNE_FIRST_AFTER_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  // Queues this hour's prune (or finds the one another instance queued).
+  request(now = Date.now()): Promise<JobStatus> {
+    return this.queue.enqueue(NOTIFY_PRUNE_JOB, {}, { jobId: pruneJobId(now) });
+  }
+
+  async prune(now = new Date()): Promise<PruneResult> {
+    const windows = await this.repo.pruneWindows(windowCutoff(now, this.config.notifyWindowMs));
+    const events = await this.repo.pruneEvents(PRUNE_KEEP_PER_OWNER);
+    if (windows || events) this.logger.log(`Pruned ${windows} notification window(s) and ${events} event(s)`);
+    return { windows, events };
+  }
+}
