@@ -42,7 +42,7 @@ let seededAt: Date;
 
 async function newContext(): Promise<BrowserContext> {
   const c = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
-  c.setDefaultTimeout(15_000);
+  c.setDefaultTimeout(30_000);
   await c.request.get('/api/health');
   return c;
 }
@@ -102,7 +102,7 @@ async function tileValues(p: Page): Promise<{ views: string; clicks: string; ave
 }
 
 async function waitForTiles(p: Page, expected: { views: string; clicks: string; average: string }): Promise<void> {
-  const until = Date.now() + 10_000;
+  const until = Date.now() + 30_000;
   let seen = { views: '', clicks: '', average: '' };
   while (Date.now() < until) {
     try {
