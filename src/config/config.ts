@@ -38,6 +38,8 @@ export interface AppConfig {
   queuePrefix: string;
   // An upload whose client sends nothing for this long is answered 408 and its connection closed.
   uploadIdleTimeoutMs: number;
+  // Unfinished resumable uploads untouched this long are swept (UPLOAD_RESUME_HOURS).
+  uploadResumeHours: number;
   // Webhooks may go to private, loopback and link-local addresses (and over plain http):
   // WEBHOOK_ALLOW_PRIVATE_TARGETS, for self-hosted receivers and tests. Off by default.
   webhookAllowPrivateTargets: boolean;
@@ -168,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/i.test(queuePrefix)) problems.push(`QUEUE_PREFIX "${queuePrefix}" may use only letters, digits, "_" and "-"`);
 
   const uploadIdleTimeoutSecs = parseInteger('UPLOAD_IDLE_TIMEOUT_SECONDS', env.UPLOAD_IDLE_TIMEOUT_SECONDS, 30, 1, 3600, problems);
+  const uploadResumeHours = parseInteger('UPLOAD_RESUME_HOURS', env.UPLOAD_RESUME_HOURS, 24, 1, 24 * 30, problems);
 
   const webhookAllowPrivateTargets = parseBool('WEBHOOK_ALLOW_PRIVATE_TARGETS', env.WEBHOOK_ALLOW_PRIVATE_TARGETS, false, problems);
   const webhookTimeoutSecs = parseInteger('WEBHOOK_TIMEOUT_SECONDS', env.WEBHOOK_TIMEOUT_SECONDS, 15, 1, 60, problems);
@@ -202,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     processJobs,
     queuePrefix,
     uploadIdleTimeoutMs: uploadIdleTimeoutSecs * 1000,
+    uploadResumeHours,
     webhookAllowPrivateTargets,
     webhookTimeoutMs: webhookTimeoutSecs * 1000,
     notifyWindowMs: notifyWindowSecs * 1000,

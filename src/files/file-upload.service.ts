@@ -42,6 +42,7 @@ import {
   type UploadRule,
 } from './upload-rules.js';
 import { posterArgs } from './video-poster.js';
+import { storedVideoExtension } from './resumable-rules.js';
 
 interface StoredUpload {
   contentType: string;
@@ -89,6 +90,12 @@ export class FileUploadService implements OnModuleInit {
     }
   }
 
+  // One upload counted against UPLOADS_PER_HOUR (429 with Retry-After past it): resumable uploads
+  // count at creation, as POST /files does before reading a byte.
+  async countUpload(userId: string): Promise<void> {
+    await this.limiter.consume([this.perHour, userId]);
+  }
+
   async upload(userId: string, kindParam: unknown, req: IncomingMessage): Promise<FileView> {
     let kind: FileKind;
     try {
@@ -107,7 +114,6 @@ export class FileUploadService implements OnModuleInit {
 
     const fileId = randomUUID();
     const temp = path.join(this.uploadDir, `${fileId}.upload`);
-    const stored: string[] = [];
     try {
       const received = await receiveSingleFile(req, {
         tempFile: temp,
@@ -117,8 +123,29 @@ export class FileUploadService implements OnModuleInit {
       }).catch((e: unknown) => {
         throw this.uploadFailure(e, rule);
       });
+      return await this.storeReceived(userId, kind, temp, received.fileName, { fileId });
+    } finally {
+      await fs.rm(temp, { force: true });
+    }
+  }
+
+  // The checks and storing after the bytes arrived, for POST /files and for a finished resumable
+  // upload alike: the real content (magic bytes; `accepts` widens what a kind allows, for
+  // recordings), then the video probed with a poster cut, or the image normalised, stored and
+  // recorded. The caller removes `temp`; whatever was stored of a refused file is removed here.
+  async storeReceived(
+    userId: string,
+    kind: FileKind,
+    temp: string,
+    fileName: string,
+    opts: { fileId?: string; accepts?: (sniffed: string | null) => boolean } = {},
+  ): Promise<FileView> {
+    const fileId = opts.fileId ?? randomUUID();
+    const rule = UPLOAD_RULES[kind];
+    const stored: string[] = [];
+    try {
       const sniffed = await sniffFileType(temp);
-      const refusal = checkContent(kind, sniffed);
+      const refusal = opts.accepts ? (opts.accepts(sniffed) ? null : rule.wrongType) : checkContent(kind, sniffed);
       if (refusal) throw new UnsupportedTypeError(refusal);
 
       let upload: StoredUpload;
@@ -127,14 +154,13 @@ export class FileUploadService implements OnModuleInit {
       else if (treatment === 'gif') upload = await this.storeGif(fileId, temp, rule, stored);
       else upload = await this.storeImage(fileId, temp, rule, storedImageFormat(kind, sniffed!), stored);
 
-      const file = await this.repo.insert({ id: fileId, ownerId: userId, kind, fileName: cleanFileName(received.fileName, kind), ...upload });
+      const file = await this.repo.insert({ id: fileId, ownerId: userId, kind, fileName: cleanFileName(fileName, kind), ...upload });
       return toFileView(file, this.storage.publicUrl(file.storageKey));
     } catch (e) {
       // Nothing half-done stays behind: stored objects of a refused or failed upload go too.
       await this.deleteObjects(stored);
       throw e;
     } finally {
-      await fs.rm(temp, { force: true });
       await fs.rm(`${temp}.jpg`, { force: true });
     }
   }
@@ -157,7 +183,8 @@ export class FileUploadService implements OnModuleInit {
   private async storeVideo(fileId: string, temp: string, sniffed: string, rule: UploadRule, stored: string[]): Promise<StoredUpload> {
     let info: MediaInfo;
     try {
-      info = await this.encoding.inspect(temp);
+      // WebM reaches here only from the recorder (its length is read from the packets)
+      info = await this.encoding.inspect(temp, undefined, sniffed === 'webm' ? 'webm' : 'mov');
     } catch (e) {
       if (e instanceof EncodingError && e.inputProblem) throw new UnprocessableError(e.message);
       this.logger.error(`Could not inspect an uploaded video: ${e instanceof EncodingError ? `${e.message} ${e.detail}` : String(e)}`);
@@ -166,7 +193,7 @@ export class FileUploadService implements OnModuleInit {
     const poster = `${temp}.jpg`;
     await this.cutPoster(info, temp, poster);
 
-    const key = `f/${fileId}/${randomUUID()}.${sniffed === 'mov' ? 'mov' : 'mp4'}`;
+    const key = `f/${fileId}/${randomUUID()}.${storedVideoExtension(sniffed)}`;
     const size = await this.put(key, temp, rule.maxBytes, stored);
     const posterKey = `f/${fileId}/${randomUUID()}.jpg`;
     await this.put(posterKey, poster, rule.maxBytes, stored);

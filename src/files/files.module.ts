@@ -10,6 +10,9 @@ import { FilesService } from './files.service.js';
 import { FileUploadService } from './file-upload.service.js';
 import { MediaFileRepository } from './media-file.repository.js';
 import { MediaFile } from './media-file.entity.js';
+import { ResumableUploadRepository } from './resumable-upload.repository.js';
+import { ResumableUploadService } from './resumable-upload.service.js';
+import { ResumableUploadsController } from './resumable-uploads.controller.js';
 
 // A 300 MB video on a slow uplink takes longer than Node's default 5 minutes for a whole request.
 export const UPLOAD_REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
@@ -18,9 +21,10 @@ export const UPLOAD_REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 // other modules use it, never the media_file table.
 @Module({
   imports: [MikroOrmModule.forFeature([MediaFile]), StorageModule, EncodingModule, ImagesModule],
-  controllers: [FilesController],
+  // The tus endpoint first: its paths are under files/.
+  controllers: [ResumableUploadsController, FilesController],
   // The upload poster is one ffmpeg call through the encoding module's FfmpegAdapter.
-  providers: [MediaFileRepository, FilesService, FileUploadService],
+  providers: [MediaFileRepository, FilesService, FileUploadService, ResumableUploadRepository, ResumableUploadService],
   exports: [FilesService],
 })
 export class FilesModule implements OnApplicationBootstrap {

@@ -26,6 +26,13 @@ describe('upload poster', () => {
     expect(args[args.indexOf('-vf') + 1]).toMatch(/scale=w=600:h=338.*format=yuvj420p$/);
   });
 
+  it('reads MP4/MOV with the mov demuxer only, a WebM recording with Matroska’s', () => {
+    const demuxer = (args: string[]) => args[args.indexOf('-i') - 1];
+    expect(demuxer(posterArgs(probe({}), 'in', 'out'))).toBe('mov');
+    const webm = { ...probe({ codec_name: 'vp8' }), formatName: 'matroska,webm' };
+    expect(demuxer(posterArgs(webm, 'in', 'out'))).toBe('matroska');
+  });
+
   it('turns rotated phone footage upright and tone-maps HDR like the email encode', () => {
     const portrait = posterArgs(probe({ side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] }), 'in', 'out');
     expect(portrait[portrait.indexOf('-vf') + 1]).toContain('transpose=clock');

@@ -19,7 +19,8 @@ export function posterArgs(info: MediaInfo, inputFile: string, outputFile: strin
     // the chain turns the picture itself, as the encoder does
     '-noautorotate',
     '-ss', String(seekSecs),
-    '-protocol_whitelist', 'file', '-f', 'mov', '-i', `file:${inputFile}`,
+    // a recording from the browser is WebM (Matroska's demuxer); everything else MP4/MOV
+    '-protocol_whitelist', 'file', '-f', /\bwebm\b/.test(info.formatName) ? 'matroska' : 'mov', '-i', `file:${inputFile}`,
     '-map', `0:${plan.videoStream}`,
     '-vf', `${plan.videoFilter},scale=out_range=full,format=yuvj420p`,
     '-frames:v', '1', '-q:v', '4', '-map_metadata', '-1',

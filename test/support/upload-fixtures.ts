@@ -31,6 +31,17 @@ function cached(name: string, make: (out: string) => void): string {
   return file;
 }
 
+// What a browser's recorder makes: WebM, VP8 picture and Opus sound.
+export function webmRecording(secs = 2): string {
+  return cached(`recording-${secs}s.webm`, (out) =>
+    ffmpeg([
+      '-f', 'lavfi', '-i', `testsrc2=size=320x240:rate=30:duration=${secs}`,
+      '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${secs}`,
+      '-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '300k', '-c:a', 'libopus', '-shortest', '-f', 'webm', out,
+    ]),
+  );
+}
+
 // A 320x240 test pattern with a tone, 30 fps. `container` mp4 or mov (QuickTime brand).
 export function clip(container: 'mp4' | 'mov' = 'mp4', secs = 2): string {
   return cached(`clip-${secs}s.${container}`, (out) =>

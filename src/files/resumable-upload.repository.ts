@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { rawSql } from '../database/raw-sql.js';
+import type { ResumableSource } from './resumable-rules.js';
+
+export interface ResumableUploadRow {
+  id: string;
+  ownerId: string;
+  source: ResumableSource;
+  fileName: string;
+  fileType: string;
+  uploadLength: number | null;
+  mediaFileId: string | null;
+  finishedAt: Date | null;
+  touchedAt: Date;
+}
+
+interface DbRow {
+  id: string;
+  owner_id: string;
+  source: ResumableSource;
+  file_name: string;
+  file_type: string;
+  upload_length: string | number | null;
+  media_file_id: string | null;
+  finished_at: Date | string | null;
+  touched_at: Date | string;
+}
+
+const COLUMNS = 'id, owner_id, source, file_name, file_type, upload_length, media_file_id, finished_at, touched_at';
+
+function toRow(r: DbRow): ResumableUploadRow {
+  return {
+    id: r.id,
+    ownerId: r.owner_id,
+    source: r.source,
+    fileName: r.file_name,
+    fileType: r.file_type,
+    uploadLength: r.upload_length === null ? null : Number(r.upload_length),
+    mediaFileId: r.media_file_id,
+    finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+    touchedAt: new Date(r.touched_at),
+  };
+}
+
+// The resumable_upload table, only here: who owns each tus upload, and what it became.
+@Injectable()
+export class ResumableUploadRepository {
+  constructor(private readonly orm: MikroORM) {}
+
+  async insert(u: { id: string; ownerId: string; source: ResumableSource; fileName: string; fileType: string; uploadLength: number | null }): Promise<void> {
+    await rawSql(this.orm, 'insert into resumable_upload (id, owner_id, source, file_name, file_type, upload_length) values (?, ?, ?, ?, ?, ?)', [
+      u.id,
+      u.ownerId,
+      u.source,
+      u.fileName,
+      u.fileType,
+      u.uploadLength,
+    ]);
+  }
+
+  async findOwned(ownerId: string, id: string): Promise<ResumableUploadRow | null> {
+    const [row] = await rawSql<DbRow>(this.orm, `select ${COLUMNS} from resumable_upload where id = ? and owner_id = ?`, [id, ownerId]);
+    return row ? toRow(row) : null;
+  }
+
+  async findById(id: string): Promise<ResumableUploadRow | null> {
+    const [row] = await rawSql<DbRow>(this.orm, `select ${COLUMNS} from resumable_upload where id = ?`, [id]);
+    return row ? toRow(row) : null;
+  }
+
+  // Unfinished uploads of the owner touched since `since` (older ones are as good as swept).
+  async countUnfinished(ownerId: string, since: Date): Promise<number> {
+    const [row] = await rawSql<{ n: number }>(
+      this.orm,
+      'select count(*)::int as n from resumable_upload where owner_id = ? and finished_at is null and touched_at > ?',
+      [ownerId, since],
+    );
+    return row?.n ?? 0;
+  }
+
+  async touch(id: string, uploadLength?: number): Promise<void> {
+    if (uploadLength === undefined) await rawSql(this.orm, 'update resumable_upload set touched_at = now() where id = ?', [id]);
+    else await rawSql(this.orm, 'update resumable_upload set touched_at = now(), upload_length = coalesce(upload_length, ?) where id = ?', [uploadLength, id]);
+  }
+
+  async markFinished(id: string, mediaFileId: string): Promise<void> {
+    await rawSql(this.orm, 'update resumable_upload set finished_at = now(), touched_at = now(), media_file_id = ? where id = ?', [mediaFileId, id]);
+  }
+
+  async delete(id: string): Promise<void> {
+    await rawSql(this.orm, 'delete from resumable_upload where id = ?', [id]);
+  }
+
+  // Rows not touched since `before` (unfinished ones abandoned, finished ones no client will
+  // ask about any more), deleted; their ids returned so their bytes go too.
+  async deleteStale(before: Date): Promise<string[]> {
+    const rows = await rawSql<{ id: string }>(this.orm, 'delete from resumable_upload where touched_at < ? returning id', [before]);
+    return rows.map((r) => r.id);
+  }
+
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await rawSql<{ id: string }>(this.orm, `select id from resumable_upload where id in (${ids.map(() => '?').join(', ')})`, [...ids]);
+    return new Set(rows.map((r) => r.id));
+  }
+}
