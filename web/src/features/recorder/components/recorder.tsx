@@ -207,10 +207,12 @@ export function Recorder({ onSaved }: RecorderProps) {
               ]}
             />
             <div style={{ flex: 1, minWidth: 160 }}>
-              <Text size="sm" fw={500} mb={6} id="mic-level-label">
+              <Text size="sm" fw={500} mb={6} aria-hidden>
                 Microphone level
               </Text>
-              <Progress value={microphone === NO_MICROPHONE ? 0 : media.level} size="lg" radius="xl" aria-labelledby="mic-level-label" color={media.level > 85 ? 'orange' : 'teal'} />
+              <Progress.Root size="lg" radius="xl">
+                <Progress.Section value={microphone === NO_MICROPHONE ? 0 : media.level} aria-label="Microphone level" color={media.level > 85 ? 'orange' : 'teal'} />
+              </Progress.Root>
             </div>
           </Group>
           <Group justify="flex-end" gap="sm">
