@@ -29,6 +29,12 @@ describe('checkTrim', () => {
   it('refuses an end past the video, with its length in words', () => {
     expect(checkTrim(2, 12, 10)).toEqual({ message: 'The trim ends after the video does (it is 10.0 seconds long).' });
   });
+  it('takes end 0 as "to the end", a second at least', () => {
+    expect(checkTrim(2, 0, 10)).toEqual({ trim: { start: 2, end: 0 } });
+    expect(checkTrim(0, 0, 10)).toEqual({ trim: NO_TRIM });
+    expect(checkTrim(9.5, 0, 10)).toEqual({ message: TRIM_MESSAGES.tooShort });
+    expect(checkTrim(12, 0, 10)).toEqual({ message: TRIM_MESSAGES.pastEnd(10) });
+  });
   it('keeps the cut as asked when the length is not known yet', () => {
     expect(checkTrim(2, 400, null)).toEqual({ trim: { start: 2, end: 400 } });
   });

@@ -36,9 +36,15 @@ const ms = (n: number) => Math.round(n * 1000) / 1000;
 
 // Checks a cut against the video's length (when known): 0 <= start < end <= duration and at
 // least a second long. A cut covering the whole video is no cut. The message is the user's.
+// `end` 0 means "to the end" (the recorder's end handle at the end: the browser's clock and the
+// file's length differ by a few frames).
 export function checkTrim(start: number, end: number, durationSecs: number | null): { trim: Trim } | { message: string } {
   if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0 || end < 0) return { message: TRIM_MESSAGES.invalid };
   const s = ms(start);
+  if (end === 0) {
+    if (durationSecs !== null && durationSecs > 0 && durationSecs - s < MIN_TRIMMED_SECS) return { message: s >= durationSecs ? TRIM_MESSAGES.pastEnd(durationSecs) : TRIM_MESSAGES.tooShort };
+    return { trim: s === 0 ? NO_TRIM : { start: s, end: 0 } };
+  }
   const e = ms(end);
   if (e <= s) return { message: TRIM_MESSAGES.order };
   if (e - s < MIN_TRIMMED_SECS) return { message: TRIM_MESSAGES.tooShort };

@@ -28,8 +28,8 @@ describe('encode request cut', () => {
     expect(parseEncodeRequest(undefined, undefined, '1.5', '6')).toEqual({ overlay: 'none', width: 600, cut: { start: 1.5, end: 6 } });
     expect(parseEncodeRequest(undefined, undefined, undefined, '6')).toEqual({ overlay: 'none', width: 600, cut: { start: 0, end: 6 } });
   });
-  it('refuses a start without an end, non-numbers, an end before the start and cuts under a second', () => {
-    expect(parseEncodeRequest(undefined, undefined, '1', undefined)).toEqual({ field: 'trimEnd', message: 'trimEnd is required with trimStart.' });
+  it('takes a start alone as a cut to the end; refuses non-numbers, an end before the start and cuts under a second', () => {
+    expect(parseEncodeRequest(undefined, undefined, '1', undefined)).toEqual({ overlay: 'none', width: 600, cut: { start: 1, end: 0 } });
     expect(parseEncodeRequest(undefined, undefined, 'soon', '5')).toEqual({ field: 'trimStart', message: 'Trim start and end must be numbers of seconds.' });
     expect(parseEncodeRequest(undefined, undefined, '1', '-5')).toMatchObject({ field: 'trimEnd' });
     expect(parseEncodeRequest(undefined, undefined, '1', ['5'])).toMatchObject({ field: 'trimEnd' });

@@ -23,16 +23,16 @@ export type EncodeRequestProblem = { field: 'overlay' | 'width' | 'trimStart' | 
 
 const SECONDS = /^\d{1,5}(?:\.\d{1,6})?$/;
 
-// trimStart and trimEnd come together; both are plain numbers of seconds.
+// trimStart and trimEnd, plain numbers of seconds; without trimEnd the cut runs to the end.
 function parseCut(startRaw: unknown, endRaw: unknown): { start: number; end: number } | EncodeRequestProblem | undefined {
   const given = (v: unknown) => v !== undefined && v !== '';
   if (!given(startRaw) && !given(endRaw)) return undefined;
-  if (!given(endRaw)) return { field: 'trimEnd', message: 'trimEnd is required with trimStart.' };
   const num = (v: unknown) => (typeof v === 'string' && SECONDS.test(v.trim()) ? Number(v.trim()) : NaN);
   const start = given(startRaw) ? num(startRaw) : 0;
-  const end = num(endRaw);
+  // no trimEnd: to the end of the video
+  const end = given(endRaw) ? num(endRaw) : 0;
   if (!Number.isFinite(start)) return { field: 'trimStart', message: TRIM_MESSAGES.invalid };
-  if (!Number.isFinite(end)) return { field: 'trimEnd', message: TRIM_MESSAGES.invalid };
+  if (!Number.isFinite(end) || (given(endRaw) && end === 0)) return { field: 'trimEnd', message: Number.isFinite(end) ? TRIM_MESSAGES.order : TRIM_MESSAGES.invalid };
   const checked = checkTrim(start, end, null);
   if ('message' in checked) return { field: 'trimEnd', message: checked.message };
   return { start: checked.trim.start, end: checked.trim.end };

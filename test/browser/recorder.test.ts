@@ -59,7 +59,8 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   await dialog.getByLabel('Camera preview').waitFor();
   await dialog.getByRole('radio', { name: 'Screen + camera' }).waitFor({ state: 'attached' });
   await dialog.getByLabel('Microphone', { exact: true }).waitFor();
-  await page.waitForFunction(() => !(document.querySelector('[role="dialog"] button[disabled]')?.textContent ?? '').includes('Start recording'));
+  // enabled once the camera is on (a trial click waits for that, and clicks nothing)
+  await start.click({ trial: true });
   await page.getByRole('progressbar', { name: 'Microphone level' }).waitFor();
   await screenshot(page, 'recorder-setup', { phoneFullPage: false });
 
@@ -89,10 +90,10 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   await screenshot(page, 'recorder-review', { phoneFullPage: false });
 
   await dialog.getByRole('button', { name: 'Save video' }).click();
-  await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+  await dialog.waitFor({ state: 'detached', timeout: 180_000 });
   const field = page.getByRole('group', { name: 'Video', exact: true });
   await field.getByText(/^Recording \d+ \w+ \d{4} \d\d\.\d\d$/).waitFor();
-  await field.getByText('Ready for email').waitFor({ timeout: 120_000 });
+  await field.getByText('Ready for email').waitFor({ timeout: 180_000 });
 
   await page.getByRole('button', { name: 'Create EyeMail' }).click();
   await page.waitForURL(/\/eyemails\/[0-9a-f-]{36}$/, { timeout: 60_000 });
@@ -117,7 +118,7 @@ test('My Videos: Record opens the recorder; every control has a name', async () 
   const dialog = page.getByRole('dialog', { name: 'Record a video' });
   await dialog.getByLabel('Camera preview').waitFor();
   const unnamed = await dialog.locator('button, input:not([type="hidden"]), [role="slider"], [role="radio"]').evaluateAll((els) =>
-    els.filter((e) => !(e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || e.textContent?.trim() || (e.id && document.querySelector(`label[for="${e.id}"]`)))).map((e) => e.outerHTML.slice(0, 80)),
+    els.filter((e) => !(e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || e.textContent?.trim() || (e.id && e.ownerDocument.querySelector(`label[for="${e.id}"]`)))).map((e) => e.outerHTML.slice(0, 80)),
   );
   assert.deepEqual(unnamed, []);
   await dialog.getByRole('button', { name: 'Close recorder' }).click();

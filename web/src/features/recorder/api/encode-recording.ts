@@ -3,7 +3,7 @@
 import type { EncodingView } from '@shared/api-types';
 import { api } from '@/lib/api-client';
 
-export async function encodeRecording(fileId: string, cut: { trimStart: number; trimEnd: number } | null): Promise<EncodingView> {
+export async function encodeRecording(fileId: string, cut: { trimStart: number; trimEnd?: number } | null): Promise<EncodingView> {
   const res = await api.post<EncodingView>(`videos/${encodeURIComponent(fileId)}`, { query: { overlay: 'none', width: 600, ...(cut ?? {}) } });
   if (!res.result || !res.body) throw new Error(res.message || 'We could not process your recording. Please try again.');
   return res.body;

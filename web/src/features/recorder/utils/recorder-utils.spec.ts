@@ -63,6 +63,8 @@ describe('trim range', () => {
     expect(isWholeRecording([0, 10], 10)).toBe(true);
     expect(trimQuery([0, 10], 10)).toBeNull();
     expect(trimQuery([1.24, 8], 10)).toEqual({ trimStart: 1.2, trimEnd: 8 });
+    // the end handle at the end: to the end of the file, whatever its exact length
+    expect(trimQuery([1, 10], 10)).toEqual({ trimStart: 1 });
   });
   it('loops the preview inside the cut', () => {
     expect(previewPosition(0, [2, 6])).toBe(2);

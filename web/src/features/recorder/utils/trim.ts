@@ -27,9 +27,11 @@ export function clampTrim([a, b]: TrimRange, duration: number, moved: 'start' | 
 
 export const isWholeRecording = ([start, end]: TrimRange, duration: number): boolean => start <= 0.05 && end >= duration - 0.05;
 
-// The encode request's cut, or nothing for the whole recording.
-export function trimQuery(range: TrimRange, duration: number): { trimStart: number; trimEnd: number } | null {
+// The encode request's cut, or nothing for the whole recording. The end handle at the end means
+// "to the end" (no trimEnd): the page's clock and the file's length differ by a few frames.
+export function trimQuery(range: TrimRange, duration: number): { trimStart: number; trimEnd?: number } | null {
   if (isWholeRecording(range, duration)) return null;
+  if (range[1] >= duration - 0.05) return { trimStart: tenth(range[0]) };
   return { trimStart: tenth(range[0]), trimEnd: tenth(range[1]) };
 }
 
