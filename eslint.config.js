@@ -61,7 +61,7 @@ const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
 const PUBLIC_FILES = {
   accounts: ['account-messages.ts', 'user-list.ts'],
   'api-credentials': ['api-token-rules.ts'],
-  encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts'],
+  encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts', 'recording.ts'],
   mail: ['mail-views.ts'],
   queue: ['job-queue.ts'],
   snippets: ['snippet-messages.ts', 'snippet-list-query.ts'],

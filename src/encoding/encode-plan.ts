@@ -1,6 +1,7 @@
 // Pure: from a probed source and the snippet's options, decide everything about the email
 // rendition (size, frame rate, filters, bitrate cap, audio, overlay placement, preview clip).
 // The argument builders in ffmpeg-args.ts only spell these decisions out.
+import { NO_TRIM, trimmedDuration, type SourceContainer, type Trim } from './recording.js';
 import { rationalValue, type AudioStreamInfo, type MediaInfo, type Rational, type VideoStreamInfo } from './probe.js';
 
 export type OverlayVariant = 'black' | 'white' | 'none';
@@ -9,6 +10,9 @@ export interface EncodeOptions {
   // the snippet width in CSS pixels (600-800); the MP4 is exactly this wide
   width?: number;
   overlay?: OverlayVariant;
+  // the cut (seconds; end 0 = to the end) and the source's container (WebM only from the recorder)
+  trim?: Trim;
+  container?: SourceContainer;
 }
 
 export const EMAIL_WIDTH = { min: 600, max: 800, default: 600 } as const;
@@ -55,8 +59,10 @@ export interface EncodePlan {
   width: number;
   height: number;
   fps: Rational;
-  // how long the source says it is (the MP4 may come out a frame shorter or longer)
+  // how long the output will be: the source's length, or the cut's (a frame either way)
   durationSecs: number;
+  container: SourceContainer;
+  trim: Trim;
   // from the decoded frames to upright, scaled, SDR yuv420p frames (no overlay yet)
   videoFilter: string;
   overlay: MuteIconPlacement | null;
@@ -230,13 +236,17 @@ export function planEncode(info: MediaInfo, options: EncodeOptions = {}, cpus = 
   const opts = normaliseOptions(options);
   const size = outputSize(v.displayWidth, v.displayHeight, opts.width);
   const fps = chooseFrameRate(v);
+  const trim = options.trim ?? NO_TRIM;
+  const durationSecs = trimmedDuration(info.durationSecs, trim);
   return {
     videoStream: v.index,
     audioStream: info.audio?.index ?? null,
     width: size.width,
     height: size.height,
     fps,
-    durationSecs: info.durationSecs,
+    durationSecs,
+    container: options.container ?? 'mov',
+    trim,
     videoFilter: videoFilterChain(v, size, fps),
     overlay: muteIconPlacement(opts.overlay, size.width),
     x264: {
@@ -248,7 +258,7 @@ export function planEncode(info: MediaInfo, options: EncodeOptions = {}, cpus = 
       ...bitrateCap(size.width, size.height, fps),
     },
     audio: audioSettings(info.audio),
-    preview: { seconds: Math.min(PREVIEW.seconds, Math.max(info.durationSecs, 0.1)), fps: PREVIEW.fps },
+    preview: { seconds: Math.min(PREVIEW.seconds, Math.max(durationSecs, 0.1)), fps: PREVIEW.fps },
     hdr: v.hdr,
     threads: threadPlan(cpus),
   };

@@ -9,13 +9,14 @@ export type EncodingErrorCode =
   | 'too-large'
   | 'too-small'
   | 'bad-shape'
+  | 'bad-trim'
   | 'undecodable'
   | 'timeout'
   | 'cancelled'
   | 'unavailable'
   | 'failed';
 
-const INPUT_CODES: EncodingErrorCode[] = ['not-a-video', 'no-video-track', 'too-long', 'too-short', 'too-large', 'too-small', 'bad-shape', 'undecodable'];
+const INPUT_CODES: EncodingErrorCode[] = ['not-a-video', 'no-video-track', 'too-long', 'too-short', 'too-large', 'too-small', 'bad-shape', 'bad-trim', 'undecodable'];
 
 export class EncodingError extends Error {
   readonly inputProblem: boolean;

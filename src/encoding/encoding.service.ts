@@ -8,7 +8,8 @@ import { progressReporter, type EncodeProgress } from './encode-progress.js';
 import { EncodingError, UNDECODABLE_MESSAGE } from './encoding-error.js';
 import { encodingStep, toEncodingError } from './encoding-failure.js';
 import { FfmpegAdapter } from './ffmpeg.adapter.js';
-import { audioPassArgs, finalizeArgs, mainPassArgs, probeArgs, WORK_FILES } from './ffmpeg-args.js';
+import { audioPassArgs, finalizeArgs, mainPassArgs, packetArgs, probeArgs, WORK_FILES } from './ffmpeg-args.js';
+import { checkTrim, isTrimmed, packetTimeline, withTimeline, type SourceContainer } from './recording.js';
 import { makeGifAndPoster } from './gif-maker.js';
 import type { GifInfo } from './gif-output.js';
 import { GIF_BUDGET_BYTES } from './gif-recipe.js';
@@ -74,15 +75,19 @@ export class EncodingService {
   }
 
   // ffprobe + the upload checks; throws an EncodingError with a message for the uploader.
-  async inspect(inputFile: string, signal?: AbortSignal): Promise<MediaInfo> {
-    let json: unknown;
+  // `container` 'webm' is for browser recordings only: their length and real frame rate are read
+  // from the packets (the header has neither), as for any recording whose header has no length.
+  async inspect(inputFile: string, signal?: AbortSignal, container: SourceContainer = 'mov'): Promise<MediaInfo> {
+    let info: MediaInfo;
     try {
-      json = await this.ffmpeg.probe(probeArgs(inputFile), { signal, redact: [inputFile] });
+      info = parseProbe(await this.ffmpeg.probe(probeArgs(inputFile, container), { signal, redact: [inputFile] }));
+      if (info.video && (container === 'webm' || !(info.durationSecs > 0))) {
+        info = withTimeline(info, packetTimeline(await this.ffmpeg.probe(packetArgs(inputFile, container), { signal, redact: [inputFile], timeoutMs: 120_000 })));
+      }
     } catch (err) {
       throw toEncodingError(err, 'probe');
     }
-    const info = parseProbe(json);
-    const problem = checkMedia(info, this.settings.limits);
+    const problem = checkMedia(info, this.settings.limits, container === 'webm');
     if (problem) throw new EncodingError(problem.code, problem.message);
     return info;
   }
@@ -105,7 +110,11 @@ export class EncodingService {
     const report = progressReporter(onProgress);
     const { signal } = options;
     report('probe', 0, 0, 0);
-    const info = await this.inspect(path.resolve(inputFile), signal);
+    const info = await this.inspect(path.resolve(inputFile), signal, options.container);
+    if (isTrimmed(options.trim)) {
+      const checked = checkTrim(options.trim.start, options.trim.end > 0 ? options.trim.end : info.durationSecs, info.durationSecs);
+      if ('message' in checked) throw new EncodingError('bad-trim', checked.message);
+    }
     report('probe', 0, 2, 1);
 
     const tmp = await makeEncodeTempDir(workDir);

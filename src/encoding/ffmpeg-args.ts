@@ -2,19 +2,42 @@
 // gif-recipe.ts; this file only spells them out, so the lists can be read and tested as data.
 import { rationalText, type EncodePlan } from './encode-plan.js';
 import type { GifRecipe } from './gif-recipe.js';
+import { isTrimmed, type SourceContainer, type Trim } from './recording.js';
 
 // Inputs are passed as file: URLs with only the file protocol allowed, so a name can never be
-// read as another protocol, and the MP4/MOV demuxer is forced: nothing else is accepted.
+// read as another protocol, and the MP4/MOV demuxer is forced (the Matroska/WebM one for browser
+// recordings): nothing else is accepted.
 export const inputUrl = (file: string) => `file:${file}`;
-const SOURCE_INPUT = (file: string) => ['-protocol_whitelist', 'file', '-f', 'mov', '-i', inputUrl(file)];
+const DEMUXER: Record<SourceContainer, string> = { mov: 'mov', webm: 'matroska' };
+const demux = (file: string, container: SourceContainer) => ['-protocol_whitelist', 'file', '-f', DEMUXER[container], '-i', inputUrl(file)];
+
+// The cut is an input option: ffmpeg decodes from the keyframe before the start and drops the
+// frames before it (frame-accurate), and timestamps restart at 0, so picture, sound, preview
+// and GIF all begin at the cut. Picture and sound passes use the same cut, so they stay in sync.
+export function trimArgs(trim: Trim | null | undefined): string[] {
+  if (!isTrimmed(trim)) return [];
+  const args = trim.start > 0 ? ['-ss', trim.start.toFixed(3)] : [];
+  if (trim.end > 0) args.push('-t', (trim.end - trim.start).toFixed(3));
+  return args;
+}
+const SOURCE_INPUT = (file: string, plan: Pick<EncodePlan, 'container' | 'trim'>) => [...trimArgs(plan.trim), ...demux(file, plan.container)];
 
 const COMMON = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
 // machine-readable progress on stdout (out_time_us=...), no human progress line on stderr; every
 // run reports it, so the adapter can tell a slow run from a stuck one
 const PROGRESS = ['-nostats', '-progress', 'pipe:1'];
 
-export function probeArgs(file: string): string[] {
-  return ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file', '-f', 'mov', '-show_format', '-show_streams', '-of', 'json', inputUrl(file)];
+export function probeArgs(file: string, container: SourceContainer = 'mov'): string[] {
+  return ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file', '-f', DEMUXER[container], '-show_format', '-show_streams', '-of', 'json', inputUrl(file)];
+}
+
+// Every packet of the first video stream, its time and length only (a recording has no
+// duration in its header; demuxing without decoding is fast).
+export function packetArgs(file: string, container: SourceContainer): string[] {
+  return [
+    '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file', '-f', DEMUXER[container],
+    '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'json', inputUrl(file),
+  ];
 }
 
 // Fixed file names inside the job's private temp folder (ffmpeg runs with it as cwd, so no
@@ -45,7 +68,7 @@ export function mainPassArgs(plan: EncodePlan, inputFile: string): string[] {
     `[pv]setpts=PTS-STARTPTS,trim=end=${plan.preview.seconds},fps=${plan.preview.fps},signalstats,` +
       `metadata=mode=print:file=${WORK_FILES.stats}[preview]`,
   );
-  const args = [...COMMON, ...PROGRESS, '-noautorotate', '-threads', String(plan.threads.decoder), ...SOURCE_INPUT(inputFile)];
+  const args = [...COMMON, ...PROGRESS, '-noautorotate', '-threads', String(plan.threads.decoder), ...SOURCE_INPUT(inputFile, plan)];
   if (plan.overlay) args.push('-i', WORK_FILES.icon);
   args.push('-filter_complex', graph.join(';'));
 
@@ -73,7 +96,7 @@ export function mainPassArgs(plan: EncodePlan, inputFile: string): string[] {
 export function audioPassArgs(plan: EncodePlan, inputFile: string): string[] | null {
   if (!plan.audio || plan.audioStream === null) return null;
   return [
-    ...COMMON, ...PROGRESS, ...SOURCE_INPUT(inputFile),
+    ...COMMON, ...PROGRESS, ...SOURCE_INPUT(inputFile, plan),
     '-map', `0:${plan.audioStream}`, '-vn', '-sn', '-dn',
     // fill gaps and drop overlaps so broken timestamps never desync the sound
     '-af', 'aresample=async=1:first_pts=0',

@@ -240,8 +240,10 @@ function minutes(secs: number): string {
 }
 
 // Pure: null when the file can be encoded, else the reason in words for the uploader.
-export function checkMedia(info: MediaInfo, limits: MediaLimits = DEFAULT_MEDIA_LIMITS): MediaProblem | null {
-  if (!/\b(mov|mp4)\b/.test(info.formatName)) return { code: 'not-a-video', message: NOT_A_VIDEO_MESSAGE };
+// WebM is read only when the caller says the file is a browser recording (`recording`).
+export function checkMedia(info: MediaInfo, limits: MediaLimits = DEFAULT_MEDIA_LIMITS, recording = false): MediaProblem | null {
+  const container = recording ? /\b(mov|mp4|matroska|webm)\b/ : /\b(mov|mp4)\b/;
+  if (!container.test(info.formatName)) return { code: 'not-a-video', message: NOT_A_VIDEO_MESSAGE };
   const v = info.video;
   if (!v) {
     return { code: 'no-video-track', message: 'This file has no video picture in it. Please upload an .mp4 or .mov video.' };

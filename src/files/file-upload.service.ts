@@ -183,7 +183,8 @@ export class FileUploadService implements OnModuleInit {
   private async storeVideo(fileId: string, temp: string, sniffed: string, rule: UploadRule, stored: string[]): Promise<StoredUpload> {
     let info: MediaInfo;
     try {
-      info = await this.encoding.inspect(temp);
+      // WebM reaches here only from the recorder (its length is read from the packets)
+      info = await this.encoding.inspect(temp, undefined, sniffed === 'webm' ? 'webm' : 'mov');
     } catch (e) {
       if (e instanceof EncodingError && e.inputProblem) throw new UnprocessableError(e.message);
       this.logger.error(`Could not inspect an uploaded video: ${e instanceof EncodingError ? `${e.message} ${e.detail}` : String(e)}`);

@@ -23,6 +23,21 @@ describe('encode request options', () => {
   });
 });
 
+describe('encode request cut', () => {
+  it('takes trimStart and trimEnd together as seconds', () => {
+    expect(parseEncodeRequest(undefined, undefined, '1.5', '6')).toEqual({ overlay: 'none', width: 600, cut: { start: 1.5, end: 6 } });
+    expect(parseEncodeRequest(undefined, undefined, undefined, '6')).toEqual({ overlay: 'none', width: 600, cut: { start: 0, end: 6 } });
+  });
+  it('takes a start alone as a cut to the end; refuses non-numbers, an end before the start and cuts under a second', () => {
+    expect(parseEncodeRequest(undefined, undefined, '1', undefined)).toEqual({ overlay: 'none', width: 600, cut: { start: 1, end: 0 } });
+    expect(parseEncodeRequest(undefined, undefined, 'soon', '5')).toEqual({ field: 'trimStart', message: 'Trim start and end must be numbers of seconds.' });
+    expect(parseEncodeRequest(undefined, undefined, '1', '-5')).toMatchObject({ field: 'trimEnd' });
+    expect(parseEncodeRequest(undefined, undefined, '1', ['5'])).toMatchObject({ field: 'trimEnd' });
+    expect(parseEncodeRequest(undefined, undefined, '5', '2')).toEqual({ field: 'trimEnd', message: 'The trim must end after it starts.' });
+    expect(parseEncodeRequest(undefined, undefined, '2', '2.5')).toEqual({ field: 'trimEnd', message: 'A trimmed video must be at least 1 second long.' });
+  });
+});
+
 describe('encode job naming', () => {
   it('gives each encoding a job id the queues accept', () => {
     expect(isValidJobId(encodeJobId('6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10'))).toBe(true);

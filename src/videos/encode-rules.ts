@@ -1,6 +1,7 @@
 // Pure: the encode request's options, the job's name and id, the output keys and how often
 // progress is written.
 import { EMAIL_WIDTH, type OverlayVariant } from '../encoding/encode-plan.js';
+import { checkTrim, TRIM_MESSAGES } from '../encoding/recording.js';
 
 export const ENCODE_JOB = 'encode-video';
 export const OVERLAYS = ['black', 'white', 'none'] as const;
@@ -15,11 +16,30 @@ export const VIDEO_MESSAGES = {
   completed: 'Your video is ready.',
 } as const;
 
-export type EncodeRequest = { overlay: OverlayVariant; width: number };
-export type EncodeRequestProblem = { field: 'overlay' | 'width'; message: string };
+// `cut`: the trim asked for (seconds, checked against the video's length later); absent when the
+// request names none (the video's chosen cut applies).
+export type EncodeRequest = { overlay: OverlayVariant; width: number; cut?: { start: number; end: number } };
+export type EncodeRequestProblem = { field: 'overlay' | 'width' | 'trimStart' | 'trimEnd'; message: string };
+
+const SECONDS = /^\d{1,5}(?:\.\d{1,6})?$/;
+
+// trimStart and trimEnd, plain numbers of seconds; without trimEnd the cut runs to the end.
+function parseCut(startRaw: unknown, endRaw: unknown): { start: number; end: number } | EncodeRequestProblem | undefined {
+  const given = (v: unknown) => v !== undefined && v !== '';
+  if (!given(startRaw) && !given(endRaw)) return undefined;
+  const num = (v: unknown) => (typeof v === 'string' && SECONDS.test(v.trim()) ? Number(v.trim()) : NaN);
+  const start = given(startRaw) ? num(startRaw) : 0;
+  // no trimEnd: to the end of the video
+  const end = given(endRaw) ? num(endRaw) : 0;
+  if (!Number.isFinite(start)) return { field: 'trimStart', message: TRIM_MESSAGES.invalid };
+  if (!Number.isFinite(end) || (given(endRaw) && end === 0)) return { field: 'trimEnd', message: Number.isFinite(end) ? TRIM_MESSAGES.order : TRIM_MESSAGES.invalid };
+  const checked = checkTrim(start, end, null);
+  if ('message' in checked) return { field: 'trimEnd', message: checked.message };
+  return { start: checked.trim.start, end: checked.trim.end };
+}
 
 // Query values as they arrive (strings, repeated values as arrays, or absent).
-export function parseEncodeRequest(overlayRaw: unknown, widthRaw: unknown): EncodeRequest | EncodeRequestProblem {
+export function parseEncodeRequest(overlayRaw: unknown, widthRaw: unknown, trimStartRaw?: unknown, trimEndRaw?: unknown): EncodeRequest | EncodeRequestProblem {
   let overlay: OverlayVariant = 'none';
   if (overlayRaw !== undefined && overlayRaw !== '') {
     const v = typeof overlayRaw === 'string' ? overlayRaw.trim().toLowerCase() : null;
@@ -33,7 +53,9 @@ export function parseEncodeRequest(overlayRaw: unknown, widthRaw: unknown): Enco
     if (!Number.isInteger(n) || n < EMAIL_WIDTH.min || n > EMAIL_WIDTH.max) return { field: 'width', message: VIDEO_MESSAGES.width };
     width = n;
   }
-  return { overlay, width };
+  const cut = parseCut(trimStartRaw, trimEndRaw);
+  if (cut && 'field' in cut) return cut;
+  return cut ? { overlay, width, cut } : { overlay, width };
 }
 
 export const encodeJobId = (encodingId: string) => `encode-${encodingId}`;

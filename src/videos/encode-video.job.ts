@@ -7,6 +7,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EncodingError, FAILED_MESSAGE } from '../encoding/encoding-error.js';
 import { EncodingService } from '../encoding/encoding.service.js';
+import { sourceContainerOf } from '../encoding/recording.js';
 import { FilesService } from '../files/files.service.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { contentTypeForKey } from '../storage/storage-keys.js';
@@ -78,7 +79,7 @@ export class EncodeVideoJob implements OnModuleInit {
     job: JobContext<EncodeJobData>,
     encodingId: string,
     runToken: string,
-    row: Pick<VideoEncoding, 'sourceFileId' | 'width' | 'overlay'>,
+    row: Pick<VideoEncoding, 'sourceFileId' | 'width' | 'overlay' | 'trimStart' | 'trimEnd'>,
   ): Promise<unknown> {
     const source = await this.files.sourceOf(row.sourceFileId);
     if (!source || !(await this.storage.stat(source.storageKey))) throw new SourceMissingError();
@@ -96,9 +97,15 @@ export class EncodeVideoJob implements OnModuleInit {
         .then(() => job.progress(percent))
         .catch((e: unknown) => this.logger.warn(`Could not record progress of encoding ${encodingId}: ${String(e)}`));
     };
-    const result = await this.encoding.encode(input, path.join(dir, 'out'), { width: row.width, overlay: row.overlay, signal: job.signal }, ({ percent }) =>
-      report(scaleEncodeProgress(percent)),
-    );
+    const options = {
+      width: row.width,
+      overlay: row.overlay,
+      trim: { start: Number(row.trimStart ?? 0), end: Number(row.trimEnd ?? 0) },
+      // WebM only ever comes from the recorder
+      container: sourceContainerOf(`${source.contentType} ${source.storageKey}`),
+      signal: job.signal,
+    };
+    const result = await this.encoding.encode(input, path.join(dir, 'out'), options, ({ percent }) => report(scaleEncodeProgress(percent)));
     await fs.rm(input, { force: true });
     report(STORING_PROGRESS);
     await writes;

@@ -16,6 +16,9 @@ export const VideoEncoding = defineEntity({
     sourceFileId: p.uuid(),
     overlay: p.enum(OVERLAYS),
     width: p.integer(),
+    // the cut in seconds; 0 and 0 is the whole video
+    trimStart: p.double().default(0),
+    trimEnd: p.double().default(0),
     state: p.enum(ENCODING_STATES).default('queued'),
     progress: p.smallint().default(0),
     error: p.text().nullable(),

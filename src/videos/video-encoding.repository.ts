@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { OverlayVariant } from '../encoding/encode-plan.js';
+import type { Trim } from '../encoding/recording.js';
 import { VideoEncoding } from './video-encoding.entity.js';
 
 export interface EncodeOutputs {
@@ -50,12 +51,40 @@ export class VideoEncodingRepository {
   }
 
   // The one encoding of these options that has not failed (a partial unique index keeps it one).
-  findLive(sourceFileId: string, overlay: OverlayVariant, width: number): Promise<VideoEncoding | null> {
-    return this.em.findOne(VideoEncoding, { sourceFileId, overlay, width, state: { $ne: 'failed' } });
+  findLive(sourceFileId: string, overlay: OverlayVariant, width: number, trim: Trim): Promise<VideoEncoding | null> {
+    return this.em.findOne(VideoEncoding, { sourceFileId, overlay, width, trimStart: trim.start, trimEnd: trim.end, state: { $ne: 'failed' } });
   }
 
-  findCompleted(ownerId: string, sourceFileId: string, overlay: OverlayVariant, width: number): Promise<VideoEncoding | null> {
-    return this.em.findOne(VideoEncoding, { ownerId, sourceFileId, overlay, width, state: 'completed' });
+  findCompleted(ownerId: string, sourceFileId: string, overlay: OverlayVariant, width: number, trim: Trim): Promise<VideoEncoding | null> {
+    return this.em.findOne(VideoEncoding, { ownerId, sourceFileId, overlay, width, trimStart: trim.start, trimEnd: trim.end, state: 'completed' });
+  }
+
+  // The length of the whole video, when an encode of it without a cut finished.
+  async uncutDuration(sourceFileId: string): Promise<number | null> {
+    const row = await this.em.findOne(
+      VideoEncoding,
+      { sourceFileId, trimStart: 0, trimEnd: 0, state: 'completed', durationSecs: { $ne: null } },
+      { fields: ['durationSecs'], orderBy: { completedAt: 'desc' } },
+    );
+    return row?.durationSecs ?? null;
+  }
+
+  // The cut chosen for a video (none: the whole video).
+  async cutOf(fileId: string): Promise<Trim | null> {
+    const [row] = await this.em.execute<{ start_secs: number; end_secs: number }[]>('select start_secs, end_secs from video_cut where file_id = ?', [fileId]);
+    return row ? { start: Number(row.start_secs), end: Number(row.end_secs) } : null;
+  }
+
+  async setCut(fileId: string, trim: Trim | null): Promise<void> {
+    if (!trim || (trim.start === 0 && trim.end === 0)) {
+      await this.em.execute('delete from video_cut where file_id = ?', [fileId]);
+      return;
+    }
+    await this.em.execute(
+      `insert into video_cut (file_id, start_secs, end_secs) values (?, ?, ?)
+       on conflict (file_id) do update set start_secs = excluded.start_secs, end_secs = excluded.end_secs, updated_at = now()`,
+      [fileId, trim.start, trim.end],
+    );
   }
 
   // The poster of each video's latest finished encoding.
@@ -83,23 +112,23 @@ export class VideoEncodingRepository {
   // under a transaction-scoped advisory lock, so the count and the insert agree even when several
   // requests (on several instances) arrive at once.
   async insertQueuedWithinCap(
-    e: { id: string; ownerId: string; sourceFileId: string; overlay: OverlayVariant; width: number; jobId: string },
+    e: { id: string; ownerId: string; sourceFileId: string; overlay: OverlayVariant; width: number; trim: Trim; jobId: string },
     cap: number,
   ): Promise<{ outcome: 'inserted' | 'exists' | 'over-cap'; live: number }> {
     return this.em.transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [OWNER_ENCODES_LOCK, e.ownerId]);
       const [same] = await em.execute<{ id: string }[]>(
-        `select id from video_encoding where source_file_id = ? and overlay = ? and width = ? and state <> 'failed'`,
-        [e.sourceFileId, e.overlay, e.width],
+        `select id from video_encoding where source_file_id = ? and overlay = ? and width = ? and trim_start = ? and trim_end = ? and state <> 'failed'`,
+        [e.sourceFileId, e.overlay, e.width, e.trim.start, e.trim.end],
       );
       const live = await this.countLive(em, e.ownerId);
       if (same) return { outcome: 'exists', live };
       if (live >= cap) return { outcome: 'over-cap', live };
       await em.execute(
-        `insert into video_encoding (id, owner_id, source_file_id, overlay, width, state, progress, job_id)
-         values (?, ?, ?, ?, ?, 'queued', 0, ?)
-         on conflict (source_file_id, overlay, width) where state <> 'failed' do nothing`,
-        [e.id, e.ownerId, e.sourceFileId, e.overlay, e.width, e.jobId],
+        `insert into video_encoding (id, owner_id, source_file_id, overlay, width, trim_start, trim_end, state, progress, job_id)
+         values (?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?)
+         on conflict (source_file_id, overlay, width, trim_start, trim_end) where state <> 'failed' do nothing`,
+        [e.id, e.ownerId, e.sourceFileId, e.overlay, e.width, e.trim.start, e.trim.end, e.jobId],
       );
       return { outcome: 'inserted', live: live + 1 };
     });

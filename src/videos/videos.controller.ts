@@ -23,6 +23,12 @@ export class VideosController {
   })
   @ApiQuery({ name: 'overlay', enum: OVERLAYS, required: false })
   @ApiQuery({ name: 'width', required: false, description: '600-800, default 600' })
+  @ApiQuery({
+    name: 'trimStart',
+    required: false,
+    description: 'Cut: seconds from the start (with trimEnd). The cut becomes the video\'s own: later encodes and EyeMails of the video use it.',
+  })
+  @ApiQuery({ name: 'trimEnd', required: false, description: 'Cut: where it ends, in seconds; 0 <= trimStart < trimEnd <= duration, at least 1 s long' })
   @ApiAcceptedResponse({ type: EncodingViewDto })
   @ApiOkResponse({ type: EncodingViewDto })
   async encode(
@@ -30,9 +36,11 @@ export class VideosController {
     @Param('id') id: string,
     @Query('overlay') overlay: unknown,
     @Query('width') width: unknown,
+    @Query('trimStart') trimStart: unknown,
+    @Query('trimEnd') trimEnd: unknown,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { status, view } = await this.videos.requestEncode(user.id, id, overlay, width);
+    const { status, view } = await this.videos.requestEncode(user.id, id, overlay, width, trimStart, trimEnd);
     res.status(status);
     return ok(view, status === 200 ? VIDEO_MESSAGES.completed : VIDEO_MESSAGES.queued);
   }

@@ -4,6 +4,7 @@ import { InvalidInputError, NotFoundError, RateLimitedError, UnavailableError } 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { FAILED_MESSAGE } from '../encoding/encoding-error.js';
 import type { OverlayVariant } from '../encoding/encode-plan.js';
+import { checkTrim, NO_TRIM, type Trim } from '../encoding/recording.js';
 import { FilesService } from '../files/files.service.js';
 import { isUuid } from '../shared/uuid.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
@@ -52,18 +53,40 @@ export class VideosService implements OnModuleInit {
   // ---- API ----
 
   // POST videos/{id}: the finished encoding at once (200), or the queued/running one (202).
-  async requestEncode(userId: string, fileId: string, overlayRaw: unknown, widthRaw: unknown): Promise<{ status: 200 | 202; view: EncodingView }> {
-    const options = parseEncodeRequest(overlayRaw, widthRaw);
+  // A cut in the request (trimStart/trimEnd) becomes the video's chosen cut; without one, the
+  // video's chosen cut (if any) applies.
+  async requestEncode(
+    userId: string,
+    fileId: string,
+    overlayRaw: unknown,
+    widthRaw: unknown,
+    trimStartRaw?: unknown,
+    trimEndRaw?: unknown,
+  ): Promise<{ status: 200 | 202; view: EncodingView }> {
+    const options = parseEncodeRequest(overlayRaw, widthRaw, trimStartRaw, trimEndRaw);
     if ('field' in options) throw new InvalidInputError(options.message, { [options.field]: options.message });
     // Missing, someone else's, or not a video: all the same to the caller.
-    if (!(await this.files.findOwned(userId, fileId, ['video']))) throw new NotFoundError(VIDEO_MESSAGES.notFound);
+    const file = await this.files.findOwned(userId, fileId, ['video']);
+    if (!file) throw new NotFoundError(VIDEO_MESSAGES.notFound);
 
     const id = fileId.toLowerCase();
-    let row = await this.encodings.findLive(id, options.overlay, options.width);
+    let trim: Trim;
+    if (options.cut) {
+      // checked against the length when it is known (the upload's, or a finished encode's); else
+      // the encoder checks it once it has read the file
+      const duration = file.durationSecs ?? (await this.encodings.uncutDuration(id));
+      const checked = checkTrim(options.cut.start, options.cut.end, duration);
+      if ('message' in checked) throw new InvalidInputError(checked.message, { trimEnd: checked.message });
+      trim = checked.trim;
+      await this.encodings.setCut(id, trim);
+    } else {
+      trim = (await this.encodings.cutOf(id)) ?? NO_TRIM;
+    }
+    let row = await this.encodings.findLive(id, options.overlay, options.width, trim);
     if (row && row.state !== 'completed') row = await this.reconcile(row);
     if (!row || row.state === 'failed') {
       const encodingId = randomUUID();
-      const wanted = { id: encodingId, ownerId: userId, sourceFileId: id, overlay: options.overlay, width: options.width, jobId: encodeJobId(encodingId) };
+      const wanted = { id: encodingId, ownerId: userId, sourceFileId: id, overlay: options.overlay, width: options.width, trim, jobId: encodeJobId(encodingId) };
       const cap = this.config.encodesPerAccount;
       let added = await this.encodings.insertQueuedWithinCap(wanted, cap);
       // At the cap: encodings whose jobs failed or were lost unnoticed are settled first, so
@@ -73,7 +96,7 @@ export class VideosService implements OnModuleInit {
         throw new RateLimitedError(encodeCapRefusal(added.live, cap)!, ENCODE_CAP_RETRY_AFTER_SECONDS);
       }
       // Whoever won a race for the same options, this is the one encoding of them.
-      row = await this.encodings.findLive(id, options.overlay, options.width);
+      row = await this.encodings.findLive(id, options.overlay, options.width, trim);
       if (!row) throw new UnavailableError(VIDEO_MESSAGES.queueDown);
       await this.enqueue(row);
     }
@@ -115,10 +138,12 @@ export class VideosService implements OnModuleInit {
     return lengths;
   }
 
-  // For the snippets module: the finished encoding of these options, if there is one.
+  // For the snippets module: the finished encoding of these options and the video's chosen cut,
+  // if there is one.
   async findCompleted(userId: string, sourceFileId: string, overlay: OverlayVariant, width: number): Promise<EncodingView | null> {
     if (!isUuid(sourceFileId)) return null;
-    const row = await this.encodings.findCompleted(userId, sourceFileId.toLowerCase(), overlay, width);
+    const id = sourceFileId.toLowerCase();
+    const row = await this.encodings.findCompleted(userId, id, overlay, width, (await this.encodings.cutOf(id)) ?? NO_TRIM);
     return row ? this.view(row) : null;
   }
 

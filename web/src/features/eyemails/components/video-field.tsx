@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { ActionIcon, Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconMovie, IconRefresh, IconTrash, IconVideo } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconMovie, IconPlayerRecord, IconRefresh, IconTrash, IconVideo } from '@tabler/icons-react';
 import type { FileListItem as VideoListItem } from '@shared/api-types';
 import { useVideos } from '@/lib/api/get-videos';
+import { RecorderDialog, useRecorderAvailable } from '@/lib/recorder-slot';
 import { FileUpload } from '@/components/upload/file-upload';
 import { ProgressBar } from '@/components/progress-bar';
 import { Spinner } from '@/components/spinner';
@@ -71,6 +72,8 @@ export interface VideoFieldProps {
 // The EyeMail's video: upload one, or pick one from My Videos; then its encoding progress.
 export function VideoField({ value, onChange, onBusyChange, encoding, onRetryEncoding, error }: VideoFieldProps) {
   const [picking, setPicking] = useState(false);
+  const [recording, setRecording] = useState(false);
+  const canRecord = useRecorderAvailable();
   return (
     <Stack gap="xs" role="group" aria-label="Video">
       <div>
@@ -119,6 +122,17 @@ export function VideoField({ value, onChange, onBusyChange, encoding, onRetryEnc
                 <IconVideo size={16} /> choose from My Videos
               </Group>
             </Anchor>
+            {canRecord ? (
+              <>
+                {' '}
+                or{' '}
+                <Anchor component="button" type="button" onClick={() => setRecording(true)} inherit fw={600}>
+                  <Group gap={4} component="span" wrap="nowrap" style={{ display: 'inline-flex', verticalAlign: 'bottom' }}>
+                    <IconPlayerRecord size={16} /> record one
+                  </Group>
+                </Anchor>
+              </>
+            ) : null}
           </Text>
         </>
       )}
@@ -128,6 +142,14 @@ export function VideoField({ value, onChange, onBusyChange, encoding, onRetryEnc
         </Text>
       ) : null}
       {value ? <EncodingInline status={encoding} onRetry={onRetryEncoding} /> : null}
+      <RecorderDialog
+        opened={recording}
+        onClose={() => setRecording(false)}
+        onSaved={(f) => {
+          setRecording(false);
+          onChange({ fileId: f.fileId, url: f.url, name: f.fileName.replace(/\.[a-z0-9]+$/i, '') });
+        }}
+      />
       <VideoPicker
         opened={picking}
         selectedId={value?.fileId ?? null}

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Text } from '@mantine/core';
-import { IconAlertTriangle, IconMovie, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, Text } from '@mantine/core';
+import { IconAlertTriangle, IconMovie, IconPlayerRecord, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FileListItem as VideoListItem } from '@shared/api-types';
-import { useVideos } from '@/lib/api/get-videos';
+import { useVideos, videosKey } from '@/lib/api/get-videos';
 import { useDeleteFile } from '@/lib/api/delete-file';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/toasts';
 import { VideoGrid, videoTitle } from '@/components/video-library/video-grid';
+import { RecorderDialog, useRecorderAvailable } from '@/lib/recorder-slot';
 import { UploadVideoModal } from './upload-video-modal';
 
 const DELETE_QUESTION = 'Do you really want to delete this video?';
@@ -19,6 +21,9 @@ export function VideoLibraryPage() {
   const loadError = videos.isError ? videos.error.message || 'We could not load your videos. Please try again.' : null;
   const { mutateAsync: deleteFile } = useDeleteFile();
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [recordOpen, setRecordOpen] = useState(false);
+  const canRecord = useRecorderAvailable();
+  const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<VideoListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -44,10 +49,24 @@ export function VideoLibraryPage() {
     toast.error(res.message || 'We could not delete this video. Please try again.', 'Not deleted');
   };
 
-  const uploadButton = (
-    <Button leftSection={<IconUpload size={18} />} onClick={() => setUploadOpen(true)}>
-      Upload
+  const onRecorded = () => {
+    setRecordOpen(false);
+    void queryClient.invalidateQueries({ queryKey: videosKey });
+    toast.success('Your recording is in the library. It is being prepared for email.', 'Recording saved');
+  };
+
+  const recordButton = canRecord ? (
+    <Button variant="default" leftSection={<IconPlayerRecord size={18} />} onClick={() => setRecordOpen(true)}>
+      Record
     </Button>
+  ) : null;
+  const uploadButton = (
+    <Group gap="sm">
+      {recordButton}
+      <Button leftSection={<IconUpload size={18} />} onClick={() => setUploadOpen(true)}>
+        Upload
+      </Button>
+    </Group>
   );
 
   return (
@@ -68,15 +87,23 @@ export function VideoLibraryPage() {
       {items !== null && items.length === 0 ? (
         <Card>
           <EmptyState icon={<IconMovie size={32} stroke={1.6} />} title="No videos found." description="Upload an MP4 or MOV and it will be ready for your next EyeMail.">
-            <Button mt="sm" leftSection={<IconUpload size={18} />} onClick={() => setUploadOpen(true)}>
-              Upload your first video
-            </Button>
+            <Group mt="sm" gap="sm" justify="center">
+              <Button leftSection={<IconUpload size={18} />} onClick={() => setUploadOpen(true)}>
+                Upload your first video
+              </Button>
+              {canRecord ? (
+                <Button variant="default" leftSection={<IconPlayerRecord size={18} />} onClick={() => setRecordOpen(true)}>
+                  Record one
+                </Button>
+              ) : null}
+            </Group>
           </EmptyState>
         </Card>
       ) : null}
 
       {items !== null && items.length > 0 ? <VideoGrid items={items} onDelete={setToDelete} /> : null}
 
+      <RecorderDialog opened={recordOpen} onClose={() => setRecordOpen(false)} onSaved={onRecorded} />
       <UploadVideoModal opened={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={onUploaded} />
       <ConfirmDialog
         opened={toDelete !== null}

@@ -1,0 +1,179 @@
+// Recordings and cuts through HTTP on the real app and real ffmpeg: a browser recording (WebM,
+// VP8 + Opus, no duration in its header, uneven frame times) encodes to a constant-rate MP4 of the
+// cut asked for; the cut is checked (order, at least a second, inside the video) with clear 400s;
+// it becomes the video's own, so a later request without one and the EyeMail use the cut.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { jest } from '@jest/globals';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
+import { waitFor } from '../support/wait.js';
+import { clip, fetchBytes, ffprobeJson, upload } from '../support/upload-fixtures.js';
+import { STORAGE, type StorageAdapter } from '../../src/storage/storage.adapter.js';
+
+jest.setTimeout(180_000);
+
+const CACHE = path.join(os.tmpdir(), 'eyemail-recording-fixtures-v1');
+
+// 8 s of VP8 + Opus written as MediaRecorder does: to a pipe (no duration, no cues), every
+// fifth and thirteenth frame missing (uneven intervals, about 22 frames a second).
+function recordingWebm(): string {
+  const file = path.join(CACHE, 'recording-8s.webm');
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(CACHE, { recursive: true });
+  const out = execFileSync(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=640x480:r=30', '-f', 'lavfi', '-i', 'sine=f=440:r=48000', '-t', '8',
+      '-vf', "select='not(eq(mod(n\\,5)\\,2))*not(eq(mod(n\\,13)\\,7))'", '-fps_mode', 'vfr',
+      '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '16', '-b:v', '800k', '-c:a', 'libopus', '-b:a', '48k', '-live', '1', '-f', 'webm', 'pipe:1'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, out);
+  fs.renameSync(tmp, file);
+  return file;
+}
+
+interface EncodingBody {
+  encodingId: string;
+  state: string;
+  error: string | null;
+  videoUrl: string | null;
+  durationSecs: number | null;
+}
+
+function tempFile(bytes: Buffer, ext: string): string {
+  const file = path.join(os.tmpdir(), `eyemail-rec-${crypto.randomUUID()}.${ext}`);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+describe('recordings and cuts', () => {
+  let t: TestApp;
+  let ann: SignedUpUser;
+  let bob: SignedUpUser;
+
+  const finish = (user: SignedUpUser, id: string) =>
+    waitFor(
+      async () => {
+        const body = (await user.client.get(`/api/videos/encodings/${id}`)).body.body as EncodingBody;
+        return body.state === 'completed' || body.state === 'failed' ? body : null;
+      },
+      `encoding ${id}`,
+      150_000,
+      100,
+    );
+
+  // A recording stored as the recorder's upload stores one: WebM bytes under a video file of
+  // the owner, content type video/webm, length unknown.
+  async function storedRecording(owner: SignedUpUser): Promise<string> {
+    const id = crypto.randomUUID();
+    const key = `f/${id}/${crypto.randomUUID()}.webm`;
+    const file = recordingWebm();
+    await t.app.get<StorageAdapter>(STORAGE).putFile(key, file, { contentType: 'video/webm' });
+    await sql(t, `insert into media_file (id, owner_id, kind, file_name, content_type, size, storage_key) values (?, ?, 'video', 'Recording.webm', 'video/webm', ?, ?)`, [
+      id, owner.id, fs.statSync(file).size, key,
+    ]);
+    return id;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [ann, bob] = [await signUp(t, { fullName: 'Ann Lee' }), await signUp(t, { fullName: 'Bob Ray' })];
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('encodes a WebM recording without a duration, cut to the part asked for, at a constant frame rate', async () => {
+    const videoId = await storedRecording(ann);
+    const res = await ann.client.post(`/api/videos/${videoId}?trimStart=1.5&trimEnd=6.5`);
+    expect(res.status).toBe(202);
+    const done = await finish(ann, res.body.body.encodingId);
+    expect(done).toMatchObject({ state: 'completed', error: null });
+    expect(done.durationSecs).toBeGreaterThan(4.8);
+    expect(done.durationSecs).toBeLessThan(5.2);
+
+    const mp4 = tempFile((await fetchBytes(t, done.videoUrl!)).body as Buffer, 'mp4');
+    try {
+      const probed = ffprobeJson(mp4) as unknown as { streams: { codec_type: string; codec_name: string; r_frame_rate: string; avg_frame_rate: string }[] };
+      const v = probed.streams.find((s) => s.codec_type === 'video')!;
+      expect(v.codec_name).toBe('h264');
+      // about 22 frames a second came in; the MP4 runs at the next standard rate, steadily
+      expect(v.r_frame_rate).toBe('24/1');
+      expect(v.avg_frame_rate).toBe('24/1');
+      expect(probed.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
+    } finally {
+      fs.rmSync(mp4, { force: true });
+    }
+
+    // the cut is the video's now: asked again without one, the same finished encoding answers
+    const again = await ann.client.post(`/api/videos/${videoId}`);
+    expect(again.status).toBe(200);
+    expect(again.body.body.encodingId).toBe(done.encodingId);
+  });
+
+  it('encodes the whole recording when no cut is asked for (its length read from the packets)', async () => {
+    const videoId = await storedRecording(ann);
+    const res = await ann.client.post(`/api/videos/${videoId}`);
+    const done = await finish(ann, res.body.body.encodingId);
+    expect(done.state).toBe('completed');
+    expect(done.durationSecs).toBeGreaterThan(7.8);
+    expect(done.durationSecs).toBeLessThan(8.2);
+    // a cut past the end is refused now that the length is known, and nothing is queued
+    const before = await sql(t, 'select count(*)::int as n from video_encoding where source_file_id = ?', [videoId]);
+    const late = await ann.client.post(`/api/videos/${videoId}?trimStart=2&trimEnd=9`);
+    expect(late.status).toBe(400);
+    expect(late.body).toMatchObject({ result: false, message: 'The trim ends after the video does (it is 8.0 seconds long).' });
+    expect(await sql(t, 'select count(*)::int as n from video_encoding where source_file_id = ?', [videoId])).toEqual(before);
+  });
+
+  it('fails the encoding with a clear message when the cut ends after a video whose length was unknown', async () => {
+    const videoId = await storedRecording(ann);
+    const res = await ann.client.post(`/api/videos/${videoId}?trimStart=2&trimEnd=30`);
+    expect(res.status).toBe(202);
+    const done = await finish(ann, res.body.body.encodingId);
+    expect(done).toMatchObject({ state: 'failed', error: 'The trim ends after the video does (it is 8.0 seconds long).' });
+  });
+
+  it('refuses bad cuts with 400 and the reason, and queues nothing', async () => {
+    const upload1 = await upload(ann.client, 'video', clip('mp4', 3), 'launch.mp4', 'video/mp4');
+    const videoId = upload1.body.body.fileId as string;
+    const cases: [string, string][] = [
+      ['trimStart=2&trimEnd=1', 'The trim must end after it starts.'],
+      ['trimStart=1&trimEnd=1.5', 'A trimmed video must be at least 1 second long.'],
+      ['trimStart=2.5', 'A trimmed video must be at least 1 second long.'],
+      ['trimStart=abc&trimEnd=2', 'Trim start and end must be numbers of seconds.'],
+      ['trimStart=-1&trimEnd=2', 'Trim start and end must be numbers of seconds.'],
+      // the upload's length is known (3 s)
+      ['trimStart=1&trimEnd=5', 'The trim ends after the video does (it is 3.0 seconds long).'],
+    ];
+    for (const [query, message] of cases) {
+      const res = await ann.client.post(`/api/videos/${videoId}?${query}`);
+      expect({ query, status: res.status, body: res.body }).toMatchObject({ query, status: 400, body: { result: false, message } });
+    }
+    expect(await sql(t, 'select count(*)::int as n from video_encoding where source_file_id = ?', [videoId])).toEqual([{ n: 0 }]);
+    // someone else's video: not found, whatever the cut
+    expect((await bob.client.post(`/api/videos/${videoId}?trimStart=0&trimEnd=2`)).status).toBe(404);
+  });
+
+  it('an EyeMail of a cut video shows the cut encoding; the whole video asked for again drops the cut', async () => {
+    const videoId = (await upload(ann.client, 'video', clip('mp4', 3), 'launch.mp4', 'video/mp4')).body.body.fileId as string;
+    const whole = await finish(ann, (await ann.client.post(`/api/videos/${videoId}`)).body.body.encodingId);
+    const cut = await finish(ann, (await ann.client.post(`/api/videos/${videoId}?trimStart=0.5&trimEnd=2`)).body.body.encodingId);
+    expect(cut.state).toBe('completed');
+    expect(cut.encodingId).not.toBe(whole.encodingId);
+    expect(cut.durationSecs).toBeLessThan(1.7);
+    const created = await ann.client.post('/api/snippets').send({ title: 'Cut', videoId, videoOverlay: 'none', width: 600 });
+    expect(created.status).toBe(201);
+    const [row] = await sql<{ encoding_id: string }>(t, 'select encoding_id from snippet where id = ?', [created.body.body.snippet]);
+    expect(row.encoding_id).toBe(cut.encodingId);
+    // the whole length again: no cut any more, the first encoding answers at once
+    const back = await ann.client.post(`/api/videos/${videoId}?trimStart=0&trimEnd=3`);
+    expect(back.status).toBe(200);
+    expect(back.body.body.encodingId).toBe(whole.encodingId);
+  });
+});
