@@ -16,7 +16,7 @@ export class Migration0021RecordingTrim extends Migration {
       start_secs double precision not null,
       end_secs double precision not null,
       updated_at timestamptz not null default now(),
-      constraint video_cut_order check (start_secs >= 0 and end_secs > start_secs)
+      constraint video_cut_order check (start_secs >= 0 and (end_secs = 0 or end_secs > start_secs))
     )`);
   }
 

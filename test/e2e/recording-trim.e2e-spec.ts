@@ -131,6 +131,19 @@ describe('recordings and cuts', () => {
     expect(await sql(t, 'select count(*)::int as n from video_encoding where source_file_id = ?', [videoId])).toEqual(before);
   });
 
+  it('cuts only the start of a recording whose length is not known yet (the end handle left at the end)', async () => {
+    const videoId = await storedRecording(ann);
+    const res = await ann.client.post(`/api/videos/${videoId}?trimStart=1`);
+    expect(res.status).toBe(202);
+    const done = await finish(ann, res.body.body.encodingId);
+    expect(done).toMatchObject({ state: 'completed', error: null });
+    expect(done.durationSecs).toBeGreaterThan(6.8);
+    expect(done.durationSecs).toBeLessThan(7.2);
+    // the video keeps that cut: asked again without one, the same encoding answers
+    const again = await ann.client.post(`/api/videos/${videoId}`);
+    expect(again.body.body.encodingId).toBe(done.encodingId);
+  });
+
   it('fails the encoding with a clear message when the cut ends after a video whose length was unknown', async () => {
     const videoId = await storedRecording(ann);
     const res = await ann.client.post(`/api/videos/${videoId}?trimStart=2&trimEnd=30`);
