@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
+  isCancellation,
+  JOB_CANCELLED,
   PermanentJobError,
   UnknownJobError,
   type EnqueueOptions,
@@ -133,6 +135,16 @@ export class BullMqQueue implements JobQueue {
     return found.find((s) => s !== null) ?? null;
   }
 
+  async cancel(jobId: string): Promise<void> {
+    if (!isValidJobId(jobId)) return;
+    for (const reg of this.regs.values()) {
+      reg.worker?.cancelJob(jobId, JOB_CANCELLED);
+      // A running job is locked: it stays until its handler returns (then it is removed as any
+      // completed job is).
+      await reg.queue.remove(jobId).catch(() => undefined);
+    }
+  }
+
   private async statusIn(reg: Registration, jobId: string): Promise<JobStatus | null> {
     // State first, then the job: the job read is then at least as recent as the state, so a
     // "completed" state always comes with its result.
@@ -213,6 +225,8 @@ export class BullMqQueue implements JobQueue {
     try {
       return (await reg.handler(ctx)) ?? null;
     } catch (e) {
+      // Cancelled (cancel()): done with, not to be tried again.
+      if (ctx.signal.aborted && isCancellation(ctx.signal.reason)) return null;
       if (this.stopping && token) {
         // Interrupted by our shutdown: back to the queue, not counted as a failed attempt.
         await job.moveToWait(token);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UnknownJobError, type EnqueueOptions, type JobContext, type JobHandler, type JobQueue, type JobStatus, type RegisterOptions } from './job-queue.js';
+import { JOB_CANCELLED, UnknownJobError, type EnqueueOptions, type JobContext, type JobHandler, type JobQueue, type JobStatus, type RegisterOptions } from './job-queue.js';
 import { JobTempDirs } from './job-temp-dirs.js';
 import { JobRepository, type SqlRunner } from './job.repository.js';
 import type { ClaimedJob } from './job-rows.js';
@@ -105,6 +105,17 @@ export class InProcessQueue implements JobQueue {
 
   async findStatus(jobId: string): Promise<JobStatus | null> {
     return isValidJobId(jobId) ? this.jobs.findStatus(jobId) : null;
+  }
+
+  async cancel(jobId: string): Promise<void> {
+    if (!isValidJobId(jobId)) return;
+    for (const reg of this.regs.values()) {
+      const a = reg.active.get(jobId);
+      if (!a) continue;
+      a.released = true;
+      a.controller.abort(JOB_CANCELLED);
+    }
+    await this.jobs.remove(jobId);
   }
 
   async start(): Promise<void> {

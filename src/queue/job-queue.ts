@@ -68,6 +68,11 @@ export interface JobQueue {
   register<TData, TResult>(name: string, handler: JobHandler<TData, TResult>, opts?: RegisterOptions): void;
   enqueue<TData>(name: string, data: TData, opts?: EnqueueOptions): Promise<JobStatus>;
   findStatus(jobId: string): Promise<JobStatus | null>;
+  // Drops a job nobody wants any more: a queued one is removed; one running in this process is
+  // stopped at once (its signal aborts with the reason JOB_CANCELLED), its outcome not recorded.
+  // Running in another process: the in-process queue's lease there is lost at its next renewal,
+  // which stops it; under BullMQ it runs on, so its handler should notice it is not wanted too.
+  cancel(jobId: string): Promise<void>;
   // Started by QueueModule after the application has booted; stopped before the database closes.
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -82,6 +87,13 @@ export class PermanentJobError extends Error {
     super(message);
     this.name = 'PermanentJobError';
   }
+}
+
+// The abort reason of a cancelled job's signal.
+export const JOB_CANCELLED = 'The job was cancelled';
+
+export function isCancellation(reason: unknown): boolean {
+  return reason === JOB_CANCELLED;
 }
 
 export class UnknownJobError extends Error {

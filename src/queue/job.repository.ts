@@ -123,6 +123,11 @@ export class JobRepository {
     );
   }
 
+  // A cancelled job, unless it already finished: gone (a process running it loses its lease).
+  async remove(id: string): Promise<void> {
+    await this.sql(`delete from job where id = ? and state in ('queued', 'active')`, [id]);
+  }
+
   // Finished jobs are kept a week (completed) or a month (failed).
   async purgeFinished(): Promise<void> {
     await this.sql(`delete from job where (state = 'completed' and finished_at < now() - ${MS}) or (state = 'failed' and finished_at < now() - ${MS})`, [

@@ -9,7 +9,7 @@ import { EncodingError, FAILED_MESSAGE } from '../encoding/encoding-error.js';
 import { EncodingService } from '../encoding/encoding.service.js';
 import { sourceContainerOf } from '../encoding/recording.js';
 import { FilesService } from '../files/files.service.js';
-import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
+import { isCancellation, JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { contentTypeForKey } from '../storage/storage-keys.js';
 import { IMMUTABLE_CACHE_CONTROL, STORAGE, type StorageAdapter } from '../storage/storage.adapter.js';
 import { ENCODE_JOB, outputKeys, ProgressThrottle, scaleEncodeProgress, STORING_PROGRESS, VIDEO_MESSAGES } from './encode-rules.js';
@@ -53,9 +53,14 @@ export class EncodeVideoJob implements OnModuleInit {
     const row = await this.videos.claimForJob(encodingId, runToken);
     // Deleted with its video, or already finished by an earlier attempt.
     if (!row) return { encodingId, skipped: true };
+    // Stops the attempt when its encoding is no longer wanted (a new cut dropped it): cancelled
+    // through the queue, or found gone at a progress write.
+    const unwanted = new AbortController();
+    const signal = AbortSignal.any([job.signal, unwanted.signal]);
     try {
-      return await this.run(job, encodingId, runToken, row);
+      return await this.run(job, signal, () => unwanted.abort(), encodingId, runToken, row);
     } catch (e) {
+      if (unwanted.signal.aborted || (job.signal.aborted && isCancellation(job.signal.reason))) return { encodingId, cancelled: true };
       // Shutting down, or another worker took the job over: the queue runs it again.
       if (job.signal.aborted) {
         await this.videos.requeue(encodingId, runToken);
@@ -77,6 +82,8 @@ export class EncodeVideoJob implements OnModuleInit {
 
   private async run(
     job: JobContext<EncodeJobData>,
+    signal: AbortSignal,
+    unwanted: () => void,
     encodingId: string,
     runToken: string,
     row: Pick<VideoEncoding, 'sourceFileId' | 'width' | 'overlay' | 'trimStart' | 'trimEnd'>,
@@ -85,7 +92,7 @@ export class EncodeVideoJob implements OnModuleInit {
     if (!source || !(await this.storage.stat(source.storageKey))) throw new SourceMissingError();
     const dir = await job.tempDir();
     const input = path.join(dir, `source${path.extname(source.storageKey)}`);
-    await pipeline(this.storage.createReadStream(source.storageKey), createWriteStream(input), { signal: job.signal });
+    await pipeline(this.storage.createReadStream(source.storageKey), createWriteStream(input), { signal });
 
     // Progress writes go one after another, throttled; the encoder never waits for them.
     const throttle = new ProgressThrottle(500);
@@ -94,7 +101,7 @@ export class EncodeVideoJob implements OnModuleInit {
       if (!throttle.shouldWrite(percent, Date.now())) return;
       writes = writes
         .then(() => this.videos.setProgress(encodingId, runToken, percent))
-        .then(() => job.progress(percent))
+        .then((held) => (held ? job.progress(percent) : unwanted()))
         .catch((e: unknown) => this.logger.warn(`Could not record progress of encoding ${encodingId}: ${String(e)}`));
     };
     const options = {
@@ -103,7 +110,7 @@ export class EncodeVideoJob implements OnModuleInit {
       trim: { start: Number(row.trimStart ?? 0), end: Number(row.trimEnd ?? 0) },
       // WebM only ever comes from the recorder
       container: sourceContainerOf(`${source.contentType} ${source.storageKey}`),
-      signal: job.signal,
+      signal,
     };
     const result = await this.encoding.encode(input, path.join(dir, 'out'), options, ({ percent }) => report(scaleEncodeProgress(percent)));
     await fs.rm(input, { force: true });
@@ -118,7 +125,7 @@ export class EncodeVideoJob implements OnModuleInit {
         [keys.gif, result.gif],
         [keys.mp4, result.mp4],
       ] as const) {
-        job.signal.throwIfAborted();
+        signal.throwIfAborted();
         await this.storage.putFile(key, file, { contentType: contentTypeForKey(key), cacheControl: IMMUTABLE_CACHE_CONTROL });
         stored.push(key);
       }

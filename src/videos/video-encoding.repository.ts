@@ -170,9 +170,24 @@ export class VideoEncodingRepository {
     return row ? em.map(VideoEncoding, row) : null;
   }
 
-  // Progress only moves forward.
-  async setProgress(id: string, runToken: string, percent: number): Promise<void> {
-    await this.em.nativeUpdate(VideoEncoding, { id, runToken, state: 'active', progress: { $lt: percent } }, { progress: percent, updatedAt: new Date() });
+  // Progress only moves forward. False when the attempt no longer holds the row (deleted with its
+  // video, dropped for a new cut, taken over).
+  async setProgress(id: string, runToken: string, percent: number): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update video_encoding set progress = greatest(progress, ?), updated_at = now() where id = ? and run_token = ? and state = 'active' returning id`,
+      [percent, id, runToken],
+    );
+    return rows.length > 0;
+  }
+
+  // The video's encodings still queued or running for another cut than `trim`: deleted (a
+  // snippet only ever points at a finished encoding), their ids and job ids returned.
+  async deleteLiveOfOtherCuts(sourceFileId: string, trim: Trim): Promise<{ id: string; jobId: string | null }[]> {
+    const rows = await this.em.execute<{ id: string; job_id: string | null }[]>(
+      `delete from video_encoding where source_file_id = ? and state in ('queued', 'active') and not (trim_start = ? and trim_end = ?) returning id, job_id`,
+      [sourceFileId, trim.start, trim.end],
+    );
+    return rows.map((r) => ({ id: r.id, jobId: r.job_id }));
   }
 
   async complete(id: string, runToken: string, o: EncodeOutputs): Promise<boolean> {

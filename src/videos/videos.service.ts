@@ -79,6 +79,7 @@ export class VideosService implements OnModuleInit {
       if ('message' in checked) throw new InvalidInputError(checked.message, { trimEnd: checked.message });
       trim = checked.trim;
       await this.encodings.setCut(id, trim);
+      await this.dropOtherCuts(id, trim);
     } else {
       trim = (await this.encodings.cutOf(id)) ?? NO_TRIM;
     }
@@ -101,6 +102,16 @@ export class VideosService implements OnModuleInit {
       await this.enqueue(row);
     }
     return { status: row.state === 'completed' ? 200 : 202, view: this.view(row) };
+  }
+
+  // A new cut makes the encodings of any other cut still queued or running useless (the recorder
+  // asks for the whole recording at Stop, then for the cut at Save): their rows go, their jobs are
+  // cancelled (ffmpeg stopped, temp files removed). One running in another worker stops at its
+  // next progress write, finding its row gone.
+  private async dropOtherCuts(fileId: string, trim: Trim): Promise<void> {
+    for (const row of await this.encodings.deleteLiveOfOtherCuts(fileId, trim)) {
+      await this.queue.cancel(row.jobId ?? encodeJobId(row.id)).catch((e: unknown) => this.logger.warn(`Could not cancel the job of encoding ${row.id}: ${String(e)}`));
+    }
   }
 
   // GET videos/encodings/{id}: state and real progress, URLs once completed.
@@ -195,7 +206,8 @@ export class VideosService implements OnModuleInit {
     return this.encodings.claim(encodingId, runToken);
   }
 
-  setProgress(encodingId: string, runToken: string, percent: number): Promise<void> {
+  // False when the attempt no longer holds the encoding (deleted, dropped for a new cut).
+  setProgress(encodingId: string, runToken: string, percent: number): Promise<boolean> {
     return this.encodings.setProgress(encodingId, runToken, percent);
   }
 
