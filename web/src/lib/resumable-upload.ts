@@ -11,18 +11,24 @@ export const FILE_ID_HEADER = 'EyeMail-File-Id';
 // Waits before each retry of a failed request (a dropped connection, a server restarting): about
 // a minute and a half of trying before the upload is reported as failed.
 export const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 30_000];
-// A recording's bytes go in pieces of this size while it is still being made.
-export const RECORDING_CHUNK_BYTES = 5 * 1024 * 1024;
+// A recording's bytes go in pieces of this size while it is still being made (a few seconds of
+// video each), so that little is left to send at Stop.
+export const RECORDING_CHUNK_BYTES = 1024 * 1024;
 
 export type ResumableSource = 'file' | 'recorder';
 
 export interface ResumableUploadOptions {
-  input: File | Blob | ReadableStreamDefaultReader<Uint8Array>;
+  // A reader (a recording still being made) gives Blobs: tus-js-client counts the last piece's
+  // bytes by its `size`.
+  input: File | Blob | ReadableStreamDefaultReader<Blob>;
   source?: ResumableSource;
   filename: string;
   filetype: string;
   // For a reader whose total is known up front (otherwise the length is sent at the end).
   uploadSize?: number;
+  // For a reader whose length is sent at the end: its length once it is known (a recording that
+  // stopped), progress being counted against it before the last request says it; 0 until then.
+  knownSize?: () => number;
   // Floored whole percent, 0-100, never decreasing.
   onProgress?: (percent: number) => void;
 }
@@ -93,12 +99,13 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
     metadata: { type: 'video', filename, filetype, source },
     retryDelays: RETRY_DELAYS,
     removeFingerprintOnSuccess: true,
+    // A stream cannot be picked again after a reload: nothing to remember for resuming.
     ...(isReader
-      ? { chunkSize: RECORDING_CHUNK_BYTES, ...(options.uploadSize ? { uploadSize: options.uploadSize } : { uploadLengthDeferred: true }) }
+      ? { chunkSize: RECORDING_CHUNK_BYTES, storeFingerprintForResuming: false, ...(options.uploadSize ? { uploadSize: options.uploadSize } : { uploadLengthDeferred: true }) }
       : {}),
     onBeforeRequest: withCsrf,
     onProgress: (sent, total) => {
-      const percent = uploadPercent(sent, total);
+      const percent = uploadPercent(sent, total ?? options.knownSize?.() ?? 0);
       if (percent <= best) return;
       best = percent;
       options.onProgress?.(percent);

@@ -88,13 +88,16 @@ export function Recorder({ onSaved }: RecorderProps) {
 
   const stop = async () => {
     const { blob, seconds } = await recorder.stop();
-    upload.current?.end();
     media.close();
     if (!blob) {
+      // nothing to send: the empty upload goes from the server too
+      upload.current?.abort();
+      upload.current = null;
       setProblem('Nothing was recorded. Please try again.');
       setPhase('setup');
       return;
     }
+    upload.current?.end();
     const duration = Math.max(0.1, Math.round(seconds * 10) / 10);
     setRecording({ url: URL.createObjectURL(blob), duration });
     setTrim([0, duration]);

@@ -90,13 +90,3 @@ describe('media errors', () => {
     expect(levelOf([])).toBe(0);
   });
 });
-
-describe('recording upload pieces', () => {
-  it('holds back the newest chunk while recording, so the last request carries bytes', async () => {
-    const { nextPiece, recordingMetadata } = await import('./tus-metadata');
-    expect(nextPiece(['a'], false)).toEqual({ send: [], keep: ['a'] });
-    expect(nextPiece(['a', 'b', 'c'], false)).toEqual({ send: ['a', 'b'], keep: ['c'] });
-    expect(nextPiece(['c'], true)).toEqual({ send: ['c'], keep: [] });
-    expect(recordingMetadata('Rec é.webm', 'video/webm')).toBe(`type dmlkZW8=,filename ${Buffer.from('Rec é.webm').toString('base64')},filetype dmlkZW8vd2VibQ==,source cmVjb3JkZXI=`);
-  });
-});
