@@ -4,7 +4,7 @@ import { SnippetsService } from '../snippets/snippets.service.js';
 import { burstMembers, clickOfPlay, personKey } from './bursts.js';
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
 import type { ClickWindow, EventWindow, NewEngagement } from './ingest-sql.js';
-import { FLOOD_WINDOW_MS, floodKey, floodMembers, type FloodPoint } from './flood.js';
+import { compactKey, FLOOD_WINDOW_MS, floodKey, floodMembers, type FloodPoint } from './flood.js';
 import { ReportRepository } from './report.repository.js';
 import type { GeoLocation } from './geo-ip.adapter.js';
 import { GroupCommit } from './group-commit.js';
@@ -76,8 +76,8 @@ export class EngagementWriter implements OnApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private readonly batches = new GroupCommit<IngestEvent, IngestOutcome>((events) => this.writeBatch(events));
   private readonly snippetCache = new Map<string, { info: SnippetInfo | null; until: number }>();
-  // floodKey -> when this process last stored an event of that person (ms), oldest first.
-  private readonly recentPeople = new Map<string, number>();
+  // compactKey(floodKey) -> when this process last stored an event of that person (ms), oldest first.
+  private readonly recentPeople = new Map<number, number>();
   // Counted, for the logs and the benchmark: rows stored, batches, retried and failed writes,
   // failed burst and flood checks.
   readonly stats = { stored: 0, batches: 0, retries: 0, failedWrites: 0, failedEvents: 0, failedBurstChecks: 0, failedFloodChecks: 0 };
@@ -208,10 +208,11 @@ export class EngagementWriter implements OnApplicationShutdown {
     }
     const windows: EventWindow[] = [];
     for (const [key, g] of byKey) {
-      const before = this.recentPeople.get(key);
+      const person = compactKey(key);
+      const before = this.recentPeople.get(person);
       const recent = before !== undefined && g.first - before < FLOOD_WINDOW_MS;
-      this.recentPeople.delete(key);
-      this.recentPeople.set(key, Math.max(before ?? 0, g.last));
+      this.recentPeople.delete(person);
+      this.recentPeople.set(person, Math.max(before ?? 0, g.last));
       if (g.count < 2 && !recent) continue;
       const { snippetId, kind, receiver, ip } = g.row;
       const first = recent ? Math.min(before!, g.first) : g.first;

@@ -1,4 +1,4 @@
-import { FLOOD_LIMITS, floodKey, floodMembers, PLAY_SECONDS_SLACK, type FloodPoint } from './flood.js';
+import { compactKey, FLOOD_LIMITS, floodKey, floodMembers, PLAY_SECONDS_SLACK, type FloodPoint } from './flood.js';
 import type { EngagementKind } from './engagement.entity.js';
 
 const T0 = 1_700_000_000_000;
@@ -33,6 +33,20 @@ describe('floodKey', () => {
 
   it('is nobody without an address', () => {
     expect(floodKey({ ...base, ip: null })).toBeNull();
+  });
+});
+
+describe('compactKey', () => {
+  it('gives each of 200,000 people of one campaign their own safe integer, the same each time', () => {
+    const seen = new Set<number>();
+    for (let i = 0; i < 200_000; i++) {
+      const n = compactKey(floodKey({ snippetId: '4f7c1e2a-0000-4000-8000-00000000000a', kind: 'open', receiver: `reader-${i}@example.com`, ip: `10.${i % 250}.${(i * 7) % 250}.1` })!);
+      expect(Number.isSafeInteger(n) && n >= 0).toBe(true);
+      seen.add(n);
+    }
+    expect(seen.size).toBe(200_000);
+    expect(compactKey('s1 open 81.2.69.142 r:ann@example.com')).toBe(compactKey('s1 open 81.2.69.142 r:ann@example.com'));
+    expect(compactKey('s1 open 81.2.69.142 r:ann@example.com')).not.toBe(compactKey('s1 open 81.2.69.142 r:anm@example.com'));
   });
 });
 
