@@ -37,6 +37,45 @@ function recordingWebm(): string {
   return file;
 }
 
+// Safari's MediaRecorder writes MP4 (H.264 + AAC) as it records: fragmented (an empty moov, then
+// moof/mdat pairs, so no length up front), the frames as the camera delivered them. 6 s, with every
+// fifth and thirteenth frame missing.
+function recordingMp4(): string {
+  const file = path.join(CACHE, 'recording-6s-fragmented.mp4');
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(CACHE, { recursive: true });
+  const out = execFileSync(
+    'ffmpeg',
+    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=640x480:r=30', '-f', 'lavfi', '-i', 'sine=f=440:r=48000', '-t', '6',
+      '-vf', "select='not(eq(mod(n\\,5)\\,2))*not(eq(mod(n\\,13)\\,7))'", '-fps_mode', 'vfr',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k',
+      '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-f', 'mp4', 'pipe:1'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, out);
+  fs.renameSync(tmp, file);
+  return file;
+}
+
+// The recorder's upload (tus, length deferred, source=recorder) in two pieces, the length on the
+// last; the server's answer to it.
+async function recorderUpload(user: SignedUpUser, bytes: Buffer, fileName: string, fileType: string) {
+  const b64 = (v: string) => Buffer.from(v).toString('base64');
+  const meta = `type ${b64('video')},filename ${b64(fileName)},filetype ${b64(fileType)},source ${b64('recorder')}`;
+  const created = await user.client.post('/api/files/uploads').set('Tus-Resumable', '1.0.0').set('Upload-Defer-Length', '1').set('Upload-Metadata', meta);
+  expect(created.status).toBe(201);
+  const location = created.headers.location as string;
+  const half = Math.floor(bytes.length / 2);
+  const piece = (offset: number, body: Buffer, extra: Record<string, string> = {}) => {
+    const req = user.client.patch(location).set('Tus-Resumable', '1.0.0').set('Upload-Offset', String(offset)).set('Content-Type', 'application/offset+octet-stream');
+    for (const [k, v] of Object.entries(extra)) req.set(k, v);
+    return req.send(body);
+  };
+  expect((await piece(0, bytes.subarray(0, half))).status).toBe(204);
+  return piece(half, bytes.subarray(half), { 'Upload-Length': String(bytes.length) });
+}
+
 interface EncodingBody {
   encodingId: string;
   state: string;
@@ -150,6 +189,26 @@ describe('recordings and cuts', () => {
     expect(res.status).toBe(202);
     const done = await finish(ann, res.body.body.encodingId);
     expect(done).toMatchObject({ state: 'failed', error: 'The trim ends after the video does (it is 8.0 seconds long).' });
+  });
+
+  it("takes Safari's MP4 recording (fragmented, no length up front) from the recorder and encodes it whole and cut", async () => {
+    const last = await recorderUpload(ann, fs.readFileSync(recordingMp4()), 'Recording 26 Nov 2026 09.15.mp4', 'video/mp4');
+    expect(last.status).toBe(200);
+    expect(JSON.parse(last.text)).toMatchObject({ result: true, message: 'File uploaded successfully', body: { fileName: 'Recording 26 Nov 2026 09.15.mp4', fileType: 'video' } });
+    const videoId = JSON.parse(last.text).body.fileId as string;
+
+    const whole = await finish(ann, (await ann.client.post(`/api/videos/${videoId}`)).body.body.encodingId);
+    expect(whole).toMatchObject({ state: 'completed', error: null });
+    expect(whole.durationSecs).toBeGreaterThan(5.8);
+    expect(whole.durationSecs).toBeLessThan(6.2);
+    const cut = await finish(ann, (await ann.client.post(`/api/videos/${videoId}?trimStart=1&trimEnd=4`)).body.body.encodingId);
+    expect(cut).toMatchObject({ state: 'completed', error: null });
+    expect(cut.durationSecs).toBeGreaterThan(2.8);
+    expect(cut.durationSecs).toBeLessThan(3.2);
+
+    // a recording's WebM stays the recorder's: from the file picker it is refused (spec 01: mp4/mov)
+    const webm = await upload(ann.client, 'video', recordingWebm(), 'clip.webm', 'video/webm');
+    expect({ status: webm.status, body: webm.body }).toMatchObject({ status: 415, body: { result: false, message: 'Please upload .mp4 or .mov file only' } });
   });
 
   it('refuses bad cuts with 400 and the reason, and queues nothing', async () => {
