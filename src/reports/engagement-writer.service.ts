@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { DestinationKind } from '../shared/click-rules.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
+import { RecentCache } from '../common/recent-cache.js';
 import { burstMembers, clickOfPlay, personKey } from './bursts.js';
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
 import type { ClickWindow, EventWindow, NewEngagement } from './ingest-sql.js';
@@ -47,8 +48,8 @@ const BURST_WINDOW_MS = Math.max(...BURST_RULES.map((r) => r.windowMs));
 const KNOWN_TTL_MS = 60_000;
 const UNKNOWN_TTL_MS = 5_000;
 const CACHE_MAX = 20_000;
-// People this process stored an event for within the flood window, most recent last (see
-// markFloods). Bounded: past it the oldest are forgotten, which can only delay a flood check.
+// People this process stored an event for recently (see markFloods). Bounded: past it the least
+// recently seen are forgotten, which can only delay a flood check.
 const RECENT_PEOPLE_MAX = 50_000;
 const RETRY_DELAYS_MS = [25, 100, 400, 1_600, 3_200];
 
@@ -76,8 +77,9 @@ export class EngagementWriter implements OnApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private readonly batches = new GroupCommit<IngestEvent, IngestOutcome>((events) => this.writeBatch(events));
   private readonly snippetCache = new Map<string, { info: SnippetInfo | null; until: number }>();
-  // compactKey(floodKey) -> when this process last stored an event of that person (ms), oldest first.
-  private readonly recentPeople = new Map<number, number>();
+  // compactKey(floodKey) -> when this process last stored an event of that person (ms). A
+  // RecentCache: no delete per event (the table churn that grew the heap under load).
+  private readonly recentPeople = new RecentCache<number, number>(RECENT_PEOPLE_MAX);
   // Counted, for the logs and the benchmark: rows stored, batches, retried and failed writes,
   // failed burst and flood checks.
   readonly stats = { stored: 0, batches: 0, retries: 0, failedWrites: 0, failedEvents: 0, failedBurstChecks: 0, failedFloodChecks: 0 };
@@ -211,14 +213,12 @@ export class EngagementWriter implements OnApplicationShutdown {
       const person = compactKey(key);
       const before = this.recentPeople.get(person);
       const recent = before !== undefined && g.first - before < FLOOD_WINDOW_MS;
-      this.recentPeople.delete(person);
       this.recentPeople.set(person, Math.max(before ?? 0, g.last));
       if (g.count < 2 && !recent) continue;
       const { snippetId, kind, receiver, ip } = g.row;
       const first = recent ? Math.min(before!, g.first) : g.first;
       windows.push({ snippetId, kind, receiver: receiver ?? null, ip: ip ?? null, since: new Date(first - FLOOD_WINDOW_MS), until: new Date(g.last + FLOOD_WINDOW_MS) });
     }
-    this.forgetPeopleBefore(Date.now() - FLOOD_WINDOW_MS);
     if (!windows.length) return;
     await this.afterCommit('flood', windows.length, async () => {
       const stored = await this.repo.eventsWithin(windows);
@@ -230,14 +230,6 @@ export class EngagementWriter implements OnApplicationShutdown {
       const floods = floodMembers(points);
       await this.repo.markMachine(stored.filter((e) => floods.has(e.id) && e.machineReason === null).map((e) => e.id), 'flood');
     });
-  }
-
-  // Drops the people last seen before `cutoff`, and the oldest past the bound.
-  private forgetPeopleBefore(cutoff: number): void {
-    for (const [key, at] of this.recentPeople) {
-      if (at >= cutoff && this.recentPeople.size <= RECENT_PEOPLE_MAX) break;
-      this.recentPeople.delete(key);
-    }
   }
 
   // Link-scanner bursts (bursts.ts), checked once the batch is committed, over the stored clicks

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { isPublicIp } from './ip-ranges.js';
 import { PagedMmdbReader } from './mmdb-paged-reader.js';
+import { RecentCache } from '../common/recent-cache.js';
 
 export interface GeoLocation {
   countryCode: string | null;
@@ -52,7 +53,7 @@ const LOCATIONS_MAX = 10_000;
 export class GeoIpAdapter {
   private readonly logger = new Logger('GeoIp');
   private readonly readers = new Map<4 | 6, PagedMmdbReader | null>();
-  private readonly locations = new Map<string, GeoLocation>();
+  private readonly locations = new RecentCache<string, GeoLocation>(LOCATIONS_MAX);
 
   async lookup(ip: string | null): Promise<GeoLocation> {
     return this.lookupSync(ip);
@@ -66,7 +67,6 @@ export class GeoIpAdapter {
     const found = this.reader(family)?.get<DbIpCity>(ip);
     const code = found?.country_code?.toUpperCase() || null;
     const location = found ? { countryCode: code, countryName: countryName(code), region: found.state1 || null, city: found.city || null } : NO_LOCATION;
-    if (this.locations.size >= LOCATIONS_MAX) this.locations.delete(this.locations.keys().next().value!);
     this.locations.set(ip, location);
     return location;
   }

@@ -3,6 +3,7 @@ import ipModule from 'mmdb-lib/lib/ip.js';
 import { parseMetadata, type Metadata } from 'mmdb-lib/lib/metadata.js';
 import { MmdbDecoder } from './mmdb-decoder.js';
 import { PagedFile } from './paged-file.js';
+import { RecentCache } from '../common/recent-cache.js';
 
 // A CommonJS module typed with `export default`: at run time the default is a property.
 type IpHelpers = typeof ipModule.default;
@@ -26,7 +27,7 @@ export class PagedMmdbReader {
   private readonly fd: number;
   private readonly tree: PagedFile;
   private readonly decoder: MmdbDecoder;
-  private readonly records = new Map<number, unknown>();
+  private readonly records = new RecentCache<number, unknown>(RECORDS_MAX);
   private readonly ipv4StartNode: number;
 
   constructor(file: string, treePages = 1024, dataPages = 256) {
@@ -59,7 +60,6 @@ export class PagedMmdbReader {
     let value = this.records.get(offset);
     if (value === undefined) {
       value = this.decoder.decode(offset).value;
-      if (this.records.size >= RECORDS_MAX) this.records.delete(this.records.keys().next().value!);
       this.records.set(offset, value);
     }
     return value as T;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DeviceDetectorModule from 'node-device-detector';
 import { isbot } from 'isbot';
+import { RecentCache } from '../common/recent-cache.js';
 
 // What the reports keep of a user agent.
 export interface ParsedAgent {
@@ -63,20 +64,14 @@ export function agentIsBot(listedBot: boolean, isbotSays: boolean, clientType: s
 @Injectable()
 export class UserAgentAdapter {
   private detector: Detector | null = null;
-  private readonly cache = new Map<string, ParsedAgent>();
+  private readonly cache = new RecentCache<string, ParsedAgent>(CACHE_SIZE);
 
   parse(userAgent: string | null): ParsedAgent {
     if (!userAgent) return EMPTY;
     const ua = userAgent.slice(0, UA_MAX);
     const hit = this.cache.get(ua);
-    if (hit) {
-      // Least recently used goes first: move the hit to the end.
-      this.cache.delete(ua);
-      this.cache.set(ua, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const parsed = this.parseUncached(ua);
-    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(ua, parsed);
     return parsed;
   }
