@@ -33,6 +33,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureServerBuilt, root } from './_build.mjs';
+import { appNodeFlags } from '../scripts/node-flags.mjs';
 
 const SECONDS = Math.max(2, Number(process.env.BENCH_SECONDS ?? 10));
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -41,11 +42,12 @@ const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1_2 like Mac OS X) AppleWebKit
 ensureServerBuilt();
 
 function startServer(env) {
-  // As the product runs (scripts/start.mjs, Dockerfile): same V8 flags, same malloc setting
-  // (BENCH_APP_NODE_OPTIONS flags come after, so they win; MALLOC_ARENA_MAX from the environment too).
+  // As the product runs (scripts/start.mjs, Dockerfile): the same V8 flags (scripts/node-flags.mjs),
+  // same malloc setting (BENCH_APP_NODE_OPTIONS flags come after, so they win; MALLOC_ARENA_MAX from
+  // the environment too).
   const child = fork(path.join(root, 'bench/_ingest-server.mjs'), [], {
     env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env },
-    execArgv: ['--enable-source-maps', '--max-semi-space-size=16', ...(process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean)],
+    execArgv: [...appNodeFlags(), ...(process.env.BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ask = (msg, key) =>

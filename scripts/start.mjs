@@ -2,15 +2,16 @@
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
+import { appNodeFlags } from './node-flags.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 buildIfStale();
 const worker = process.argv.includes('--worker');
 const entry = path.join(root, 'dist/server/src', worker ? 'worker.js' : 'main.js');
 process.env.NODE_ENV ??= 'production';
-// --max-semi-space-size=16 and MALLOC_ARENA_MAX=2: see README "Run it" (memory); the Dockerfile
-// sets the same.
+// The V8 flags (node-flags.mjs) and MALLOC_ARENA_MAX=2: see README "Run it" (memory); the
+// Dockerfile sets the same.
 process.env.MALLOC_ARENA_MAX ??= '2';
-const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=16', entry], { stdio: 'inherit', cwd: root, env: process.env });
+const child = spawn(process.execPath, [...appNodeFlags(), entry], { stdio: 'inherit', cwd: root, env: process.env });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
