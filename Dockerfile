@@ -29,6 +29,5 @@ VOLUME ["/app/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Extra encoding workers (needs REDIS_URL): override the command with `node dist/server/src/worker.js`.
-# The flags of scripts/node-flags.mjs: see README "Run it" (memory). To raise the old-space cap,
-# override the command (NODE_OPTIONS cannot: the command line wins).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "--max-old-space-size=768", "dist/server/src/main.js"]
+# The flags of scripts/node-flags.mjs (keep them the same): see README "Run it" (memory).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=16", "dist/server/src/main.js"]
