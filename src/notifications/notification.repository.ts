@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
 import { throttleDecision, type ThrottleDecision } from './notification-rules.js';
@@ -145,18 +145,24 @@ export class NotificationRepository {
     return rows.length > 0;
   }
 
-  async saveSetting(userId: string, snippetId: string | null, events: string[]): Promise<void> {
+  // `em`: a transaction's entity manager to run in (an EyeMail's save), else a statement of its own.
+  async saveSetting(userId: string, snippetId: string | null, events: string[], em?: EntityManager): Promise<void> {
     const target = snippetId ? '(user_id, snippet_id) where snippet_id is not null' : '(user_id) where snippet_id is null';
-    await rawSql(
-      this.orm,
+    await this.run(
+      em,
       `insert into notification_setting (user_id, snippet_id, events) values (?, ?, ?::text[])
        on conflict ${target} do update set events = excluded.events, updated_at = now()`,
       [userId, snippetId, textArray(events)],
     );
   }
 
-  async clearSetting(userId: string, snippetId: string): Promise<void> {
-    await rawSql(this.orm, 'delete from notification_setting where user_id = ? and snippet_id = ?', [userId, snippetId]);
+  async clearSetting(userId: string, snippetId: string, em?: EntityManager): Promise<void> {
+    await this.run(em, 'delete from notification_setting where user_id = ? and snippet_id = ?', [userId, snippetId]);
+  }
+
+  // In the transaction of `em` (em.execute joins it; a connection's execute would not), or alone.
+  private run(em: EntityManager | undefined, query: string, params: unknown[]): Promise<unknown> {
+    return em ? em.execute(query, params, 'all') : rawSql(this.orm, query, params);
   }
 
   async turnAllOff(userId: string): Promise<void> {
