@@ -74,18 +74,24 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     const owners = new Map((await this.repo.owners([...new Set(events.map((e) => e.snippetId))])).map((o) => [o.snippetId, o]));
     const rows: NewNotification[] = [];
     const mails: { owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
+    // The events that mail if the throttle lets them, claimed together.
+    const wanted: { row: NewNotification; owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
     for (const e of events) {
       const owner = owners.get(e.snippetId);
       if (!owner) continue;
-      const row = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt) };
-      if (!effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) {
-        rows.push({ ...row, mailState: 'off' });
-        continue;
-      }
-      const decision = await this.repo.claim(row, new Date(), this.config.notifyWindowMs);
-      rows.push({ ...row, mailState: decision.action === 'mail' ? 'mailed' : 'held' });
-      if (decision.action === 'mail') mails.push({ owner, e });
+      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off' };
+      rows.push(row);
+      if (effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) wanted.push({ row, owner, e });
     }
+    const decisions = await this.repo.claimAll(
+      wanted.map((w) => w.row),
+      new Date(),
+      this.config.notifyWindowMs,
+    );
+    wanted.forEach((w, i) => {
+      w.row.mailState = decisions[i].action === 'mail' ? 'mailed' : 'held';
+      if (decisions[i].action === 'mail') mails.push({ owner: w.owner, e: w.e });
+    });
     await this.repo.insertEvents(rows);
     for (const { owner, e } of mails) {
       await this.mail.send(owner.email, eventMail({ firstName: owner.firstName, receiver: e.receiver, snippetTitle: owner.title, kind: e.event as NotifyEvent, occurredAt: new Date(e.occurredAt), ...(await this.links(owner.userId, owner.snippetId)) }));
