@@ -1,6 +1,6 @@
-import { addPressure, BUSY_EVENTS, EngagementEvents, isBusy, LOADED_EVENTS, PRESSURE_BUCKET_MS, type IngestPressure } from './engagement-events.js';
+import { addPressure, BUSY_EVENTS, EngagementEvents, isBusy, LOADED_EVENTS, PRESSURE_BUCKET_MS, SATURATED_BATCH, type IngestPressure } from './engagement-events.js';
 
-const idle: IngestPressure = { bucket: 0, current: 0, previous: 0, loopBusy: 0 };
+const idle: IngestPressure = { bucket: 0, current: 0, previous: 0, currentBatches: 0, previousBatches: 0, loopBusy: 0 };
 const quietLoop = () => 0.1;
 const loadedLoop = () => 0.9;
 const T = 1_000 * PRESSURE_BUCKET_MS;
@@ -23,7 +23,7 @@ describe('the ingest pressure', () => {
   it('forgets a busy quarter second after a gap', () => {
     const p = addPressure(idle, T, 10 * BUSY_EVENTS, loadedLoop);
     const later = addPressure(p, T + 3 * PRESSURE_BUCKET_MS, 1, loadedLoop);
-    expect(later).toEqual({ bucket: 1_003, current: 1, previous: 0, loopBusy: 0 });
+    expect(later).toEqual({ bucket: 1_003, current: 1, previous: 0, currentBatches: 1, previousBatches: 0, loopBusy: 0 });
     expect(isBusy(later, T + 3 * PRESSURE_BUCKET_MS)).toBe(false);
   });
 
@@ -35,6 +35,16 @@ describe('the ingest pressure', () => {
     // A loaded loop with a trickle of hits is not the ingest's doing.
     const trickle = addPressure(addPressure(idle, T, 2, loadedLoop), T + PRESSURE_BUCKET_MS, 2, loadedLoop);
     expect(isBusy(trickle, T + PRESSURE_BUCKET_MS)).toBe(false);
+  });
+
+  it('is busy when its commits gather many events each (a saturated database), however few a second', () => {
+    const batches = (n: number, size: number, at = T) => Array.from({ length: n }).reduce<IngestPressure>((p) => addPressure(p, at, size, quietLoop), idle);
+    // Three commits of 16 events in a quarter second: 192 a second, a fifth of the busy rate.
+    expect(isBusy(batches(3, SATURATED_BATCH), T)).toBe(true);
+    expect(isBusy(batches(3, SATURATED_BATCH - 1), T)).toBe(false);
+    // One burst committed at once is not a saturated writer; many small commits are not either.
+    expect(isBusy(batches(2, 5 * SATURATED_BATCH), T)).toBe(false);
+    expect(isBusy(batches(40, 4), T)).toBe(false);
   });
 
   it('lets waiting work go at once when quiet, and when its wait is aborted', async () => {

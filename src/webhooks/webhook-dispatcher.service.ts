@@ -183,6 +183,13 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     const queue = [...pending];
     const worker = async () => {
       for (let d = queue.shift(); d && !failure && !job.signal.aborted; d = queue.shift()) {
+        // A burst of hits that starts while a round is sending pauses it too, before its next
+        // message (at once when the ingest is quiet; at most 30 s from the burst's start).
+        if (!isTest) await this.events.whenQuiet(job.signal);
+        if (job.signal.aborted) {
+          queue.unshift(d);
+          return;
+        }
         const now = new Date();
         const r = await this.http.post(new URL(d.url), signedHeaders(d.secret, messageIdOf(d.id), now, d.payload), d.payload, {
           allowPrivate: this.config.webhookAllowPrivateTargets,
