@@ -13,7 +13,7 @@
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
 // default 10), BENCH_EMBEDDED=0 to skip the embedded run, BENCH_HOTPATH_ONLY=1 to run only the
 // table below (BENCH_ROUTES=pixel,nowrite,click,viewer,robots,fanout: some of its rows; fanout is the
-// pixel with one webhook endpoint and the notifications on, BENCH_RECEIVER=ok|500|hang its receiver; with it, PostgreSQL's CPU per request for the stored pixel and the fanout row, from /proc when PostgreSQL runs on this machine), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
+// pixel with one webhook endpoint and the notifications on, BENCH_RECEIVER=ok|500|hang its receiver), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
 // Before those, the hot path against its ceiling (real PostgreSQL, 100 connections, saturated): a
 // bare Express 5 route and bare node:http answering the same GIF (bench/_baseline-server.mjs,
 // forked on this process's Node, the one the app runs on: Express under Node 20 runs at a third of
@@ -152,23 +152,6 @@ function startBaseline(kind) {
   };
 }
 
-// PostgreSQL's CPU time (µs) so far in the backends serving the bench's database, read from /proc
-// (PostgreSQL on this machine; 0 otherwise): what the app's statements cost the database, which
-// shares the cores. CPU time, so other work on the machine moves it little, unlike throughput.
-async function pgCpu() {
-  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [name]);
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // not on this machine, or ended
-    }
-  }
-  return ticks * 10_000; // 100 ticks a second
-}
-
 async function hotPath(env) {
   const CONNS = 100;
   const runs = [];
@@ -203,10 +186,8 @@ async function hotPath(env) {
     await load(port, route.path, CONNS, 2, undefined, address);
     const before = await server.count();
     const cpu0 = await server.cpu();
-    const pg0 = await pgCpu();
     const r = await load(port, route.path, CONNS, SECONDS, undefined, address);
     const cpu = (await server.cpu()) - cpu0;
-    const pgUs = (await pgCpu()) - pg0;
     const stored = (await server.count()) - before;
     if (route.kind === 'pixel') {
       const m = await server.memory();
@@ -214,7 +195,7 @@ async function hotPath(env) {
       const MB = (x) => `${(x / 1048576).toFixed(0)} MB`;
       memoryDetail = `V8 heap ${MB(m.heapUsed)} used of ${MB(m.heapTotal)} (young generation ${MB(m.young)}), outside the heap ${MB(m.external)} (buffers)`;
     }
-    runs.push({ ...route, r, stored, cpu, pgUs });
+    runs.push({ ...route, r, stored, cpu });
   }
   await server.stop();
   const fan = !only || only.includes('fanout') ? await fanoutRun(env, address) : null;
@@ -238,8 +219,7 @@ async function hotPath(env) {
   const nowrite = ratioTo(pixel, runs.find((x) => x.kind === 'nowrite'));
   if (!Number.isNaN(nowrite)) console.log(`stored pixel vs the no-write pixel: ${nowrite.toFixed(2)}x (target >= 0.9x: ${nowrite >= 0.9 ? 'met' : 'MISSED'})`);
   if (fan) {
-    const pgPer = (x) => `${(x.pgUs / Math.max(1, x.r.requests.total)).toFixed(0)} µs`;
-    console.log(`PostgreSQL CPU per answered request during the load (its backends for this database): stored pixel ${pixel ? pgPer(pixel) : '-'}, pixel + webhook + notify ${pgPer(fan)}`);
+    console.log(`pixel + webhook + notify: PostgreSQL CPU ${(fan.pgCpu / Math.max(1, fan.r.requests.total)).toFixed(0)} µs per answered request during the load (its backends for this database)`);
     const f = ratioTo(fan, pixel);
     console.log(
       `stored pixel with one webhook endpoint and notifications on vs without: ${f.toFixed(2)}x (target >= 0.9x: ${f >= 0.9 ? 'met' : 'MISSED'}); receiver ${fan.receiverMode}: ` +
@@ -252,6 +232,7 @@ async function hotPath(env) {
 // The stored pixel again, on an app whose snippet's owner has one webhook endpoint (opens and
 // clicks, to a receiver in this process) and the notifications on; BENCH_RECEIVER=500 or hang makes
 // the receiver answer 500 or never answer. After the load, waits (at most 20 s) for the deliveries.
+// Also prints PostgreSQL's CPU per request during its load (fanoutPgCpu).
 async function fanoutRun(env, address) {
   const mode = process.env.BENCH_RECEIVER ?? 'ok';
   let received = 0;
@@ -271,10 +252,10 @@ async function fanoutRun(env, address) {
   await load(port, path, 100, 2, undefined, address);
   const before = await server.count();
   const cpu0 = await server.cpu();
-  const pg0 = await pgCpu();
+  const pg0 = await fanoutPgCpu();
   const r = await load(port, path, 100, SECONDS, undefined, address);
   const cpu = (await server.cpu()) - cpu0;
-  const pgUs = (await pgCpu()) - pg0;
+  const pgCpu = (await fanoutPgCpu()) - pg0;
   const stored = (await server.count()) - before;
   const all = await server.count();
   const t0 = performance.now();
@@ -287,7 +268,24 @@ async function fanoutRun(env, address) {
   await server.stop();
   receiver.closeAllConnections();
   await new Promise((res) => receiver.close(res));
-  return { label: 'pixel + webhook + notify', kind: 'fanout', r, stored, cpu, pgUs, fanout: { ...fanout, delivered: fanout.delivered }, received, receiverMode: mode, waitedS };
+  return { label: 'pixel + webhook + notify', kind: 'fanout', r, stored, cpu, pgCpu, fanout: { ...fanout, delivered: fanout.delivered }, received, receiverMode: mode, waitedS };
+}
+
+// PostgreSQL's CPU time (µs) so far in the backends serving the bench's database, read from /proc
+// (PostgreSQL on this machine; 0 otherwise): what the app's statements cost the database, which
+// shares the cores. CPU time, so other work on the machine moves it little, unlike throughput.
+async function fanoutPgCpu() {
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [name]);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // not on this machine, or ended
+    }
+  }
+  return ticks * 10_000; // 100 ticks a second
 }
 
 async function scenario(label, env) {
