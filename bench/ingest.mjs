@@ -219,6 +219,7 @@ async function hotPath(env) {
   const nowrite = ratioTo(pixel, runs.find((x) => x.kind === 'nowrite'));
   if (!Number.isNaN(nowrite)) console.log(`stored pixel vs the no-write pixel: ${nowrite.toFixed(2)}x (target >= 0.9x: ${nowrite >= 0.9 ? 'met' : 'MISSED'})`);
   if (fan) {
+    console.log(`pixel + webhook + notify: PostgreSQL CPU ${(fan.pgCpu / Math.max(1, fan.r.requests.total)).toFixed(0)} µs per answered request during the load (its backends for this database)`);
     const f = ratioTo(fan, pixel);
     console.log(
       `stored pixel with one webhook endpoint and notifications on vs without: ${f.toFixed(2)}x (target >= 0.9x: ${f >= 0.9 ? 'met' : 'MISSED'}); receiver ${fan.receiverMode}: ` +
@@ -231,6 +232,7 @@ async function hotPath(env) {
 // The stored pixel again, on an app whose snippet's owner has one webhook endpoint (opens and
 // clicks, to a receiver in this process) and the notifications on; BENCH_RECEIVER=500 or hang makes
 // the receiver answer 500 or never answer. After the load, waits (at most 20 s) for the deliveries.
+// Also prints PostgreSQL's CPU per request during its load (fanoutPgCpu).
 async function fanoutRun(env, address) {
   const mode = process.env.BENCH_RECEIVER ?? 'ok';
   let received = 0;
@@ -250,8 +252,10 @@ async function fanoutRun(env, address) {
   await load(port, path, 100, 2, undefined, address);
   const before = await server.count();
   const cpu0 = await server.cpu();
+  const pg0 = await fanoutPgCpu();
   const r = await load(port, path, 100, SECONDS, undefined, address);
   const cpu = (await server.cpu()) - cpu0;
+  const pgCpu = (await fanoutPgCpu()) - pg0;
   const stored = (await server.count()) - before;
   const all = await server.count();
   const t0 = performance.now();
@@ -264,7 +268,24 @@ async function fanoutRun(env, address) {
   await server.stop();
   receiver.closeAllConnections();
   await new Promise((res) => receiver.close(res));
-  return { label: 'pixel + webhook + notify', kind: 'fanout', r, stored, cpu, fanout: { ...fanout, delivered: fanout.delivered }, received, receiverMode: mode, waitedS };
+  return { label: 'pixel + webhook + notify', kind: 'fanout', r, stored, cpu, pgCpu, fanout: { ...fanout, delivered: fanout.delivered }, received, receiverMode: mode, waitedS };
+}
+
+// PostgreSQL's CPU time (µs) so far in the backends serving the bench's database, read from /proc
+// (PostgreSQL on this machine; 0 otherwise): what the app's statements cost the database, which
+// shares the cores. CPU time, so other work on the machine moves it little, unlike throughput.
+async function fanoutPgCpu() {
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [name]);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // not on this machine, or ended
+    }
+  }
+  return ticks * 10_000; // 100 ticks a second
 }
 
 async function scenario(label, env) {
