@@ -103,21 +103,20 @@ const countPeople = (d: string, table: string, match: string) => `
   ) g
   where (y.snippet_id, y.kind, y.destination, y.label, y.scope) = (g.snippet_id, g.kind, g.destination, g.label, g.scope) and g.people <> 0`;
 
+// Two statements a write (each has a fixed cost, which small batches feel): the counters with the
+// people's events and locks, then the probe.
 const functionSql = (table: string, row: Rows, who: Rows, match: string) => {
   const both = (r: Rows) => `${r('new_rows', 1)} union all ${r('old_rows', -1)}`;
   return `create or replace function ${table}_counter_apply() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        ${upsert(row('new_rows', 1))};
-        ${lockAdd(who('new_rows', 1))};
+        with counters as (${upsert(row('new_rows', 1))}) ${lockAdd(who('new_rows', 1))};
         ${countPeople(who('new_rows', 1), table, match)};
       elsif tg_op = 'UPDATE' then
-        ${upsert(both(row))};
-        ${lockAdd(both(who))};
+        with counters as (${upsert(both(row))}) ${lockAdd(both(who))};
         ${countPeople(both(who), table, match)};
       else
-        ${lower(row('old_rows', -1))};
-        ${lockLower(who('old_rows', -1))};
+        with counters as (${lower(row('old_rows', -1))}) ${lockLower(who('old_rows', -1))};
         ${countPeople(who('old_rows', -1), table, match)};
       end if;
       return null;
