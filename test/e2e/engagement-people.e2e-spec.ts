@@ -140,6 +140,22 @@ describeWithPostgres('unique people kept at ingest', () => {
     expect([...kinds].sort()).toEqual(expect.arrayContaining(['click:human', 'click:machine', 'open:all', 'open:human', 'open:machine', 'play:all', 'visit:all']));
   });
 
+  it('put every instant in the 15-minute UTC bucket it fell in, before 1970 too', async () => {
+    // Around bucket edges (a microsecond either side), at odd offsets, and across 1950-2050.
+    const { rows } = await c.query(`
+      with t as (
+        select e + d * interval '1 microsecond' as t
+        from unnest(array[timestamptz '2026-01-01 10:15:00+00', '2026-03-29 01:00:00+00', '1969-12-31 23:45:00+00', '1950-06-01 00:00:00+00', '2049-12-31 23:59:59.999999+00']) e,
+             generate_series(-2, 2) d
+        union all select timestamptz '1950-01-01 00:00:00+00' + g * interval '7 hours 3 minutes 17.123457 seconds' from generate_series(0, 124000) g
+      )
+      select count(*)::int as instants,
+        count(*) filter (where engagement_bucket(t) <> to_timestamp(floor(extract(epoch from t) / 900) * 900))::int as misplaced,
+        count(*) filter (where engagement_bucket(t) > t or t - engagement_bucket(t) >= interval '15 minutes')::int as outside
+      from t`);
+    expect(rows).toEqual([{ instants: 124026, misplaced: 0, outside: 0 }]);
+  });
+
   it('count a person once when two writers store their first events at the same time', async () => {
     const [a, b] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
     await Promise.all([a.connect(), b.connect()]);
