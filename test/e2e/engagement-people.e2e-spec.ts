@@ -160,11 +160,20 @@ describeWithPostgres('unique people kept at ingest', () => {
     const [a, b] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
     await Promise.all([a.connect(), b.connect()]);
     try {
+      // The second writer's events an hour earlier (another 15-minute counter row): only the
+      // people's own rows make it wait.
       const open = (x: pg.Client, receiver: string | null, ip: string | null) =>
-        x.query(`insert into engagement (snippet_id, kind, receiver, ip) values ($1, 'open', $2, $3)`, [snippet, receiver, ip]);
+        x.query(`insert into engagement (snippet_id, kind, receiver, ip, occurred_at) values ($1, 'open', $2, $3, now() - $4::interval)`, [
+          snippet,
+          receiver,
+          ip,
+          x === b ? '1 hour' : '0 s',
+        ]);
       const bPid = (await b.query('select pg_backend_pid() as pid')).rows[0].pid;
-      // Two instances' batches carry the same new reader (and the same new address-only opener);
-      // the second waits for the first to commit, then finds its events.
+      // Someone opened before (the counts' rows exist). Two instances' batches then carry the same
+      // new reader (and the same new address-only opener); the second waits for the first to
+      // commit, then finds its events.
+      await open(c, 'ann@example.com', '10.0.0.1');
       await a.query('begin');
       await b.query('begin');
       await open(a, 'dee@example.com', '10.0.0.4');
@@ -175,8 +184,8 @@ describeWithPostgres('unique people kept at ingest', () => {
       await second;
       await b.query('commit');
       expect((await c.query(KEPT, [snippet])).rows).toEqual([
-        { kind: 'open', destination: '', label: '', scope: 'all', people: 2, events: 4 },
-        { kind: 'open', destination: '', label: '', scope: 'human', people: 2, events: 4 },
+        { kind: 'open', destination: '', label: '', scope: 'all', people: 3, events: 5 },
+        { kind: 'open', destination: '', label: '', scope: 'human', people: 3, events: 5 },
       ]);
 
       // One writer marks dee's first open machine traffic while another stores dee's third:
