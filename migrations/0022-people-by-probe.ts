@@ -33,7 +33,8 @@ import {
 
 // The people of each table's rows (sign s), as 0018 counts them: a person is the receiver, else the
 // address (ip here only when there is no receiver); neither (only clicks are kept then, for their
-// destination's events) counts no person.
+// destination's events) counts no person. Addresses are compared as stored (0018 compared host(ip));
+// the ingest stores single addresses (/32, /128), where the two agree.
 const ENGAGEMENT_WHO = (t: string, s: number) =>
   `select snippet_id, kind, case when kind = 'click' then coalesce(destination, '') else '' end as destination,
      case when kind = 'click' and destination_label is not null then 'l' || destination_label else '' end as label,
