@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { EventBuffer } from './event-buffer.js';
+import { EventBuffer, packEvents, unpackEvents } from './event-buffer.js';
 
 describe('the committed-event buffer', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -67,5 +67,35 @@ describe('the committed-event buffer', () => {
     await buffer.flush();
     expect(sent).toEqual([[20]]);
     expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+describe('packed fan-out events', () => {
+  type E = { id: string; kind: string; who: string | null; where: string | null };
+  const fields: (keyof E)[] = ['id', 'kind', 'who', 'where'];
+
+  it('come back as they went in: nulls, empty text, repeats, and the characters the packing uses', () => {
+    const events: E[] = [
+      { id: 'a', kind: 'open', who: 'ann@example.com', where: null },
+      { id: 'a', kind: 'open', who: '', where: 'Köln' },
+      { id: 'b', kind: 'click', who: 'line\nbreak \\ back\\slash; semi, comma', where: 'Köln' },
+      { id: 'a', kind: 'open', who: null, where: null },
+    ];
+    const packed = packEvents(events, fields);
+    expect(unpackEvents<E>(JSON.parse(JSON.stringify(packed)))).toEqual(events);
+    // Each distinct value is stored once.
+    expect(packed.values.split('\n')).toHaveLength(8);
+  });
+
+  it('keep an event whose every field is null, and an empty list stays empty', () => {
+    const allNull: E = { id: null as unknown as string, kind: null as unknown as string, who: null, where: null };
+    expect(unpackEvents<E>(packEvents([allNull], fields))).toEqual([allNull]);
+    expect(unpackEvents<E>(packEvents([], fields))).toEqual([]);
+  });
+
+  it('read a job queued by an older version (a list of objects) as it is, and nothing as no event', () => {
+    const old = [{ id: 'a', kind: 'open', who: null, where: null }];
+    expect(unpackEvents<E>(old)).toEqual(old);
+    expect(unpackEvents<E>(undefined)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 // The notification jobs (notifier.service.ts runs them) and what they carry.
+import type { PackedEvents } from '../common/event-buffer.js';
 
 // Committed events of named recipients, buffered for up to 100 ms: settings looked up, the
 // throttle applied, mails sent.
@@ -13,8 +14,13 @@ export interface NotifyFanoutEvent {
   occurredAt: string;
 }
 
+export const NOTIFY_FANOUT_FIELDS: readonly (keyof NotifyFanoutEvent)[] = ['snippetId', 'receiver', 'event', 'occurredAt'];
+
+// The events packed (common/event-buffer.ts); `events`, a list of objects, in jobs queued by an
+// older version.
 export interface NotifyFanoutData {
-  events: NotifyFanoutEvent[];
+  packed?: PackedEvents;
+  events?: NotifyFanoutEvent[];
 }
 
 export interface NotifyDigestData {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module.js';
 import { QueueModule } from '../queue/queue.module.js';
+import { SnippetsModule } from '../snippets/snippets.module.js';
 import { NotificationRepository } from './notification.repository.js';
 import { NotificationsController } from './notifications.controller.js';
 import { NotificationsService } from './notifications.service.js';
@@ -12,7 +13,7 @@ import { UnsubscribeController } from './unsubscribe.controller.js';
 // (throttled to one an hour per recipient and EyeMail, a digest beyond), the dashboard's bell, the
 // settings and the unsubscribe link; an hourly prune of the rows nobody needs any more. The jobs are registered here, so `npm run worker` mails too.
 @Module({
-  imports: [MailModule, QueueModule],
+  imports: [MailModule, QueueModule, SnippetsModule],
   controllers: [NotificationsController, UnsubscribeController],
   providers: [NotificationRepository, NotificationsService, Notifier, NotificationPruneJob],
 })

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppSecretsService } from '../common/app-secrets.service.js';
 import { NotFoundError } from '../common/domain-error.js';
-import { orderedEvents } from '../shared/notify-rules.js';
+import { orderedEvents, type NotifyChoiceInput } from '../shared/notify-rules.js';
+import { SnippetsService } from '../snippets/snippets.service.js';
 import { DEFAULT_EVENTS, readUnsubscribeToken, type UnsubscribeScope } from './notification-rules.js';
 import type { AccountNotifySettingDto, SnippetNotifySettingDto } from './dto/notify-setting.dto.js';
 import { NotificationRepository } from './notification.repository.js';
@@ -13,11 +15,24 @@ const NOT_FOUND = 'EyeMail not found.';
 // The owner's side: the bell's latest events, the choices of what mails (account default and
 // per EyeMail), and unsubscribing from a mail's signed link.
 @Injectable()
-export class NotificationsService {
+export class NotificationsService implements OnModuleInit {
   constructor(
     private readonly repo: NotificationRepository,
     private readonly secrets: AppSecretsService,
+    private readonly snippets: SnippetsService,
   ) {}
+
+  // The EyeMail form's choice is saved with the EyeMail (POST and PUT snippets, `notify`), in its
+  // transaction: a failure here undoes the EyeMail's save, and a refused choice (its DTO) never
+  // reaches either.
+  onModuleInit(): void {
+    this.snippets.registerSaveStep(({ em, ownerId, snippetId, extras }) => (extras.notify ? this.saveChoiceIn(em, ownerId, snippetId, extras.notify) : Promise.resolve()));
+  }
+
+  private async saveChoiceIn(em: EntityManager, userId: string, snippetId: string, choice: NotifyChoiceInput): Promise<void> {
+    if (choice.inherit === true) await this.repo.clearSetting(userId, snippetId, em);
+    else await this.repo.saveSetting(userId, snippetId, orderedEvents(choice.events ?? []), em);
+  }
 
   async latest(userId: string) {
     const { items, unread } = await this.repo.latest(userId, BELL_SIZE);

@@ -3,11 +3,11 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppSecretsService } from '../common/app-secrets.service.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
-import { EventBuffer } from '../common/event-buffer.js';
+import { EventBuffer, packEvents, unpackEvents } from '../common/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { digestMail, eventMail, type MailLinks } from './notification-mails.js';
-import { NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent } from './notification-jobs.js';
+import { NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANOUT_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent } from './notification-jobs.js';
 import { effectiveEvents, isNamedRecipient, notifyEventOf, unsubscribeToken, type NotifyEvent } from './notification-rules.js';
 import { NotificationRepository, type NewNotification, type OwnerOfSnippet } from './notification.repository.js';
 
@@ -27,7 +27,7 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   private readonly buffer = new EventBuffer<NotifyFanoutEvent>({
     flushMs: FLUSH_MS,
     flushMax: FLUSH_MAX,
-    send: (events) => this.queue.enqueue<NotifyFanoutData>(NOTIFY_FANOUT_JOB, { events }),
+    send: (events) => this.queue.enqueue<NotifyFanoutData>(NOTIFY_FANOUT_JOB, { packed: packEvents(events, NOTIFY_FANOUT_FIELDS) }),
     onSendError: (e, events) => this.logger.error({ err: e, events }, 'Could not queue notifications'),
   });
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -68,24 +68,30 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   }
 
   private async fanOut(job: JobContext<NotifyFanoutData>): Promise<unknown> {
-    const events = job.data?.events ?? [];
+    const events = unpackEvents<NotifyFanoutEvent>(job.data?.packed ?? job.data?.events);
     if (!events.length) return { mailed: 0 };
     await this.events.whenQuiet(job.signal);
     const owners = new Map((await this.repo.owners([...new Set(events.map((e) => e.snippetId))])).map((o) => [o.snippetId, o]));
     const rows: NewNotification[] = [];
     const mails: { owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
+    // The events that mail if the throttle lets them, claimed together.
+    const wanted: { row: NewNotification; owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
     for (const e of events) {
       const owner = owners.get(e.snippetId);
       if (!owner) continue;
-      const row = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt) };
-      if (!effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) {
-        rows.push({ ...row, mailState: 'off' });
-        continue;
-      }
-      const decision = await this.repo.claim(row, new Date(), this.config.notifyWindowMs);
-      rows.push({ ...row, mailState: decision.action === 'mail' ? 'mailed' : 'held' });
-      if (decision.action === 'mail') mails.push({ owner, e });
+      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off' };
+      rows.push(row);
+      if (effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) wanted.push({ row, owner, e });
     }
+    const decisions = await this.repo.claimAll(
+      wanted.map((w) => w.row),
+      new Date(),
+      this.config.notifyWindowMs,
+    );
+    wanted.forEach((w, i) => {
+      w.row.mailState = decisions[i].action === 'mail' ? 'mailed' : 'held';
+      if (decisions[i].action === 'mail') mails.push({ owner: w.owner, e: w.e });
+    });
     await this.repo.insertEvents(rows);
     for (const { owner, e } of mails) {
       await this.mail.send(owner.email, eventMail({ firstName: owner.firstName, receiver: e.receiver, snippetTitle: owner.title, kind: e.event as NotifyEvent, occurredAt: new Date(e.occurredAt), ...(await this.links(owner.userId, owner.snippetId)) }));

@@ -13,7 +13,26 @@ export const NOTIFY_EVENT_LABEL: Record<NotifyEvent, string> = {
 export const NOTIFY_MESSAGES = {
   events: 'Choose events among open, play, half and click.',
   inherit: 'inherit must be true or false.',
+  choice: 'Choose the account default ({ "inherit": true }) or the events to be mailed about ({ "events": [...] }).',
 } as const;
+
+// An EyeMail's notification choice as sent with the EyeMail (POST and PUT snippets): follow the
+// account default, or its own events (empty: no mail).
+export interface NotifyChoiceInput {
+  inherit?: boolean;
+  events?: string[];
+}
+
+// The message for a choice as sent, or null when it is fine (absent: the choice is not changed).
+export function notifyChoiceError(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return NOTIFY_MESSAGES.choice;
+  const v = value as Record<string, unknown>;
+  if (Object.keys(v).some((k) => k !== 'inherit' && k !== 'events')) return NOTIFY_MESSAGES.choice;
+  if (v.inherit !== undefined && typeof v.inherit !== 'boolean') return NOTIFY_MESSAGES.inherit;
+  if (v.inherit === true && v.events === undefined) return null;
+  return notifyEventsError(v.events);
+}
 
 // The message for a list of events as sent, or null when it is a list of known events (empty:
 // no mail).

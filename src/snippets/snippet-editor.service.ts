@@ -9,6 +9,7 @@ import { SnippetRepository } from './snippet.repository.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import type { SnippetForm } from './snippet-input.js';
 import type { SnippetView } from './snippet-view.js';
+import { SnippetsService, type SnippetExtras } from './snippets.service.js';
 
 // The file kinds each slot of a snippet accepts (what the dashboard uploads them as, plus the
 // general image kind).
@@ -52,6 +53,7 @@ export class SnippetEditorService {
     private readonly media: SnippetMediaReader,
     private readonly files: FilesService,
     private readonly videos: VideosService,
+    private readonly steps: SnippetsService,
   ) {}
 
   // A checked payload (see snippet-input.ts: Express limits 403 and field rules 400 at the edge)
@@ -72,18 +74,30 @@ export class SnippetEditorService {
     return encoding.encodingId;
   }
 
-  async create(user: AuthUser, form: SnippetForm): Promise<SnippetView> {
+  // The EyeMail and what other modules save with it (its notification choice) in one
+  // transaction: both or neither.
+  async create(user: AuthUser, form: SnippetForm, extras: SnippetExtras = {}): Promise<SnippetView> {
     const encodingId = await this.checkFiles(user, form);
-    // New snippets are active.
-    const s = await this.snippets.insert({ ownerId: user.id, status: true, ...fieldsFrom(form, encodingId) });
+    const s = await this.snippets.transactional(async (em) => {
+      // New snippets are active.
+      const created = await this.snippets.insert({ ownerId: user.id, status: true, ...fieldsFrom(form, encodingId) });
+      await this.steps.runSaveSteps({ em, ownerId: user.id, snippetId: created.id, created: true, extras });
+      return created;
+    });
     return this.media.view(s);
   }
 
-  // The snippet is the caller's (404), then its files and encoding are checked as create's.
-  async update(user: AuthUser, snippetId: unknown, form: SnippetForm): Promise<SnippetView> {
-    const s = await this.owned.get(user.id, snippetId);
+  // The snippet is the caller's (404), then its files and encoding are checked as create's; saved
+  // with its other modules' parts in one transaction.
+  async update(user: AuthUser, snippetId: unknown, form: SnippetForm, extras: SnippetExtras = {}): Promise<SnippetView> {
+    const found = await this.owned.get(user.id, snippetId);
     const encodingId = await this.checkFiles(user, form);
-    await this.snippets.save(s, { ...fieldsFrom(form, encodingId), updatedAt: new Date() });
+    const s = await this.snippets.transactional(async (em) => {
+      const s = await this.owned.get(user.id, found.id);
+      await this.snippets.save(s, { ...fieldsFrom(form, encodingId), updatedAt: new Date() });
+      await this.steps.runSaveSteps({ em, ownerId: user.id, snippetId: s.id, created: false, extras });
+      return s;
+    });
     return this.media.view(s);
   }
 }

@@ -54,6 +54,12 @@ export class SnippetRepository {
     return (await this.em.count(Snippet, { $or: [{ gifFileId: fileId }, { logoFileId: fileId }, { coverFileId: fileId }, { videoIconFileId: fileId }] })) > 0;
   }
 
+  // Runs `fn` in one transaction: the calls made meanwhile (this repository's included, through
+  // the request's entity manager) join it; `em` is the transaction's, for other modules' steps.
+  transactional<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.em.transactional(fn);
+  }
+
   async insert(fields: NewSnippet): Promise<Snippet> {
     const s = this.em.create(Snippet, fields);
     await this.em.flush();

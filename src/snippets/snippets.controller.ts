@@ -35,7 +35,7 @@ export class SnippetsController {
   @ApiCreatedResponse({ type: SnippetViewDto })
   @ApiBody({ type: SnippetPayloadDto })
   async create(@CurrentUser() user: AuthUser, @TieredBody() payload: SnippetPayloadDto) {
-    return ok(await this.editor.create(user, snippetFormOf(payload)), M.created);
+    return ok(await this.editor.create(user, snippetFormOf(payload), { notify: payload.notify }), M.created);
   }
 
   @Put()
@@ -43,7 +43,7 @@ export class SnippetsController {
   @ApiOkResponse({ type: SnippetViewDto })
   @ApiBody({ type: UpdateSnippetPayloadDto })
   async update(@CurrentUser() user: AuthUser, @TieredBody() payload: UpdateSnippetPayloadDto) {
-    return ok(await this.editor.update(user, payload.snippetId, snippetFormOf(payload)), M.updated);
+    return ok(await this.editor.update(user, payload.snippetId, snippetFormOf(payload), { notify: payload.notify }), M.updated);
   }
 
   @Get()

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { UsersService } from '../accounts/users.service.js';
 import { isUuid } from '../shared/uuid.js';
+import type { NotifyChoiceInput } from '../shared/notify-rules.js';
 import { parseHttpUrl, validateCtaButton, type SnippetTier } from '../shared/snippet-rules.js';
 import { allowedClickTargets } from './export/export-urls.js';
 import { OwnedSnippets } from './owned-snippets.js';
@@ -20,6 +22,17 @@ export interface ClickTargets {
   buttons: { title: string; url: string }[];
 }
 
+// What is saved with an EyeMail besides its own fields, as checked by the payload's DTO (absent:
+// unchanged).
+export interface SnippetExtras {
+  notify?: NotifyChoiceInput;
+}
+
+// A step another module adds to saving an EyeMail (the notifications module: its choice), run in
+// the EyeMail's transaction on `em`, after the EyeMail is written: a step that throws undoes the
+// EyeMail's create or update too.
+export type SnippetSaveStep = (step: { em: EntityManager; ownerId: string; snippetId: string; created: boolean; extras: SnippetExtras }) => Promise<void>;
+
 // A snippet a public page may show, with what it needs to show it.
 export interface PublicSnippet {
   record: Snippet;
@@ -35,6 +48,8 @@ export interface PublicSnippet {
 // per-use services beside this one (snippet-*.service.ts), used by the snippets controller.
 @Injectable()
 export class SnippetsService {
+  private readonly saveSteps: SnippetSaveStep[] = [];
+
   constructor(
     private readonly snippets: SnippetRepository,
     private readonly owned: OwnedSnippets,
@@ -43,6 +58,16 @@ export class SnippetsService {
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  // Other modules' part of saving an EyeMail (see SnippetSaveStep).
+  registerSaveStep(step: SnippetSaveStep): void {
+    this.saveSteps.push(step);
+  }
+
+  // Runs them (the editor calls this inside the EyeMail's transaction).
+  async runSaveSteps(step: Parameters<SnippetSaveStep>[0]): Promise<void> {
+    for (const run of this.saveSteps) await run(step);
+  }
 
   // ---- one of the user's own, for other modules --------------------------------------------------
 

@@ -3,14 +3,14 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { UsersService } from '../accounts/users.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
-import { EventBuffer } from '../common/event-buffer.js';
+import { EventBuffer, packEvents, unpackEvents } from '../common/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { webhookDisabledMail } from '../mail/mail-views.js';
 import { WebhookHttpAdapter } from './webhook-http.adapter.js';
 import { WebhookRepository, type NewAttempt, type NewDelivery } from './webhook.repository.js';
 import { DELIVERY_ATTEMPTS, eventData, eventOf, isDelivered, messageBody, RETRY_DELAYS_MS, shouldDisable, signedHeaders, TEST_EVENT } from './webhook-rules.js';
-import { messageIdOf, WEBHOOK_DELIVER_JOB, WEBHOOK_FANOUT_JOB, WEBHOOK_TEST_JOB, type DeliverJobData, type FanoutEvent, type FanoutJobData } from './webhook-jobs.js';
+import { FANOUT_FIELDS, messageIdOf, WEBHOOK_DELIVER_JOB, WEBHOOK_FANOUT_JOB, WEBHOOK_TEST_JOB, type DeliverJobData, type FanoutEvent, type FanoutJobData } from './webhook-jobs.js';
 
 // Whether any endpoint is on is looked up this often (and at once when one is made or turned on
 // here), so an app without webhooks queues nothing for its ingest.
@@ -41,7 +41,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     flushMax: FLUSH_MAX,
     send: (events) => {
       this.stats.batchesQueued++;
-      return this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { events });
+      return this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { packed: packEvents(events, FANOUT_FIELDS) });
     },
     onSendError: (e, events) => {
       this.stats.enqueueFailures++;
@@ -138,7 +138,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   }
 
   private async fanOut(job: JobContext<FanoutJobData>): Promise<unknown> {
-    const events = job.data?.events ?? [];
+    const events = unpackEvents<FanoutEvent>(job.data?.packed ?? job.data?.events);
     if (!events.length) return { deliveries: 0 };
     await this.events.whenQuiet(job.signal);
     const targets = await this.repo.endpointsFor([...new Set(events.map((e) => e.snippetId))]);
@@ -183,6 +183,13 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     const queue = [...pending];
     const worker = async () => {
       for (let d = queue.shift(); d && !failure && !job.signal.aborted; d = queue.shift()) {
+        // A burst of hits that starts while a round is sending pauses it too, before its next
+        // message (at once when the ingest is quiet; at most 30 s from the burst's start).
+        if (!isTest) await this.events.whenQuiet(job.signal);
+        if (job.signal.aborted) {
+          queue.unshift(d);
+          return;
+        }
         const now = new Date();
         const r = await this.http.post(new URL(d.url), signedHeaders(d.secret, messageIdOf(d.id), now, d.payload), d.payload, {
           allowPrivate: this.config.webhookAllowPrivateTargets,

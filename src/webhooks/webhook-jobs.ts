@@ -1,4 +1,5 @@
 // The webhook jobs (webhook-dispatcher.service.ts runs them) and what they carry.
+import type { PackedEvents } from '../common/event-buffer.js';
 
 // One per committed ingest batch that some enabled endpoint may want: turns its events into
 // deliveries and queues them.
@@ -26,8 +27,29 @@ export interface FanoutEvent {
   destinationLabel: string | null;
 }
 
+// Every field of a FanoutEvent, the order its packing uses.
+export const FANOUT_FIELDS: readonly (keyof FanoutEvent)[] = [
+  'snippetId',
+  'kind',
+  'occurredAt',
+  'receiver',
+  'countryCode',
+  'countryName',
+  'region',
+  'city',
+  'deviceType',
+  'platform',
+  'client',
+  'target',
+  'destination',
+  'destinationLabel',
+];
+
+// The events packed (common/event-buffer.ts); `events`, a list of objects, in jobs queued by an
+// older version.
 export interface FanoutJobData {
-  events: FanoutEvent[];
+  packed?: PackedEvents;
+  events?: FanoutEvent[];
 }
 
 export interface DeliverJobData {

@@ -100,6 +100,13 @@ test('Settings saves the account default and one EyeMail’s own choice', async 
 
 test('the EyeMail form keeps the account default or its own events, none included, and its page says which', async () => {
   const page = await owner.newPage();
+  // What the form sends: the choice travels with the EyeMail's own save (one request, one
+  // transaction), never as a second request after it.
+  const sent: { method: string; path: string; body: Record<string, unknown> | null }[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() !== 'GET' && (pathname === '/api/snippets' || pathname.startsWith('/api/notifications/settings'))) sent.push({ method: r.method(), path: pathname, body: r.postDataJSON() as Record<string, unknown> | null });
+  });
   await page.goto('/create-eyemail');
   await page.getByRole('region', { name: 'Getting Started' }).getByRole('button', { name: 'More options' }).click();
   const section = page.getByRole('region', { name: 'Notifications' });
@@ -129,6 +136,10 @@ test('the EyeMail form keeps the account default or its own events, none include
   await page.getByText('Plays, Clicks', { exact: true }).waitFor();
   assert.equal(await row.textContent(), 'Plays, Clicks');
   assert.deepEqual(await api('get', `/api/notifications/settings/${created}`), { inherit: false, events: ['play', 'click'], accountEvents: ['open', 'play', 'half'] });
+  assert.deepEqual(
+    sent.map((r) => [r.method, r.path, r.body?.notify]),
+    [['POST', '/api/snippets', { events: ['play', 'click'] }]],
+  );
   await screenshot(page, 'notifications-eyemail-detail');
 
   // Edit: none at all, said plainly before saving.
@@ -142,6 +153,7 @@ test('the EyeMail form keeps the account default or its own events, none include
   await page.waitForURL(`**/eyemails/${created}`);
   await page.getByText('No mails', { exact: true }).waitFor();
   assert.deepEqual((await api('get', `/api/notifications/settings/${created}`)).events, []);
+  assert.deepEqual(sent.slice(1).map((r) => [r.method, r.path, r.body?.notify]), [['PUT', '/api/snippets', { events: [] }]]);
 
   // And back to the account default.
   await page.getByRole('link', { name: 'Modify' }).click();
@@ -150,5 +162,6 @@ test('the EyeMail form keeps the account default or its own events, none include
   await page.waitForURL(`**/eyemails/${created}`);
   await page.getByText('Opens, Plays, Watched at least half (account default)', { exact: true }).waitFor();
   assert.equal((await api('get', `/api/notifications/settings/${created}`)).inherit, true);
+  assert.deepEqual(sent.slice(2).map((r) => [r.method, r.path, r.body?.notify]), [['PUT', '/api/snippets', { inherit: true }]]);
   await page.close();
 });

@@ -150,6 +150,15 @@ describe('notification mails', () => {
     expect(headersOf(digest.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
   });
 
+  it('apply the same rule to events of one recipient committed together: one mail, the rest in the digest', async () => {
+    // At once, so they are committed and fanned out together (claimed in one transaction).
+    await Promise.all([1, 2, 3, 4].map(() => open(snippetId, 'hal@example.com')));
+    expect((await smtp.next(owner.email, 15_000)).subject).toBe('hal@example.com opened Spring launch');
+    await waitFor(async () => (await bell()).items.filter((i) => i.receiver === 'hal@example.com').length >= 4, 'four events of hal in the bell');
+    expect(smtp.pending(owner.email)).toHaveLength(0);
+    expect((await smtp.next(owner.email, 20_000)).subject).toBe('Digest: hal@example.com and Spring launch (3 opens)');
+  });
+
   it('turn off an EyeMail through its unsubscribe link without signing in (page, then POST), and everything by one-click', async () => {
     await open(secondId, 'gus@example.com');
     const mail = await smtp.next(owner.email, 15_000);

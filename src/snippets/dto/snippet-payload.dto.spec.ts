@@ -22,7 +22,7 @@ async function check<T>(cls: new () => T, sent: unknown): Promise<{ value: T | n
 
 describe('snippet create payload', () => {
   it('declares the fields in the order the shared rules show their messages, the buttons last', () => {
-    expect(SNIPPET_PAYLOAD_FIELDS).toEqual([...SNIPPET_FIELD_RULES.map(([f]) => f), 'ctaButtonsJSON', 'addVideoOverlay']);
+    expect(SNIPPET_PAYLOAD_FIELDS).toEqual([...SNIPPET_FIELD_RULES.map(([f]) => f), 'ctaButtonsJSON', 'addVideoOverlay', 'notify']);
   });
 
   it('gives the checked form, without what the payload does not define', async () => {

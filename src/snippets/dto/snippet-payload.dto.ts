@@ -18,6 +18,7 @@ import {
   WIDTH_MIN,
   ctaButtonsErrors,
 } from '../../shared/snippet-rules.js';
+import { NOTIFY_EVENTS, notifyChoiceError, type NotifyChoiceInput } from '../../shared/notify-rules.js';
 import { Field, OptionalField, PartsRuleOf, type FieldRule } from '../../common/validation/rule.decorator.js';
 import { declaredFields } from '../../common/validation/declared-fields.js';
 import { SNIPPET_API_MESSAGES as M } from '../snippet-messages.js';
@@ -91,6 +92,19 @@ export class SnippetPayloadDto {
   @ApiPropertyOptional({ type: Boolean, default: false })
   @Allow()
   addVideoOverlay?: unknown;
+
+  // Saved with the EyeMail, in its transaction (a refused choice changes nothing); absent: the
+  // choice stays as it is (a new EyeMail follows the account default).
+  @OptionalField(
+    {
+      type: 'object',
+      properties: { inherit: { type: 'boolean' }, events: { type: 'array', items: { type: 'string', enum: [...NOTIFY_EVENTS] } } },
+      description:
+        'Which events of named recipients mail you about this EyeMail: { "inherit": true } follows your account default; { "events": [...] } among open, play, half, click (empty: no mail). Absent: unchanged',
+    } as never,
+    notifyChoiceError,
+  )
+  notify?: NotifyChoiceInput;
 
   // Documented because the dashboard sends it; dropped, as the server writes the button HTML itself.
   @ApiPropertyOptional({ type: String, description: 'Ignored: the server generates the button HTML' })

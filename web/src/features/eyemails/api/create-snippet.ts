@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CoverPlacement, LogoAlignment, VideoOverlay } from '@shared/snippet-rules';
 import type { SnippetView } from '@shared/api-types';
+import type { NotifyEvent } from '@shared/notify-rules';
 import { api, type ApiResult } from '@/lib/api-client';
 import { SNIPPETS_KEY } from '@/lib/api/get-snippets';
 import { snippetKey } from './get-snippet';
@@ -23,6 +24,8 @@ export interface SnippetPayload {
   ctaButtonsJSON: string;
   videoURLData: string | null;
   videoLogoImgId: string | null;
+  // The EyeMail's notification choice, saved with it in one transaction (absent: unchanged).
+  notify?: { inherit: true } | { events: NotifyEvent[] };
 }
 
 export function createSnippet(body: SnippetPayload): Promise<ApiResult<SnippetView>> {

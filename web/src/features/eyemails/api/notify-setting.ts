@@ -3,7 +3,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotifyEvent } from '@shared/notify-rules';
-import { api, type ApiResult } from '@/lib/api-client';
 import { getOrThrow } from '@/lib/query-client';
 
 export interface NotifyChoice {
@@ -31,18 +30,13 @@ export function useNotifySetting(snippetId: string | null) {
   });
 }
 
-export function saveNotifySetting(snippetId: string, choice: NotifyChoice): Promise<ApiResult<SnippetNotifySetting>> {
-  return api.put<SnippetNotifySetting>(`notifications/settings/${encodeURIComponent(snippetId)}`, { body: choice.inherit ? { inherit: true } : { events: choice.events } });
+// The choice as the EyeMail's save sends it (POST and PUT snippets, `notify`).
+export function notifyPayload(choice: NotifyChoice): { inherit: true } | { events: NotifyEvent[] } {
+  return choice.inherit ? { inherit: true } : { events: choice.events };
 }
 
-export function useSaveNotifySetting() {
+// Once an EyeMail was saved with its choice: what is cached of it is read again.
+export function useNotifySaved() {
   const client = useQueryClient();
-  return useCallback(
-    async (snippetId: string, choice: NotifyChoice) => {
-      const res = await saveNotifySetting(snippetId, choice);
-      if (res.result && res.body) client.setQueryData(settingKey(snippetId), res.body);
-      return res;
-    },
-    [client],
-  );
+  return useCallback((snippetId: string) => client.invalidateQueries({ queryKey: settingKey(snippetId) }), [client]);
 }

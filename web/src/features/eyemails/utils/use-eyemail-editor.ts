@@ -7,7 +7,7 @@ import type { SnippetTier } from '@shared/snippet-rules';
 import type { SnippetView } from '@shared/api-types';
 import { useCreateSnippet } from '@/features/eyemails/api/create-snippet';
 import { useUpdateSnippet } from '@/features/eyemails/api/update-snippet';
-import { useNotifySetting, useSaveNotifySetting, type NotifyChoice } from '@/features/eyemails/api/notify-setting';
+import { notifyPayload, useNotifySaved, useNotifySetting, type NotifyChoice } from '@/features/eyemails/api/notify-setting';
 import { toast } from '@/components/toasts';
 import {
   encodeKey,
@@ -53,9 +53,9 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
   // The 'Please wait!' modal shows only when saving has to wait for the encoding.
   const [blocking, setBlocking] = useState(false);
   const { status: encoding, ensure, clear } = useVideoEncoding();
-  // The notification choice: saved beside the EyeMail (its own setting), once the EyeMail exists.
+  // The notification choice: sent with the EyeMail when changed, and saved in its transaction.
   const notifySetting = useNotifySetting(saved?.snippet ?? null);
-  const saveNotify = useSaveNotifySetting();
+  const notifySaved = useNotifySaved();
   const [notifyEdit, setNotify] = useState<NotifyChoice | null>(null);
   const notify = notifyEdit ?? notifySetting.data ?? null;
 
@@ -112,14 +112,12 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
       }
     }
     setWaiting('saving');
-    const payload = toPayload(values, tier);
+    const sendNotify = notifyEdit !== null && notifyChanged(notifySetting.data ?? null, notifyEdit);
+    const payload = { ...toPayload(values, tier), ...(sendNotify ? { notify: notifyPayload(notifyEdit) } : {}) };
     const res = mode === 'create' ? await create(payload) : await update({ ...payload, snippetId: saved!.snippet });
     if (res.result && res.body) {
       toast.success(res.message || (mode === 'create' ? 'EyeMail created' : 'EyeMail updated'));
-      if (notifyEdit && notifyChanged(notifySetting.data ?? null, notifyEdit)) {
-        const stored = await saveNotify(res.body.snippet, notifyEdit);
-        if (!stored.result) toast.error(`${stored.message || 'Please try again.'} Change it on the EyeMail's Modify page.`, 'Notification choice not saved');
-      }
+      if (sendNotify) await notifySaved(res.body.snippet);
       navigate(`/eyemails/${res.body.snippet}`);
       return;
     }
@@ -127,7 +125,7 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
     setBlocking(false);
     setServerErrors(fieldErrorsFromServer(res.errors));
     toast.error(res.message || (mode === 'create' ? 'Unable to create EyeMail' : 'Unable to update EyeMail'));
-  }, [values, tier, target, uploading, wantsEncode, encodedNow, ensure, mode, saved, navigate, create, update, notifyEdit, notifySetting.data, saveNotify]);
+  }, [values, tier, target, uploading, wantsEncode, encodedNow, ensure, mode, saved, navigate, create, update, notifyEdit, notifySetting.data, notifySaved]);
 
   const waitProgress = waiting === 'saving' ? 100 : encoding.key === key ? encoding.progress : 0;
   const waitLabel = waiting === 'saving' ? (mode === 'create' ? 'Creating your EyeMail…' : 'Saving your changes…') : encodingLabel(encoding.key === key ? encoding : null);
