@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -29,6 +30,16 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   const queue = new SessionQueue(db);
   internals.queryQueue = queue;
   await server.start();
+  // Its stop() closes the listener and asks each connection to close, but resolves before their
+  // sockets are gone: they linger for a moment, and a process that is ending (a test worker
+  // after its last file) waits on them. Kept here, so stop() resolves once they are closed.
+  const listener = (server as unknown as { server?: net.Server }).server;
+  if (!listener) throw new Error('pglite-socket changed: its listening server is not where the embedded database looks for it');
+  const sockets = new Set<net.Socket>();
+  listener.on('connection', (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   const [host, port] = server.getServerConn().split(':');
   let stopped = false;
   return {
@@ -38,6 +49,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       if (stopped) return;
       stopped = true;
       await server.stop();
+      await Promise.all([...sockets].map((socket) => new Promise((resolve) => socket.once('close', resolve).destroy())));
       await db.close();
     },
   };

@@ -33,17 +33,23 @@ describe('the embedded database under concurrent connections', () => {
   let dir: string;
   let embedded: EmbeddedPostgres;
   let pool: pg.Pool;
+  // Each connection of the pool closed: pg's pool.end() resolves before its sockets are closed,
+  // and a socket left open keeps the test worker from exiting after its last file (jest then
+  // force-exits it, with its "failed to exit gracefully" warning).
+  const closed: Promise<void>[] = [];
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-pglite-'));
     embedded = await startEmbeddedPostgres(dir);
     pool = new pg.Pool({ connectionString: embedded.url, max: 6 });
+    pool.on('connect', (client) => closed.push(new Promise((resolve) => client.once('end', () => resolve()))));
     await pool.query('create table hits (n int not null)');
   }, 60_000);
 
   afterAll(async () => {
     await pool?.end();
     await embedded?.stop();
+    await Promise.all(closed);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

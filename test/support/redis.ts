@@ -16,6 +16,10 @@ export async function deleteRedisPrefix(url: string, prefix: string): Promise<vo
       if (keys.length) await redis.unlink(...keys);
     } while (cursor !== '0');
   } finally {
+    // disconnect() only starts closing the socket: wait until it is closed, so a test file leaves
+    // no socket behind (a jest worker whose last file it was could not exit in time).
+    const ended = redis.status === 'end' ? Promise.resolve() : new Promise((resolve) => redis.once('end', resolve));
     redis.disconnect();
+    await ended;
   }
 }
