@@ -66,16 +66,22 @@ export class RateLimiter {
       const table = `{${delays.join(',')}}`;
       const key = rateLimitKey(policy, subject);
       // The old row's values in both cases: whether its wait after the last failure has passed.
+      // A free try (no wait after so few failures) may always go ahead: now() is when this
+      // statement's transaction began, so in a burst a statement that waited on the row's lock can
+      // find a "last failure" stamped after its own now() by a transaction that began later and
+      // took the lock first; without this it would be refused although its try was free.
       const mayTry = `rate_limit_hit.window_ends_at <= now()
+        or (?::int[])[least(rate_limit_hit.hits, ?) + 1] = 0
         or now() >= rate_limit_hit.window_ends_at - ? * interval '1 second'
           + (?::int[])[least(rate_limit_hit.hits, ?) + 1] * interval '1 second'`;
+      const mayTryParams = [table, delays.length - 1, policy.memorySeconds, table, delays.length - 1];
       const [row] = await this.exec<{ hits: number; window_ends_at: Date | string; counted: boolean; now: Date | string }>(
         `insert into rate_limit_hit (key, hits, window_ends_at) values (?, 1, now() + ? * interval '1 second')
          on conflict (key) do update set
            hits = case when rate_limit_hit.window_ends_at <= now() then 1 when ${mayTry} then rate_limit_hit.hits + 1 else rate_limit_hit.hits end,
            window_ends_at = case when ${mayTry} then excluded.window_ends_at else rate_limit_hit.window_ends_at end
          returning hits, window_ends_at, window_ends_at = now() + ? * interval '1 second' as counted, now() as now`,
-        [key, policy.memorySeconds, policy.memorySeconds, table, delays.length - 1, policy.memorySeconds, table, delays.length - 1, policy.memorySeconds],
+        [key, policy.memorySeconds, ...mayTryParams, ...mayTryParams, policy.memorySeconds],
       );
       if (!row.counted) {
         for (const [p, s] of counted) await this.succeeded(p, s, false);

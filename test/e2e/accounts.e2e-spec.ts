@@ -517,6 +517,18 @@ describe('accounts', () => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     });
 
+    it('lets a free try through when the last failure was stamped by a transaction that began after it', async () => {
+      // In a burst, a sign-in whose statement waited on the count's row lock can find the last
+      // failure stamped a moment after its own transaction began; its try is still free.
+      const { email } = await signUp(t);
+      const guesser = await newClient(t, { ip: '198.51.100.61' });
+      await signInFrom(guesser, email, 'Wrong1234').expect(401);
+      const key = rateLimitKey(SIGN_IN_FAILURES_PER_ACCOUNT_ADDRESS, accountAddressSubject(email, guesser.ip)!);
+      await sql(t, `update rate_limit_hit set window_ends_at = window_ends_at + interval '60 seconds' where key = ?`, [key]);
+      for (let i = 0; i < 4; i++) await signInFrom(guesser, email, 'Wrong1234').expect(401);
+      await signInFrom(guesser, email, 'Wrong1234').expect(429);
+    });
+
     it('slows an address trying many accounts, not other addresses', async () => {
       const client = await newClient(t, { ip: '198.51.100.7' });
       for (let i = 0; i < 30; i++) await signInFrom(client, uniqueEmail('spray'), 'Guess1234').expect(401);
