@@ -1,21 +1,17 @@
 import type { ReportFilter } from './report-filter.js';
-import { COUNTED, COUNTED_VIEW, DURATIONS, filterSql, NAMED_PLAY, PLAY_AFTER_CLICK_WINDOW, RECORD_ROWS, recordColumns, SHARE, Sql, sql } from './report-sql.js';
+import { DURATIONS, filterSql, NAMED_PLAY, PLAY_AFTER_CLICK_WINDOW, RECORD_ROWS, recordColumns, SHARE, Sql, sql, viewerScope } from './report-sql.js';
 
 // Every matching record for the CSV: the same columns and order as a page of recordsSql, but
 // worked out over the whole set at once instead of record by record. A page looks up each
-// record's earlier views (one index probe a record) and each click's plays (another): cheap for
-// ten or a thousand records, most of the time of a million. Here each person's first counted view
-// is found once (a sort of the views), each click's plays are added up once (a hash of them), and
+// record's first view (one index probe a record) and each click's plays (another): cheap for
+// ten or a thousand records, most of the time of a million. Here the people's first views are read
+// once (a hash of them), each click's plays are added up once (another), and
 // the records come in the order of the (snippet_id, occurred_at) index. Pure.
 
-// The first counted view of each person (receiver, else address), machine traffic in the
-// filter's scope: a record is unique when it is one of these (or names no one at all).
+// The first counted view of each person in the filter's scope, kept at ingest (report_viewer,
+// migration 0023): a record is unique when it is one of these.
 function firstViews(snippetId: string, f: ReportFilter): Sql {
-  const machine = new Sql(f.includeMachine ? '' : 'and v.machine_reason is null', []);
-  return sql`select distinct on (v.receiver, (case when v.receiver is null then v.ip end)) v.id
-    from engagement v
-    where v.snippet_id = ${snippetId} and (v.receiver is not null or v.ip is not null) and ${new Sql(COUNTED_VIEW('v'), [])} ${machine}
-    order by v.receiver, (case when v.receiver is null then v.ip end), v.occurred_at, v.id`;
+  return sql`select fv.first_id as id from report_viewer fv where fv.snippet_id = ${snippetId} and fv.scope = ${viewerScope(f)} and fv.first_id is not null`;
 }
 
 // Each click's plays (those joined to it within the window after it), added up.
@@ -31,7 +27,7 @@ function clickPlays(snippetId: string): Sql {
 }
 
 export function csvRecordsSql(snippetId: string, f: ReportFilter, tz: string): Sql {
-  const isUnique = sql`(e.kind <> 'click' and ${new Sql(COUNTED, [])} and (first.id is not null or (e.receiver is null and e.ip is null)))`;
+  const isUnique = new Sql('(first.id is not null)', []);
   return sql`with first as materialized (${firstViews(snippetId, f)}),
       clicked as materialized (${clickPlays(snippetId)})
     select ${recordColumns(tz, isUnique)}

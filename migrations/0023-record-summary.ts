@@ -1,0 +1,311 @@
+import { Migration } from '@mikro-orm/migrations';
+
+// What the records' summary and total need, kept as events are written instead of worked out from
+// every row on every request (issue 17 "Speed": flat as events grow). The rules are spec 02's, as
+// report-sql.ts states them:
+// - a record is an open, a click, or a play no click took; a click's duration is its plays'
+//   seconds capped at the video length; counted: opens, clicks to a target, and web-view clicks or
+//   un-joined plays over 1 s;
+// - a person is the receiver, else the address, else the record alone ('#' + id); their first
+//   view is their earliest counted open or un-joined play (by time, then id), among human views
+//   ('human') or among all views ('all', when machine traffic is included);
+// - the average view time is, over the people with any, their counted seconds (records over 1 s)
+//   capped at the longest video length among those records.
+//
+// Three tables:
+// - report_counter: per EyeMail, 15-minute UTC bucket (engagement_bucket, migration 0018) and
+//   machine or not: records, counted views, counted clicks; and the people's first views that fall
+//   in the bucket (first_views among human views, first_views_all among all: both kept under
+//   machine = false, whatever the row is now);
+// - report_viewer: per EyeMail, scope and person: their first view (id and time) and their counted
+//   seconds and video length; the records' isUnique is "is some person's first view";
+// - report_viewer_total: per EyeMail and scope, how many people have counted seconds and the sum
+//   of their capped seconds.
+//
+// Kept by statement-level triggers on engagement (in the writing transaction, as 0018's counters):
+// an insert adds its records, moves its people's first views earlier if it holds an earlier one
+// (a batch of another instance may commit after a later one), and adds its joined plays' seconds
+// to their clicks (a web-view click becomes counted once its plays pass 1 s); an update (the
+// ingest marking events as machine traffic after their batch) moves its records between human
+// and machine and works its people out again (a human first view marked machine hands over to
+// the person's next human view). The people touched are locked (in key order) before anything is
+// read, so two writers of the same person wait for each other and the second sees the first's
+// rows. A delete (only a deleted EyeMail's rows, which go with it) rebuilds what is left of the
+// EyeMails it touched.
+
+const RECORD = "not (e.kind = 'play' and e.click_id is not null)";
+const WHO = "coalesce('r:' || e.receiver, 'i:' || host(e.ip), '#' || e.id::text)";
+
+// Record e's duration (d.dur), video length (d.vlen) and whether it counts (d.counted), its
+// click's plays p (secs, vlen) given: report-sql.ts's DURATIONS and COUNTED.
+const DURATIONS = `cross join lateral (
+    select case when e.kind = 'click' and p.secs is not null then least(p.secs, coalesce(e.video_duration_secs, p.vlen))
+                when e.kind = 'play' then least(e.duration_secs, coalesce(e.video_duration_secs, e.duration_secs)) end as dur,
+      case when e.kind = 'click' then coalesce(e.video_duration_secs, p.vlen) else e.video_duration_secs end as vlen
+  ) d0
+  cross join lateral (select d0.dur, d0.vlen, (e.kind = 'open' or (e.kind = 'click' and e.target is not null) or coalesce(d0.dur, 0) > 1) as counted) d`;
+
+// A click's plays, one index look-up a click (engagement_click_plays_idx).
+const CLICK_PLAYS = `left join lateral (
+    select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen from engagement pl
+    where e.kind = 'click' and pl.click_id = e.id and pl.kind = 'play'
+  ) p on true`;
+
+// Record rows `source` (aliased e) with their state: the counters' contributions (sign s).
+const counterRows = (source: string, s: number) => `
+  select e.snippet_id, engagement_bucket(e.occurred_at) as bucket, e.machine_reason is not null as machine,
+    ${s} as records, ${s} * (e.kind <> 'click' and d.counted)::int as views, ${s} * (e.kind = 'click' and d.counted)::int as clicks
+  from ${source} e ${CLICK_PLAYS} ${DURATIONS}
+  where ${RECORD}`;
+
+// Adds deltas (rows of snippet_id, bucket, machine and the columns) to report_counter, in key order.
+const COLUMNS = ['records', 'views', 'clicks', 'first_views', 'first_views_all'];
+const addCounters = (deltas: string) => `
+  insert into report_counter as x (snippet_id, bucket, machine, ${COLUMNS.join(', ')})
+  select snippet_id, bucket, machine, ${COLUMNS.map((c) => `sum(${c})::int`).join(', ')} from (${deltas}) d
+  group by snippet_id, bucket, machine having ${COLUMNS.map((c) => `sum(${c}) <> 0`).join(' or ')}
+  order by snippet_id, bucket, machine
+  on conflict (snippet_id, bucket, machine) do update set ${COLUMNS.map((c) => `${c} = x.${c} + excluded.${c}`).join(', ')}`;
+const counterDelta = (cols: Partial<Record<string, string>>) => COLUMNS.map((c) => `${cols[c] ?? '0'} as ${c}`).join(', ');
+
+// A person's capped seconds (0 without any).
+const CAPPED = (v: string) => `case when ${v}.secs > 0 then least(${v}.secs, coalesce(${v}.vlen::numeric, ${v}.secs)) else 0 end`;
+
+// Works out again the people (snippet_id, who, receiver, ip, lone id) listed in the arrays, from
+// their rows: locks them first (their rows made if missing), then in a statement of its own (a
+// fresh view of the table: what a writer it waited for committed is seen) sets their first view
+// and seconds, moving the counters' first views and the totals by the difference.
+const REFRESH_FUNCTION = `
+create function report_people_refresh(p_snippet uuid[], p_who text[], p_receiver text[], p_ip inet[], p_lone bigint[]) returns void
+language plpgsql as $$
+begin
+  insert into report_viewer (snippet_id, scope, who)
+  select k.snippet_id, s.scope, k.who from unnest(p_snippet, p_who) as k(snippet_id, who)
+  cross join (values ('human'), ('all')) as s(scope)
+  where exists (select 1 from snippet sn where sn.id = k.snippet_id)
+  order by 1, 2, 3
+  on conflict do nothing;
+  perform 1 from report_viewer v join unnest(p_snippet, p_who) as k(snippet_id, who) on v.snippet_id = k.snippet_id and v.who = k.who
+  order by v.snippet_id, v.scope, v.who for update of v;
+
+  with people as (
+    select * from unnest(p_snippet, p_who, p_receiver, p_ip, p_lone) as k(snippet_id, who, receiver, ip, lone)
+  ),
+  rows as (
+    select k.who, e.* from people k join engagement e on e.snippet_id = k.snippet_id and e.receiver = k.receiver where k.receiver is not null
+    union all
+    select k.who, e.* from people k join engagement e on e.snippet_id = k.snippet_id and e.receiver is null and e.ip = k.ip
+      where k.receiver is null and k.ip is not null
+    union all
+    select k.who, e.* from people k join engagement e on e.id = k.lone and e.snippet_id = k.snippet_id where k.receiver is null and k.ip is null
+  ),
+  recs as materialized (
+    select e.who, e.snippet_id, e.id, e.kind, e.occurred_at, e.machine_reason is not null as machine, d.dur, d.vlen, d.counted
+    from rows e ${CLICK_PLAYS} ${DURATIONS}
+    where ${RECORD}
+  ),
+  fresh as (
+    select k.snippet_id, s.scope, k.who, f.id as first_id, f.occurred_at as first_at, coalesce(t.secs, 0) as secs, t.vlen
+    from people k cross join (values ('human'), ('all')) as s(scope)
+    left join lateral (
+      select r.id, r.occurred_at from recs r
+      where r.snippet_id = k.snippet_id and r.who = k.who and r.kind <> 'click' and r.counted and (s.scope = 'all' or not r.machine)
+      order by r.occurred_at, r.id limit 1
+    ) f on true
+    left join lateral (
+      select sum(r.dur::numeric) as secs, max(r.vlen) as vlen from recs r
+      where r.snippet_id = k.snippet_id and r.who = k.who and r.counted and r.dur > 1 and (s.scope = 'all' or not r.machine)
+    ) t on true
+  ),
+  old as (
+    select v.* from report_viewer v join fresh n on (v.snippet_id, v.scope, v.who) = (n.snippet_id, n.scope, n.who)
+  ),
+  changed as (
+    update report_viewer v set first_id = n.first_id, first_at = n.first_at, secs = n.secs, vlen = n.vlen
+    from fresh n
+    where (v.snippet_id, v.scope, v.who) = (n.snippet_id, n.scope, n.who)
+      and (v.first_id, v.secs, v.vlen) is distinct from (n.first_id, n.secs, n.vlen)
+    returning v.snippet_id
+  ),
+  firsts as (
+    select o.snippet_id, engagement_bucket(o.first_at) as bucket, false as machine,
+      ${counterDelta({ first_views: "-(o.scope = 'human')::int", first_views_all: "-(o.scope = 'all')::int" })}
+    from old o join fresh n using (snippet_id, scope, who) where o.first_id is distinct from n.first_id and o.first_id is not null
+    union all
+    select n.snippet_id, engagement_bucket(n.first_at), false,
+      ${counterDelta({ first_views: "(n.scope = 'human')::int", first_views_all: "(n.scope = 'all')::int" })}
+    from old o join fresh n using (snippet_id, scope, who) where o.first_id is distinct from n.first_id and n.first_id is not null
+  ),
+  counted as (${addCounters('select * from firsts')} returning 1),
+  totals as (
+    select n.snippet_id, n.scope, sum((n.secs > 0)::int - (o.secs > 0)::int)::int as viewers, sum(${CAPPED('n')} - ${CAPPED('o')}) as secs
+    from old o join fresh n using (snippet_id, scope, who)
+    group by n.snippet_id, n.scope
+    having sum((n.secs > 0)::int - (o.secs > 0)::int) <> 0 or sum(${CAPPED('n')} - ${CAPPED('o')}) <> 0
+  )
+  insert into report_viewer_total as x (snippet_id, scope, viewers, secs)
+  select snippet_id, scope, viewers, secs from totals order by snippet_id, scope
+  on conflict (snippet_id, scope) do update set viewers = x.viewers + excluded.viewers, secs = x.secs + excluded.secs;
+end $$`;
+
+// The people of rows `source` (aliased e): record rows, and the clicks named by joined plays.
+const peopleOf = (source: string) => `
+  select distinct e.snippet_id, ${WHO} as who, e.receiver, case when e.receiver is null then e.ip end as ip,
+    case when e.receiver is null and e.ip is null then e.id end as lone
+  from (
+    select e.* from ${source} e where ${RECORD}
+    union all
+    select c.* from ${source} pl join engagement c on c.id = pl.click_id and c.kind = 'click' where pl.kind = 'play' and pl.click_id is not null
+  ) e`;
+
+const REFRESH_PEOPLE = (source: string) => `
+  select coalesce(array_agg(snippet_id), '{}'), coalesce(array_agg(who), '{}'), coalesce(array_agg(receiver), '{}'), coalesce(array_agg(ip), '{}'),
+    coalesce(array_agg(lone), '{}')
+  into v_snippet, v_who, v_receiver, v_ip, v_lone
+  from (${peopleOf(source)} order by 1, 2) k;
+  perform report_people_refresh(v_snippet, v_who, v_receiver, v_ip, v_lone)`;
+
+// Clicks whose plays came in this statement: counted before (without them) and now.
+const JOINED_CLICKS = `
+  select c.snippet_id, engagement_bucket(c.occurred_at) as bucket, c.machine_reason is not null as machine,
+    ${counterDelta({
+      // (least() skips nulls: a click without plays before stays uncounted)
+      clicks: `((c.target is not null or coalesce(case when a.secs is not null then least(a.secs, coalesce(c.video_duration_secs, a.vlen)) end, 0) > 1)::int
+        - (c.target is not null or coalesce(case when a.before_secs is not null then least(a.before_secs, coalesce(c.video_duration_secs, a.before_vlen)) end, 0) > 1)::int)`,
+    })}
+  from (select distinct click_id from new_rows where kind = 'play' and click_id is not null) j
+  join engagement c on c.id = j.click_id and c.kind = 'click'
+  cross join lateral (
+    select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen,
+      sum(pl.duration_secs) filter (where pl.id not in (select id from new_rows)) as before_secs,
+      max(pl.video_duration_secs) filter (where pl.id not in (select id from new_rows)) as before_vlen
+    from engagement pl where pl.click_id = c.id and pl.kind = 'play'
+  ) a`;
+
+const TRIGGER_FUNCTION = `
+create function report_summary_apply() returns trigger language plpgsql as $$
+declare
+  v_snippet uuid[]; v_who text[]; v_receiver text[]; v_ip inet[]; v_lone bigint[];
+begin
+  if tg_op = 'INSERT' then
+    -- the people first (locked), then their clicks' counted state (seen after any writer of theirs)
+    ${REFRESH_PEOPLE('new_rows')};
+    ${addCounters(`select snippet_id, bucket, machine, records, views, clicks, 0 as first_views, 0 as first_views_all from (${counterRows('new_rows', 1)}) n
+      union all ${JOINED_CLICKS}`)};
+  elsif tg_op = 'UPDATE' then
+    ${REFRESH_PEOPLE('(select * from new_rows union all select * from old_rows)')};
+    ${addCounters(`select snippet_id, bucket, machine, records, views, clicks, 0 as first_views, 0 as first_views_all from (
+        ${counterRows('new_rows', 1)} union all ${counterRows('old_rows', -1)}) n`)};
+  else
+    v_snippet := array(select distinct o.snippet_id from old_rows o join snippet s on s.id = o.snippet_id);
+    if cardinality(v_snippet) > 0 then
+      perform report_summary_rebuild(v_snippet);
+    end if;
+  end if;
+  return null;
+end $$`;
+
+// Everything of these EyeMails (all when null), worked out from their rows at once.
+export const REBUILD_FUNCTION = `
+create function report_summary_rebuild(p_snippets uuid[]) returns void language plpgsql as $$
+begin
+  delete from report_counter where p_snippets is null or snippet_id = any(p_snippets);
+  delete from report_viewer where p_snippets is null or snippet_id = any(p_snippets);
+  delete from report_viewer_total where p_snippets is null or snippet_id = any(p_snippets);
+  create temporary table report_rebuild_rows on commit drop as
+    select e.id, e.snippet_id, e.kind, e.occurred_at, e.machine_reason is not null as machine, ${WHO} as who, d.dur, d.vlen, d.counted
+    from engagement e
+    left join (
+      select click_id, sum(duration_secs) as secs, max(video_duration_secs) as vlen from engagement
+      where kind = 'play' and click_id is not null and (p_snippets is null or snippet_id = any(p_snippets)) group by click_id
+    ) p on e.kind = 'click' and p.click_id = e.id
+    ${DURATIONS}
+    where (p_snippets is null or e.snippet_id = any(p_snippets)) and ${RECORD};
+  insert into report_viewer (snippet_id, scope, who, first_id, first_at, secs, vlen)
+  select r.snippet_id, s.scope, r.who, f.id, f.occurred_at, coalesce(sum(r.dur::numeric) filter (where r.counted and r.dur > 1), 0),
+    max(r.vlen) filter (where r.counted and r.dur > 1)
+  from report_rebuild_rows r cross join (values ('human'), ('all')) as s(scope)
+  left join (
+    select distinct on (snippet_id, who) snippet_id, who, id, occurred_at from report_rebuild_rows
+    where kind <> 'click' and counted and not machine order by snippet_id, who, occurred_at, id
+  ) f on s.scope = 'human' and f.snippet_id = r.snippet_id and f.who = r.who
+  where s.scope = 'all' or not r.machine
+  group by r.snippet_id, s.scope, r.who, f.id, f.occurred_at;
+  update report_viewer v set first_id = f.id, first_at = f.occurred_at
+  from (
+    select distinct on (snippet_id, who) snippet_id, who, id, occurred_at from report_rebuild_rows
+    where kind <> 'click' and counted order by snippet_id, who, occurred_at, id
+  ) f
+  where v.scope = 'all' and v.snippet_id = f.snippet_id and v.who = f.who;
+  ${addCounters(`select e.snippet_id, engagement_bucket(e.occurred_at) as bucket, e.machine, 1 as records, (e.kind <> 'click' and e.counted)::int as views,
+      (e.kind = 'click' and e.counted)::int as clicks, 0 as first_views, 0 as first_views_all from report_rebuild_rows e
+    union all
+    select snippet_id, engagement_bucket(first_at), false, 0, 0, 0, (scope = 'human')::int, (scope = 'all')::int from report_viewer
+    where first_id is not null and (p_snippets is null or snippet_id = any(p_snippets))`)};
+  insert into report_viewer_total (snippet_id, scope, viewers, secs)
+  select snippet_id, scope, count(*) filter (where secs > 0), sum(${CAPPED('v')}) from report_viewer v
+  where p_snippets is null or snippet_id = any(p_snippets)
+  group by snippet_id, scope;
+  drop table report_rebuild_rows;
+end $$`;
+
+// The triggers, apart so a bulk load can drop them and rebuild once (bench/report.mjs).
+export const TRIGGERS_SQL = [
+  'create trigger engagement_report_insert after insert on engagement referencing new table as new_rows for each statement execute function report_summary_apply()',
+  'create trigger engagement_report_update after update on engagement referencing old table as old_rows new table as new_rows for each statement execute function report_summary_apply()',
+  'create trigger engagement_report_delete after delete on engagement referencing old table as old_rows for each statement execute function report_summary_apply()',
+];
+export const DROP_TRIGGERS_SQL = ['insert', 'update', 'delete'].map((op) => `drop trigger engagement_report_${op} on engagement`);
+
+export class Migration0023RecordSummary extends Migration {
+  override up(): void {
+    this.addSql(`create table report_counter (
+      snippet_id uuid not null references snippet (id) on delete cascade,
+      bucket timestamptz not null,
+      machine boolean not null,
+      records integer not null default 0,
+      views integer not null default 0,
+      clicks integer not null default 0,
+      first_views integer not null default 0,
+      first_views_all integer not null default 0,
+      primary key (snippet_id, bucket, machine)
+    )`);
+    this.addSql(`create table report_viewer (
+      snippet_id uuid not null references snippet (id) on delete cascade,
+      scope text not null check (scope in ('human', 'all')),
+      who text not null,
+      first_id bigint null,
+      first_at timestamptz null,
+      secs numeric not null default 0,
+      vlen double precision null,
+      primary key (snippet_id, scope, who)
+    )`);
+    // isUnique of a record: is it someone's first view (in the scope)?
+    this.addSql('create index report_viewer_first_idx on report_viewer (first_id, scope) where first_id is not null');
+    this.addSql(`create table report_viewer_total (
+      snippet_id uuid not null references snippet (id) on delete cascade,
+      scope text not null check (scope in ('human', 'all')),
+      viewers integer not null default 0,
+      secs numeric not null default 0,
+      primary key (snippet_id, scope)
+    )`);
+    this.addSql(REFRESH_FUNCTION);
+    this.addSql(REBUILD_FUNCTION);
+    this.addSql(TRIGGER_FUNCTION);
+    // Backfilled before the triggers exist and under a lock on the table, so no write is counted
+    // twice or missed.
+    this.addSql('lock table engagement in share row exclusive mode');
+    this.addSql('select report_summary_rebuild(null)');
+    for (const s of TRIGGERS_SQL) this.addSql(s);
+  }
+
+  override down(): void {
+    for (const s of DROP_TRIGGERS_SQL) this.addSql(s);
+    this.addSql('drop function report_summary_apply()');
+    this.addSql('drop function report_summary_rebuild(uuid[])');
+    this.addSql('drop function report_people_refresh(uuid[], text[], text[], inet[], bigint[])');
+    this.addSql('drop table report_viewer_total');
+    this.addSql('drop table report_viewer');
+    this.addSql('drop table report_counter');
+  }
+}
