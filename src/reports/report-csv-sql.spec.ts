@@ -1,5 +1,5 @@
 import { CSV_COLUMNS } from './report-csv.js';
-import { csvRecordsSql } from './report-csv-sql.js';
+import { csvLinesSql, csvRecordsSql } from './report-csv-sql.js';
 import { parseReportQuery } from './report-filter.js';
 import { recordsSql } from './report-sql.js';
 
@@ -37,5 +37,11 @@ describe('the CSV query', () => {
     expect(csvRecordsSql(SNIPPET, filter({}), 'UTC').params).not.toContain('all');
     expect(csvRecordsSql(SNIPPET, filter({ includeMachine: 'true' }), 'UTC').params).toContain('all');
     expect(csvRecordsSql(SNIPPET, filter({ includeMachine: 'true' }), 'UTC').params).not.toContain('human');
+  });
+
+  it('makes a cell in the database for every column the CSV writes, and refuses a column it has none for', () => {
+    const lines = csvLinesSql(SNIPPET, filter({}), 'UTC', CSV_COLUMNS.map((c) => c.key));
+    expect(aliases(lines.text).at(-1)).toBe('line');
+    expect(() => csvLinesSql(SNIPPET, filter({}), 'UTC', ['occurredAtUtc'])).toThrow('no SQL cell for CSV column occurredAtUtc');
   });
 });
