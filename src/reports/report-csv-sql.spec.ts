@@ -41,7 +41,7 @@ describe('the CSV query', () => {
 
   it('makes a cell in the database for every column the CSV writes, and refuses a column it has none for', () => {
     const lines = csvLinesSql(SNIPPET, filter({}), 'UTC', CSV_COLUMNS.map((c) => c.key));
-    expect(aliases(lines.text).at(-1)).toBe('line');
+    expect(lines.text).toContain(' as "line" from (');
     expect(() => csvLinesSql(SNIPPET, filter({}), 'UTC', ['occurredAtUtc'])).toThrow('no SQL cell for CSV column occurredAtUtc');
   });
 });
