@@ -54,7 +54,8 @@ const TIME_ZONE = 'America/New_York';
 ensureServerBuilt();
 const dist = (p) => import(path.join(root, 'dist/server/src', p));
 const { summarySql, recordsSql, recordCountSql } = await dist('reports/report-sql.js');
-const { csvRecordsSql } = await dist('reports/report-csv-sql.js');
+const { csvLinesSql } = await dist('reports/report-csv-sql.js');
+const { CSV_COLUMNS } = await dist('reports/report-csv.js');
 const { parseReportQuery } = await dist('reports/report-filter.js');
 const { todayIn } = await dist('reports/report-feed.js');
 const { weekWindow } = await dist('shared/report-rules.js');
@@ -512,7 +513,8 @@ try {
   async function measureCsv() {
     // (c) the CSV: the SQL through a cursor (the floor), then the download with the app's RSS sampled.
     const csvFloor = await timed(async () => {
-      const all = toPg(csvRecordsSql(snippetId, q.filter, timeZone));
+      // the app's query: each record as its finished CSV line
+      const all = toPg(csvLinesSql(snippetId, q.filter, timeZone, CSV_COLUMNS.map((c) => c.key)));
       // in a transaction with the app's settings for it (report.repository.ts)
       await db.query('begin');
       await db.query('set local jit = off');
@@ -521,7 +523,7 @@ try {
       await db.query('set local cursor_tuple_fraction = 1');
       await db.query({ text: `declare bench_csv no scroll cursor for ${all.text}`, values: all.values });
       let n = 0;
-      for (let r = await db.query('fetch 500 from bench_csv'); r.rows.length; r = await db.query('fetch 500 from bench_csv')) n += r.rows.length;
+      for (let r = await db.query('fetch 1000 from bench_csv'); r.rows.length; r = await db.query('fetch 1000 from bench_csv')) n += r.rows.length;
       await db.query('commit');
       return n;
     });

@@ -13,7 +13,7 @@ import { Migration } from '@mikro-orm/migrations';
 //   capped at the longest video length among those records.
 //
 // Three tables:
-// - report_counter: per EyeMail, 15-minute UTC bucket (engagement_bucket, migration 0018) and
+// - report_counter: per EyeMail, 15-minute UTC bucket (as migration 0018's counters) and
 //   machine or not: records, counted views, counted clicks; and the people's first views that fall
 //   in the bucket (first_views among human views, first_views_all among all: both kept under
 //   machine = false, whatever the row is now);
@@ -34,6 +34,9 @@ import { Migration } from '@mikro-orm/migrations';
 // EyeMails it touched.
 
 const RECORD = "not (e.kind = 'play' and e.click_id is not null)";
+// The 15-minute UTC bucket of a time: the same as 0018's engagement_bucket(), 7x cheaper (no
+// numeric epoch arithmetic; measured over a million rows).
+const BUCKET = (t: string) => `date_bin('15 minutes', ${t}, timestamptz '1970-01-01 00:00:00+00')`;
 const WHO = "coalesce('r:' || e.receiver, 'i:' || host(e.ip), '#' || e.id::text)";
 
 // Record e's duration (d.dur), video length (d.vlen) and whether it counts (d.counted), its
@@ -53,7 +56,7 @@ const CLICK_PLAYS = `left join lateral (
 
 // Record rows `source` (aliased e) with their state: the counters' contributions (sign s).
 const counterRows = (source: string, s: number) => `
-  select e.snippet_id, engagement_bucket(e.occurred_at) as bucket, e.machine_reason is not null as machine,
+  select e.snippet_id, ${BUCKET('e.occurred_at')} as bucket, e.machine_reason is not null as machine,
     ${s} as records, ${s} * (e.kind <> 'click' and d.counted)::int as views, ${s} * (e.kind = 'click' and d.counted)::int as clicks
   from ${source} e ${CLICK_PLAYS} ${DURATIONS}
   where ${RECORD}`;
@@ -128,11 +131,11 @@ begin
     returning v.snippet_id
   ),
   firsts as (
-    select o.snippet_id, engagement_bucket(o.first_at) as bucket, false as machine,
+    select o.snippet_id, ${BUCKET('o.first_at')} as bucket, false as machine,
       ${counterDelta({ first_views: "-(o.scope = 'human')::int", first_views_all: "-(o.scope = 'all')::int" })}
     from old o join fresh n using (snippet_id, scope, who) where o.first_id is distinct from n.first_id and o.first_id is not null
     union all
-    select n.snippet_id, engagement_bucket(n.first_at), false,
+    select n.snippet_id, ${BUCKET('n.first_at')}, false,
       ${counterDelta({ first_views: "(n.scope = 'human')::int", first_views_all: "(n.scope = 'all')::int" })}
     from old o join fresh n using (snippet_id, scope, who) where o.first_id is distinct from n.first_id and n.first_id is not null
   ),
@@ -167,7 +170,7 @@ const REFRESH_PEOPLE = (source: string) => `
 
 // Clicks whose plays came in this statement: counted before (without them) and now.
 const JOINED_CLICKS = `
-  select c.snippet_id, engagement_bucket(c.occurred_at) as bucket, c.machine_reason is not null as machine,
+  select c.snippet_id, ${BUCKET('c.occurred_at')} as bucket, c.machine_reason is not null as machine,
     ${counterDelta({
       // (least() skips nulls: a click without plays before stays uncounted)
       clicks: `((c.target is not null or coalesce(case when a.secs is not null then least(a.secs, coalesce(c.video_duration_secs, a.vlen)) end, 0) > 1)::int
@@ -207,13 +210,14 @@ end $$`;
 
 // Everything of these EyeMails (all when null), worked out from their rows at once.
 export const REBUILD_FUNCTION = `
-create function report_summary_rebuild(p_snippets uuid[]) returns void language plpgsql as $$
+create function report_summary_rebuild(p_snippets uuid[]) returns void language plpgsql
+set work_mem = '256MB' as $$
 begin
   delete from report_counter where p_snippets is null or snippet_id = any(p_snippets);
   delete from report_viewer where p_snippets is null or snippet_id = any(p_snippets);
   delete from report_viewer_total where p_snippets is null or snippet_id = any(p_snippets);
   create temporary table report_rebuild_rows on commit drop as
-    select e.id, e.snippet_id, e.kind, e.occurred_at, e.machine_reason is not null as machine, ${WHO} as who, d.dur, d.vlen, d.counted
+    select e.id, e.snippet_id, e.kind, e.occurred_at, e.machine_reason is not null as machine, ${WHO} collate "C" as who, d.dur, d.vlen, d.counted
     from engagement e
     left join (
       select click_id, sum(duration_secs) as secs, max(video_duration_secs) as vlen from engagement
@@ -221,32 +225,43 @@ begin
     ) p on e.kind = 'click' and p.click_id = e.id
     ${DURATIONS}
     where (p_snippets is null or e.snippet_id = any(p_snippets)) and ${RECORD};
-  insert into report_viewer (snippet_id, scope, who, first_id, first_at, secs, vlen)
-  select r.snippet_id, s.scope, r.who, f.id, f.occurred_at, coalesce(sum(r.dur::numeric) filter (where r.counted and r.dur > 1), 0),
-    max(r.vlen) filter (where r.counted and r.dur > 1)
-  from report_rebuild_rows r cross join (values ('human'), ('all')) as s(scope)
-  left join (
+  analyze report_rebuild_rows;
+  -- per person: their first view among human views (h) and among all (a), one sort each, and
+  -- their counted seconds in each scope (t), joined by hashes
+  with h as (
     select distinct on (snippet_id, who) snippet_id, who, id, occurred_at from report_rebuild_rows
     where kind <> 'click' and counted and not machine order by snippet_id, who, occurred_at, id
-  ) f on s.scope = 'human' and f.snippet_id = r.snippet_id and f.who = r.who
-  where s.scope = 'all' or not r.machine
-  group by r.snippet_id, s.scope, r.who, f.id, f.occurred_at;
-  update report_viewer v set first_id = f.id, first_at = f.occurred_at
-  from (
+  ),
+  a as (
     select distinct on (snippet_id, who) snippet_id, who, id, occurred_at from report_rebuild_rows
     where kind <> 'click' and counted order by snippet_id, who, occurred_at, id
-  ) f
-  where v.scope = 'all' and v.snippet_id = f.snippet_id and v.who = f.who;
-  ${addCounters(`select e.snippet_id, engagement_bucket(e.occurred_at) as bucket, e.machine, 1 as records, (e.kind <> 'click' and e.counted)::int as views,
+  ),
+  t as (
+    select snippet_id, who, bool_or(not machine) as human,
+      sum(dur::numeric) filter (where counted and dur > 1 and not machine) as human_secs, max(vlen) filter (where counted and dur > 1 and not machine) as human_vlen,
+      sum(dur::numeric) filter (where counted and dur > 1) as all_secs, max(vlen) filter (where counted and dur > 1) as all_vlen
+    from report_rebuild_rows group by snippet_id, who
+  )
+  insert into report_viewer (snippet_id, scope, who, first_id, first_at, secs, vlen)
+  select t.snippet_id, 'human', t.who, h.id, h.occurred_at, coalesce(t.human_secs, 0), t.human_vlen from t left join h using (snippet_id, who) where t.human
+  union all
+  select t.snippet_id, 'all', t.who, a.id, a.occurred_at, coalesce(t.all_secs, 0), t.all_vlen from t left join a using (snippet_id, who)
+  order by 1, 2, 3;
+  ${addCounters(`select e.snippet_id, ${BUCKET('e.occurred_at')} as bucket, e.machine, 1 as records, (e.kind <> 'click' and e.counted)::int as views,
       (e.kind = 'click' and e.counted)::int as clicks, 0 as first_views, 0 as first_views_all from report_rebuild_rows e
     union all
-    select snippet_id, engagement_bucket(first_at), false, 0, 0, 0, (scope = 'human')::int, (scope = 'all')::int from report_viewer
+    select snippet_id, ${BUCKET('first_at')}, false, 0, 0, 0, (scope = 'human')::int, (scope = 'all')::int from report_viewer
     where first_id is not null and (p_snippets is null or snippet_id = any(p_snippets))`)};
   insert into report_viewer_total (snippet_id, scope, viewers, secs)
   select snippet_id, scope, count(*) filter (where secs > 0), sum(${CAPPED('v')}) from report_viewer v
   where p_snippets is null or snippet_id = any(p_snippets)
   group by snippet_id, scope;
   drop table report_rebuild_rows;
+  if p_snippets is null then
+    -- a whole rebuild (the upgrade, a bulk load): the planner's figures for the new rows
+    analyze report_counter;
+    analyze report_viewer;
+  end if;
 end $$`;
 
 // The triggers, apart so a bulk load can drop them and rebuild once (bench/report.mjs).
@@ -273,7 +288,7 @@ export class Migration0023RecordSummary extends Migration {
     this.addSql(`create table report_viewer (
       snippet_id uuid not null references snippet (id) on delete cascade,
       scope text not null check (scope in ('human', 'all')),
-      who text not null,
+      who text collate "C" not null,
       first_id bigint null,
       first_at timestamptz null,
       secs numeric not null default 0,
