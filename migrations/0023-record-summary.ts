@@ -74,12 +74,12 @@ const counterDelta = (cols: Partial<Record<string, string>>) => COLUMNS.map((c) 
 // A person's capped seconds (0 without any).
 const CAPPED = (v: string) => `case when ${v}.secs > 0 then least(${v}.secs, coalesce(${v}.vlen::numeric, ${v}.secs)) else 0 end`;
 
-// Works out again the people (snippet_id, who, receiver, ip, lone id) listed in the arrays, from
-// their rows: locks them first (their rows made if missing), then in a statement of its own (a
-// fresh view of the table: what a writer it waited for committed is seen) sets their first view
-// and seconds, moving the counters' first views and the totals by the difference.
-const REFRESH_FUNCTION = `
-create function report_people_refresh(p_snippet uuid[], p_who text[], p_receiver text[], p_ip inet[], p_lone bigint[]) returns void
+// Locks the people (snippet_id, who) listed in the arrays, in key order, their rows made if missing
+// (both scopes): a writer of the same people waits for this transaction, and what this one reads
+// next (a statement of its own, a fresh view of the table) includes what a writer it waited for
+// committed.
+const LOCK_FUNCTION = `
+create function report_people_lock(p_snippet uuid[], p_who text[]) returns void
 language plpgsql as $$
 begin
   insert into report_viewer (snippet_id, scope, who)
@@ -88,41 +88,17 @@ begin
   where exists (select 1 from snippet sn where sn.id = k.snippet_id)
   order by 1, 2, 3
   on conflict do nothing;
-  perform 1 from report_viewer v join unnest(p_snippet, p_who) as k(snippet_id, who) on v.snippet_id = k.snippet_id and v.who = k.who
+  -- (by the whole key: the scope is the key's second column)
+  perform 1 from report_viewer v
+  join (select k.snippet_id, s.scope, k.who from unnest(p_snippet, p_who) as k(snippet_id, who) cross join (values ('human'), ('all')) as s(scope)) k
+    on v.snippet_id = k.snippet_id and v.scope = k.scope and v.who = k.who
   order by v.snippet_id, v.scope, v.who for update of v;
 
-  with people as (
-    select * from unnest(p_snippet, p_who, p_receiver, p_ip, p_lone) as k(snippet_id, who, receiver, ip, lone)
-  ),
-  rows as (
-    select k.who, e.* from people k join engagement e on e.snippet_id = k.snippet_id and e.receiver = k.receiver where k.receiver is not null
-    union all
-    select k.who, e.* from people k join engagement e on e.snippet_id = k.snippet_id and e.receiver is null and e.ip = k.ip
-      where k.receiver is null and k.ip is not null
-    union all
-    select k.who, e.* from people k join engagement e on e.id = k.lone and e.snippet_id = k.snippet_id where k.receiver is null and k.ip is null
-  ),
-  recs as materialized (
-    select e.who, e.snippet_id, e.id, e.kind, e.occurred_at, e.machine_reason is not null as machine, d.dur, d.vlen, d.counted
-    from rows e ${CLICK_PLAYS} ${DURATIONS}
-    where ${RECORD}
-  ),
-  fresh as (
-    select k.snippet_id, s.scope, k.who, f.id as first_id, f.occurred_at as first_at, coalesce(t.secs, 0) as secs, t.vlen
-    from people k cross join (values ('human'), ('all')) as s(scope)
-    left join lateral (
-      select r.id, r.occurred_at from recs r
-      where r.snippet_id = k.snippet_id and r.who = k.who and r.kind <> 'click' and r.counted and (s.scope = 'all' or not r.machine)
-      order by r.occurred_at, r.id limit 1
-    ) f on true
-    left join lateral (
-      select sum(r.dur::numeric) as secs, max(r.vlen) as vlen from recs r
-      where r.snippet_id = k.snippet_id and r.who = k.who and r.counted and r.dur > 1 and (s.scope = 'all' or not r.machine)
-    ) t on true
-  ),
-  old as (
-    select v.* from report_viewer v join fresh n on (v.snippet_id, v.scope, v.who) = (n.snippet_id, n.scope, n.who)
-  ),
+end $$`;
+
+// From old (each person's row as it was) and fresh (as it is now), both by snippet_id, scope and
+// who: the rows set, the counters' first views moved, the totals moved by the difference.
+const APPLY_PEOPLE = `
   changed as (
     update report_viewer v set first_id = n.first_id, first_at = n.first_at, secs = n.secs, vlen = n.vlen
     from fresh n
@@ -148,7 +124,51 @@ begin
   )
   insert into report_viewer_total as x (snippet_id, scope, viewers, secs)
   select snippet_id, scope, viewers, secs from totals order by snippet_id, scope
-  on conflict (snippet_id, scope) do update set viewers = x.viewers + excluded.viewers, secs = x.secs + excluded.secs;
+  on conflict (snippet_id, scope) do update set viewers = x.viewers + excluded.viewers, secs = x.secs + excluded.secs`;
+
+// Works out again the people (snippet_id, who, receiver, ip, lone id) listed in the arrays, from
+// all their rows (after a machine marking or a delete: what was counted may no longer be).
+const REFRESH_FUNCTION = `
+create function report_people_refresh(p_snippet uuid[], p_who text[], p_receiver text[], p_ip inet[], p_lone bigint[]) returns void
+language plpgsql as $$
+begin
+  perform report_people_lock(p_snippet, p_who);
+  with people as (
+    select k.snippet_id, k.who collate "C" as who, k.receiver, k.ip, k.lone from unnest(p_snippet, p_who, p_receiver, p_ip, p_lone) as k(snippet_id, who, receiver, ip, lone)
+  ),
+  rows as (
+    select k.who, e.* from people k join engagement e on e.snippet_id = k.snippet_id and e.receiver = k.receiver where k.receiver is not null
+    union all
+    select k.who, e.* from people k join engagement e on e.snippet_id = k.snippet_id and e.receiver is null and e.ip = k.ip
+      where k.receiver is null and k.ip is not null
+    union all
+    select k.who, e.* from people k join engagement e on e.id = k.lone and e.snippet_id = k.snippet_id where k.receiver is null and k.ip is null
+  ),
+  recs as materialized (
+    select e.who, e.snippet_id, e.id, e.kind, e.occurred_at, e.machine_reason is not null as machine, d.dur, d.vlen, d.counted
+    from rows e ${CLICK_PLAYS} ${DURATIONS}
+    where ${RECORD}
+  ),
+  scoped as (
+    select r.*, s.scope from recs r cross join (values ('human'), ('all')) as s(scope) where s.scope = 'all' or not r.machine
+  ),
+  first_views as (
+    select distinct on (snippet_id, scope, who) snippet_id, scope, who, id, occurred_at from scoped
+    where kind <> 'click' and counted order by snippet_id, scope, who, occurred_at, id
+  ),
+  secs as (
+    select snippet_id, scope, who, sum(dur::numeric) as secs, max(vlen) as vlen from scoped where counted and dur > 1 group by snippet_id, scope, who
+  ),
+  fresh as (
+    select k.snippet_id, s.scope, k.who, f.id as first_id, f.occurred_at as first_at, coalesce(t.secs, 0) as secs, t.vlen
+    from people k cross join (values ('human'), ('all')) as s(scope)
+    left join first_views f on f.snippet_id = k.snippet_id and f.scope = s.scope and f.who = k.who
+    left join secs t on t.snippet_id = k.snippet_id and t.scope = s.scope and t.who = k.who
+  ),
+  old as (
+    select v.* from report_viewer v join fresh n on (v.snippet_id, v.scope, v.who) = (n.snippet_id, n.scope, n.who)
+  ),
+  ${APPLY_PEOPLE};
 end $$`;
 
 // The people of rows `source` (aliased e): record rows, and the clicks named by joined plays.
@@ -161,23 +181,22 @@ const peopleOf = (source: string) => `
     select c.* from ${source} pl join engagement c on c.id = pl.click_id and c.kind = 'click' where pl.kind = 'play' and pl.click_id is not null
   ) e`;
 
-const REFRESH_PEOPLE = (source: string) => `
+// The people of rows `source` into the trigger's arrays.
+const COLLECT_PEOPLE = (source: string) => `
   select coalesce(array_agg(snippet_id), '{}'), coalesce(array_agg(who), '{}'), coalesce(array_agg(receiver), '{}'), coalesce(array_agg(ip), '{}'),
     coalesce(array_agg(lone), '{}')
   into v_snippet, v_who, v_receiver, v_ip, v_lone
-  from (${peopleOf(source)} order by 1, 2) k;
-  perform report_people_refresh(v_snippet, v_who, v_receiver, v_ip, v_lone)`;
+  from (${peopleOf(source)}) k`;
 
-// Clicks whose plays came in this statement: counted before (without them) and now.
-const JOINED_CLICKS = `
-  select c.snippet_id, ${BUCKET('c.occurred_at')} as bucket, c.machine_reason is not null as machine,
-    ${counterDelta({
-      // (least() skips nulls: a click without plays before stays uncounted)
-      clicks: `((c.target is not null or coalesce(case when a.secs is not null then least(a.secs, coalesce(c.video_duration_secs, a.vlen)) end, 0) > 1)::int
-        - (c.target is not null or coalesce(case when a.before_secs is not null then least(a.before_secs, coalesce(c.video_duration_secs, a.before_vlen)) end, 0) > 1)::int)`,
-    })}
-  from (select distinct click_id from new_rows where kind = 'play' and click_id is not null) j
-  join engagement c on c.id = j.click_id and c.kind = 'click'
+// A click's duration from its plays' seconds and length (null without plays: least() skips nulls).
+const clickDur = (secs: string, vlen: string) => `case when ${secs} is not null then least(${secs}, coalesce(c.video_duration_secs, ${vlen})) end`;
+// A duration's part in a person's counted seconds (records over 1 s).
+const part = (dur: string) => `case when ${dur} > 1 then ${dur}::numeric else 0 end`;
+
+// Clicks stored before whose plays came in this statement (c), with their plays' seconds and
+// length now and before them (a). A click stored in the same statement counts its plays already.
+const PLAYED_CLICKS = `(select distinct click_id from new_rows where kind = 'play' and click_id is not null) j
+  join engagement c on c.id = j.click_id and c.kind = 'click' and c.id not in (select id from new_rows)
   cross join lateral (
     select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen,
       sum(pl.duration_secs) filter (where pl.id not in (select id from new_rows)) as before_secs,
@@ -185,18 +204,71 @@ const JOINED_CLICKS = `
     from engagement pl where pl.click_id = c.id and pl.kind = 'play'
   ) a`;
 
+// Those clicks, counted before and now.
+const JOINED_CLICKS = `
+  select c.snippet_id, ${BUCKET('c.occurred_at')} as bucket, c.machine_reason is not null as machine,
+    ${counterDelta({
+      clicks: `((c.target is not null or coalesce(${clickDur('a.secs', 'a.vlen')}, 0) > 1)::int
+        - (c.target is not null or coalesce(${clickDur('a.before_secs', 'a.before_vlen')}, 0) > 1)::int)`,
+    })}
+  from ${PLAYED_CLICKS}`;
+
+// An insert, without reading the people's earlier rows: each person's first view becomes the
+// earliest of theirs and the batch's counted views, their seconds grow by the batch's counted
+// records and by the growth of their clicks that got plays (the people locked first).
+const ADD_PEOPLE = `
+  with adds as (
+    select e.snippet_id, ${WHO} collate "C" as who, e.id, e.occurred_at, e.kind <> 'click' and d.counted as is_view, e.machine_reason is not null as machine,
+      case when d.counted then ${part('d.dur')} else 0 end as secs, case when d.counted and d.dur > 1 then d.vlen end as vlen
+    from new_rows e ${CLICK_PLAYS} ${DURATIONS}
+    where ${RECORD}
+    union all
+    select c.snippet_id, ${WHO.replace(/e\./g, 'c.')} collate "C", c.id, c.occurred_at, false, c.machine_reason is not null,
+      ${part(clickDur('a.secs', 'a.vlen'))} - ${part(clickDur('a.before_secs', 'a.before_vlen'))},
+      case when ${clickDur('a.secs', 'a.vlen')} > 1 then coalesce(c.video_duration_secs, a.vlen) end
+    from ${PLAYED_CLICKS}
+  ),
+  scoped as (
+    select a.*, s.scope from adds a cross join (values ('human'), ('all')) as s(scope) where s.scope = 'all' or not a.machine
+  ),
+  first_views as (
+    select distinct on (snippet_id, scope, who) snippet_id, scope, who, id, occurred_at from scoped where is_view order by snippet_id, scope, who, occurred_at, id
+  ),
+  secs as (
+    select snippet_id, scope, who, sum(secs) as secs, max(vlen) as vlen from scoped group by snippet_id, scope, who
+  ),
+  old as (
+    select v.* from report_viewer v
+    join (select distinct snippet_id, who from adds) k on v.snippet_id = k.snippet_id and v.who = k.who
+    join (values ('human'), ('all')) as s(scope) on v.scope = s.scope
+  ),
+  fresh as (
+    select o.snippet_id, o.scope, o.who,
+      case when f.id is not null and (o.first_id is null or (f.occurred_at, f.id) < (o.first_at, o.first_id)) then f.id else o.first_id end as first_id,
+      case when f.id is not null and (o.first_id is null or (f.occurred_at, f.id) < (o.first_at, o.first_id)) then f.occurred_at else o.first_at end as first_at,
+      o.secs + coalesce(t.secs, 0) as secs, greatest(o.vlen, t.vlen) as vlen
+    from old o
+    left join first_views f on f.snippet_id = o.snippet_id and f.scope = o.scope and f.who = o.who
+    left join secs t on t.snippet_id = o.snippet_id and t.scope = o.scope and t.who = o.who
+  ),
+  ${APPLY_PEOPLE}`;
+
 const TRIGGER_FUNCTION = `
 create function report_summary_apply() returns trigger language plpgsql as $$
 declare
   v_snippet uuid[]; v_who text[]; v_receiver text[]; v_ip inet[]; v_lone bigint[];
 begin
   if tg_op = 'INSERT' then
-    -- the people first (locked), then their clicks' counted state (seen after any writer of theirs)
-    ${REFRESH_PEOPLE('new_rows')};
+    -- the people first (locked), then what the batch adds to them and to the counters (seen
+    -- after any writer of theirs)
+    ${COLLECT_PEOPLE('new_rows')};
+    perform report_people_lock(v_snippet, v_who);
+    ${ADD_PEOPLE};
     ${addCounters(`select snippet_id, bucket, machine, records, views, clicks, 0 as first_views, 0 as first_views_all from (${counterRows('new_rows', 1)}) n
       union all ${JOINED_CLICKS}`)};
   elsif tg_op = 'UPDATE' then
-    ${REFRESH_PEOPLE('(select * from new_rows union all select * from old_rows)')};
+    ${COLLECT_PEOPLE('(select * from new_rows union all select * from old_rows)')};
+    perform report_people_refresh(v_snippet, v_who, v_receiver, v_ip, v_lone);
     ${addCounters(`select snippet_id, bucket, machine, records, views, clicks, 0 as first_views, 0 as first_views_all from (
         ${counterRows('new_rows', 1)} union all ${counterRows('old_rows', -1)}) n`)};
   else
@@ -304,6 +376,7 @@ export class Migration0023RecordSummary extends Migration {
       secs numeric not null default 0,
       primary key (snippet_id, scope)
     )`);
+    this.addSql(LOCK_FUNCTION);
     this.addSql(REFRESH_FUNCTION);
     this.addSql(REBUILD_FUNCTION);
     this.addSql(TRIGGER_FUNCTION);
@@ -319,6 +392,7 @@ export class Migration0023RecordSummary extends Migration {
     this.addSql('drop function report_summary_apply()');
     this.addSql('drop function report_summary_rebuild(uuid[])');
     this.addSql('drop function report_people_refresh(uuid[], text[], text[], inet[], bigint[])');
+    this.addSql('drop function report_people_lock(uuid[], text[])');
     this.addSql('drop table report_viewer_total');
     this.addSql('drop table report_viewer');
     this.addSql('drop table report_counter');

@@ -418,6 +418,7 @@ describeWithPostgres("upgrading stored events with the records' summary kept at 
       await c.query('drop function report_summary_apply()');
       await c.query('drop function report_summary_rebuild(uuid[])');
       await c.query('drop function report_people_refresh(uuid[], text[], text[], inet[], bigint[])');
+      await c.query('drop function report_people_lock(uuid[], text[])');
       await c.query('drop table report_viewer_total, report_viewer, report_counter');
       await c.query(`delete from mikro_orm_migrations where name = '0023-record-summary'`);
       await c.query(`set session_replication_role = replica`);
