@@ -11,7 +11,7 @@
 // write adds. First on real PostgreSQL
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
-// default 10), BENCH_EMBEDDED=0 to skip the embedded run, BENCH_HOTPATH_ONLY=1 to run only the
+// default 10), BENCH_BATCH_SQL=1 to time the batch insert inside PostgreSQL too (batchSql below), BENCH_EMBEDDED=0 to skip the embedded run, BENCH_HOTPATH_ONLY=1 to run only the
 // table below (BENCH_ROUTES=pixel,nowrite,click,viewer,robots,fanout: some of its rows; fanout is the
 // pixel with one webhook endpoint and the notifications on, BENCH_RECEIVER=ok|500|hang its receiver), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
 // Before those, the hot path against its ceiling (real PostgreSQL, 100 connections, saturated): a
@@ -19,7 +19,9 @@
 // forked on this process's Node, the one the app runs on: Express under Node 20 runs at a third of
 // its speed on Node 24), then the stored pixel, the click redirect, the public viewer page and
 // /robots.txt through the app, each with its ratio to bare Express (targets: pixel >= 0.5x, click
-// and viewer >= 0.4x), p99, and the app's resident memory after start and after the pixel load.
+// and viewer >= 0.4x), p99, the app's CPU per request and PostgreSQL's (its backends serving the
+// bench's database, read from /proc when it runs on this machine), the writer's rows a batch and
+// PostgreSQL's CPU a batch, and the app's resident memory after start and after the pixel load.
 // A "TimeoutNegativeWarning: -4 is a negative number" printed by this process (mostly in the
 // embedded run, where the app takes more of the CPU) is autocannon's: its per-request timeout
 // timers (the retimer package) re-arm with the time left, which is negative when a timer fires a
@@ -67,6 +69,7 @@ function startServer(env) {
     count: async () => (await ask('count', 'count')).count,
     fanout: async () => (await ask('fanout', 'fanout')).fanout,
     cpu: async () => (await ask('cpu', 'cpu')).cpu,
+    writer: async () => (await ask('writer', 'writer')).writer,
     rss: async () => (await ask('rss', 'rss')).rss,
     memory: async () => ask('rss', 'rss'),
     stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))),
@@ -152,6 +155,34 @@ function startBaseline(kind) {
   };
 }
 
+// PostgreSQL's own CPU time (user + system, ms) in the backends serving the bench's database, read
+// from /proc when the server runs on this machine (null otherwise): with the app's CPU per request,
+// the steadier measure of the write's cost on a shared machine. Background processes (WAL writer,
+// checkpointer) are not counted.
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+async function pgCpuMs() {
+  const c = new pg.Client({ connectionString: dbUrl.toString() });
+  await c.connect();
+  try {
+    const { rows } = await c.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const ms = new Map();
+    for (const { pid } of rows) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ms.set(pid, (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS);
+      } catch {
+        return null;
+      }
+    }
+    return ms;
+  } finally {
+    await c.end();
+  }
+}
+// The CPU the backends spent between two readings (a backend that ended in between is not counted).
+const pgCpuSince = (before, after) => (before && after ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : null);
+
 async function hotPath(env) {
   const CONNS = 100;
   const runs = [];
@@ -185,9 +216,15 @@ async function hotPath(env) {
   for (const route of routes.filter((x) => !only || only.includes(x.kind))) {
     await load(port, route.path, CONNS, 2, undefined, address);
     const before = await server.count();
+    const w0 = await server.writer();
     const cpu0 = await server.cpu();
+    const pg0 = await pgCpuMs();
     const r = await load(port, route.path, CONNS, SECONDS, undefined, address);
     const cpu = (await server.cpu()) - cpu0;
+    const pg1 = await pgCpuMs();
+    const pgCpu = pgCpuSince(pg0, pg1) === null ? null : pgCpuSince(pg0, pg1) * 1000;
+    const w1 = await server.writer();
+    const batches = w1.batches - w0.batches;
     const stored = (await server.count()) - before;
     if (route.kind === 'pixel') {
       const m = await server.memory();
@@ -195,7 +232,7 @@ async function hotPath(env) {
       const MB = (x) => `${(x / 1048576).toFixed(0)} MB`;
       memoryDetail = `V8 heap ${MB(m.heapUsed)} used of ${MB(m.heapTotal)} (young generation ${MB(m.young)}), outside the heap ${MB(m.external)} (buffers)`;
     }
-    runs.push({ ...route, r, stored, cpu });
+    runs.push({ ...route, r, stored, cpu, pgCpu, batches });
   }
   await server.stop();
   const fan = !only || only.includes('fanout') ? await fanoutRun(env, address) : null;
@@ -206,13 +243,20 @@ async function hotPath(env) {
   // with other work, throughput follows the load; this follows the code.
   const perReq = (x) => x.cpu / Math.max(1, x.r.requests.total);
   const expressCpu = perReq(runs.find((x) => x.kind === 'express'));
-  console.log('route                    |  req/s | vs bare Express         | p50 / p99 (ms) | CPU µs/req (x Express) | non-2xx/3xx | rows stored');
+  console.log('route                    |  req/s | vs bare Express         | p50 / p99 (ms) | CPU µs/req (x Express) | PG CPU µs/req | non-2xx/3xx | rows stored');
   for (const x of runs) {
     const ratio = x.r.requests.average / express5;
     const ok = (x.r['2xx'] ?? 0) + (x.r['3xx'] ?? 0);
     console.log(
-      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'click' || x.kind === 'fanout' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
+      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${(x.pgCpu === undefined || x.pgCpu === null ? '' : (x.pgCpu / Math.max(1, x.r.requests.total)).toFixed(0)).padStart(13)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'click' || x.kind === 'fanout' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
     );
+  }
+  // The ingest writer's batches (open pixel and click): rows a batch, and PostgreSQL's CPU a batch
+  // (its backends' time for the route over the batches written: the insert with its triggers, the
+  // commit and the look-ups around it).
+  for (const x of runs.filter((y) => y.batches && y.stored)) {
+    const pgMs = x.pgCpu === null || x.pgCpu === undefined ? '' : `, PostgreSQL ${(x.pgCpu / 1000 / x.batches).toFixed(2)} ms of CPU a batch`;
+    console.log(`${x.label}: ${x.batches} batches, ${(x.stored / x.batches).toFixed(1)} rows a batch${pgMs}`);
   }
   const ratioTo = (a, b) => (a && b ? a.r.requests.average / b.r.requests.average : NaN);
   const pixel = runs.find((x) => x.kind === 'pixel');
@@ -226,6 +270,79 @@ async function hotPath(env) {
     );
   }
   console.log(`app resident memory: ${rss0.toFixed(0)} MB after start, ${rssLoad.toFixed(0)} MB after the pixel load (target <= 256 MB)${memoryDetail ? `; after the pixel load: ${memoryDetail}` : ''}`);
+}
+
+// PostgreSQL's own time for the ingest's batch insert (BENCH_BATCH_SQL=1, after the hot-path table):
+// the app's INSERT (src/reports/ingest-sql.ts) of batches of 1, 10, 30 and 100 first opens, each in a
+// transaction rolled back, on a table already holding 100,000 opens of the snippet (stored through the
+// same statement, so the counters and people are kept), with and without the counters' trigger. Wall
+// time (median) and the backend's own CPU a batch (from /proc: the steadier figure on a shared machine);
+// the table without the trigger is a copy of it (same rows, indexes and foreign key).
+async function batchSql() {
+  const server = startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpDir(), REDIS_URL: '' });
+  const { snippet } = await server.ready; // migrated, with a snippet
+  await server.stop();
+  const { INSERT_SQL } = await import(path.join(root, 'dist/server/src/reports/ingest-sql.js'));
+  const { jsonRowsParam } = await import(path.join(root, 'dist/server/src/reports/json-rows.js'));
+  const c = new pg.Client({ connectionString: dbUrl.toString() });
+  await c.connect();
+  let i = 0;
+  const batch = (size) =>
+    jsonRowsParam(
+      Array.from({ length: size }, () => {
+        const k = i++;
+        return {
+          snippetId: snippet, kind: 'open', occurredAt: new Date(), receiver: `reader-${k}@example.com`, ip: `${(k % 200) + 11}.${(k * 7) % 250}.${(k * 13) % 250}.${(k % 250) + 1}`,
+          countryCode: 'US', countryName: 'United States', region: 'California', city: 'San Jose', deviceType: 'smartphone', platform: 'iOS', client: 'Apple Mail', userAgent: UA,
+          target: null, destination: null, destinationLabel: null, durationSecs: null, videoDurationSecs: null, clickId: null, machineReason: null, playId: null,
+        };
+      }),
+    );
+  try {
+    for (let k = 0; k < 100; k++) await c.query(INSERT_SQL, [batch(1000)]);
+    // The same table without the trigger: same rows, indexes and foreign key.
+    await c.query('create table engagement_bare (like engagement including defaults including constraints including indexes including identity)');
+    await c.query('alter table engagement_bare add foreign key (snippet_id) references snippet (id) on delete cascade');
+    await c.query('insert into engagement_bare select * from engagement');
+    await c.query(`select setval(pg_get_serial_sequence('engagement_bare', 'id'), (select max(id) from engagement_bare))`);
+    await c.query('vacuum analyze engagement');
+    await c.query('vacuum analyze engagement_bare');
+    const pid = (await c.query('select pg_backend_pid() as pid')).rows[0].pid;
+    const cpuMs = () => {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+    };
+    const measure = async (size, triggers) => {
+      const n = Math.round(20_000 / (size + 20));
+      const run = async () => {
+        await c.query('begin');
+        const t0 = performance.now();
+        await c.query(triggers ? INSERT_SQL : INSERT_SQL.replace('insert into engagement ', 'insert into engagement_bare '), [batch(size)]);
+        const ms = performance.now() - t0;
+        await c.query('rollback');
+        return ms;
+      };
+      for (let k = 0; k < 5; k++) await run(); // the session's plans cached, as in the app's pool
+      const cpu0 = cpuMs();
+      const times = [];
+      for (let k = 0; k < n; k++) times.push(await run());
+      const cpu = (cpuMs() - cpu0) / n;
+      times.sort((a, b) => a - b);
+      return { wall: times[Math.floor(n / 2)], cpu };
+    };
+    console.log(`\nThe batch insert in PostgreSQL (100,000 opens stored; load average ${os.loadavg()[0].toFixed(1)})`);
+    console.log('rows a batch | with the counters: wall (median) | CPU a batch | CPU a row | same table without the trigger: wall | CPU a batch');
+    for (const size of [1, 10, 30, 100]) {
+      const w = await measure(size, true);
+      const wo = await measure(size, false);
+      console.log(
+        `${String(size).padStart(12)} | ${`${w.wall.toFixed(2)} ms`.padStart(31)} | ${`${w.cpu.toFixed(2)} ms`.padStart(11)} | ${`${((w.cpu * 1000) / size).toFixed(0)} µs`.padStart(9)} | ${`${wo.wall.toFixed(2)} ms`.padStart(36)} | ${`${wo.cpu.toFixed(2)} ms`.padStart(11)}`,
+      );
+    }
+  } finally {
+    await c.end();
+  }
 }
 
 // The stored pixel again, on an app whose snippet's owner has one webhook endpoint (opens and
@@ -340,6 +457,7 @@ async function commitLatency() {
 try {
   console.log(`one committed insert on this PostgreSQL: ${(await commitLatency()).toFixed(1)} ms (fsync of the WAL)`);
   await hotPath({ DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpDir(), REDIS_URL: '' });
+  if (process.env.BENCH_BATCH_SQL === '1') await batchSql();
   if (process.env.BENCH_HOTPATH_ONLY !== '1') await scenario(`PostgreSQL (${os.cpus().length} CPUs, ${SECONDS} s per run)`, { DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpDir(), REDIS_URL: '' });
   if (process.env.BENCH_EMBEDDED !== '0' && process.env.BENCH_HOTPATH_ONLY !== '1') {
     await scenario(`Embedded default (no DATABASE_URL, ${SECONDS} s per run)`, { DATABASE_URL: '', DATA_DIR: tmpDir(), REDIS_URL: '' });

@@ -18,15 +18,15 @@ export const COUNTER_BUCKET_SQL = `
   as $$ select to_timestamp(floor(extract(epoch from t) / 900) * 900) $$`;
 
 // The counters' columns a row of each table adds to (sign s: 1 added, -1 taken off).
-const ENGAGEMENT_ROW = (t: string, s: number) =>
+export const ENGAGEMENT_ROW = (t: string, s: number) =>
   `select snippet_id, engagement_bucket(occurred_at) as bucket, machine_reason is not null as machine,
      ${s} * (kind = 'open')::int as opens, ${s} * (kind = 'click')::int as clicks, 0 as visits, 0 as plays,
      0 as sound_on_plays, 0 as complete_plays, 0::float8 as played_secs, 0::float8 as share_sum
    from ${t} where kind in ('open', 'click')`;
-const VISIT_ROW = (t: string, s: number) =>
+export const VISIT_ROW = (t: string, s: number) =>
   `select snippet_id, engagement_bucket(occurred_at) as bucket, machine_reason is not null as machine, 0 as opens, 0 as clicks, ${s} as visits,
      0 as plays, 0 as sound_on_plays, 0 as complete_plays, 0::float8 as played_secs, 0::float8 as share_sum from ${t}`;
-const PLAY_ROW = (t: string, s: number) =>
+export const PLAY_ROW = (t: string, s: number) =>
   `select snippet_id, engagement_bucket(started_at) as bucket, machine_reason is not null as machine, 0 as opens, 0 as clicks, 0 as visits,
      ${s} as plays, ${s} * sound_on::int as sound_on_plays,
      ${s} * coalesce(video_duration_secs > 0 and watched_secs / video_duration_secs >= 0.9, false)::int as complete_plays,
@@ -38,25 +38,25 @@ const PLAY_ROW = (t: string, s: number) =>
 // receiver, else the address ('' when neither: such clicks still count by destination). A click
 // keeps its destination and label ('' for none, a label as 'l' + label so '' stays apart).
 const WHO = "coalesce('r:' || receiver, 'i:' || host(ip), '')";
-const ENGAGEMENT_PERSON = (t: string, s: number) =>
+export const ENGAGEMENT_PERSON = (t: string, s: number) =>
   `select snippet_id, kind, case when kind = 'click' then coalesce(destination, '') else '' end as destination,
      case when kind = 'click' and destination_label is not null then 'l' || destination_label else '' end as label,
      ${WHO} as who, machine_reason is not null as machine, ${s} as events
    from ${t} where kind = 'click' or (kind = 'open' and (receiver is not null or ip is not null))`;
-const VISIT_PERSON = (t: string, s: number) =>
+export const VISIT_PERSON = (t: string, s: number) =>
   `select snippet_id, 'visit' as kind, '' as destination, '' as label, ${WHO} as who, machine_reason is not null as machine, ${s} as events
    from ${t} where receiver is not null or ip is not null`;
-const PLAY_PERSON = (t: string, s: number) =>
+export const PLAY_PERSON = (t: string, s: number) =>
   `select snippet_id, 'play' as kind, '' as destination, '' as label, ${WHO} as who, machine_reason is not null as machine, ${s} as events
    from ${t} where counted and (receiver is not null or ip is not null)`;
 // Each person row counts toward its scope (human or machine) and toward 'all'; a click also
 // toward every destination ('*'), for the unique clickers of all of them.
-const expand = (d: string) => `
+export const expand = (d: string) => `
   select snippet_id, kind, destination, label, who, case when machine then 'machine' else 'human' end as scope, events from (${d}) p
   union all select snippet_id, kind, destination, label, who, 'all', events from (${d}) p
   union all select snippet_id, kind, '*', '*', who, case when machine then 'machine' else 'human' end, events from (${d}) p where kind = 'click'
   union all select snippet_id, kind, '*', '*', who, 'all', events from (${d}) p where kind = 'click'`;
-const PERSON_KEY = 'snippet_id, kind, destination, label, who, scope';
+export const PERSON_KEY = 'snippet_id, kind, destination, label, who, scope';
 const PEOPLE_KEY = 'snippet_id, kind, destination, label, scope';
 // A person row's change (events now, last_delta the change) moves the people count when it
 // crosses zero: exact under concurrent writers, as each sees the row after the other's change.
@@ -100,20 +100,20 @@ const ADD = COLUMNS.split(', ')
 const CHANGED = 'sum(opens) <> 0 or sum(clicks) <> 0 or sum(visits) <> 0 or sum(plays) <> 0 or sum(sound_on_plays) <> 0 or sum(complete_plays) <> 0 or sum(played_secs) <> 0 or sum(share_sum) <> 0';
 
 // The deltas of rows `d`, added (in key order: two writers lock the same rows in the same order).
-const upsert = (d: string) => `
+export const upsert = (d: string) => `
   insert into engagement_counter as x (snippet_id, bucket, machine, ${COLUMNS})
   select snippet_id, bucket, machine, ${SUMS} from (${d}) d
   group by snippet_id, bucket, machine having ${CHANGED} order by snippet_id, bucket, machine
   on conflict (snippet_id, bucket, machine) do update set ${ADD}`;
 const NAMES = COLUMNS.split(', ');
-const lower = (d: string) => `
+export const lower = (d: string) => `
   update engagement_counter x set ${NAMES.map((c) => `${c} = x.${c} + g.${c}`).join(', ')}
   from (select snippet_id, bucket, machine, ${NAMES.map((c) => `sum(${c}) as ${c}`).join(', ')} from (${d}) d group by snippet_id, bucket, machine) g
   where x.snippet_id = g.snippet_id and x.bucket = g.bucket and x.machine = g.machine`;
 
-type Rows = (t: string, s: number) => string;
+export type Rows = (t: string, s: number) => string;
 
-function triggerSql(table: string, row: Rows, person: Rows): string[] {
+export function triggerSql(table: string, row: Rows, person: Rows): string[] {
   const fn = `${table}_counter_apply`;
   const both = (r: Rows) => `${r('new_rows', 1)} union all ${r('old_rows', -1)}`;
   return [
@@ -145,7 +145,7 @@ export const BACKFILL_PEOPLE_SQL = personUpsert(
   `${ENGAGEMENT_PERSON('engagement', 1)} union all ${VISIT_PERSON('viewer_visit', 1)} union all ${PLAY_PERSON('video_play', 1)}`,
 );
 
-const TABLES: [string, Rows, Rows][] = [
+export const TABLES: [string, Rows, Rows][] = [
   ['engagement', ENGAGEMENT_ROW, ENGAGEMENT_PERSON],
   ['viewer_visit', VISIT_ROW, VISIT_PERSON],
   ['video_play', PLAY_ROW, PLAY_PERSON],

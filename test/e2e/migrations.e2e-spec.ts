@@ -273,16 +273,18 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
     const people = async () =>
       (await c.query(`select kind, destination, scope, people, events from engagement_people where snippet_id = $1 order by kind, destination, scope`, [snippet])).rows;
     try {
-      // The schema as it was before 0018-engagement-counters, with a snippet and its events.
+      // The schema as it was before 0018-engagement-counters (and 0022, which keeps its people
+      // without a row per person), with a snippet and its events.
       await (await start()).close();
       await c.connect();
+      for (const t of ['viewer_visit', 'video_play']) for (const i of ['receiver', 'ip']) await c.query(`drop index ${t}_snippet_${i}_idx`);
+      await c.query(`delete from mikro_orm_migrations where name = '0022-people-by-probe'`);
       for (const t of ['engagement', 'viewer_visit', 'video_play']) {
         for (const op of ['insert', 'update', 'delete']) await c.query(`drop trigger ${t}_counter_${op} on ${t}`);
         await c.query(`drop function ${t}_counter_apply()`);
       }
       await c.query('drop function engagement_bucket(timestamptz)');
       await c.query('drop table engagement_counter');
-      await c.query('drop table engagement_person');
       await c.query('drop table engagement_people');
       await c.query(`delete from mikro_orm_migrations where name = '0018-engagement-counters'`);
       await c.query(`set session_replication_role = replica`);
