@@ -64,7 +64,14 @@ const { todayIn } = await dist('reports/report-feed.js');
 const { weekWindow } = await dist('shared/report-rules.js');
 const { engagementTotalsSql, secondStatsGraphSql, counterTotalsSql, counterTimelineSql, counterPlayCountSql } = await dist('reports/report-engagement-sql.js');
 const { BACKFILL_SECOND_STATS_SQL } = await import(path.join(root, 'dist/server/migrations/0014-second-stats.js'));
-const { BACKFILL_COUNTERS_SQL, BACKFILL_PEOPLE_SQL } = await import(path.join(root, 'dist/server/migrations/0018-engagement-counters.js'));
+const { BACKFILL_COUNTERS_SQL, ENGAGEMENT_PERSON, VISIT_PERSON, PLAY_PERSON, expand } = await import(path.join(root, 'dist/server/migrations/0018-engagement-counters.js'));
+// engagement_people (0018, kept by probes since 0022) from every row at once: per EyeMail, kind,
+// destination, label and scope, the events and the people with any (a person '' is none).
+const BACKFILL_PEOPLE_SQL = `
+  insert into engagement_people (snippet_id, kind, destination, label, scope, events, people)
+  select snippet_id, kind, destination, label, scope, sum(events)::int, (count(distinct who) filter (where who <> ''))::int
+  from (${expand(`${ENGAGEMENT_PERSON('engagement', 1)} union all ${VISIT_PERSON('viewer_visit', 1)} union all ${PLAY_PERSON('video_play', 1)}`)}) d
+  group by snippet_id, kind, destination, label, scope`;
 const { playsSql } = await dist('reports/report-plays-sql.js');
 
 // ---- the app, in its own process ---------------------------------------------------------------
@@ -356,11 +363,10 @@ try {
       for (const t of TRIGGERED) await db.query(`alter table ${t} enable trigger user`);
       rebuilt.insertMs = performance.now();
       // What the ingest keeps as it writes, built once as the upgrades do: the per-second histogram
-      // (0014), the 15-minute counters and people (0018), the records' counters and first views (0023).
+      // (0014), the 15-minute counters and people (0018, 0022), the records' counters and first views (0023).
       await db.query('delete from video_second_stats');
       await db.query(BACKFILL_SECOND_STATS_SQL);
       await db.query('delete from engagement_counter');
-      await db.query('delete from engagement_person');
       await db.query('delete from engagement_people');
       await db.query(BACKFILL_COUNTERS_SQL);
       await db.query(BACKFILL_PEOPLE_SQL);
