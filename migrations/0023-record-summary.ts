@@ -213,6 +213,12 @@ const JOINED_CLICKS = `
     })}
   from ${PLAYED_CLICKS}`;
 
+// Whether the batch's first view (excluded) is earlier than the kept one (x).
+const MOVES = '(excluded.first_id is not null and (x.first_id is null or (excluded.first_at, excluded.first_id) < (x.first_at, x.first_id)))';
+// The capped seconds once the batch's are added.
+const CAPPED_SUM =
+  'case when x.secs + excluded.secs > 0 then least(x.secs + excluded.secs, coalesce(greatest(x.vlen, excluded.vlen)::numeric, x.secs + excluded.secs)) else 0 end';
+
 // An insert, without reading the people's earlier rows: each person's first view becomes the
 // earliest of theirs and the batch's counted views, their seconds grow by the batch's counted
 // records and by the growth of their clicks that got plays (the people locked first).
@@ -237,21 +243,41 @@ const ADD_PEOPLE = `
   secs as (
     select snippet_id, scope, who, sum(secs) as secs, max(vlen) as vlen from scoped group by snippet_id, scope, who
   ),
-  old as (
-    select v.* from report_viewer v
-    join (select distinct snippet_id, who from adds) k on v.snippet_id = k.snippet_id and v.who = k.who
-    join (values ('human'), ('all')) as s(scope) on v.scope = s.scope
+  cand as (
+    select coalesce(f.snippet_id, t.snippet_id) as snippet_id, coalesce(f.scope, t.scope) as scope, coalesce(f.who, t.who) as who,
+      f.id as first_id, f.occurred_at as first_at, coalesce(t.secs, 0) as secs, t.vlen
+    from first_views f full join secs t on t.snippet_id = f.snippet_id and t.scope = f.scope and t.who = f.who
+    where f.id is not null or t.secs <> 0 or t.vlen is not null
   ),
-  fresh as (
-    select o.snippet_id, o.scope, o.who,
-      case when f.id is not null and (o.first_id is null or (f.occurred_at, f.id) < (o.first_at, o.first_id)) then f.id else o.first_id end as first_id,
-      case when f.id is not null and (o.first_id is null or (f.occurred_at, f.id) < (o.first_at, o.first_id)) then f.occurred_at else o.first_at end as first_at,
-      o.secs + coalesce(t.secs, 0) as secs, greatest(o.vlen, t.vlen) as vlen
-    from old o
-    left join first_views f on f.snippet_id = o.snippet_id and f.scope = o.scope and f.who = o.who
-    left join secs t on t.snippet_id = o.snippet_id and t.scope = o.scope and t.who = o.who
+  -- one upsert a person and scope, which also locks them (a writer of the same person waits and
+  -- then adds to what this one committed); what moved is returned for the counters and totals
+  up as (
+    insert into report_viewer as x (snippet_id, scope, who, first_id, first_at, secs, vlen, first_moved, first_moved_from, capped_delta, viewer_delta)
+    select snippet_id, scope, who, first_id, first_at, secs, vlen, first_id is not null, null, ${CAPPED('cand')}, (secs > 0)::int from cand
+    order by snippet_id, scope, who
+    on conflict (snippet_id, scope, who) do update set
+      first_moved = ${MOVES},
+      first_moved_from = x.first_at,
+      first_id = case when ${MOVES} then excluded.first_id else x.first_id end,
+      first_at = case when ${MOVES} then excluded.first_at else x.first_at end,
+      secs = x.secs + excluded.secs,
+      vlen = greatest(x.vlen, excluded.vlen),
+      capped_delta = ${CAPPED_SUM} - ${CAPPED('x')},
+      viewer_delta = (x.secs + excluded.secs > 0)::int - (x.secs > 0)::int
+    returning x.snippet_id, x.scope, x.first_at, x.first_moved, x.first_moved_from, x.capped_delta, x.viewer_delta
   ),
-  ${APPLY_PEOPLE}`;
+  counted as (${addCounters(`
+    select snippet_id, ${BUCKET('first_moved_from')} as bucket, false as machine,
+      ${counterDelta({ first_views: "-(scope = 'human')::int", first_views_all: "-(scope = 'all')::int" })}
+    from up where first_moved and first_moved_from is not null
+    union all
+    select snippet_id, ${BUCKET('first_at')}, false, ${counterDelta({ first_views: "(scope = 'human')::int", first_views_all: "(scope = 'all')::int" })}
+    from up where first_moved`)} returning 1)
+  insert into report_viewer_total as x (snippet_id, scope, viewers, secs)
+  select snippet_id, scope, sum(viewer_delta)::int, sum(capped_delta) from up group by snippet_id, scope
+  having sum(viewer_delta) <> 0 or sum(capped_delta) <> 0
+  order by snippet_id, scope
+  on conflict (snippet_id, scope) do update set viewers = x.viewers + excluded.viewers, secs = x.secs + excluded.secs`;
 
 const TRIGGER_FUNCTION = `
 create function report_summary_apply() returns trigger language plpgsql as $$
@@ -261,8 +287,11 @@ begin
   if tg_op = 'INSERT' then
     -- the people first (locked), then what the batch adds to them and to the counters (seen
     -- after any writer of theirs)
-    ${COLLECT_PEOPLE('new_rows')};
-    perform report_people_lock(v_snippet, v_who);
+    if exists (select 1 from new_rows where kind = 'play' and click_id is not null) then
+      -- plays joined to stored clicks: their people locked before the clicks' seconds are read
+      ${COLLECT_PEOPLE('new_rows')};
+      perform report_people_lock(v_snippet, v_who);
+    end if;
     ${ADD_PEOPLE};
     ${addCounters(`select snippet_id, bucket, machine, records, views, clicks, 0 as first_views, 0 as first_views_all from (${counterRows('new_rows', 1)}) n
       union all ${JOINED_CLICKS}`)};
@@ -365,6 +394,12 @@ export class Migration0023RecordSummary extends Migration {
       first_at timestamptz null,
       secs numeric not null default 0,
       vlen double precision null,
+      -- what the last insert moved (its upsert returns them): the first view and from when, the
+      -- capped seconds and the people with seconds
+      first_moved boolean not null default false,
+      first_moved_from timestamptz null,
+      capped_delta numeric not null default 0,
+      viewer_delta integer not null default 0,
       primary key (snippet_id, scope, who)
     )`);
     // isUnique of a record: is it someone's first view (in the scope)?
