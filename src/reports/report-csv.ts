@@ -55,6 +55,21 @@ function batchToCsv(batch: readonly ReportRecord[], first: boolean): Buffer {
   return Buffer.from(stringify(rows, { ...CSV_OPTIONS, header: first, bom: first }));
 }
 
+// The CSV's lines as the database makes them (report-csv-sql.ts csvLinesSql: the same cells as
+// cell() above, byte for byte), a fetch's worth a piece, after the header: out in 64 KB pieces,
+// with backpressure. What the download runs; batchesToCsv below writes the same file from
+// records (the reference the lines are tested against).
+export function linesToCsv(pieces: AsyncIterable<string>): Readable {
+  async function* text() {
+    yield batchToCsv([], true);
+    for await (const piece of pieces) if (piece) yield Buffer.from(piece);
+  }
+  const csv = Readable.from(text(), { objectMode: false, highWaterMark: 1 });
+  const out = inChunks();
+  csv.on('error', (e) => out.destroy(e));
+  return csv.pipe(out);
+}
+
 // Records in batches (a database fetch each) in, CSV text out, with backpressure: the source is
 // read only as fast as the client takes it. A batch at a time, not a record at a time: a
 // million records through object streams made a million of everything (stream callbacks,

@@ -1,5 +1,5 @@
 import { containsPattern } from '../snippets/snippet-list-query.js';
-import type { FamilyMatch, ReportFilter, ReportPage } from './report-filter.js';
+import { countersServe, type FamilyMatch, type ReportFilter, type ReportPage } from './report-filter.js';
 
 // The report queries over the engagement table, built as SQL text plus positional parameters.
 // Pure (no database here): report.repository.ts runs them, bench/report.mjs times them as they
@@ -112,14 +112,16 @@ export const SHARE = (vp: string) =>
 // over an array as ten rows a record and compiled the CSV's query (JIT), seconds on a busy machine.
 export const NAMED_PLAY = `left join video_play vp on e.kind = 'play' and vp.play_id = e.play_id and vp.snippet_id = e.snippet_id and vp.counted`;
 
-// Whether record e is its person's first counted view (isUnique), one look-up a record: for a page.
-function uniqueByLookup(f: ReportFilter): Sql {
-  const machine = f.includeMachine ? '' : 'and v.machine_reason is null';
-  const earlier = `v.occurred_at <= e.occurred_at and (v.occurred_at < e.occurred_at or v.id < e.id) and ${COUNTED_VIEW('v')} ${machine}`;
-  return sql`(e.kind <> 'click' and ${new Sql(COUNTED, [])} and case
-        when e.receiver is not null then not exists (select 1 from engagement v where v.snippet_id = e.snippet_id and v.receiver = e.receiver and ${new Sql(earlier, [])})
-        when e.ip is not null then not exists (select 1 from engagement v where v.snippet_id = e.snippet_id and v.receiver is null and v.ip = e.ip and ${new Sql(earlier, [])})
-        else true end)`;
+// The scope of the people's first views (migration 0023): among human views, or all with machine
+// traffic included.
+export const viewerScope = (f: ReportFilter): string => (f.includeMachine ? 'all' : 'human');
+
+// Whether record e is its person's first counted view (isUnique): one index look-up a record in
+// the first views kept at ingest (report_viewer, migration 0023), for a page. A lateral join with
+// a limit, not exists(): PostgreSQL turned that into a hash of every first view of the scope
+// (hundreds of thousands, 190 ms) for a page of ten.
+function firstViewLookup(f: ReportFilter): Sql {
+  return sql`left join lateral (select true as yes from report_viewer fv where fv.first_id = e.id and fv.scope = ${viewerScope(f)} limit 1) fv on true`;
 }
 
 // The columns of record e (d its durations, p its click's plays, vp its named play), isUnique given.
@@ -154,7 +156,7 @@ export function recordColumns(tz: string, isUnique: Sql): Sql {
 
 // Engagement records, newest first, one page (every record: csvRecordsSql).
 export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Sql {
-  return sql`select ${recordColumns(tz, uniqueByLookup(f))}
+  return sql`select ${recordColumns(tz, new Sql('(fv.yes is not null)', []))}
     from engagement e
     left join lateral (
       select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen, max(${new Sql(SHARE('cp'), [])}) as share, bool_or(cp.sound_on) as sound_on
@@ -165,17 +167,23 @@ export function recordsSql(snippetId: string, f: ReportFilter, tz: string, page:
     ) p on true
     ${new Sql(DURATIONS, [])}
     ${new Sql(NAMED_PLAY, [])}
+    ${firstViewLookup(f)}
     where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}
     order by e.occurred_at desc, e.id desc limit ${page.size} offset ${(page.page - 1) * page.size}`;
 }
 
 export function recordCountSql(snippetId: string, f: ReportFilter, tz: string): Sql {
+  // dates at most: the records kept per quarter hour (migration 0023)
+  if (countersServe(f)) return sql`select coalesce(sum(k.records), 0)::int as "total" from ${summaryCounterRows(snippetId, f, tz, f.dateFrom, f.dateTill)}`;
   return sql`select count(*)::int as "total" from engagement e where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}`;
 }
 
 // Everything the summary shows in one statement (one row): totals, uniques, the average view
-// time, the machine count and the 7-day timeline (json). Aggregated in the database.
+// time, the machine count and the 7-day timeline (json). Aggregated in the database: over the rows
+// for filters the quarter-hour counters cannot answer (each person's first view read from
+// report_viewer, not found by sorting every view), else from the counters (below).
 export function summarySql(snippetId: string, f: ReportFilter, tz: string, week: { weekStart: string; weekEnding: string }): Sql {
+  if (countersServe(f)) return summaryFromCountersSql(snippetId, f, tz, week);
   const human = f.includeMachine ? 'true' : 'e.machine_reason is null';
   return sql`with base as materialized (
       select e.id, e.kind, e.occurred_at, e.machine_reason,
@@ -197,11 +205,6 @@ export function summarySql(snippetId: string, f: ReportFilter, tz: string, week:
       ${new Sql(DURATIONS, [])}
       where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])}
     ),
-    firsts as (
-      select distinct on (vkey) passes from base
-      where kind <> 'click' and counted and human
-      order by vkey, occurred_at, id
-    ),
     per_viewer as (
       select least(sum(dur), coalesce(max(vlen), sum(dur))) as secs from base
       where passes and human and counted and dur > 1
@@ -220,7 +223,8 @@ export function summarySql(snippetId: string, f: ReportFilter, tz: string, week:
     )
     select
       t.views as "totalViews",
-      (select count(*) from firsts where passes)::int as "uniqueViews",
+      (select count(*) from base where passes and id in (
+         select fv.first_id from report_viewer fv where fv.snippet_id = ${snippetId} and fv.scope = ${viewerScope(f)} and fv.first_id is not null))::int as "uniqueViews",
       t.clicks as "totalClicks",
       (select coalesce(avg(secs), 0) from per_viewer)::float8 as "averageViewTime",
       t.machine as "machineEvents",
@@ -230,3 +234,53 @@ export function summarySql(snippetId: string, f: ReportFilter, tz: string, week:
     from totals t`;
 }
 
+
+// report_counter's rows (migration 0023) of the snippet within the dates (null: open-ended), in
+// the filter's scope (machine rows only with includeMachine).
+function summaryCounterRows(snippetId: string, f: ReportFilter, tz: string, from: string | null, till: string | null, opts: { machine?: boolean } = {}): Sql {
+  const parts = [sql`k.snippet_id = ${snippetId}`];
+  if (opts.machine !== false && !f.includeMachine) parts.push(new Sql('not k.machine', []));
+  if (from) parts.push(sql`k.bucket >= (${from}::date::timestamp at time zone ${tz})`);
+  if (till) parts.push(sql`k.bucket < ((${till}::date + 1)::timestamp at time zone ${tz})`);
+  return sql`report_counter k where ${joinSql(parts, ' and ')}`;
+}
+
+// The summary for all time or dates (machine traffic in or out), without reading the events:
+// totals, first views (people whose first view falls within the dates) and the machine count from
+// the quarter-hour counters, the week's timeline from its buckets (local midnights fall on quarter
+// hours in every zone), the average view time from the people's seconds kept at ingest (all time)
+// or from the dates' rows (a person's seconds within them).
+function summaryFromCountersSql(snippetId: string, f: ReportFilter, tz: string, week: { weekStart: string; weekEnding: string }): Sql {
+  const firsts = new Sql(f.includeMachine ? 'first_views_all' : 'first_views', []);
+  const scope = viewerScope(f);
+  const average =
+    f.dateFrom || f.dateTill
+      ? sql`(select coalesce(avg(secs), 0) from (
+          select least(sum(d.dur), coalesce(max(d.vlen), sum(d.dur))) as secs
+          from engagement e
+          left join lateral (
+            select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen from engagement pl
+            where e.kind = 'click' and pl.click_id = e.id and pl.kind = 'play'
+          ) p on true
+          ${new Sql(DURATIONS, [])}
+          where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)} and ${new Sql(COUNTED, [])} and d.dur > 1
+          group by coalesce('r:' || e.receiver, 'i:' || host(e.ip), '#' || e.id::text)) v)`
+      : sql`(select coalesce(max(case when t.viewers > 0 then t.secs / t.viewers end), 0) from report_viewer_total t where t.snippet_id = ${snippetId} and t.scope = ${scope})`;
+  return sql`with k as (
+      select coalesce(sum(k.views) filter (where ${new Sql(f.includeMachine ? 'true' : 'not k.machine', [])}), 0)::int as views,
+        coalesce(sum(k.clicks) filter (where ${new Sql(f.includeMachine ? 'true' : 'not k.machine', [])}), 0)::int as clicks,
+        coalesce(sum(k.${firsts}), 0)::int as firsts,
+        coalesce(sum(k.records) filter (where k.machine), 0)::int as machine
+      from ${summaryCounterRows(snippetId, f, tz, f.dateFrom, f.dateTill, { machine: false })}
+    ),
+    days as (
+      select (k.bucket at time zone ${tz})::date as local_day, sum(k.views)::int as views, sum(k.clicks)::int as clicks
+      from ${summaryCounterRows(snippetId, f, tz, week.weekStart, week.weekEnding)}
+      group by 1
+    )
+    select k.views as "totalViews", k.firsts as "uniqueViews", k.clicks as "totalClicks", ${average}::float8 as "averageViewTime", k.machine as "machineEvents",
+      (select json_agg(json_build_object('date', to_char(g.day, 'YYYY-MM-DD'), 'views', coalesce(d.views, 0), 'clicks', coalesce(d.clicks, 0)) order by g.day)
+         from generate_series(${week.weekStart}::date, ${week.weekEnding}::date, interval '1 day') as g(day)
+         left join days d on d.local_day = g.day::date) as "timeline"
+    from k`;
+}

@@ -9,7 +9,7 @@ import type { EngagementReport, FilterMap, PlayRecord, ReportCountry, ReportReco
 import { toPlayRecord } from './report-plays.js';
 import { toEngagementReport } from './report-engagement.js';
 import { timelineGrain, timelineRange } from '../shared/metrics/timeline-grain.js';
-import { batchesToCsv } from './report-csv.js';
+import { CSV_COLUMNS, linesToCsv } from './report-csv.js';
 import { reportFileName, todayIn, usableTimeZone, type ReportFeed } from './report-feed.js';
 import {
   CLIENT_FAMILIES,
@@ -131,12 +131,12 @@ export class ReportService {
     };
   }
 
-  // The CSV of every matching record, streamed from a cursor.
+  // The CSV of every matching record, its lines made in the database and streamed from a cursor.
   async csv(userId: string, snippetId: string, query: ReportQuery): Promise<{ fileName: string; stream: Readable }> {
     const { snippet, tz, q } = await this.context(userId, snippetId, query);
     return {
       fileName: reportFileName(snippet.title, todayIn(tz), 'csv'),
-      stream: batchesToCsv(await primed(this.repo.streamRecordBatches(snippet.snippetId, q.filter, tz))),
+      stream: linesToCsv(await primed(this.repo.streamCsvLines(snippet.snippetId, q.filter, tz, CSV_COLUMNS.map((c) => c.key)))),
     };
   }
 

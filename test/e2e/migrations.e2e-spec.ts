@@ -380,3 +380,105 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
     }
   });
 });
+
+describeWithPostgres("upgrading stored events with the records' summary kept at ingest", () => {
+  let url: string;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await freshDatabaseUrl('eyemail_record_summary');
+    url = db.url!;
+    drop = db.drop;
+  });
+
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('works out first views, counted clicks and view time from what was stored, then keeps up with inserts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-record-summary-'));
+    const start = () => createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: dir, DATABASE_URL: url }));
+    const c = new pg.Client({ connectionString: url });
+    const snippet = '00000000-0000-4000-8000-0000000000d3';
+    const counters = async () =>
+      (
+        await c.query(
+          `select to_char(bucket at time zone 'UTC', 'HH24:MI') as at, machine, records, views, clicks, first_views as firsts, first_views_all as "firstsAll"
+           from report_counter where snippet_id = $1 order by bucket, machine`,
+          [snippet],
+        )
+      ).rows;
+    const firsts = async () =>
+      (await c.query(`select scope, who, first_id::text as id from report_viewer where snippet_id = $1 and first_id is not null order by scope, who`, [snippet])).rows;
+    const totals = async () =>
+      (await c.query(`select scope, viewers, secs::float8 as secs from report_viewer_total where snippet_id = $1 order by scope`, [snippet])).rows;
+    try {
+      // The schema as it was before 0023-record-summary, with a snippet and its events.
+      await (await start()).close();
+      await c.connect();
+      for (const op of ['insert', 'update', 'delete']) await c.query(`drop trigger engagement_report_${op} on engagement`);
+      await c.query('drop function report_summary_apply()');
+      await c.query('drop function report_summary_rebuild(uuid[])');
+      await c.query('drop function report_people_refresh(uuid[], text[], text[], inet[], bigint[])');
+      await c.query('drop function report_people_lock(uuid[], text[])');
+      await c.query('drop table report_viewer_total, report_viewer, report_counter');
+      await c.query(`delete from mikro_orm_migrations where name = '0023-record-summary'`);
+      await c.query(`set session_replication_role = replica`);
+      await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a3']);
+      await c.query(`set session_replication_role = origin`);
+      const event = async (kind: string, at: string, o: { receiver?: string | null; machine?: string; secs?: number; click?: string; target?: string } = {}) =>
+        (
+          await c.query(
+            `insert into engagement (snippet_id, kind, occurred_at, receiver, ip, machine_reason, duration_secs, video_duration_secs, click_id, target)
+             values ($1, $2, $3, $4, '10.0.0.9', $5, $6, case when $2 = 'open' then null else 30 end, $7, $8) returning id::text as id`,
+            [snippet, kind, at, o.receiver === undefined ? 'ann@example.com' : o.receiver, o.machine ?? null, o.secs ?? null, o.click ?? null, o.target ?? null],
+          )
+        ).rows[0].id as string;
+      // ann: a machine open first, then a human one; a web-view click with 40 s of plays (capped
+      // at 30); bob: an un-joined play of 12 s; someone known by address: an open; a click to a target
+      const machineOpen = await event('open', '2026-01-01T10:00:00Z', { machine: 'apple-privacy' });
+      const annOpen = await event('open', '2026-01-01T10:05:00Z');
+      const click = await event('click', '2026-01-01T10:06:00Z');
+      await event('play', '2026-01-01T10:07:00Z', { secs: 25, click });
+      await event('play', '2026-01-01T10:08:00Z', { secs: 15, click });
+      const bobPlay = await event('play', '2026-01-01T10:20:00Z', { receiver: 'bob@example.com', secs: 12 });
+      const ipOpen = await event('open', '2026-01-01T10:21:00Z', { receiver: null });
+      await event('click', '2026-01-01T10:22:00Z', { receiver: null, target: 'https://shop.example.com' });
+
+      const app = await start();
+      try {
+        expect(await counters()).toEqual([
+          { at: '10:00', machine: false, records: 2, views: 1, clicks: 1, firsts: 1, firstsAll: 1 },
+          { at: '10:00', machine: true, records: 1, views: 1, clicks: 0, firsts: 0, firstsAll: 0 },
+          { at: '10:15', machine: false, records: 3, views: 2, clicks: 1, firsts: 2, firstsAll: 2 },
+        ]);
+        expect(await firsts()).toEqual([
+          { scope: 'all', who: 'i:10.0.0.9', id: ipOpen },
+          { scope: 'all', who: 'r:ann@example.com', id: machineOpen },
+          { scope: 'all', who: 'r:bob@example.com', id: bobPlay },
+          { scope: 'human', who: 'i:10.0.0.9', id: ipOpen },
+          { scope: 'human', who: 'r:ann@example.com', id: annOpen },
+          { scope: 'human', who: 'r:bob@example.com', id: bobPlay },
+        ]);
+        // ann 30 s (40 capped), bob 12 s
+        expect(await totals()).toEqual([
+          { scope: 'all', viewers: 2, secs: 42 },
+          { scope: 'human', viewers: 2, secs: 42 },
+        ]);
+
+        // From now on the writes keep them: bob's second play of 20 s (32 s in all, capped at 30).
+        await event('play', '2026-01-01T10:30:00Z', { receiver: 'bob@example.com', secs: 20 });
+        expect((await counters()).find((r) => r.at === '10:30')).toEqual({ at: '10:30', machine: false, records: 1, views: 1, clicks: 0, firsts: 0, firstsAll: 0 });
+        expect(await totals()).toEqual([
+          { scope: 'all', viewers: 2, secs: 60 },
+          { scope: 'human', viewers: 2, secs: 60 },
+        ]);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await c.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,150 @@
+// The people's first views, counted clicks and view time kept as events are written (migration
+// 0023), through the report API on the real app and database: what the summary, the records'
+// isUnique and their total say after the writes that move them: an earlier view stored after a
+// later one (another instance's batch committing last), a first view marked machine traffic after
+// its batch, two writers of the same person at once, a web-view click whose plays pass 1 s later,
+// and a deleted event.
+import { jest } from '@jest/globals';
+import pg from 'pg';
+import type { ReportRecord } from '../../src/shared/report-types.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { signUp, type SignedUpUser } from '../support/account-factory.js';
+import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
+import { insertEngagement, type EngagementSeed } from '../support/engagement-factory.js';
+
+jest.setTimeout(120_000);
+
+const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+describeWithPostgres('first views, counted clicks and view time kept at ingest', () => {
+  let t: TestApp;
+  let owner: SignedUpUser;
+  let videoId: string;
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await signUp(t);
+    videoId = (await readyVideo(owner.client)).videoId;
+    db = new pg.Client({ connectionString: t.config.databaseUrl! });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  const newSnippet = async (title: string) => (await createSnippet(owner.client, snippetPayload(videoId, { title }))).snippet;
+  const summary = async (sid: string, query = '') => (await owner.client.get(`/api/reports/${sid}/summary${query ? `?${query}` : ''}`).expect(200)).body.body;
+  const records = async (sid: string, query = '') => {
+    const res = await owner.client.get(`/api/reports/${sid}${query ? `?${query}` : ''}`).expect(200);
+    return { list: res.body.body as ReportRecord[], total: Number(res.headers['x-total-count']) };
+  };
+  const unique = async (sid: string, query = '') => (await records(sid, query)).list.filter((r) => r.isUnique).map((r) => r.engagementId);
+  // The CSV's isUnique column, by engagement id (the CSV works its records out apart from a page).
+  const csvUnique = async (sid: string, query = '') => {
+    const res = await owner.client.get(`/api/reports/${sid}/download${query ? `?${query}` : ''}`).buffer(true).expect(200);
+    const [head, ...lines] = res.text.trim().split('\n');
+    const cols = head.split(',');
+    const idAt = cols.findIndex((c) => /engagement ?id/i.test(c.replace(/"/g, '')));
+    const uniqueAt = cols.findIndex((c) => /unique/i.test(c.replace(/"/g, '')));
+    return lines
+      .map((l) => l.split(','))
+      .filter((c) => /^(true|yes|1)$/i.test(c[uniqueAt]))
+      .map((c) => c[idAt]);
+  };
+  const add = (sid: string, e: EngagementSeed) => insertEngagement(t, sid, { ip: '203.0.113.5', ...e });
+
+  it('moves the first view to an earlier view stored after a later one', async () => {
+    const sid = await newSnippet('Late batch');
+    const later = await add(sid, { kind: 'open', at: '2026-01-10T18:00:00Z', receiver: 'ann@example.com' });
+    expect(await unique(sid)).toEqual([later]);
+    // another instance's batch, holding an earlier open of ann, commits after
+    const earlier = await add(sid, { kind: 'open', at: '2026-01-10T17:00:00Z', receiver: 'ann@example.com' });
+    expect(await unique(sid)).toEqual([earlier]);
+    expect(await csvUnique(sid)).toEqual([earlier]);
+    expect(await summary(sid, 'weekEnding=2026-01-13')).toMatchObject({ totalViews: 2, uniqueViews: 1 });
+    // the first view is in its own day: the range of the later one has no unique view
+    expect(await summary(sid, 'dateFrom=2026-01-10&dateTill=2026-01-10')).toMatchObject({ totalViews: 2, uniqueViews: 1 });
+    // with a filter the counters do not answer (a receiver), the same from the rows
+    expect(await summary(sid, 'receiver=ann')).toMatchObject({ totalViews: 2, uniqueViews: 1 });
+  });
+
+  it('hands the first view to the next human view when it is marked machine traffic, and back to it with machine traffic included', async () => {
+    const sid = await newSnippet('Marked later');
+    const first = await add(sid, { kind: 'open', at: '2026-01-10T17:00:00Z', receiver: 'bob@example.com' });
+    const second = await add(sid, { kind: 'open', at: '2026-01-11T17:00:00Z', receiver: 'bob@example.com' });
+    expect(await unique(sid)).toEqual([first]);
+    // the ingest's flood check marks the first open once its batch is stored
+    await db.query(`update engagement set machine_reason = 'flood' where id = $1`, [first]);
+    expect(await unique(sid)).toEqual([second]);
+    expect(await csvUnique(sid)).toEqual([second]);
+    expect(await summary(sid, 'weekEnding=2026-01-13')).toMatchObject({ totalViews: 1, uniqueViews: 1, machineEvents: 1, machineExcluded: 1 });
+    // the first view among all traffic is still the first open
+    expect(await unique(sid, 'includeMachine=true')).toEqual([first]);
+    expect(await summary(sid, 'weekEnding=2026-01-13&includeMachine=true')).toMatchObject({ totalViews: 2, uniqueViews: 1, machineExcluded: 0 });
+    // a date range of the second day: its open is the human first view, not the first of all
+    expect(await summary(sid, 'dateFrom=2026-01-11&dateTill=2026-01-11')).toMatchObject({ totalViews: 1, uniqueViews: 1 });
+    expect(await summary(sid, 'dateFrom=2026-01-11&dateTill=2026-01-11&includeMachine=true')).toMatchObject({ totalViews: 1, uniqueViews: 0 });
+    // every view of bob machine traffic: no human viewer left
+    await db.query(`update engagement set machine_reason = 'flood' where id = $1`, [second]);
+    expect(await summary(sid, 'weekEnding=2026-01-13')).toMatchObject({ totalViews: 0, uniqueViews: 0, machineEvents: 2 });
+    expect(await records(sid)).toEqual({ list: [], total: 0 });
+    expect((await records(sid, 'includeMachine=true')).total).toBe(2);
+  });
+
+  it('keeps one first view when two writers store the same person at once', async () => {
+    const sid = await newSnippet('Two instances');
+    const other = new pg.Client({ connectionString: t.config.databaseUrl! });
+    await other.connect();
+    try {
+      // instance 1's batch (a later open) is inserted, not yet committed
+      await other.query('begin');
+      const later = (
+        await other.query(`insert into engagement (snippet_id, kind, occurred_at, receiver, ip) values ($1, 'open', '2026-01-10T18:00:00Z', 'cy@example.com', '203.0.113.5') returning id::text as id`, [sid])
+      ).rows[0].id as string;
+      // instance 2's batch (an earlier open of the same person) waits for it
+      const earlierInsert = db.query(`insert into engagement (snippet_id, kind, occurred_at, receiver, ip) values ($1, 'open', '2026-01-10T17:00:00Z', 'cy@example.com', '203.0.113.6') returning id::text as id`, [sid]);
+      await other.query('commit');
+      const earlier = (await earlierInsert).rows[0].id as string;
+      expect(await unique(sid)).toEqual([earlier]);
+      expect((await unique(sid)).includes(later)).toBe(false);
+      expect(await summary(sid, 'weekEnding=2026-01-13')).toMatchObject({ totalViews: 2, uniqueViews: 1 });
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('counts a web-view click once its plays pass 1 s, with its seconds in the average view time', async () => {
+    const sid = await newSnippet('Plays later');
+    const click = await add(sid, { kind: 'click', at: '2026-01-10T17:00:00Z', receiver: 'dee@example.com', videoDurationSecs: 30 });
+    expect(await summary(sid, 'weekEnding=2026-01-13')).toMatchObject({ totalClicks: 0, averageViewTime: 0 });
+    await add(sid, { kind: 'play', at: '2026-01-10T17:01:00Z', receiver: 'dee@example.com', durationSecs: 0.75, videoDurationSecs: 30, clickId: click });
+    expect(await summary(sid, 'weekEnding=2026-01-13')).toMatchObject({ totalClicks: 0, averageViewTime: 0 });
+    await add(sid, { kind: 'play', at: '2026-01-10T17:02:00Z', receiver: 'dee@example.com', durationSecs: 20, videoDurationSecs: 30, clickId: click });
+    // and an un-joined play of 15 s by another person: (20.75 + 15) / 2
+    await add(sid, { kind: 'play', at: '2026-01-10T17:03:00Z', receiver: 'eli@example.com', durationSecs: 15, videoDurationSecs: 30 });
+    const s = await summary(sid, 'weekEnding=2026-01-13');
+    expect(s).toMatchObject({ totalClicks: 1, totalViews: 1, uniqueViews: 1, averageViewTime: 17.9 });
+    expect(s.timeline.find((d: { date: string }) => d.date === '2026-01-10')).toEqual({ date: '2026-01-10', views: 1, clicks: 1 });
+    // the same within dates (worked out from the dates' rows)
+    expect(await summary(sid, 'dateFrom=2026-01-10&dateTill=2026-01-10')).toMatchObject({ totalClicks: 1, averageViewTime: 17.9 });
+    expect((await records(sid)).total).toBe(2);
+  });
+
+  it('takes a deleted event off, and a deleted EyeMail takes everything with it', async () => {
+    const sid = await newSnippet('Deleted');
+    const first = await add(sid, { kind: 'open', at: '2026-01-10T17:00:00Z', receiver: 'fay@example.com' });
+    const second = await add(sid, { kind: 'open', at: '2026-01-10T18:00:00Z', receiver: 'fay@example.com' });
+    await db.query('delete from engagement where id = $1', [first]);
+    expect(await unique(sid)).toEqual([second]);
+    expect(await summary(sid, 'weekEnding=2026-01-13')).toMatchObject({ totalViews: 1, uniqueViews: 1 });
+    await owner.client.delete(`/api/snippets/${sid}`).expect(200);
+    const left = await db.query(
+      `select (select count(*) from report_counter where snippet_id = $1)::int + (select count(*) from report_viewer where snippet_id = $1)::int
+         + (select count(*) from report_viewer_total where snippet_id = $1)::int as n`,
+      [sid],
+    );
+    expect(left.rows[0].n).toBe(0);
+  });
+});
