@@ -275,7 +275,9 @@ export function Recorder({ onSaved }: RecorderProps) {
               minRange={Math.min(1, duration)}
               value={trim}
               onChange={(v) => setTrim(clampTrim(v, duration, v[0] !== trim[0] ? 'start' : 'end'))}
-              label={(v) => formatClock(v)}
+              // The line above shows both ends as they move; a floating label over the thumb
+              // covered that line at phone width.
+              label={null}
               disabled={phase === 'saving' || duration <= 1}
               mt="xs"
               mb="md"
