@@ -11,30 +11,11 @@ import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
 import { waitFor } from '../support/wait.js';
+import { media } from '../support/media.js';
 import { storedObjects } from '../support/upload-fixtures.js';
 import { STORAGE, type StorageAdapter } from '../../src/storage/storage.adapter.js';
 
 jest.setTimeout(300_000);
-
-const CACHE = path.join(os.tmpdir(), 'eyemail-recording-fixtures-v1');
-
-// 40 s of VP8 + Opus written as MediaRecorder does (to a pipe: no duration, no cues): long enough
-// that its encode is still running when the cut is asked for.
-function longRecordingWebm(): string {
-  const file = path.join(CACHE, 'recording-40s.webm');
-  if (fs.existsSync(file)) return file;
-  fs.mkdirSync(CACHE, { recursive: true });
-  const out = execFileSync(
-    'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=640x480:r=30', '-f', 'lavfi', '-i', 'sine=f=440:r=48000', '-t', '40',
-      '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '16', '-b:v', '800k', '-c:a', 'libopus', '-b:a', '48k', '-live', '1', '-f', 'webm', 'pipe:1'],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, out);
-  fs.renameSync(tmp, file);
-  return file;
-}
 
 interface EncodingBody {
   encodingId: string;
@@ -80,7 +61,7 @@ describe.each(queues)('a cut while the whole recording encodes (%s)', (_label, e
   it('stops that encode and leaves nothing of it; the cut is what becomes ready', async () => {
     // stored as the recorder's upload stores it: WebM bytes, length unknown
     const videoId = crypto.randomUUID();
-    const file = longRecordingWebm();
+    const file = media('recordingWebmLong');
     const key = `f/${videoId}/${crypto.randomUUID()}.webm`;
     await t.app.get<StorageAdapter>(STORAGE).putFile(key, file, { contentType: 'video/webm' });
     await sql(t, `insert into media_file (id, owner_id, kind, file_name, content_type, size, storage_key) values (?, ?, 'video', 'Recording.webm', 'video/webm', ?, ?)`, [

@@ -11,52 +11,11 @@ import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
 import { waitFor } from '../support/wait.js';
+import { media } from '../support/media.js';
 import { clip, fetchBytes, ffprobeJson, upload } from '../support/upload-fixtures.js';
 import { STORAGE, type StorageAdapter } from '../../src/storage/storage.adapter.js';
 
 jest.setTimeout(180_000);
-
-const CACHE = path.join(os.tmpdir(), 'eyemail-recording-fixtures-v1');
-
-// 8 s of VP8 + Opus written as MediaRecorder does: to a pipe (no duration, no cues), every
-// fifth and thirteenth frame missing (uneven intervals, about 22 frames a second).
-function recordingWebm(): string {
-  const file = path.join(CACHE, 'recording-8s.webm');
-  if (fs.existsSync(file)) return file;
-  fs.mkdirSync(CACHE, { recursive: true });
-  const out = execFileSync(
-    'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=640x480:r=30', '-f', 'lavfi', '-i', 'sine=f=440:r=48000', '-t', '8',
-      '-vf', "select='not(eq(mod(n\\,5)\\,2))*not(eq(mod(n\\,13)\\,7))'", '-fps_mode', 'vfr',
-      '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '16', '-b:v', '800k', '-c:a', 'libopus', '-b:a', '48k', '-live', '1', '-f', 'webm', 'pipe:1'],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, out);
-  fs.renameSync(tmp, file);
-  return file;
-}
-
-// Safari's MediaRecorder writes MP4 (H.264 + AAC) as it records: fragmented (an empty moov, then
-// moof/mdat pairs, so no length up front), the frames as the camera delivered them. 6 s, with every
-// fifth and thirteenth frame missing.
-function recordingMp4(): string {
-  const file = path.join(CACHE, 'recording-6s-fragmented.mp4');
-  if (fs.existsSync(file)) return file;
-  fs.mkdirSync(CACHE, { recursive: true });
-  const out = execFileSync(
-    'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=s=640x480:r=30', '-f', 'lavfi', '-i', 'sine=f=440:r=48000', '-t', '6',
-      '-vf', "select='not(eq(mod(n\\,5)\\,2))*not(eq(mod(n\\,13)\\,7))'", '-fps_mode', 'vfr',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k',
-      '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-f', 'mp4', 'pipe:1'],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, out);
-  fs.renameSync(tmp, file);
-  return file;
-}
 
 // The recorder's upload (tus, length deferred, source=recorder) in two pieces, the length on the
 // last; the server's answer to it.
@@ -111,7 +70,7 @@ describe('recordings and cuts', () => {
   async function storedRecording(owner: SignedUpUser): Promise<string> {
     const id = crypto.randomUUID();
     const key = `f/${id}/${crypto.randomUUID()}.webm`;
-    const file = recordingWebm();
+    const file = media('recordingWebm');
     await t.app.get<StorageAdapter>(STORAGE).putFile(key, file, { contentType: 'video/webm' });
     await sql(t, `insert into media_file (id, owner_id, kind, file_name, content_type, size, storage_key) values (?, ?, 'video', 'Recording.webm', 'video/webm', ?, ?)`, [
       id, owner.id, fs.statSync(file).size, key,
@@ -192,7 +151,7 @@ describe('recordings and cuts', () => {
   });
 
   it("takes Safari's MP4 recording (fragmented, no length up front) from the recorder and encodes it whole and cut", async () => {
-    const last = await recorderUpload(ann, fs.readFileSync(recordingMp4()), 'Recording 26 Nov 2026 09.15.mp4', 'video/mp4');
+    const last = await recorderUpload(ann, fs.readFileSync(media('recordingMp4')), 'Recording 26 Nov 2026 09.15.mp4', 'video/mp4');
     expect(last.status).toBe(200);
     expect(JSON.parse(last.text)).toMatchObject({ result: true, message: 'File uploaded successfully', body: { fileName: 'Recording 26 Nov 2026 09.15.mp4', fileType: 'video' } });
     const videoId = JSON.parse(last.text).body.fileId as string;
@@ -207,7 +166,7 @@ describe('recordings and cuts', () => {
     expect(cut.durationSecs).toBeLessThan(3.2);
 
     // a recording's WebM stays the recorder's: from the file picker it is refused (spec 01: mp4/mov)
-    const webm = await upload(ann.client, 'video', recordingWebm(), 'clip.webm', 'video/webm');
+    const webm = await upload(ann.client, 'video', media('recordingWebm'), 'clip.webm', 'video/webm');
     expect({ status: webm.status, body: webm.body }).toMatchObject({ status: 415, body: { result: false, message: 'Please upload .mp4 or .mov file only' } });
   });
 

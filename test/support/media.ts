@@ -28,9 +28,31 @@ const STEREO = (secs: number) => [
 ];
 const H264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
 
+// What a browser's MediaRecorder writes: ffmpeg writing to a pipe, so the file has no duration in
+// its header and no cues (WebM) or an empty moov followed by fragments (MP4).
+function ffmpegToPipe(args: string[], out: string): void {
+  const r = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args, 'pipe:1'], { maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`ffmpeg ${args.join(' ')} failed: ${r.stderr?.toString() || r.error}`);
+  fs.writeFileSync(out, r.stdout);
+}
+const RECORDING_SOURCE = (secs: number) => ['-f', 'lavfi', '-i', 'testsrc=s=640x480:r=30', '-f', 'lavfi', '-i', 'sine=f=440:r=48000', '-t', String(secs)];
+// Every fifth and thirteenth frame missing: uneven intervals, about 22 frames a second.
+const UNEVEN_FRAMES = ['-vf', "select='not(eq(mod(n\\,5)\\,2))*not(eq(mod(n\\,13)\\,7))'", '-fps_mode', 'vfr'];
+const VP8_OPUS_LIVE = ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '16', '-b:v', '800k', '-c:a', 'libopus', '-b:a', '48k', '-live', '1', '-f', 'webm'];
+
 type Recipe = { ext: string; make: (out: string, tmp: string) => void };
 
 export const RECIPES = {
+  // MediaRecorder's WebM (VP8 + Opus), 8 s, uneven frame times
+  recordingWebm: { ext: 'webm', make: (out) => ffmpegToPipe([...RECORDING_SOURCE(8), ...UNEVEN_FRAMES, ...VP8_OPUS_LIVE], out) },
+  // the same, 40 s: long enough that its encode still runs when a test acts on it
+  recordingWebmLong: { ext: 'webm', make: (out) => ffmpegToPipe([...RECORDING_SOURCE(40), ...VP8_OPUS_LIVE], out) },
+  // Safari's MediaRecorder MP4 (H.264 + AAC), 6 s, fragmented, uneven frame times
+  recordingMp4: {
+    ext: 'mp4',
+    make: (out) =>
+      ffmpegToPipe([...RECORDING_SOURCE(6), ...UNEVEN_FRAMES, ...H264, '-c:a', 'aac', '-b:a', '64k', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-f', 'mp4'], out),
+  },
   // plain landscape clip with stereo sound
   landscape: {
     ext: 'mp4',
