@@ -12,7 +12,7 @@
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
 // default 10), BENCH_BATCH_SQL=1 to time the batch insert inside PostgreSQL too (batchSql below), BENCH_EMBEDDED=0 to skip the embedded run, BENCH_HOTPATH_ONLY=1 to run only the
-// table below (BENCH_ROUTES=pixel,nowrite,click,viewer,robots,fanout: some of its rows; fanout is the
+// table below (BENCH_ROUTES=pixel,pixel-noagg,nowrite,click,viewer,robots,fanout: some of its rows; pixel-noagg is the stored pixel with the report aggregates' triggers off; fanout is the
 // pixel with one webhook endpoint and the notifications on, BENCH_RECEIVER=ok|500|hang its receiver), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
 // Before those, the hot path against its ceiling (real PostgreSQL, 100 connections, saturated): a
 // bare Express 5 route and bare node:http answering the same GIF (bench/_baseline-server.mjs,
@@ -182,6 +182,16 @@ async function pgCpuMs() {
     await c.end();
   }
 }
+// Turns the report aggregates' insert triggers on engagement off or back on (the 'pixel-noagg' row).
+async function aggregateTriggers(action) {
+  const c = new pg.Client({ connectionString: dbUrl.toString() });
+  await c.connect();
+  try {
+    for (const t of ['engagement_counter_insert', 'engagement_report_insert']) await c.query(`alter table engagement ${action} trigger ${t}`);
+  } finally {
+    await c.end();
+  }
+}
 // The CPU the backends spent between two readings (a backend that ended in between is not counted).
 const pgCpuSince = (before, after) => (before && after ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : null);
 
@@ -206,6 +216,9 @@ async function hotPath(env) {
   const unknown = crypto.randomUUID();
   const routes = [
     { label: 'stored pixel /t/o/', kind: 'pixel', goal: 0.5, path: (i) => `/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
+    // The stored pixel with the report aggregates' triggers turned off for its run (migrations 0018
+    // and 0023): what keeping the aggregates at ingest costs the hot path.
+    { label: 'stored, no aggregates', kind: 'pixel-noagg', path: (i) => `/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     // The same pixel for an unknown snippet: looked up, nothing written (the stored pixel's target: >= 0.9x this).
     { label: 'no-write pixel (unknown)', kind: 'nowrite', path: (i) => `/t/o/${unknown}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     { label: 'click redirect /t/c/', kind: 'click', goal: 0.4, path: (i) => `/t/c/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
@@ -216,6 +229,7 @@ async function hotPath(env) {
   let memoryDetail = '';
   const only = process.env.BENCH_ROUTES?.split(',');
   for (const route of routes.filter((x) => !only || only.includes(x.kind))) {
+    if (route.kind === 'pixel-noagg') await aggregateTriggers('disable');
     await load(port, route.path, CONNS, 2, undefined, address);
     const before = await server.count();
     const w0 = await server.writer();
@@ -234,6 +248,7 @@ async function hotPath(env) {
       const MB = (x) => `${(x / 1048576).toFixed(0)} MB`;
       memoryDetail = `V8 heap ${MB(m.heapUsed)} used of ${MB(m.heapTotal)} (young generation ${MB(m.young)}), outside the heap ${MB(m.external)} (buffers)`;
     }
+    if (route.kind === 'pixel-noagg') await aggregateTriggers('enable');
     runs.push({ ...route, r, stored, cpu, pgCpu, batches });
   }
   await server.stop();
@@ -250,7 +265,7 @@ async function hotPath(env) {
     const ratio = x.r.requests.average / express5;
     const ok = (x.r['2xx'] ?? 0) + (x.r['3xx'] ?? 0);
     console.log(
-      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${(x.pgCpu === undefined || x.pgCpu === null ? '' : (x.pgCpu / Math.max(1, x.r.requests.total)).toFixed(0)).padStart(13)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'click' || x.kind === 'fanout' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
+      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${(x.pgCpu === undefined || x.pgCpu === null ? '' : (x.pgCpu / Math.max(1, x.r.requests.total)).toFixed(0)).padStart(13)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'pixel-noagg' || x.kind === 'click' || x.kind === 'fanout' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
     );
   }
   // The ingest writer's batches (open pixel and click): rows a batch, and PostgreSQL's CPU a batch
@@ -264,6 +279,8 @@ async function hotPath(env) {
   const pixel = runs.find((x) => x.kind === 'pixel');
   const nowrite = ratioTo(pixel, runs.find((x) => x.kind === 'nowrite'));
   if (!Number.isNaN(nowrite)) console.log(`stored pixel vs the no-write pixel: ${nowrite.toFixed(2)}x (target >= 0.9x: ${nowrite >= 0.9 ? 'met' : 'MISSED'})`);
+  const noagg = ratioTo(pixel, runs.find((x) => x.kind === 'pixel-noagg'));
+  if (!Number.isNaN(noagg)) console.log(`stored pixel with the report aggregates kept vs without them: ${noagg.toFixed(2)}x`);
   if (fan) {
     console.log(`pixel + webhook + notify: PostgreSQL CPU ${(fan.pgCpu / Math.max(1, fan.r.requests.total)).toFixed(0)} µs per answered request during the load (its backends for this database)`);
     const f = ratioTo(fan, pixel);
