@@ -85,6 +85,19 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(noCookiesOnPublicPaths());
   // The recipients' viewer pages: headers and compression, then no session or Nest pipeline.
   app.use(viewerRouter(app.get(ViewerService), hits));
+  // The dashboard's built files and the public static files, before cookies and the session: a file
+  // needs neither, and through the session each one cost a read and a renewal of the session row (a
+  // page load fetches a dozen at once). Built assets are content-hashed: cached for a year.
+  // index.html is never cached (it is the pages' route, below).
+  app.use('/assets', precompressedAssets(path.join(webDistDir, 'assets'), 365 * 24 * 3600));
+  app.use(
+    '/assets',
+    express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+  );
+  // Not for the public routes: no file of the build is named like them, and the look-up costs a
+  // file-system stat on every hit.
+  app.use(unless(isNeverStaticFile, express.static(webDistDir, { index: false, maxAge: '1h' })));
+  app.use('/static', express.static(publicAssetsDir, { index: false, maxAge: '7d' }));
   app.use(unless(isTrackingPath, cookieParser()));
   // The viewer's play reports read their own body (at most 4 KB, JSON sent as any type).
   app.use(PLAY_REPORT_PATH, ...playReportBodyParser());
@@ -117,16 +130,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     isTrackingPath(req.path) || ((req.method === 'GET' || req.method === 'HEAD') && isCookielessPath(req.path));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => (noTokenNeeded(req) ? next() : csrf(req, res, next)));
 
-  // Built dashboard assets are content-hashed: cache them for a year. index.html is never cached.
-  app.use('/assets', precompressedAssets(path.join(webDistDir, 'assets'), 365 * 24 * 3600));
-  app.use(
-    '/assets',
-    express.static(path.join(webDistDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
-  );
-  // Not for the public routes: no file of the build is named like them, and the look-up costs a
-  // file-system stat on every hit.
-  app.use(unless(isNeverStaticFile, express.static(webDistDir, { index: false, maxAge: '1h' })));
-  app.use('/static', express.static(publicAssetsDir, { index: false, maxAge: '7d' }));
 
   app.setGlobalPrefix('api', { exclude: routesOutsideApi });
 

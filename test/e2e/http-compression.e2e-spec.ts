@@ -127,6 +127,17 @@ describe('compression and cookies', () => {
     expect(String(api.headers['set-cookie'])).toMatch(/eyemail\.sid=/);
   });
 
+  it("serves the dashboard's files without reading or renewing a signed-in owner's session", async () => {
+    const jar = owner.cookieHeader;
+    const html = (await rawRequest(server, '/', { headers: { Cookie: jar } })).body.toString('utf8');
+    const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(files.length).toBeGreaterThan(1);
+    for (const p of [...files, '/favicon.svg', '/static/viewer/viewer.js']) {
+      const res = await rawRequest(server, p, { headers: { Cookie: jar, 'Accept-Encoding': 'br' } });
+      expect({ p, status: res.status, cookies: res.headers['set-cookie'] }).toEqual({ p, status: 200, cookies: undefined });
+    }
+  });
+
   it('still gives the dashboard and the API the CSRF cookie', async () => {
     for (const p of ['/', '/api/health']) {
       const res = await rawRequest(server, p);
