@@ -1,10 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { createApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/config.js';
-import { freshDatabaseUrl } from '../support/fresh-database.js';
+import { bareSnippet, migratedDatabaseClient } from '../support/migrated-client.js';
 import { waitFor } from '../support/wait.js';
 
 const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
@@ -49,34 +44,20 @@ function random(seed: number): () => number {
 
 describeWithPostgres('unique people kept at ingest', () => {
   let url: string;
-  let drop: () => Promise<void>;
-  let dir: string;
+  let close: () => Promise<void>;
   let c: pg.Client;
   let snippet: string;
 
   beforeAll(async () => {
-    const db = await freshDatabaseUrl('eyemail_people');
-    url = db.url!;
-    drop = db.drop;
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-people-'));
-    // Migrated by the app, as in production.
-    await (await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: dir, DATABASE_URL: url }))).close();
-    c = new pg.Client({ connectionString: url });
-    await c.connect();
+    ({ c, url, close } = await migratedDatabaseClient('eyemail_people'));
   });
 
   beforeEach(async () => {
-    snippet = (await c.query('select gen_random_uuid()::text as id')).rows[0].id;
-    // The snippet alone, without its owner and video (the engagement tables only need its id).
-    await c.query('set session_replication_role = replica');
-    await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $1, 'People', $1, $1)`, [snippet]);
-    await c.query('set session_replication_role = origin');
+    snippet = await bareSnippet(c, 'People');
   });
 
   afterAll(async () => {
-    await c.end();
-    await drop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close?.();
   });
 
   it('match a recount of the raw rows after every insert, machine marking, merged play and deletion', async () => {

@@ -1,10 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { createApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/config.js';
-import { freshDatabaseUrl } from '../support/fresh-database.js';
+import type pg from 'pg';
+import { bareSnippet, migratedDatabaseClient } from '../support/migrated-client.js';
 
 const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
@@ -13,32 +8,19 @@ const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip
 // ~150,000 rows, and each batch then paid 35-90 ms of CPU compiling (migration 0024). Here JIT is
 // asked for every plan (jit_above_cost = 0) and auto_explain reports each nested statement's plan.
 describeWithPostgres('ingest triggers without JIT (PostgreSQL)', () => {
-  let url: string;
-  let drop: () => Promise<void>;
-  let dir: string;
   let c: pg.Client;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const db = await freshDatabaseUrl('eyemail_ingest_jit');
-    url = db.url!;
-    drop = db.drop;
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-ingest-jit-'));
-    await (await createApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: dir, DATABASE_URL: url }))).close();
-    c = new pg.Client({ connectionString: url });
-    await c.connect();
+    ({ c, close } = await migratedDatabaseClient('eyemail_ingest_jit'));
   });
 
   afterAll(async () => {
-    await c.end();
-    await drop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close?.();
   });
 
   it('stores a batch of opens with their counters, and plans the triggers without JIT even when every plan would get it', async () => {
-    const snippet = (await c.query('select gen_random_uuid()::text as id')).rows[0].id as string;
-    await c.query('set session_replication_role = replica');
-    await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $1, 'Jit', $1, $1)`, [snippet]);
-    await c.query('set session_replication_role = origin');
+    const snippet = await bareSnippet(c, 'Jit');
     const jitAvailable = (await c.query('select pg_jit_available() as ok')).rows[0].ok as boolean;
     await c.query(`load 'auto_explain'`);
     for (const s of ['jit = on', 'jit_above_cost = 0', 'auto_explain.log_min_duration = 0', 'auto_explain.log_nested_statements = on', 'auto_explain.log_level = notice', 'client_min_messages = notice']) {
