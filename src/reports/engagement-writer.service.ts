@@ -157,15 +157,17 @@ export class EngagementWriter implements OnApplicationShutdown {
       playId: e.playId ?? null,
     }));
     await this.joinPlaysToClicks(rows);
-    await this.repo.insertBatch(rows);
+    // With an outbox row per module that will fan some of the batch out (webhooks, notifications).
+    const stored = await this.repo.insertBatch(rows, this.events.outboxFor(rows));
     this.stats.stored += rows.length;
     // Committed: from here on a failure must not retry the batch (its rows are stored). Floods
     // first: of a run of 200 clicks, those past a person's allowance are a flood, the few left a
     // burst.
     await this.markFloods(rows);
     await this.markBursts(rows);
-    // Integrations' hook: listeners queue the batch (one job per batch) and return at once.
-    this.events.committed(rows);
+    // Integrations' hook: the modules with an outbox row buffer the batch and return at once.
+    if (stored) this.events.committed(rows.map((r, i) => ({ ...r, id: stored.ids[i] })), new Map(Object.entries(stored.outbox ?? {})));
+    else this.events.committed(rows);
     return events.map((e) => (info.has(e.snippetId) ? 'stored' : 'unknown-snippet'));
   }
 

@@ -93,7 +93,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
       else group.push(i);
     });
     const reached: CommittedEngagement[] = []; // notifications (issue 18): plays counted, halves watched
-    await this.repo.mergePlays([...plays.keys()], (stored) => {
+    const outbox = await this.repo.mergePlays([...plays.keys()], (stored) => {
       reached.length = 0;
       const rows: PlayRow[] = [];
       const seconds = new Map<string, SecondStatsDelta>();
@@ -112,9 +112,11 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
       }
       // In key order, so two instances adding to the same seconds lock them in the same order.
       const ordered = [...seconds.values()].sort((a, b) => a.snippetId.localeCompare(b.snippetId) || Number(a.machine) - Number(b.machine) || a.second - b.second);
-      return { rows, seconds: ordered };
+      // The milestones some module will fan out go in the outbox, in the same transaction.
+      const consumers = this.events.outboxFor(reached);
+      return { rows, seconds: ordered, outbox: consumers.length ? { consumers, events: reached } : undefined };
     });
-    this.events.committed(reached);
+    this.events.committed(reached, outbox);
     return outcomes;
   }
 }
