@@ -6,6 +6,8 @@ import { Migration } from '@mikro-orm/migrations';
 // not engagement rows (a play's milestones, `events`). The row goes once that module's fan-out job
 // is queued; a sweeper queues what is older than a few seconds (a process killed in between).
 // Written only for batches something will fan out, and short-lived: a queue table.
+// A notification event names what caused it (event_key: the stored row, or a play's milestone),
+// so an event fanned out twice (a replay after a kill) is recorded, and mailed, once.
 export class Migration0025EngagementOutbox extends Migration {
   override up(): void {
     this.addSql(`create table if not exists engagement_outbox (
@@ -16,9 +18,13 @@ export class Migration0025EngagementOutbox extends Migration {
       created_at timestamptz not null default now()
     )`);
     this.addSql('create index if not exists engagement_outbox_created_idx on engagement_outbox (created_at)');
+    this.addSql('alter table notification_event add column if not exists event_key text null');
+    this.addSql('create unique index if not exists notification_event_key_idx on notification_event (event_key) where event_key is not null');
   }
 
   override down(): void {
+    this.addSql('drop index if exists notification_event_key_idx');
+    this.addSql('alter table notification_event drop column if exists event_key');
     this.addSql('drop table if exists engagement_outbox');
   }
 }

@@ -5,6 +5,8 @@ export interface CommittedEngagement {
   // The stored row's id (engagement), when the batch wrote an outbox row; null for events that
   // are not rows of their own (a play's milestones).
   id?: string | null;
+  // The viewer's play (a play's milestones: 'viewer-play', 'viewer-half').
+  playId?: string | null;
   snippetId: string;
   kind: string;
   occurredAt: Date;

@@ -8,7 +8,7 @@ import { EventBuffer, packEvents, unpackEvents } from '../common/event-buffer.js
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { digestMail, eventMail, type MailLinks } from './notification-mails.js';
-import { NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANOUT_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent } from './notification-jobs.js';
+import { notificationKeyOf, NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANOUT_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent } from './notification-jobs.js';
 import { effectiveEvents, isNamedRecipient, notifyEventOf, unsubscribeToken, type NotifyEvent } from './notification-rules.js';
 import { NotificationRepository, type NewNotification, type OwnerOfSnippet } from './notification.repository.js';
 
@@ -75,9 +75,13 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   }
 
   private async fanOut(job: JobContext<NotifyFanoutData>): Promise<unknown> {
-    const events = unpackEvents<NotifyFanoutEvent>(job.data?.packed ?? job.data?.events);
-    if (!events.length) return { mailed: 0 };
+    const unpacked = unpackEvents<NotifyFanoutEvent>(job.data?.packed ?? job.data?.events);
+    if (!unpacked.length) return { mailed: 0 };
     await this.events.whenQuiet(job.signal);
+    // An event fanned out before (a replay after a kill, or this job run again) is not again.
+    const recorded = await this.repo.recordedKeys(unpacked.flatMap((e) => e.key ?? []));
+    const events = recorded.size ? unpacked.filter((e) => !e.key || !recorded.has(e.key)) : unpacked;
+    if (!events.length) return { mailed: 0 };
     const owners = new Map((await this.repo.owners([...new Set(events.map((e) => e.snippetId))])).map((o) => [o.snippetId, o]));
     const rows: NewNotification[] = [];
     const mails: { owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
@@ -86,7 +90,7 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     for (const e of events) {
       const owner = owners.get(e.snippetId);
       if (!owner) continue;
-      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off' };
+      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off', eventKey: e.key ?? null };
       rows.push(row);
       if (effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) wanted.push({ row, owner, e });
     }
@@ -143,5 +147,5 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
 function fanoutEvent(e: CommittedEngagement): NotifyFanoutEvent | null {
   const event = notifyEventOf(e.kind);
   if (!event || e.machineReason || !isNamedRecipient(e.receiver)) return null;
-  return { snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString() };
+  return { key: notificationKeyOf(e), snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString() };
 }

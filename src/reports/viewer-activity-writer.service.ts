@@ -124,7 +124,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
 // Notifications (issue 18): a play newly counted ('viewer-play') or newly past half of its video
 // ('viewer-half'), told to EngagementEvents' listeners once the batch is committed.
 function milestones(row: PlayRow, before: StoredPlay | undefined): CommittedEngagement[] {
-  const who = { snippetId: row.snippetId, occurredAt: row.updatedAt, receiver: row.receiver, machineReason: before ? before.machineReason : row.machineReason };
+  const who = { snippetId: row.snippetId, playId: row.playId, occurredAt: row.updatedAt, receiver: row.receiver, machineReason: before ? before.machineReason : row.machineReason };
   const wasWatched = before ? watchedSeconds(unionRanges(before.segments.map(([id, start, end]) => ({ id, start, end })))) : 0;
   const half = (watched: number) => row.videoDurationSecs !== null && row.videoDurationSecs > 0 && watched >= row.videoDurationSecs / 2;
   const out: CommittedEngagement[] = [];
