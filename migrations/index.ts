@@ -22,6 +22,7 @@ import { Migration0021RecordingTrim } from './0021-recording-trim.js';
 import { Migration0022PeopleByProbe } from './0022-people-by-probe.js';
 import { Migration0023RecordSummary } from './0023-record-summary.js';
 import { Migration0024IngestTriggersWithoutJit } from './0024-ingest-triggers-without-jit.js';
+import { Migration0025EngagementOutbox } from './0025-engagement-outbox.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0022-people-by-probe', class: Migration0022PeopleByProbe },
   { name: '0023-record-summary', class: Migration0023RecordSummary },
   { name: '0024-ingest-triggers-without-jit', class: Migration0024IngestTriggersWithoutJit },
+  { name: '0025-engagement-outbox', class: Migration0025EngagementOutbox },
 ];

@@ -6,6 +6,8 @@ import { AppSecretRepository } from './app-secret.repository.js';
 import { HealthChecks } from './health-checks.js';
 import { AppSecretsService } from './app-secrets.service.js';
 import { EngagementEvents } from './engagement-events.js';
+import { EngagementOutbox } from './engagement-outbox.js';
+import { EngagementOutboxRepository } from './engagement-outbox.repository.js';
 
 @Global()
 @Module({
@@ -14,9 +16,11 @@ import { EngagementEvents } from './engagement-events.js';
     AppSecretRepository,
     AppSecretsService,
     EngagementEvents,
+    EngagementOutbox,
+    EngagementOutboxRepository,
     HealthChecks,
     { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] },
   ],
-  exports: [WebAppService, PgSessionStore, AppSecretsService, EngagementEvents, HealthChecks],
+  exports: [WebAppService, PgSessionStore, AppSecretsService, EngagementEvents, EngagementOutbox, HealthChecks],
 })
 export class CommonModule {}

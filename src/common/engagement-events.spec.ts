@@ -1,4 +1,4 @@
-import { addPressure, BUSY_EVENTS, EngagementEvents, isBusy, PRESSURE_BUCKET_MS, type IngestPressure } from './engagement-events.js';
+import { addPressure, BUSY_EVENTS, consumersWanting, EngagementEvents, isBusy, PRESSURE_BUCKET_MS, type CommittedEngagement, type EngagementConsumer, type IngestPressure } from './engagement-events.js';
 
 const idle: IngestPressure = { bucket: 0, current: 0, previous: 0 };
 const T = 1_000 * PRESSURE_BUCKET_MS;
@@ -41,5 +41,41 @@ describe('the ingest pressure', () => {
     expect(t1 - t0).toBeGreaterThanOrEqual(100);
     await events.whenQuiet(undefined, 120);
     expect(Date.now() - t1).toBeLessThan(50);
+  });
+});
+
+describe('the consumers of committed engagement (the outbox)', () => {
+  const open = (receiver: string | null, machineReason: string | null = null): CommittedEngagement => ({ snippetId: 's', kind: 'open', occurredAt: new Date(0), receiver, machineReason });
+  const consumer = (name: string, wants: (e: CommittedEngagement) => boolean, taken: [string, number, string][] = []): EngagementConsumer => ({
+    name,
+    wants,
+    take: (events, outboxId) => void taken.push([name, events.length, outboxId]),
+    replay: async () => undefined,
+  });
+
+  it('are asked whether they want a batch; one that wants none of it gets no outbox row', () => {
+    const named = consumer('notifications', (e) => !!e.receiver && !e.machineReason);
+    const off = consumer('webhooks', () => false);
+    expect(consumersWanting([named, off], [open(null), open('ann@example.com')])).toEqual(['notifications']);
+    expect(consumersWanting([named, off], [open(null), open('bob@example.com', 'flood')])).toEqual([]);
+    expect(consumersWanting([named, off], [])).toEqual([]);
+    const events = new EngagementEvents();
+    expect(events.outboxFor([open('ann@example.com')])).toEqual([]);
+    events.consume(named);
+    events.consume(off);
+    expect(events.outboxFor([open('ann@example.com')])).toEqual(['notifications']);
+  });
+
+  it('are handed a committed batch only with their outbox row, and a throwing one stops no other', () => {
+    const taken: [string, number, string][] = [];
+    const events = new EngagementEvents();
+    events.consume({ ...consumer('webhooks', () => true), take: () => { throw new Error('broken'); } });
+    events.consume(consumer('notifications', () => true, taken));
+    events.consume(consumer('other', () => true, taken));
+    const batch = [open('ann@example.com'), open('bob@example.com')];
+    events.committed(batch);
+    expect(taken).toEqual([]);
+    events.committed(batch, new Map([['webhooks', '1'], ['notifications', '2']]));
+    expect(taken).toEqual([['notifications', 2, '2']]);
   });
 });

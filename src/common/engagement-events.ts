@@ -2,6 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 
 // An open, click or play once its batch is committed, as the ingest writer stored it.
 export interface CommittedEngagement {
+  // The stored row's id (engagement), when the batch wrote an outbox row; null for events that
+  // are not rows of their own (a play's milestones).
+  id?: string | null;
+  // The viewer's play (a play's milestones: 'viewer-play', 'viewer-half').
+  playId?: string | null;
   snippetId: string;
   kind: string;
   occurredAt: Date;
@@ -23,7 +28,38 @@ export interface CommittedEngagement {
   machineReason?: string | null;
 }
 
-export type EngagementListener = (events: readonly CommittedEngagement[]) => void;
+// A module that fans committed engagement out (webhooks, notifications). Durable across a hard
+// kill through the outbox (engagement-outbox.ts): the batch statement stores an outbox row per
+// consumer that wants some of its events, `take` buffers them, and once their fan-out job is
+// queued the consumer removes its outbox rows; a sweeper hands what a killed process left to
+// `replay`.
+export interface EngagementConsumer {
+  // Its outbox rows' `consumer`.
+  readonly name: string;
+  // Synchronous and cheap (the ingest asks before every batch): whether it would fan this out.
+  wants(e: CommittedEngagement): boolean;
+  // On the ingest's path, once the batch is committed: buffer (no await, no query). `outboxId`:
+  // the batch's outbox row for this consumer, to remove once the fan-out job is queued.
+  take(events: readonly CommittedEngagement[], outboxId: string): void;
+  // The sweeper: queue the fan-out of an outbox row's events (read back from the database), with
+  // a job id of that row (queued twice, it is one job). Resolves once queued.
+  replay(events: readonly CommittedEngagement[], outboxId: string): Promise<void>;
+}
+
+// Pure: the consumers that want some of these events (those the batch writes an outbox row for).
+// None, the usual case without webhooks or named recipients: the batch is a plain insert.
+export function consumersWanting(consumers: readonly Pick<EngagementConsumer, 'name' | 'wants'>[], events: readonly CommittedEngagement[]): string[] {
+  const names: string[] = [];
+  for (const c of consumers) {
+    for (const e of events) {
+      if (c.wants(e)) {
+        names.push(c.name);
+        break;
+      }
+    }
+  }
+  return names;
+}
 
 // How busy the ingest is: events committed in the current and the previous quarter second.
 export interface IngestPressure {
@@ -59,29 +95,44 @@ export function isBusy(p: IngestPressure, now: number): boolean {
 }
 
 // Tells other modules (webhooks, notifications) what the ingest committed, one call per batch,
-// without the reports module knowing them, and how busy the ingest is (whenQuiet). Listeners run synchronously on the ingest's
-// path, so each must only hand the batch on (queue it) and return; a throwing listener is logged
-// and never fails the batch.
+// without the reports module knowing them, and how busy the ingest is (whenQuiet). The writer
+// asks `outboxFor` before it stores a batch and stores an outbox row for each consumer named;
+// `committed` then hands the batch to those consumers. They run synchronously on the ingest's
+// path, so each must only buffer the batch and return; a throwing consumer is logged and never
+// fails the batch (its outbox row stays, for the sweeper).
 @Injectable()
 export class EngagementEvents {
   private readonly logger = new Logger('EngagementEvents');
-  private readonly listeners: EngagementListener[] = [];
+  private readonly consumerList: EngagementConsumer[] = [];
   private pressure: IngestPressure = { bucket: 0, current: 0, previous: 0 };
   // When the current busy spell began (seen by a waiter), or null.
   private busySince: number | null = null;
 
-  on(listener: EngagementListener): void {
-    this.listeners.push(listener);
+  consume(consumer: EngagementConsumer): void {
+    this.consumerList.push(consumer);
   }
 
-  committed(events: readonly CommittedEngagement[]): void {
+  consumer(name: string): EngagementConsumer | undefined {
+    return this.consumerList.find((c) => c.name === name);
+  }
+
+  // The consumers that want some of these events: the batch stores an outbox row for each.
+  outboxFor(events: readonly CommittedEngagement[]): string[] {
+    return this.consumerList.length ? consumersWanting(this.consumerList, events) : [];
+  }
+
+  // `outbox`: the batch's outbox row per consumer (what outboxFor named and the batch stored).
+  committed(events: readonly CommittedEngagement[], outbox?: ReadonlyMap<string, string> | null): void {
     if (!events.length) return;
     this.pressure = addPressure(this.pressure, Date.now(), events.length);
-    for (const listener of this.listeners) {
+    if (!outbox?.size) return;
+    for (const c of this.consumerList) {
+      const outboxId = outbox.get(c.name);
+      if (outboxId === undefined) continue;
       try {
-        listener(events);
+        c.take(events, outboxId);
       } catch (e) {
-        this.logger.error({ err: e }, 'A listener of committed engagement failed');
+        this.logger.error({ err: e }, 'A consumer of committed engagement failed; the sweeper queues its events');
       }
     }
   }

@@ -60,6 +60,39 @@ describe('the committed-event buffer', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it("settles the batches' outbox rows once the send that carried their events succeeded, and never before or after a failed one", async () => {
+    let fail = false;
+    const settled: string[][] = [];
+    const errors: number[] = [];
+    const buffer = new EventBuffer<number>({
+      flushMs: 100,
+      flushMax: 50,
+      send: async () => {
+        if (fail) throw new Error('queue down');
+      },
+      onSendError: (_e, n) => errors.push(n),
+      settle: async (refs) => settled.push(refs),
+    });
+    buffer.add([2, 4], even, '7');
+    // A batch it picks nothing from still has its row settled with the next send.
+    buffer.add([1], even, '8');
+    await jest.advanceTimersByTimeAsync(99);
+    expect(settled).toEqual([]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(settled).toEqual([['7', '8']]);
+    fail = true;
+    buffer.add([6], even, '9');
+    await jest.advanceTimersByTimeAsync(100);
+    expect(errors).toEqual([1]);
+    // Left for the outbox's sweeper: not settled, and not sent again by the buffer.
+    fail = false;
+    await buffer.flush();
+    expect(settled).toEqual([['7', '8']]);
+    buffer.add([3], even, '10');
+    await buffer.flush();
+    expect(settled).toEqual([['7', '8'], ['10']]);
+  });
+
   it('flushes what is buffered on demand (shutdown), and an empty flush sends nothing', async () => {
     const { buffer, sent } = make();
     await buffer.flush();

@@ -2,8 +2,9 @@
 // picks what it wants from each committed batch into this buffer (synchronously, no query), and
 // whatever was picked is sent on together at most every `flushMs` (or as soon as `flushMax` are
 // waiting), as one job: a job per committed batch cost more than the deliveries themselves under a
-// campaign's load (bench/webhooks.mjs). A failed send is reported and not retried (the caller's
-// queue is the durable part).
+// campaign's load (bench/webhooks.mjs). Each batch comes with its outbox row (engagement-outbox.ts),
+// removed (`settle`) once the job carrying its events is queued. A failed send is reported and not
+// retried here: the outbox rows stay, and the outbox's sweeper queues their events later.
 
 export interface EventBufferOptions<T> {
   flushMs: number;
@@ -12,10 +13,13 @@ export interface EventBufferOptions<T> {
   send: (events: T[]) => Promise<unknown>;
   // Called when `send` failed, with how many events it carried.
   onSendError: (e: unknown, events: number) => void;
+  // Once `send` succeeded: the outbox rows of the batches it carried (none: nothing to do).
+  settle?: (refs: string[]) => Promise<unknown>;
 }
 
 export class EventBuffer<T> {
   private buffered: T[] = [];
+  private refs: string[] = [];
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: EventBufferOptions<T>) {}
@@ -24,14 +28,16 @@ export class EventBuffer<T> {
     return this.buffered.length;
   }
 
-  // Picks from `batch` (pick answers null to leave one out) and schedules the send.
-  add<E>(batch: readonly E[], pick: (e: E) => T | null): void {
+  // Picks from `batch` (pick answers null to leave one out) and schedules the send; `ref`: the
+  // batch's outbox row, settled with the send that carries its events.
+  add<E>(batch: readonly E[], pick: (e: E) => T | null, ref?: string): void {
     for (const e of batch) {
       const t = pick(e);
       if (t !== null) this.buffered.push(t);
     }
+    if (ref !== undefined) this.refs.push(ref);
     if (this.buffered.length >= this.opts.flushMax) void this.flush();
-    else if (this.buffered.length && !this.timer) {
+    else if ((this.buffered.length || this.refs.length) && !this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.opts.flushMs);
       this.timer.unref();
     }
@@ -41,12 +47,23 @@ export class EventBuffer<T> {
   async flush(): Promise<void> {
     this.stop();
     const events = this.buffered;
-    if (!events.length) return;
+    const refs = this.refs;
+    if (!events.length && !refs.length) return;
     this.buffered = [];
+    this.refs = [];
     try {
-      await this.opts.send(events);
+      if (events.length) await this.opts.send(events);
     } catch (e) {
       this.opts.onSendError(e, events.length);
+      return;
+    }
+    if (refs.length && this.opts.settle) {
+      try {
+        await this.opts.settle(refs);
+      } catch (e) {
+        // The rows stay: the sweeper queues their events again (at least once).
+        this.opts.onSendError(e, 0);
+      }
     }
   }
 

@@ -8,13 +8,23 @@ export const NOTIFY_FANOUT_JOB = 'notify-fanout';
 export const NOTIFY_DIGEST_JOB = 'notify-digest';
 
 export interface NotifyFanoutEvent {
+  // What caused it (notificationKeyOf): recorded once however often it is fanned out; null in
+  // jobs queued by an older version.
+  key: string | null;
   snippetId: string;
   receiver: string;
   event: string;
   occurredAt: string;
 }
 
-export const NOTIFY_FANOUT_FIELDS: readonly (keyof NotifyFanoutEvent)[] = ['snippetId', 'receiver', 'event', 'occurredAt'];
+export const NOTIFY_FANOUT_FIELDS: readonly (keyof NotifyFanoutEvent)[] = ['key', 'snippetId', 'receiver', 'event', 'occurredAt'];
+
+// What caused a notification: the stored row (opens, clicks), else the play and its milestone
+// (each play is counted, and passes half of its video, once); null when neither is known.
+export function notificationKeyOf(e: { id?: string | null; playId?: string | null; kind: string }): string | null {
+  if (e.id) return `e${e.id}`;
+  return e.playId ? `${e.kind}:${e.playId}` : null;
+}
 
 // The events packed (common/event-buffer.ts); `events`, a list of objects, in jobs queued by an
 // older version.

@@ -24,6 +24,8 @@ export interface NewNotification {
   kind: string;
   occurredAt: Date;
   mailState: 'mailed' | 'held' | 'off';
+  // What caused it (notification-jobs.ts notificationKeyOf): recorded once.
+  eventKey?: string | null;
 }
 
 export interface BellItem {
@@ -125,10 +127,26 @@ export class NotificationRepository {
     if (!rows.length) return;
     await rawSql(
       this.orm,
-      `insert into notification_event (user_id, snippet_id, receiver, kind, occurred_at, mail_state)
-       select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::timestamptz[], ?::text[])`,
-      [rows.map((r) => r.userId), rows.map((r) => r.snippetId), rows.map((r) => r.receiver), rows.map((r) => r.kind), rows.map((r) => new Date(r.occurredAt).toISOString()), rows.map((r) => r.mailState)].map((l) => textArray(l)),
+      `insert into notification_event (user_id, snippet_id, receiver, kind, occurred_at, mail_state, event_key)
+       select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::timestamptz[], ?::text[], ?::text[])
+       on conflict (event_key) where event_key is not null do nothing`,
+      [
+        rows.map((r) => r.userId),
+        rows.map((r) => r.snippetId),
+        rows.map((r) => r.receiver),
+        rows.map((r) => r.kind),
+        rows.map((r) => new Date(r.occurredAt).toISOString()),
+        rows.map((r) => r.mailState),
+        rows.map((r) => r.eventKey ?? null),
+      ].map((l) => textArray(l)),
     );
+  }
+
+  // Those of these keys whose event is recorded already.
+  async recordedKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (!keys.length) return new Set();
+    const rows = await rawSql<{ k: string }>(this.orm, 'select event_key as k from notification_event where event_key = any(?::text[])', [textArray(keys)]);
+    return new Set(rows.map((r) => r.k));
   }
 
   dueDigests(now: Date): Promise<(WindowKey & { digestAt: Date })[]> {

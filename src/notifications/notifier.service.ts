@@ -3,22 +3,28 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppSecretsService } from '../common/app-secrets.service.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
+import { EngagementOutbox } from '../common/engagement-outbox.js';
 import { EventBuffer, packEvents, unpackEvents } from '../common/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { digestMail, eventMail, type MailLinks } from './notification-mails.js';
-import { NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANOUT_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent } from './notification-jobs.js';
+import { notificationKeyOf, NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANOUT_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent } from './notification-jobs.js';
 import { effectiveEvents, isNamedRecipient, notifyEventOf, unsubscribeToken, type NotifyEvent } from './notification-rules.js';
 import { NotificationRepository, type NewNotification, type OwnerOfSnippet } from './notification.repository.js';
 
 const FLUSH_MS = 100;
 const FLUSH_MAX = 1_000;
 export const UNSUBSCRIBE_SECRET = 'notify-unsubscribe';
+// The notifications' outbox rows (common/engagement-outbox.ts).
+export const OUTBOX_CONSUMER = 'notifications';
 
 // Mails the owner when a named recipient opens, plays, watches half or clicks, like the webhooks
 // off the ingest's path: the listener buffers committed events (no query, common/event-buffer.ts)
 // and queues one fan-out job per 100 ms, which waits while the ingest is busy (a burst of hits is
-// answered first; the job, safe in the queue, runs once it has passed). The job applies each EyeMail's choice and the hourly throttle (one mail per
+// answered first; the job, safe in the queue, runs once it has passed). A batch with events of
+// named recipients stores an outbox row for the notifications (common/engagement-outbox.ts),
+// removed once the job is queued: a process killed before that has them queued by the outbox's
+// sweeper (a replay goes through the same throttle). The job applies each EyeMail's choice and the hourly throttle (one mail per
 // owner, EyeMail and recipient; the rest held), records every event for the dashboard's bell,
 // and sends. A sweep queues a digest job for each window whose held events are due.
 @Injectable()
@@ -28,7 +34,8 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     flushMs: FLUSH_MS,
     flushMax: FLUSH_MAX,
     send: (events) => this.queue.enqueue<NotifyFanoutData>(NOTIFY_FANOUT_JOB, { packed: packEvents(events, NOTIFY_FANOUT_FIELDS) }),
-    onSendError: (e, events) => this.logger.error({ err: e, events }, 'Could not queue notifications'),
+    onSendError: (e, events) => this.logger.error({ err: e, events }, 'Could not queue notifications; the outbox sweeper queues them later'),
+    settle: (refs) => this.outbox.remove(refs),
   });
   private sweepTimer: NodeJS.Timeout | null = null;
 
@@ -39,12 +46,21 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     private readonly secrets: AppSecretsService,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: EngagementOutbox,
   ) {}
 
   onModuleInit(): void {
     this.queue.register<NotifyFanoutData, unknown>(NOTIFY_FANOUT_JOB, (job) => this.fanOut(job), { concurrency: 1, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
     this.queue.register<NotifyDigestData, unknown>(NOTIFY_DIGEST_JOB, (job) => this.digest(job), { concurrency: 2, attempts: 5, backoff: { type: 'exponential', delayMs: 5_000 } });
-    this.events.on((batch) => this.onCommitted(batch));
+    this.events.consume({
+      name: OUTBOX_CONSUMER,
+      wants: (e) => notifyEventOf(e.kind) !== null && !e.machineReason && isNamedRecipient(e.receiver),
+      take: (batch, outboxId) => this.buffer.add(batch, fanoutEvent, outboxId),
+      replay: async (batch, outboxId) => {
+        const events = batch.flatMap((e) => fanoutEvent(e) ?? []);
+        if (events.length) await this.queue.enqueue<NotifyFanoutData>(NOTIFY_FANOUT_JOB, { packed: packEvents(events, NOTIFY_FANOUT_FIELDS) }, { jobId: `${NOTIFY_FANOUT_JOB}-outbox-${outboxId}` });
+      },
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -58,19 +74,14 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     await this.buffer.flush();
   }
 
-  // On the ingest's path: synchronous, no query.
-  private onCommitted(batch: readonly CommittedEngagement[]): void {
-    this.buffer.add(batch, (e) => {
-      const event = notifyEventOf(e.kind);
-      if (!event || e.machineReason || !isNamedRecipient(e.receiver)) return null;
-      return { snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString() };
-    });
-  }
-
   private async fanOut(job: JobContext<NotifyFanoutData>): Promise<unknown> {
-    const events = unpackEvents<NotifyFanoutEvent>(job.data?.packed ?? job.data?.events);
-    if (!events.length) return { mailed: 0 };
+    const unpacked = unpackEvents<NotifyFanoutEvent>(job.data?.packed ?? job.data?.events);
+    if (!unpacked.length) return { mailed: 0 };
     await this.events.whenQuiet(job.signal);
+    // An event fanned out before (a replay after a kill, or this job run again) is not again.
+    const recorded = await this.repo.recordedKeys(unpacked.flatMap((e) => e.key ?? []));
+    const events = recorded.size ? unpacked.filter((e) => !e.key || !recorded.has(e.key)) : unpacked;
+    if (!events.length) return { mailed: 0 };
     const owners = new Map((await this.repo.owners([...new Set(events.map((e) => e.snippetId))])).map((o) => [o.snippetId, o]));
     const rows: NewNotification[] = [];
     const mails: { owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
@@ -79,7 +90,7 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     for (const e of events) {
       const owner = owners.get(e.snippetId);
       if (!owner) continue;
-      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off' };
+      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off', eventKey: e.key ?? null };
       rows.push(row);
       if (effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) wanted.push({ row, owner, e });
     }
@@ -129,4 +140,12 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     const link = (s: string | null) => `${base}/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken({ userId, snippetId: s }, secret))}`;
     return { reportLink: `${base}/reports/${snippetId}`, unsubscribeLink: link(snippetId), unsubscribeAllLink: link(null) };
   }
+}
+
+// What a fan-out job carries of a committed event (null: it does not notify). On the ingest's
+// path: synchronous, no query.
+function fanoutEvent(e: CommittedEngagement): NotifyFanoutEvent | null {
+  const event = notifyEventOf(e.kind);
+  if (!event || e.machineReason || !isNamedRecipient(e.receiver)) return null;
+  return { key: notificationKeyOf(e), snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString() };
 }

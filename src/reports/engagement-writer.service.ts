@@ -157,15 +157,15 @@ export class EngagementWriter implements OnApplicationShutdown {
       playId: e.playId ?? null,
     }));
     await this.joinPlaysToClicks(rows);
-    await this.repo.insertBatch(rows);
+    const stored = await this.repo.insertBatch(rows, this.events.outboxFor(rows)); // and its outbox rows
     this.stats.stored += rows.length;
     // Committed: from here on a failure must not retry the batch (its rows are stored). Floods
     // first: of a run of 200 clicks, those past a person's allowance are a flood, the few left a
     // burst.
     await this.markFloods(rows);
     await this.markBursts(rows);
-    // Integrations' hook: listeners queue the batch (one job per batch) and return at once.
-    this.events.committed(rows);
+    // Integrations' hook: the modules with an outbox row (webhooks, notifications) buffer the batch and return at once.
+    this.events.committed(stored ? rows.map((r, i) => ({ ...r, id: stored.ids[i] })) : rows, stored && new Map(Object.entries(stored.outbox ?? {})));
     return events.map((e) => (info.has(e.snippetId) ? 'stored' : 'unknown-snippet'));
   }
 

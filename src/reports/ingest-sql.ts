@@ -41,6 +41,25 @@ export const INSERT_COLUMNS: JsonColumn<NewEngagement>[] = [
 // here, per row, was planned over the snippet's whole last minute; see markFloods.)
 export const INSERT_SQL = jsonRowsInsert('engagement', INSERT_COLUMNS);
 
+// The same insert when some module will fan the batch out (webhooks, notifications; $2 their
+// names): in the same statement, an outbox row per module naming the new rows (migration 0025),
+// so a process killed before their fan-out job is queued loses nothing. Answers the rows' ids, in
+// the batch's order (ids are drawn in row order), and each module's outbox row.
+export const INSERT_WITH_OUTBOX_SQL = `
+  with stored as (${INSERT_SQL} returning id),
+  box as (
+    insert into engagement_outbox (consumer, engagement_ids)
+    select c, (select array_agg(id order by id) from stored) from unnest($2::text[]) as c
+    returning id, consumer
+  )
+  select (select array_agg(id::text order by id) from stored) as ids, (select json_object_agg(consumer, id::text) from box) as outbox`;
+
+// What INSERT_WITH_OUTBOX_SQL answers.
+export interface StoredWithOutbox {
+  ids: string[];
+  outbox: Record<string, string>;
+}
+
 // Events found in a link-scanner burst or a flood once their batch was committed, in one
 // statement ($2 the reason). Rows are locked in id order, so two instances re-marking the same
 // burst at once wait for each other instead of deadlocking; a row the other one marked meanwhile

@@ -6,6 +6,7 @@ import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
 import { countersServe, isWholeReport, type ReportFilter, type ReportPage } from './report-filter.js';
 import {
   INSERT_SQL,
+  INSERT_WITH_OUTBOX_SQL,
   MARK_MACHINE_SQL,
   RECENT_CLICKS_SQL,
   RECENT_EVENTS_SQL,
@@ -14,6 +15,7 @@ import {
   type NewEngagement,
   type StoredClick,
   type StoredEvent,
+  type StoredWithOutbox,
 } from './ingest-sql.js';
 import type { MachineReason } from './engagement.entity.js';
 import { jsonRowsParam } from './json-rows.js';
@@ -154,10 +156,16 @@ export class ReportRepository {
     return this.orm.em.getConnection().getClient().executeQuery<R>(CompiledQuery.raw(sql, params));
   }
 
-  // One statement: the batch's rows.
-  async insertBatch(rows: readonly NewEngagement[]): Promise<void> {
-    if (!rows.length) return;
-    await this.ingestQuery(INSERT_SQL, [jsonRowsParam(rows)]);
+  // One statement: the batch's rows, and an outbox row for each module in `outbox` (their names:
+  // those that will fan the batch out), with the rows' ids; null when there is none.
+  async insertBatch(rows: readonly NewEngagement[], outbox: readonly string[] = []): Promise<StoredWithOutbox | null> {
+    if (!rows.length) return null;
+    if (!outbox.length) {
+      await this.ingestQuery(INSERT_SQL, [jsonRowsParam(rows)]);
+      return null;
+    }
+    const { rows: out } = await this.ingestQuery<StoredWithOutbox>(INSERT_WITH_OUTBOX_SQL, [jsonRowsParam(rows), [...outbox]]);
+    return out[0];
   }
 
   // Stored events found in a link-scanner burst or a flood: machine events from now on (those

@@ -93,7 +93,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
       else group.push(i);
     });
     const reached: CommittedEngagement[] = []; // notifications (issue 18): plays counted, halves watched
-    await this.repo.mergePlays([...plays.keys()], (stored) => {
+    const outbox = await this.repo.mergePlays([...plays.keys()], (stored) => {
       reached.length = 0;
       const rows: PlayRow[] = [];
       const seconds = new Map<string, SecondStatsDelta>();
@@ -112,9 +112,11 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
       }
       // In key order, so two instances adding to the same seconds lock them in the same order.
       const ordered = [...seconds.values()].sort((a, b) => a.snippetId.localeCompare(b.snippetId) || Number(a.machine) - Number(b.machine) || a.second - b.second);
-      return { rows, seconds: ordered };
+      // The milestones some module will fan out go in the outbox, in the same transaction.
+      const consumers = this.events.outboxFor(reached);
+      return { rows, seconds: ordered, outbox: consumers.length ? { consumers, events: reached } : undefined };
     });
-    this.events.committed(reached);
+    this.events.committed(reached, outbox);
     return outcomes;
   }
 }
@@ -122,7 +124,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
 // Notifications (issue 18): a play newly counted ('viewer-play') or newly past half of its video
 // ('viewer-half'), told to EngagementEvents' listeners once the batch is committed.
 function milestones(row: PlayRow, before: StoredPlay | undefined): CommittedEngagement[] {
-  const who = { snippetId: row.snippetId, occurredAt: row.updatedAt, receiver: row.receiver, machineReason: before ? before.machineReason : row.machineReason };
+  const who = { snippetId: row.snippetId, playId: row.playId, occurredAt: row.updatedAt, receiver: row.receiver, machineReason: before ? before.machineReason : row.machineReason };
   const wasWatched = before ? watchedSeconds(unionRanges(before.segments.map(([id, start, end]) => ({ id, start, end })))) : 0;
   const half = (watched: number) => row.videoDurationSecs !== null && row.videoDurationSecs > 0 && watched >= row.videoDurationSecs / 2;
   const out: CommittedEngagement[] = [];

@@ -14,6 +14,15 @@ import {
   type StoredPlay,
 } from './viewer-activity-sql.js';
 import { jsonRowsParam } from './json-rows.js';
+import { OUTBOX_EVENTS_INSERT_SQL } from '../common/engagement-outbox-sql.js';
+
+// What a merge answers: the plays and their histogram changes to store, and the events some
+// module will fan out (a play's milestones), stored in the outbox (migration 0025) per module.
+export interface MergedPlays {
+  rows: PlayRow[];
+  seconds: SecondStatsDelta[];
+  outbox?: { consumers: string[]; events: readonly object[] };
+}
 
 // The viewer's visits and plays (viewer_visit, video_play), written by the ingest's group-commit
 // writer in one statement (visits) or one transaction (plays) per batch.
@@ -31,23 +40,27 @@ export class ViewerActivityRepository {
   }
 
   // One transaction: the plays are locked, their stored state read and handed to `merge`, and
-  // what it answers stored: the plays, and their changes to the per-second histogram.
-  async mergePlays(playIds: readonly string[], merge: (stored: Map<string, StoredPlay>) => { rows: PlayRow[]; seconds: SecondStatsDelta[] }): Promise<void> {
-    if (!playIds.length) return;
-    await this.client()
+  // what it answers stored: the plays, their changes to the per-second histogram and the outbox
+  // rows of their milestones (answered: each module's outbox row).
+  async mergePlays(playIds: readonly string[], merge: (stored: Map<string, StoredPlay>) => MergedPlays): Promise<Map<string, string> | null> {
+    if (!playIds.length) return null;
+    return this.client()
       .transaction()
       .execute(async (trx) => {
         const ids = [...playIds];
         await trx.executeQuery(CompiledQuery.raw(PLAY_LOCK_SQL, [ids]));
         const { rows } = await trx.executeQuery<StoredPlay>(CompiledQuery.raw(PLAY_SELECT_SQL, [ids]));
-        const { rows: merged, seconds } = merge(new Map(rows.map((r) => [r.playId, r])));
-        if (!merged.length) return;
+        const { rows: merged, seconds, outbox } = merge(new Map(rows.map((r) => [r.playId, r])));
+        if (!merged.length) return null;
         await trx.executeQuery(CompiledQuery.raw(PLAY_UPSERT_SQL, PLAY_COLUMNS.map(([, , prop]) => merged.map((r) => r[prop] ?? null))));
         if (seconds.length) {
           await trx.executeQuery(
             CompiledQuery.raw(SECOND_STATS_ADD_SQL, [seconds.map((d) => d.snippetId), seconds.map((d) => d.machine), seconds.map((d) => d.second), seconds.map((d) => d.watching), seconds.map((d) => d.rewatches)]),
           );
         }
+        if (!outbox?.consumers.length || !outbox.events.length) return null;
+        const { rows: box } = await trx.executeQuery<{ id: string; consumer: string }>(CompiledQuery.raw(OUTBOX_EVENTS_INSERT_SQL, [outbox.consumers, JSON.stringify(outbox.events)]));
+        return new Map(box.map((b) => [b.consumer, b.id]));
       });
   }
 }

@@ -3,6 +3,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { UsersService } from '../accounts/users.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
+import { EngagementOutbox } from '../common/engagement-outbox.js';
 import { EventBuffer, packEvents, unpackEvents } from '../common/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
@@ -10,7 +11,19 @@ import { webhookDisabledMail } from '../mail/mail-views.js';
 import { WebhookHttpAdapter } from './webhook-http.adapter.js';
 import { WebhookRepository, type NewAttempt, type NewDelivery } from './webhook.repository.js';
 import { DELIVERY_ATTEMPTS, eventData, eventOf, isDelivered, messageBody, RETRY_DELAYS_MS, shouldDisable, signedHeaders, TEST_EVENT } from './webhook-rules.js';
-import { FANOUT_FIELDS, messageIdOf, WEBHOOK_DELIVER_JOB, WEBHOOK_FANOUT_JOB, WEBHOOK_TEST_JOB, type DeliverJobData, type FanoutEvent, type FanoutJobData } from './webhook-jobs.js';
+import {
+  eventKeyOf,
+  FANOUT_FIELDS,
+  messageIdOf,
+  OUTBOX_CONSUMER,
+  outboxFanoutJobId,
+  WEBHOOK_DELIVER_JOB,
+  WEBHOOK_FANOUT_JOB,
+  WEBHOOK_TEST_JOB,
+  type DeliverJobData,
+  type FanoutEvent,
+  type FanoutJobData,
+} from './webhook-jobs.js';
 
 // Whether any endpoint is on is looked up this often (and at once when one is made or turned on
 // here), so an app without webhooks queues nothing for its ingest.
@@ -25,7 +38,11 @@ const SENDS_AT_ONCE = 4;
 
 // Turns committed opens and clicks into signed webhook deliveries, off the ingest's path: the
 // ingest's listener only buffers the events (no await, no query, common/event-buffer.ts), and one
-// fan-out job is queued for whatever committed within 100 ms. Fan-out and delivery jobs wait while
+// fan-out job is queued for whatever committed within 100 ms. While an endpoint is on, each batch
+// stores an outbox row for the webhooks with its rows (common/engagement-outbox.ts), removed once
+// the job is queued; a process killed before that has its batches' fan-out queued by the outbox's
+// sweeper, and each delivery's id (its webhook-id) comes from the endpoint and the stored row, so
+// an event fanned out twice is one delivery. Fan-out and delivery jobs wait while
 // the ingest is busy (a burst of hits is answered first; the jobs, safe in the queue, run once it
 // has passed, or after at most 30 s). The fan-out job finds the endpoints that want the events and
 // queues one delivery job per endpoint, which the queue retries on the schedule of
@@ -45,12 +62,13 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     },
     onSendError: (e, events) => {
       this.stats.enqueueFailures++;
-      this.logger.error({ err: e, events }, 'Could not queue webhook deliveries for committed events');
+      this.logger.error({ err: e, events }, 'Could not queue webhook deliveries for committed events; the outbox sweeper queues them later');
     },
+    settle: (refs) => this.outbox.remove(refs),
   });
   private timers: NodeJS.Timeout[] = [];
   // Counted for the logs and the load bench.
-  readonly stats = { batchesQueued: 0, batchesSkipped: 0, enqueueFailures: 0 };
+  readonly stats = { batchesQueued: 0, batchesReplayed: 0, enqueueFailures: 0 };
 
   constructor(
     private readonly repo: WebhookRepository,
@@ -61,6 +79,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orm: MikroORM,
+    private readonly outbox: EngagementOutbox,
   ) {}
 
   onModuleInit(): void {
@@ -71,7 +90,17 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
       backoff: { type: 'schedule', delayMs: RETRY_DELAYS_MS[0], delaysMs: RETRY_DELAYS_MS },
     });
     this.queue.register<DeliverJobData, unknown>(WEBHOOK_TEST_JOB, (job) => this.deliver(job, true), { concurrency: 2, attempts: 1 });
-    this.events.on((batch) => this.onCommitted(batch));
+    this.events.consume({
+      name: OUTBOX_CONSUMER,
+      wants: (e) => this.anyEnabled && !e.machineReason && eventOf(e.kind) !== null,
+      take: (batch, outboxId) => this.buffer.add(batch, (e) => this.fanoutEvent(e), outboxId),
+      replay: async (batch, outboxId) => {
+        const events = batch.flatMap((e) => this.fanoutEvent(e) ?? []);
+        if (!events.length) return;
+        this.stats.batchesReplayed++;
+        await this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { packed: packEvents(events, FANOUT_FIELDS) }, { jobId: outboxFanoutJobId(outboxId) });
+      },
+    });
   }
 
   onApplicationBootstrap(): void {
@@ -107,18 +136,16 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     }
   }
 
-  // On the ingest's path: synchronous, no query. The events are buffered and queued as one
-  // fan-out job at most every FLUSH_MS (or every FLUSH_MAX events): a job per committed batch
-  // cost more than the webhooks themselves under a campaign's load (bench/webhooks.mjs).
-  private onCommitted(batch: readonly CommittedEngagement[]): void {
-    if (!this.anyEnabled) {
-      this.stats.batchesSkipped++;
-      return;
-    }
-    this.buffer.add(batch, (e) =>
-      e.machineReason || !eventOf(e.kind)
+  // What a fan-out job carries of a committed event (null: not for webhooks). On the ingest's
+  // path the batches with an outbox row for the webhooks are buffered (synchronous, no query) and
+  // queued as one fan-out job at most every FLUSH_MS (or every FLUSH_MAX events): a job per
+  // committed batch cost more than the webhooks themselves under a campaign's load
+  // (bench/webhooks.mjs).
+  private fanoutEvent(e: CommittedEngagement): FanoutEvent | null {
+    return e.machineReason || !eventOf(e.kind)
         ? null
         : {
+            key: e.id ?? null,
             snippetId: e.snippetId,
             kind: e.kind,
             occurredAt: new Date(e.occurredAt).toISOString(),
@@ -133,8 +160,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
             target: e.target ?? null,
             destination: e.destination ?? null,
             destinationLabel: e.destinationLabel ?? null,
-          },
-    );
+          };
   }
 
   private async fanOut(job: JobContext<FanoutJobData>): Promise<unknown> {
@@ -149,7 +175,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
       if (!type) return;
       for (const t of targets) {
         if (t.snippetId !== e.snippetId || !t.events.includes(type)) continue;
-        rows.push({ endpointId: t.endpointId, batchId: job.id, eventType: type, eventKey: `${job.id}:${i}`, payload: messageBody(type, now, eventData({ ...e, occurredAt: new Date(e.occurredAt) }, t)) });
+        rows.push({ endpointId: t.endpointId, batchId: job.id, eventType: type, eventKey: eventKeyOf(e.key, job.id, i), payload: messageBody(type, now, eventData({ ...e, occurredAt: new Date(e.occurredAt) }, t)) });
       }
     });
     if (!rows.length) return { deliveries: 0 };

@@ -1,4 +1,5 @@
 // The webhook jobs (webhook-dispatcher.service.ts runs them) and what they carry.
+import { createHash } from 'node:crypto';
 import type { PackedEvents } from '../common/event-buffer.js';
 
 // One per committed ingest batch that some enabled endpoint may want: turns its events into
@@ -10,7 +11,13 @@ export const WEBHOOK_DELIVER_JOB = 'webhook-deliver';
 // "Send test event": one try, never counted as the endpoint failing.
 export const WEBHOOK_TEST_JOB = 'webhook-test';
 
+// The webhooks' outbox rows (common/engagement-outbox.ts).
+export const OUTBOX_CONSUMER = 'webhooks';
+
 export interface FanoutEvent {
+  // The stored row's id (engagement): what makes its deliveries one per endpoint however often it
+  // is fanned out (null in jobs queued by an older version).
+  key: string | null;
   snippetId: string;
   kind: string;
   occurredAt: string;
@@ -29,6 +36,7 @@ export interface FanoutEvent {
 
 // Every field of a FanoutEvent, the order its packing uses.
 export const FANOUT_FIELDS: readonly (keyof FanoutEvent)[] = [
+  'key',
   'snippetId',
   'kind',
   'occurredAt',
@@ -60,4 +68,24 @@ export interface DeliverJobData {
 // The webhook-id of a delivery (the same on each retry).
 export function messageIdOf(deliveryId: string): string {
   return `msg_${deliveryId.replace(/-/g, '')}`;
+}
+
+// A fan-out job's delivery of event `index` of its events: the stored row's id when the event
+// has one (the same whichever job fans it out: a live job, or the outbox's sweeper replaying the
+// batch of a killed process), else the job's own.
+export function eventKeyOf(engagementId: string | null | undefined, jobId: string, index: number): string {
+  return engagementId ? `e${engagementId}` : `${jobId}:${index}`;
+}
+
+// A delivery's id, from its endpoint and event key (unique together): a delivery made twice is
+// one row, with one webhook-id (messageIdOf). A UUID in form (version 8, a hash).
+export function deliveryIdOf(endpointId: string, eventKey: string): string {
+  const h = createHash('sha256').update(`${endpointId}|${eventKey}`).digest('hex');
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+// The fan-out job the sweeper queues for an outbox row (one job however often it is swept).
+export function outboxFanoutJobId(outboxId: string): string {
+  return `${WEBHOOK_FANOUT_JOB}-outbox-${outboxId}`;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { rawSql } from '../database/raw-sql.js';
+import { deliveryIdOf } from './webhook-jobs.js';
 
 export interface EndpointRow {
   id: string;
@@ -145,7 +146,8 @@ export class WebhookRepository {
     );
   }
 
-  // Adds the deliveries not added before (a job run again adds nothing twice).
+  // Adds the deliveries not added before (a job run again, or an event fanned out again, adds
+  // nothing twice; the id comes from the endpoint and the event key).
   async insertDeliveries(rows: readonly NewDelivery[]): Promise<void> {
     if (!rows.length) return;
     await rawSql(
@@ -153,7 +155,7 @@ export class WebhookRepository {
       `insert into webhook_delivery (id, endpoint_id, batch_id, event_type, event_key, payload)
        select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::text[], ?::text[])
        on conflict (endpoint_id, event_key) do nothing`,
-      [rows.map(() => randomUUID()), rows.map((r) => r.endpointId), rows.map((r) => r.batchId), rows.map((r) => r.eventType), rows.map((r) => r.eventKey), rows.map((r) => r.payload)].map((list) =>
+      [rows.map((r) => deliveryIdOf(r.endpointId, r.eventKey)), rows.map((r) => r.endpointId), rows.map((r) => r.batchId), rows.map((r) => r.eventType), rows.map((r) => r.eventKey), rows.map((r) => r.payload)].map((list) =>
         textArray(list),
       ),
     );

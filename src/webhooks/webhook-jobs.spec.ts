@@ -1,0 +1,34 @@
+import { deliveryIdOf, eventKeyOf, messageIdOf, outboxFanoutJobId } from './webhook-jobs.js';
+
+describe("a delivery's identity", () => {
+  const endpoint = '0b7c4f5e-3d9a-4c1e-9f59-2a6b1c8d7e01';
+  const other = '5f0e1d2c-3b4a-4958-8776-a5b4c3d2e1f0';
+
+  it('is the stored row for an event with one, whichever job fans it out; else the job and position', () => {
+    expect(eventKeyOf('42', 'job-a', 0)).toBe('e42');
+    expect(eventKeyOf('42', 'job-b', 7)).toBe(eventKeyOf('42', 'job-a', 0));
+    expect(eventKeyOf(null, 'job-a', 3)).toBe('job-a:3');
+    expect(eventKeyOf(undefined, 'job-a', 3)).not.toBe(eventKeyOf(undefined, 'job-b', 3));
+  });
+
+  it('gives one webhook-id to an event fanned out twice (a live job and the sweeper), another per endpoint and event', () => {
+    const live = messageIdOf(deliveryIdOf(endpoint, eventKeyOf('42', 'live-job', 5)));
+    const replayed = messageIdOf(deliveryIdOf(endpoint, eventKeyOf('42', 'webhook-fanout-outbox-9', 0)));
+    expect(replayed).toBe(live);
+    expect(messageIdOf(deliveryIdOf(other, 'e42'))).not.toBe(live);
+    expect(messageIdOf(deliveryIdOf(endpoint, 'e43'))).not.toBe(live);
+    expect(live).toMatch(/^msg_[0-9a-f]{32}$/);
+  });
+
+  it('is a UUID in form (the delivery table stores it as uuid)', () => {
+    for (const key of ['e1', 'e9007199254740993', 'job:0', 'test-x']) {
+      expect(deliveryIdOf(endpoint, key)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+  });
+
+  it("names the sweeper's job after its outbox row (queued twice, one job)", () => {
+    expect(outboxFanoutJobId('17')).toBe(outboxFanoutJobId('17'));
+    expect(outboxFanoutJobId('17')).toMatch(/^[A-Za-z0-9_.-]+$/);
+    expect(outboxFanoutJobId('18')).not.toBe(outboxFanoutJobId('17'));
+  });
+});
