@@ -16,7 +16,7 @@ import {
   type StoredEvent,
 } from './ingest-sql.js';
 import type { MachineReason } from './engagement.entity.js';
-import { jsonRowsParam } from './json-rows.js';
+import { JsonRowsSender } from './json-rows.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
 import { csvLinesSql } from './report-csv-sql.js';
 import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
@@ -54,6 +54,9 @@ const STREAM_SETTINGS = ["set local jit = off", "set local work_mem = '64MB'"];
 
 @Injectable()
 export class ReportRepository {
+  // The batch insert's JSON parameter, in a buffer kept between batches (json-rows.ts).
+  private readonly batchParam = new JsonRowsSender();
+
   constructor(private readonly orm: MikroORM) {}
 
   // Outside any request's unit of work: reports only read.
@@ -157,7 +160,7 @@ export class ReportRepository {
   // One statement: the batch's rows.
   async insertBatch(rows: readonly NewEngagement[]): Promise<void> {
     if (!rows.length) return;
-    await this.ingestQuery(INSERT_SQL, [jsonRowsParam(rows)]);
+    await this.batchParam.send(rows, (param) => this.ingestQuery(INSERT_SQL, [param]));
   }
 
   // Stored events found in a link-scanner burst or a flood: machine events from now on (those

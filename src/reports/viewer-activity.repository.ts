@@ -13,12 +13,15 @@ import {
   type SecondStatsDelta,
   type StoredPlay,
 } from './viewer-activity-sql.js';
-import { jsonRowsParam } from './json-rows.js';
+import { JsonRowsSender } from './json-rows.js';
 
 // The viewer's visits and plays (viewer_visit, video_play), written by the ingest's group-commit
 // writer in one statement (visits) or one transaction (plays) per batch.
 @Injectable()
 export class ViewerActivityRepository {
+  // The visits' JSON parameter, in a buffer kept between batches (json-rows.ts).
+  private readonly visitsParam = new JsonRowsSender();
+
   constructor(private readonly orm: MikroORM) {}
 
   private client(): Kysely<unknown> {
@@ -27,7 +30,7 @@ export class ViewerActivityRepository {
 
   async insertVisits(rows: readonly NewVisit[]): Promise<void> {
     if (!rows.length) return;
-    await this.client().executeQuery(CompiledQuery.raw(VISIT_INSERT_SQL, [jsonRowsParam(rows)]));
+    await this.visitsParam.send(rows, (param) => this.client().executeQuery(CompiledQuery.raw(VISIT_INSERT_SQL, [param])));
   }
 
   // One transaction: the plays are locked, their stored state read and handed to `merge`, and
