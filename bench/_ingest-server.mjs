@@ -38,6 +38,11 @@ if (process.env.BENCH_FANOUT) {
   await sql(`insert into notification_setting (user_id, snippet_id, events) values (?, null, '{}')`, [user]);
 }
 
+// The resident set's peak between two 'rss' questions, sampled every 50 ms (the kernel keeps only
+// the process's lifetime peak, which start-up may hold).
+let peakRss = process.memoryUsage.rss();
+setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50).unref();
+
 process.on('message', async (m) => {
   if (m === 'count') {
     const [row] = await sql('select count(*)::int as n from engagement where snippet_id = ?', [snippet]);
@@ -61,10 +66,15 @@ process.on('message', async (m) => {
     const { user, system } = process.cpuUsage();
     process.send({ cpu: user + system });
   } else if (m === 'rss') {
-    const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+    // The resident set now and its peak since the last question, the V8 heap, memory outside it
+    // (external: Buffers and other off-heap objects V8 knows of; arrayBuffers part of it), and each
+    // heap space's size (what the process holds for it).
+    const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    const peak = Math.max(peakRss, rss);
+    peakRss = rss;
     const v8 = await import('node:v8');
-    const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
-    process.send({ rss, heapTotal, heapUsed, external, young });
+    const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
+    process.send({ rss, peak, heapTotal, heapUsed, external, arrayBuffers, young: spaces.new_space ?? 0, spaces });
   } else if (m === 'stop') {
     await app.close();
     process.exit(0);

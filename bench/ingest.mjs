@@ -21,7 +21,9 @@
 // /robots.txt through the app, each with its ratio to bare Express (targets: pixel >= 0.5x, click
 // and viewer >= 0.4x), p99, the app's CPU per request and PostgreSQL's (its backends serving the
 // bench's database, read from /proc when it runs on this machine), the writer's rows a batch and
-// PostgreSQL's CPU a batch, and the app's resident memory after start and after the pixel load.
+// PostgreSQL's CPU a batch, and the app's resident memory after start, at its peak during the pixel
+// load (its warm-up included; sampled every 50 ms in the app) and after it, with the V8 heap's
+// spaces and the memory outside the heap after it.
 // A "TimeoutNegativeWarning: -4 is a negative number" printed by this process (mostly in the
 // embedded run, where the app takes more of the CPU) is autocannon's: its per-request timeout
 // timers (the retimer package) re-arm with the time left, which is negative when a timer fires a
@@ -72,7 +74,6 @@ function startServer(env) {
     fanout: async () => (await ask('fanout', 'fanout')).fanout,
     cpu: async () => (await ask('cpu', 'cpu')).cpu,
     writer: async () => (await ask('writer', 'writer')).writer,
-    rss: async () => (await ask('rss', 'rss')).rss,
     memory: async () => ask('rss', 'rss'),
     stop: () => new Promise((resolve) => (child.once('exit', resolve), child.send('stop'))),
   };
@@ -212,7 +213,7 @@ async function hotPath(env) {
   const { port, snippet } = await server.ready;
   // Public IPv4 and IPv6 addresses, spread over the ranges (so both geo databases are read).
   const address = (i) => (i % 4 === 3 ? `2a00:1450:${(i % 65000).toString(16)}::${(i % 9000) + 1}` : `${(i % 200) + 11}.${(i * 7) % 250}.${(i * 13) % 250}.${(i % 250) + 1}`);
-  const rss0 = (await server.rss()) / 1048576;
+  const rss0 = (await server.memory()).rss / 1048576;
   const unknown = crypto.randomUUID();
   const routes = [
     { label: 'stored pixel /t/o/', kind: 'pixel', goal: 0.5, path: (i) => `/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
@@ -226,6 +227,7 @@ async function hotPath(env) {
     { label: '/robots.txt', kind: 'robots', path: () => '/robots.txt' },
   ];
   let rssLoad = 0;
+  let rssPeak = 0;
   let memoryDetail = '';
   const only = process.env.BENCH_ROUTES?.split(',');
   for (const route of routes.filter((x) => !only || only.includes(x.kind))) {
@@ -245,8 +247,12 @@ async function hotPath(env) {
     if (route.kind === 'pixel') {
       const m = await server.memory();
       rssLoad = m.rss / 1048576;
+      rssPeak = m.peak / 1048576;
       const MB = (x) => `${(x / 1048576).toFixed(0)} MB`;
-      memoryDetail = `V8 heap ${MB(m.heapUsed)} used of ${MB(m.heapTotal)} (young generation ${MB(m.young)}), outside the heap ${MB(m.external)} (buffers)`;
+      const sp = m.spaces;
+      memoryDetail =
+        `V8 heap ${MB(m.heapUsed)} used of ${MB(m.heapTotal)} (young generation ${MB(m.young)}, old ${MB(sp.old_space)}, large objects ${MB(sp.large_object_space + sp.new_large_object_space)}, ` +
+        `code and other ${MB(m.heapTotal - m.young - sp.old_space - sp.large_object_space - sp.new_large_object_space)}), outside the heap ${MB(m.external)} (of which array buffers ${MB(m.arrayBuffers)})`;
     }
     if (route.kind === 'pixel-noagg') await aggregateTriggers('enable');
     runs.push({ ...route, r, stored, cpu, pgCpu, batches });
@@ -290,7 +296,10 @@ async function hotPath(env) {
         `${fan.left} jobs the earlier rows' app left queued were cleared before it`,
     );
   }
-  console.log(`app resident memory: ${rss0.toFixed(0)} MB after start, ${rssLoad.toFixed(0)} MB after the pixel load (target <= 256 MB)${memoryDetail ? `; after the pixel load: ${memoryDetail}` : ''}`);
+  console.log(
+    `app resident memory: ${rss0.toFixed(0)} MB after start, ${rssPeak.toFixed(0)} MB at its peak during the pixel load, ${rssLoad.toFixed(0)} MB after it (target <= 256 MB)` +
+      `${memoryDetail ? `; after the pixel load: ${memoryDetail}` : ''}`,
+  );
 }
 
 // PostgreSQL's own time for the ingest's batch insert (BENCH_BATCH_SQL=1, after the hot-path table):
@@ -445,6 +454,7 @@ async function fanoutPgCpu() {
 async function scenario(label, env) {
   const server = startServer(env);
   const { port, snippet } = await server.ready;
+  const mem0 = await server.memory();
   const unknown = crypto.randomUUID();
   const real = (i) => `/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}`;
   const none = (i) => `/t/o/${unknown}.gif?v=${encodeURIComponent(`reader-${i}@example.com`)}`;
@@ -465,6 +475,7 @@ async function scenario(label, env) {
   const beforePacedWrite = await server.count();
   paceRuns.write = await paced(port, real, 400, SECONDS, paceRate);
   paceRuns.stored = (await server.count()) - beforePacedWrite;
+  const mem1 = await server.memory();
   await server.stop();
 
   console.log(`\n${label}`);
@@ -480,6 +491,8 @@ async function scenario(label, env) {
     `  400 | steady ${rate} req/s (half the unknown id's capacity): unknown id ${pb.rate.toFixed(0)} req/s, p50 / p99 ${pb.p50} / ${pb.p99} ms; ` +
       `real snippet ${pw.rate.toFixed(0)} req/s, p50 / p99 ${pw.p50} / ${pw.p99} ms; the write adds ${pw.p99 - pb.p99} ms to the p99; errors ${pb.errors + pw.errors}; rows stored ${ps} >= 2xx ${pw.ok}: ${ps >= pw.ok ? 'yes' : 'NO'}`,
   );
+  const MB = (x) => `${(x / 1048576).toFixed(0)} MB`;
+  console.log(`app resident memory: ${MB(mem0.rss)} after start, ${MB(mem1.peak)} at its peak during these runs, ${MB(mem1.rss)} after them`);
   const worst = Math.min(...rows.map((r) => r.write.requests.average / r.base.requests.average));
   console.log(
     `targets: ratio >= 0.9x (saturated): ${worst >= 0.9 ? 'met' : 'MISSED'} (worst ${worst.toFixed(2)}x); p99 <= 30 ms at 400 connections at a steady half-capacity rate: ${pw.p99 <= 30 ? 'met' : 'MISSED'} (${pw.p99} ms); rows >= 2xx: ${rows.every((r) => r.stored >= r.write['2xx']) ? 'met' : 'MISSED'}`,

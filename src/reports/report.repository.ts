@@ -18,7 +18,7 @@ import {
   type StoredWithOutbox,
 } from './ingest-sql.js';
 import type { MachineReason } from './engagement.entity.js';
-import { jsonRowsParam } from './json-rows.js';
+import { JsonRowsSender } from './json-rows.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
 import { csvLinesSql } from './report-csv-sql.js';
 import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
@@ -56,6 +56,9 @@ const STREAM_SETTINGS = ["set local jit = off", "set local work_mem = '64MB'"];
 
 @Injectable()
 export class ReportRepository {
+  // The batch insert's JSON parameter, in a buffer kept between batches (json-rows.ts).
+  private readonly batchParam = new JsonRowsSender();
+
   constructor(private readonly orm: MikroORM) {}
 
   // Outside any request's unit of work: reports only read.
@@ -161,10 +164,10 @@ export class ReportRepository {
   async insertBatch(rows: readonly NewEngagement[], outbox: readonly string[] = []): Promise<StoredWithOutbox | null> {
     if (!rows.length) return null;
     if (!outbox.length) {
-      await this.ingestQuery(INSERT_SQL, [jsonRowsParam(rows)]);
+      await this.batchParam.send(rows, (param) => this.ingestQuery(INSERT_SQL, [param]));
       return null;
     }
-    const { rows: out } = await this.ingestQuery<StoredWithOutbox>(INSERT_WITH_OUTBOX_SQL, [jsonRowsParam(rows), [...outbox]]);
+    const { rows: out } = await this.batchParam.send(rows, (param) => this.ingestQuery<StoredWithOutbox>(INSERT_WITH_OUTBOX_SQL, [param, [...outbox]]));
     return out[0];
   }
 

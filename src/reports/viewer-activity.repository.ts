@@ -13,7 +13,7 @@ import {
   type SecondStatsDelta,
   type StoredPlay,
 } from './viewer-activity-sql.js';
-import { jsonRowsParam } from './json-rows.js';
+import { JsonRowsSender } from './json-rows.js';
 import { OUTBOX_EVENTS_INSERT_SQL } from '../common/engagement-outbox-sql.js';
 
 // What a merge answers: the plays and their histogram changes to store, and the events some
@@ -28,6 +28,9 @@ export interface MergedPlays {
 // writer in one statement (visits) or one transaction (plays) per batch.
 @Injectable()
 export class ViewerActivityRepository {
+  // The visits' JSON parameter, in a buffer kept between batches (json-rows.ts).
+  private readonly visitsParam = new JsonRowsSender();
+
   constructor(private readonly orm: MikroORM) {}
 
   private client(): Kysely<unknown> {
@@ -36,7 +39,7 @@ export class ViewerActivityRepository {
 
   async insertVisits(rows: readonly NewVisit[]): Promise<void> {
     if (!rows.length) return;
-    await this.client().executeQuery(CompiledQuery.raw(VISIT_INSERT_SQL, [jsonRowsParam(rows)]));
+    await this.visitsParam.send(rows, (param) => this.client().executeQuery(CompiledQuery.raw(VISIT_INSERT_SQL, [param])));
   }
 
   // One transaction: the plays are locked, their stored state read and handed to `merge`, and
