@@ -44,7 +44,7 @@ describe('the embedded database under concurrent connections', () => {
     pool = new pg.Pool({ connectionString: embedded.url, max: 6 });
     pool.on('connect', (client) => closed.push(new Promise((resolve) => client.once('end', () => resolve()))));
     await pool.query('create table hits (n int not null)');
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await pool?.end();
@@ -86,7 +86,7 @@ describe('the embedded database under concurrent connections', () => {
     } finally {
       await Promise.all([a.end(), b.end()]);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('answers many parameterised queries at once, each with its own result', async () => {
     const answers = await Promise.all(
@@ -97,7 +97,7 @@ describe('the embedded database under concurrent connections', () => {
     answers.forEach((res, i) => expect(res.rows[0]).toEqual(i % 2 ? { n: i * 2, tag: `q${i}` } : { n: i }));
     const { rows } = await pool.query('select count(*)::int as c from hits');
     expect(rows[0].c).toBe(100);
-  }, 60_000);
+  }, 180_000);
 
   it('keeps a transaction whole while others query, and goes on after a failing query', async () => {
     const client = await pool.connect();
@@ -117,5 +117,5 @@ describe('the embedded database under concurrent connections', () => {
     }
     const { rows } = await pool.query('select count(*)::int as c from hits where n = -1');
     expect(rows[0].c).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
