@@ -44,26 +44,14 @@ export interface ReceiveOptions {
 
 // After a refusal the rest of the body is read and thrown away, so the client (which is still
 // sending) gets the answer instead of a reset connection. A client that declared its length is
-// drained to the end of it; one streaming without a length is cut off once it has sent this much
-// more, and once the answer has gone out, at least this much again and LINGER_MS later (closing a
-// connection with unread bytes in it resets it, and the client would see the reset, not the
-// answer). Both, not a timer alone: a server process that stalls for a while (a busy machine) ran
-// its timer before the client's next read, and cut a client that had had no moment to read the
-// answer; bytes still arriving after the answer show the client is ignoring it. A client that
-// stops sending while it is drained is cut off after the idle timeout: a stalled connection holds
-// a descriptor.
+// drained to the end of it; one streaming without a length is cut off after this much more, once
+// the answer has gone out and the client has had a moment to read it (closing a connection with
+// unread bytes in it resets it, and the client would see the reset, not the answer). A client
+// that stops sending while it is drained is cut off after the idle timeout: a stalled connection
+// holds a descriptor.
 const DRAIN_UNDECLARED_BYTES = 16 * 1024 * 1024;
 const LINGER_MS = 2000;
 export const DEFAULT_UPLOAD_IDLE_MS = 30_000;
-
-// Pure: whether a client streaming without a length is cut off now: past the drain bound, with the
-// answer gone out at `answeredAt` (ms; null while not) after `extraAtAnswer` bytes, and since then
-// at least the bound again and LINGER_MS.
-export function cutUndeclaredNow(extra: number, answeredAt: number | null, extraAtAnswer: number, now: number, hasResponse: boolean): boolean {
-  if (extra <= DRAIN_UNDECLARED_BYTES) return false;
-  if (!hasResponse) return true;
-  return answeredAt !== null && now - answeredAt >= LINGER_MS && extra - extraAtAnswer >= DRAIN_UNDECLARED_BYTES;
-}
 
 export function discardRequestBody(req: IncomingMessage, idleTimeoutMs = DEFAULT_UPLOAD_IDLE_MS): void {
   if (req.complete || req.destroyed) return;
@@ -72,28 +60,22 @@ export function discardRequestBody(req: IncomingMessage, idleTimeoutMs = DEFAULT
   const res = (req as IncomingMessage & { res?: ServerResponse }).res;
   if (!declared && res && !res.headersSent) res.setHeader('Connection', 'close');
   let extra = 0;
-  let answeredAt: number | null = null;
-  let extraAtAnswer = 0;
-  let cut = false;
-  const answered = () => {
-    answeredAt ??= Date.now();
-    extraAtAnswer = extra;
-  };
-  if (res) {
-    if (res.writableFinished) answered();
-    else res.once('finish', answered);
-  }
-  const destroy = () => {
-    cut = true;
+  let cutting = false;
+  const cut = (afterMs: number) => {
+    if (cutting) return;
+    cutting = true;
     clearTimeout(idle);
-    req.socket.destroy();
+    const destroy = () => setTimeout(() => req.socket.destroy(), afterMs).unref();
+    if (!res || res.writableFinished || res.destroyed) destroy();
+    else res.once('finish', destroy).once('close', destroy);
   };
-  const idle = setTimeout(destroy, idleTimeoutMs).unref();
+  let idle = setTimeout(() => cut(0), idleTimeoutMs).unref();
   req.on('data', (chunk: Buffer) => {
     extra += chunk.length;
-    if (cut) return;
+    if (cutting) return;
     idle.refresh();
-    if (!declared && cutUndeclaredNow(extra, answeredAt, extraAtAnswer, Date.now(), Boolean(res))) destroy();
+    if (declared || extra <= DRAIN_UNDECLARED_BYTES) return;
+    cut(LINGER_MS);
   });
   req.once('end', () => clearTimeout(idle));
   req.once('close', () => clearTimeout(idle));
