@@ -37,7 +37,7 @@ export class PgSessionStore extends session.Store {
 
   override get(sid: string, cb: (err: unknown, sess?: SessionData | null) => void): void {
     this.exec<{ data: SessionData; expires_at: Date }>('select data, expires_at from http_session where sid = ? and expires_at > now()', [sid])
-      .then((rows) => cb(null, rows[0] ? ({ ...rows[0].data, [READ_EXPIRY]: new Date(rows[0].expires_at).getTime() } as SessionData) : null), cb);
+      .then((rows) => cb(null, rows[0] ? { ...rows[0].data, [READ_EXPIRY]: new Date(rows[0].expires_at).getTime() } : null), cb);
   }
 
   // A session read from the store is only ever updated, never inserted again: a request still in
