@@ -153,8 +153,8 @@ export class ReportRepository {
 
   // ---- ingest (engagement-writer.service.ts) ----------------------------------------------------
 
-  // The ORM's own raw queries inline every value; the batch statements pass whole columns as
-  // native array parameters instead, on the ORM's connection pool.
+  // The ORM's own raw queries inline every value; the batch statements pass their rows as one JSON
+  // parameter (json-rows.ts) and their look-ups as native arrays instead, on the ORM's pool.
   private ingestQuery<R>(sql: string, params: unknown[]) {
     return this.orm.em.getConnection().getClient().executeQuery<R>(CompiledQuery.raw(sql, params));
   }
