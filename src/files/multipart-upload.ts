@@ -44,41 +44,49 @@ export interface ReceiveOptions {
 
 // After a refusal the rest of the body is read and thrown away, so the client (which is still
 // sending) gets the answer instead of a reset connection. A client that declared its length is
-// drained to the end of it; one streaming without a length is cut off after this much more, once
-// the answer has gone out and the client has had a moment to read it (closing a connection with
-// unread bytes in it resets it, and the client would see the reset, not the answer). A client
-// that stops sending while it is drained is cut off after the idle timeout: a stalled connection
-// holds a descriptor.
-const DRAIN_UNDECLARED_BYTES = 16 * 1024 * 1024;
-const LINGER_MS = 2000;
+// drained to the end of it. One streaming without a length gets a lingering close: once the
+// answer has gone out, the server half-closes (the client reads the answer, then the end of the
+// stream) and goes on reading what the client still sends until it stops for LINGER_IDLE_MS, or
+// LINGER_MAX_MS have passed. Closing a socket with unread bytes in it sends a reset, and a
+// client whose write meets the reset before it has read the answer loses the answer: so the
+// server never closes the socket under a client that is still sending and has had no moment to
+// read (it did, with `Connection: close`, which closes as soon as the answer is written). A
+// client that stops sending while it is drained is cut off after the idle timeout: a stalled
+// connection holds a descriptor.
+const LINGER_IDLE_MS = 2000;
+const LINGER_MAX_MS = 10_000;
 export const DEFAULT_UPLOAD_IDLE_MS = 30_000;
 
 export function discardRequestBody(req: IncomingMessage, idleTimeoutMs = DEFAULT_UPLOAD_IDLE_MS): void {
   if (req.complete || req.destroyed) return;
   const declared = req.headers['content-length'] !== undefined;
-  // Express links the response; without it the connection is cut as soon as the limit is passed.
+  // Express links the response; without it there is no answer to wait for.
   const res = (req as IncomingMessage & { res?: ServerResponse }).res;
-  if (!declared && res && !res.headersSent) res.setHeader('Connection', 'close');
-  let extra = 0;
-  let cutting = false;
-  const cut = (afterMs: number) => {
-    if (cutting) return;
-    cutting = true;
-    clearTimeout(idle);
-    const destroy = () => setTimeout(() => req.socket.destroy(), afterMs).unref();
-    if (!res || res.writableFinished || res.destroyed) destroy();
-    else res.once('finish', destroy).once('close', destroy);
+  const socket = req.socket;
+  const timers: NodeJS.Timeout[] = [];
+  const stop = () => timers.forEach((timer) => clearTimeout(timer));
+  const cut = () => {
+    stop();
+    socket.destroy();
   };
-  let idle = setTimeout(() => cut(0), idleTimeoutMs).unref();
-  req.on('data', (chunk: Buffer) => {
-    extra += chunk.length;
-    if (cutting) return;
-    idle.refresh();
-    if (declared || extra <= DRAIN_UNDECLARED_BYTES) return;
-    cut(LINGER_MS);
-  });
-  req.once('end', () => clearTimeout(idle));
-  req.once('close', () => clearTimeout(idle));
+  let idle = setTimeout(cut, idleTimeoutMs).unref();
+  timers.push(idle);
+  const linger = () => {
+    if (socket.destroyed) return;
+    // Half-close: the answer is followed by the end of the stream, and reading goes on.
+    socket.end();
+    clearTimeout(idle);
+    idle = setTimeout(cut, Math.min(LINGER_IDLE_MS, idleTimeoutMs)).unref();
+    timers.push(idle, setTimeout(cut, LINGER_MAX_MS).unref());
+  };
+  if (!declared) {
+    if (!res || res.writableFinished || res.destroyed) linger();
+    else res.once('finish', linger);
+  }
+  req.on('data', () => idle.refresh());
+  req.once('end', stop);
+  req.once('close', stop);
+  socket.once('close', stop);
   req.on('error', () => undefined);
   req.resume();
 }

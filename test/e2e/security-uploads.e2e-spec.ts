@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -196,6 +197,57 @@ describe('a 350 MB body', () => {
     expect(res.peakGrowth).toBeLessThan(150 * MB);
     expect(await traces()).toEqual(before);
   }, 300_000);
+});
+
+// Found in review: the refusal was sent with `Connection: close`, so the server closed the socket
+// as soon as the answer was written, with the client's bytes still unread; the close reset the
+// connection, and a client whose next write met the reset lost the answer it had not read yet.
+describe('a client that reads the answer only after it has finished sending', () => {
+  it('still gets the 413 and the end of the stream, never a reset', async () => {
+    const before = await traces();
+    const boundary = `b${crypto.randomBytes(8).toString('hex')}`;
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    // The client reads nothing until it is done writing.
+    socket.pause();
+    let failure: Error | null = null;
+    socket.on('error', (e) => (failure = e));
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    const chunked = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
+    const write = (data: Buffer) => new Promise<void>((resolve) => socket.write(data, () => resolve()));
+    await write(
+      Buffer.from(
+        [
+          'POST /api/files?type=logo HTTP/1.1',
+          'Host: 127.0.0.1',
+          `Cookie: ${ann.sessionCookie}; XSRF-TOKEN=${encodeURIComponent(ann.client.xsrfToken)}`,
+          `X-XSRF-TOKEN: ${ann.client.xsrfToken}`,
+          `Content-Type: multipart/form-data; boundary=${boundary}`,
+          'Transfer-Encoding: chunked',
+          '',
+          '',
+        ].join('\r\n'),
+      ),
+    );
+    await write(chunked(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`)));
+    const megabyte = Buffer.alloc(MB, 0x41);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(megabyte);
+    // Past the logo limit: the server refuses while the client goes on.
+    for (let sent = 0; sent <= UPLOAD_RULES.logo.maxBytes + MB && !failure; sent += MB) await write(chunked(megabyte));
+    // The client is busy elsewhere for a moment (the answer has long gone out), then sends its
+    // last megabyte and only then reads.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (!failure) await write(chunked(megabyte));
+    socket.resume();
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    await new Promise((resolve) => socket.once('close', resolve));
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(failure).toBeNull();
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({ result: false, message: UPLOAD_RULES.logo.tooLarge, body: null, errors: null });
+    expect(await traces()).toEqual(before);
+  }, 60_000);
 });
 
 // Found in review: an upload with two file parts was never answered and kept a descriptor and a
