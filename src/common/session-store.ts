@@ -6,6 +6,18 @@ type SessionData = session.SessionData & { userId?: string };
 
 // Marks data that came from the store (see set).
 const STORED = 'stored';
+// The record's expiry as read (ms), carried on the session for touch (never stored: see set).
+const READ_EXPIRY = 'readExpiry';
+// A rolling session's record is renewed at most this often: express-session touches the store on
+// every response, and a page load's calls, all on one session row, then each waited on the row's
+// lock and a commit before their response could end.
+export const TOUCH_EVERY_MS = 60_000;
+
+// Pure: whether a touch must write the new expiry (the record's, as read, is a minute or more older,
+// or unknown).
+export function touchNeeded(readExpiryMs: number | undefined, nextExpiryMs: number): boolean {
+  return readExpiryMs === undefined || !Number.isFinite(readExpiryMs) || nextExpiryMs - readExpiryMs >= TOUCH_EVERY_MS || nextExpiryMs < readExpiryMs;
+}
 
 // express-session store in Postgres (table http_session), so any instance can serve any user.
 export class PgSessionStore extends session.Store {
@@ -24,15 +36,16 @@ export class PgSessionStore extends session.Store {
   }
 
   override get(sid: string, cb: (err: unknown, sess?: SessionData | null) => void): void {
-    this.exec<{ data: SessionData }>('select data from http_session where sid = ? and expires_at > now()', [sid])
-      .then((rows) => cb(null, rows[0]?.data ?? null), cb);
+    this.exec<{ data: SessionData; expires_at: Date }>('select data, expires_at from http_session where sid = ? and expires_at > now()', [sid])
+      .then((rows) => cb(null, rows[0] ? ({ ...rows[0].data, [READ_EXPIRY]: new Date(rows[0].expires_at).getTime() } as SessionData) : null), cb);
   }
 
   // A session read from the store is only ever updated, never inserted again: a request still in
   // flight when its session was destroyed (sign-out, password change) must not bring it back.
   // New sessions (sign-in) are inserted, marked as stored.
   override set(sid: string, sess: SessionData, cb?: (err?: unknown) => void): void {
-    const data = JSON.stringify({ ...sess, [STORED]: true });
+    const { [READ_EXPIRY]: _read, ...kept } = sess as SessionData & { [READ_EXPIRY]?: number };
+    const data = JSON.stringify({ ...kept, [STORED]: true });
     const done = this.exec(
       (sess as unknown as Record<string, unknown>)[STORED]
         ? 'update http_session set user_id = ?, data = ?, expires_at = ? where sid = ?'
@@ -44,6 +57,10 @@ export class PgSessionStore extends session.Store {
   }
 
   override touch(sid: string, sess: SessionData, cb?: (err?: unknown) => void): void {
+    if (!touchNeeded((sess as SessionData & { [READ_EXPIRY]?: number })[READ_EXPIRY], this.expiry(sess).getTime())) {
+      cb?.();
+      return;
+    }
     this.exec('update http_session set expires_at = ? where sid = ?', [this.expiry(sess), sid]).then(() => cb?.(), (e) => cb?.(e));
   }
 

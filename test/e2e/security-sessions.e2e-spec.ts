@@ -240,3 +240,23 @@ describe('user enumeration', () => {
     await client.post(`/api/accounts/forgot-password?email=${ghost}`).expect(429);
   });
 });
+
+describe('a rolling session', () => {
+  it('renews its record at most once a minute, and still renews it once a minute has passed', async () => {
+    const u = await signUp(t);
+    await withCookie(u.sessionCookie).profile().expect(200);
+    const [first] = await sessionRows(u.id);
+    // The calls of a page load, at once: none writes the record again.
+    await Promise.all([withCookie(u.sessionCookie).profile().expect(200), withCookie(u.sessionCookie).trySignIn().expect(200), withCookie(u.sessionCookie).profile().expect(200)]);
+    const [same] = await sessionRows(u.id);
+    const ms = (d: Date | string) => new Date(d).getTime();
+    expect(ms(same.expires_at)).toBe(ms(first.expires_at));
+    // Two minutes later (the record's expiry as if renewed then), the next call renews it.
+    await sql(t, `update http_session set expires_at = expires_at - interval '2 minutes' where sid = ?`, [first.sid]);
+    const [aged] = await sessionRows(u.id);
+    await withCookie(u.sessionCookie).profile().expect(200);
+    const [renewed] = await sessionRows(u.id);
+    expect(ms(renewed.expires_at)).toBeGreaterThanOrEqual(ms(aged.expires_at) + 110_000);
+    expect(renewed.data).not.toHaveProperty('readExpiry');
+  });
+});
