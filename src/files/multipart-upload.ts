@@ -43,16 +43,16 @@ export interface ReceiveOptions {
 }
 
 // After a refusal the rest of the body is read and thrown away, so the client (which is still
-// sending) gets the answer instead of a reset connection. A client that declared its length is
-// drained to the end of it. One streaming without a length gets a lingering close: once the
-// answer has gone out, the server half-closes (the client reads the answer, then the end of the
-// stream) and goes on reading what the client still sends until it stops for LINGER_IDLE_MS, or
-// LINGER_MAX_MS have passed. Closing a socket with unread bytes in it sends a reset, and a
-// client whose write meets the reset before it has read the answer loses the answer: so the
-// server never closes the socket under a client that is still sending and has had no moment to
-// read (it did, with `Connection: close`, which closes as soon as the answer is written). A
-// client that stops sending while it is drained is cut off after the idle timeout: a stalled
-// connection holds a descriptor.
+// sending) gets the answer instead of a reset connection. Closing a socket with unread bytes in
+// it sends a reset, and a client whose write meets the reset before it has read the answer loses
+// the answer; Node closes that way as soon as an answer marked `Connection: close` is written
+// (marked by this server, or asked for by the client: a Node client without an agent does).
+// So the connection gets a lingering close instead: once the answer has gone out, the server
+// half-closes (the client reads the answer, then the end of the stream) and goes on reading
+// what the client still sends until it stops for LINGER_IDLE_MS or LINGER_MAX_MS have passed.
+// A client that declared its length and keeps the connection is drained to the end of it; one
+// streaming without a length is told the connection closes. A client that stops sending while
+// it is drained is cut off after the idle timeout: a stalled connection holds a descriptor.
 const LINGER_IDLE_MS = 2000;
 const LINGER_MAX_MS = 10_000;
 export const DEFAULT_UPLOAD_IDLE_MS = 30_000;
@@ -63,6 +63,7 @@ export function discardRequestBody(req: IncomingMessage, idleTimeoutMs = DEFAULT
   // Express links the response; without it there is no answer to wait for.
   const res = (req as IncomingMessage & { res?: ServerResponse }).res;
   const socket = req.socket;
+  if (!declared && res && !res.headersSent) res.setHeader('Connection', 'close');
   const timers: NodeJS.Timeout[] = [];
   const stop = () => timers.forEach((timer) => clearTimeout(timer));
   const cut = () => {
@@ -71,21 +72,33 @@ export function discardRequestBody(req: IncomingMessage, idleTimeoutMs = DEFAULT
   };
   let idle = setTimeout(cut, idleTimeoutMs).unref();
   timers.push(idle);
+  let lingering = false;
   const linger = () => {
-    if (socket.destroyed) return;
-    // Half-close: the answer is followed by the end of the stream, and reading goes on.
+    if (lingering || socket.destroyed) return;
+    lingering = true;
     socket.end();
     clearTimeout(idle);
     idle = setTimeout(cut, Math.min(LINGER_IDLE_MS, idleTimeoutMs)).unref();
     timers.push(idle, setTimeout(cut, LINGER_MAX_MS).unref());
   };
+  // What Node calls once an answer marked `Connection: close` is written; the socket's own
+  // again once the body has been read to its end (nothing is left unread then).
+  const closeAtOnce = socket.destroySoon;
+  socket.destroySoon = linger;
   if (!declared) {
     if (!res || res.writableFinished || res.destroyed) linger();
     else res.once('finish', linger);
   }
   req.on('data', () => idle.refresh());
-  req.once('end', stop);
-  req.once('close', stop);
+  // While it lingers, the timers end it whether or not the client finishes its body.
+  req.once('end', () => {
+    if (lingering) return;
+    stop();
+    socket.destroySoon = closeAtOnce;
+  });
+  req.once('close', () => {
+    if (!lingering) stop();
+  });
   socket.once('close', stop);
   req.on('error', () => undefined);
   req.resume();

@@ -167,7 +167,17 @@ async function streamUpload(kind: FileKind, fileName: string, total: number) {
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const write = (chunk: Buffer) => new Promise<void>((resolve) => (req.write(chunk) ? resolve() : req.once('drain', resolve)));
+  // A write the socket cannot take yet waits for room, or for the answer or the end of the
+  // connection (a server that has answered and closes takes no more).
+  const write = (chunk: Buffer) =>
+    new Promise<void>((resolve) => {
+      if (req.write(chunk)) return resolve();
+      const go = () => {
+        req.off('drain', go).off('response', go).off('close', go);
+        resolve();
+      };
+      req.on('drain', go).on('response', go).on('close', go);
+    });
   // A PNG's opening bytes, then the same megabyte over and over (the client holds 1 MB).
   const chunk = Buffer.alloc(MB, 0x41);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(chunk);
