@@ -1,4 +1,7 @@
-import { progressFromLine, redactPaths, resolveBinaries, stderrTail } from './ffmpeg.adapter.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import type { AppConfig } from '../config/config.js';
+import { ENCODER_NICENESS, FfmpegAdapter, FfmpegError, progressFromLine, redactPaths, resolveBinaries, stderrTail } from './ffmpeg.adapter.js';
 
 describe('progressFromLine', () => {
   it('turns out_time into a fraction of the duration', () => {
@@ -45,4 +48,39 @@ describe('resolveBinaries', () => {
     expect(resolveBinaries('/opt/ff/bin/ffmpeg', () => true)).toEqual({ ffmpeg: '/opt/ff/bin/ffmpeg', ffprobe: '/opt/ff/bin/ffprobe' });
     expect(resolveBinaries('/opt/ff/bin/ffmpeg', () => false)).toEqual({ ffmpeg: '/opt/ff/bin/ffmpeg', ffprobe: 'ffprobe' });
   });
+});
+
+describe('FfmpegAdapter', () => {
+  // The children of this process named ffmpeg, read from /proc.
+  const ffmpegChildren = () =>
+    fs.readdirSync('/proc').filter((pid) => {
+      if (!/^\d+$/.test(pid)) return false;
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').trim();
+        const [, comm, rest] = /^\d+ \((.*)\) (.*)$/.exec(stat)!;
+        return comm === 'ffmpeg' && Number(rest.split(' ')[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    });
+
+  it('runs ffmpeg at a lower CPU priority than the server, and ends it when the job is cancelled', async () => {
+    const adapter = new FfmpegAdapter({ ffmpegPath: null } as unknown as AppConfig);
+    const abort = new AbortController();
+    // An encode that would take minutes.
+    const run = adapter.run(['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-t', '600', '-f', 'null', '-'], { signal: abort.signal });
+    const failed = run.catch((e: unknown) => e);
+    let children: string[] = [];
+    for (let i = 0; i < 200 && !children.length; i++) {
+      children = ffmpegChildren();
+      if (!children.length) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(children).toHaveLength(1);
+    expect(os.getPriority(Number(children[0]))).toBe(Math.max(os.getPriority(), ENCODER_NICENESS));
+    expect(os.getPriority(Number(children[0]))).toBeGreaterThan(os.getPriority());
+    abort.abort();
+    const error = await failed;
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect((error as FfmpegError).reason).toBe('aborted');
+  }, 30_000);
 });

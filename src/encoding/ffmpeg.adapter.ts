@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -100,6 +101,21 @@ export function resolveBinaries(
   return { ffmpeg: ffmpegPath, ffprobe: probe !== ffmpegPath && exists(probe) ? probe : 'ffprobe' };
 }
 
+// ffmpeg and ffprobe run at a lower CPU priority than the server (nice 10): on a machine they
+// share, answering requests (a tracking pixel, a dashboard page) comes first and an encode takes
+// what is left; alone on the machine it runs as fast as before. Where lowering it is not allowed,
+// it runs at the server's priority.
+export const ENCODER_NICENESS = 10;
+
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, Math.max(os.getPriority(), ENCODER_NICENESS));
+  } catch {
+    // (the process has already ended, or the system refuses: nothing to do)
+  }
+}
+
 @Injectable()
 export class FfmpegAdapter {
   readonly binaries: { ffmpeg: string; ffprobe: string };
@@ -126,6 +142,7 @@ export class FfmpegAdapter {
     return new Promise((resolve, reject) => {
       if (o.signal?.aborted) return reject(new FfmpegError('aborted', 'Encoding was cancelled'));
       const child = spawn(bin, args, { cwd: o.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+      lowerPriority(child.pid);
       let stdout = '';
       let stderr = '';
       let pending = '';
