@@ -10,7 +10,7 @@ import { MailService } from '../mail/mail.service.js';
 import { webhookDisabledMail } from '../mail/mail-views.js';
 import { WebhookHttpAdapter } from './webhook-http.adapter.js';
 import { WebhookRepository, type NewAttempt, type NewDelivery } from './webhook.repository.js';
-import { DELIVERY_ATTEMPTS, eventData, eventOf, isDelivered, messageBody, RETRY_DELAYS_MS, shouldDisable, signedHeaders, TEST_EVENT } from './webhook-rules.js';
+import { DELIVERY_ATTEMPTS, endpointWants, eventData, eventOf, isDelivered, messageBody, RETRY_DELAYS_MS, shouldDisable, signedHeaders, TEST_EVENT } from './webhook-rules.js';
 import {
   eventKeyOf,
   FANOUT_FIELDS,
@@ -173,9 +173,10 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     events.forEach((e, i) => {
       const type = eventOf(e.kind);
       if (!type) return;
+      const event = { ...e, occurredAt: new Date(e.occurredAt) };
       for (const t of targets) {
-        if (t.snippetId !== e.snippetId || !t.events.includes(type)) continue;
-        rows.push({ endpointId: t.endpointId, batchId: job.id, eventType: type, eventKey: eventKeyOf(e.key, job.id, i), payload: messageBody(type, now, eventData({ ...e, occurredAt: new Date(e.occurredAt) }, t)) });
+        if (!endpointWants(t, event, type)) continue;
+        rows.push({ endpointId: t.endpointId, batchId: job.id, eventType: type, eventKey: eventKeyOf(e.key, job.id, i), payload: messageBody(type, now, eventData(event, t)) });
       }
     });
     if (!rows.length) return { deliveries: 0 };

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { checkEndpointInput, eventData, eventOf, isDelivered, messageBody, newSecret, responseStart, RETRY_DELAYS_MS, shouldDisable, signature, signedHeaders } from './webhook-rules.js';
+import { checkEndpointInput, endpointWants, eventData, eventOf, isDelivered, messageBody, newSecret, responseStart, RETRY_DELAYS_MS, shouldDisable, signature, signedHeaders } from './webhook-rules.js';
 
 const ID = '0b7c9a52-5d0e-4b8e-9f7a-0c1d2e3f4a5b';
 
@@ -72,5 +72,18 @@ describe('webhook rules', () => {
   it('keeps the start of an answer as text', () => {
     expect(responseStart(Buffer.from('ok\u0000\u0007 fine\n'))).toBe('ok fine\n');
     expect(responseStart(Buffer.from('y'.repeat(600)))).toHaveLength(500);
+  });
+
+  it('sends an endpoint only its EyeMails, its events, and what happened once it existed', () => {
+    const made = new Date('2026-11-26T10:00:00Z');
+    const endpoint = { snippetId: 's1', events: ['eyemail.opened'], createdAt: made };
+    const at = (iso: string) => ({ snippetId: 's1', occurredAt: new Date(iso) });
+    expect(endpointWants(endpoint, at('2026-11-26T10:00:00Z'), 'eyemail.opened')).toBe(true);
+    expect(endpointWants(endpoint, at('2026-11-26T10:00:05Z'), 'eyemail.opened')).toBe(true);
+    // An open a second before the endpoint was made, fanned out after it: not sent.
+    expect(endpointWants(endpoint, at('2026-11-26T09:59:59Z'), 'eyemail.opened')).toBe(false);
+    expect(endpointWants({ ...endpoint, createdAt: made.toISOString() }, at('2026-11-26T09:59:59Z'), 'eyemail.opened')).toBe(false);
+    expect(endpointWants(endpoint, { ...at('2026-11-26T10:00:05Z'), snippetId: 's2' }, 'eyemail.opened')).toBe(false);
+    expect(endpointWants(endpoint, at('2026-11-26T10:00:05Z'), 'eyemail.clicked')).toBe(false);
   });
 });

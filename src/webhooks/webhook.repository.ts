@@ -136,10 +136,10 @@ export class WebhookRepository {
 
   // The enabled endpoints that want events of these EyeMails: each (endpoint, EyeMail) pair with
   // the endpoint's events and the EyeMail's title.
-  endpointsFor(snippetIds: readonly string[]): Promise<{ endpointId: string; snippetId: string; events: string[]; title: string }[]> {
+  endpointsFor(snippetIds: readonly string[]): Promise<{ endpointId: string; snippetId: string; events: string[]; title: string; createdAt: Date }[]> {
     return rawSql(
       this.orm,
-      `select e.id as "endpointId", s.id as "snippetId", e.events, s.title
+      `select e.id as "endpointId", s.id as "snippetId", e.events, s.title, e.created_at as "createdAt"
        from snippet s join webhook_endpoint e on e.user_id = s.owner_id and e.enabled
        where s.id = any(?::uuid[]) and (e.snippet_ids is null or s.id = any(e.snippet_ids))`,
       [textArray(snippetIds)],
