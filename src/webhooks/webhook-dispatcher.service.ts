@@ -26,8 +26,10 @@ import {
 } from './webhook-jobs.js';
 
 // Whether any endpoint is on is looked up this often (and at once when one is made or turned on
-// here), so an app without webhooks queues nothing for its ingest.
-const ENABLED_CHECK_MS = 30_000;
+// here), so an app without webhooks queues nothing for its ingest. An endpoint made through
+// another instance is sent what that instance takes in from at most this long after (one indexed
+// look-up an instance every few seconds; it was 30 s, a long window to miss a campaign's first opens).
+const ENABLED_CHECK_MS = 3_000;
 const PURGE_EVERY_MS = 6 * 3_600_000;
 const KEEP_LOG_MS = 30 * 24 * 3_600_000;
 // Committed events wait at most this long (or until this many) before their fan-out job is queued.

@@ -59,30 +59,33 @@ describe('a delivery under way when the app is killed', () => {
   it('is sent once an app is back (the job comes back when its lease runs out), with the same message id', async () => {
     const first = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
     let second: Awaited<ReturnType<typeof createApp>> | null = null;
-    // The same app in a process of its own (the embedded job queue: the job's lease is in the
-    // database), killed with SIGKILL: no shutdown hook runs.
-    const child = spawn(process.execPath, ['--import', './test/support/ts-hooks.mjs', 'test/support/app-child.ts'], {
-      cwd: projectRoot,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: first.config.dataDir, PUBLIC_BASE_URL: 'http://eyemail.test', DATABASE_URL: first.config.databaseUrl!, REDIS_URL: '', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_TIMEOUT_SECONDS: '60' },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
+    let child: ReturnType<typeof spawn> | null = null;
     try {
       const user = await signUp(first, { fullName: 'Kim Killed' });
       const { videoId } = await readyVideo(user.client);
       const sid = (await createSnippet(user.client, snippetPayload(videoId, { title: 'Killed' }))).snippet;
       expect((await user.client.post('/api/webhooks').send({ url: `${rx.url}/killed`, events: ['eyemail.opened'] })).status).toBe(201);
-      // Only the child runs jobs from here on.
+      // Only the child runs jobs from here on: the same app in a process of its own (the embedded
+      // job queue: the job's lease is in the database), killed with SIGKILL: no shutdown hook runs.
+      // Started once the endpoint exists: an endpoint made through another instance reaches an
+      // instance's ingest a few seconds later, which is not what this test is about.
       await first.app.close();
+      child = spawn(process.execPath, ['--import', './test/support/ts-hooks.mjs', 'test/support/app-child.ts'], {
+        cwd: projectRoot,
+        env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: first.config.dataDir, PUBLIC_BASE_URL: 'http://eyemail.test', DATABASE_URL: first.config.databaseUrl!, REDIS_URL: '', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_TIMEOUT_SECONDS: '60' },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      const app = child;
       const port = await new Promise<number>((resolve, reject) => {
-        child.on('message', (m: { event?: string; port?: number }) => m.event === 'ready' && resolve(m.port!));
-        child.once('exit', (code) => reject(new Error(`the app process exited with ${code}`)));
+        app.on('message', (m: { event?: string; port?: number }) => m.event === 'ready' && resolve(m.port!));
+        app.once('exit', (code) => reject(new Error(`the app process exited with ${code}`)));
       });
       rx.mode = { kind: 'hang' };
       const hit = await fetch(`http://127.0.0.1:${port}/t/o/${sid}.gif?v=${encodeURIComponent('kim@example.com')}`, { headers: { 'User-Agent': UA.outlookWindows } });
       expect(hit.status).toBe(200);
       await waitFor(() => hooksFor('/killed').length === 1 && rx.hanging() >= 1, 'the delivery held open by the receiver', 60_000);
-      child.kill('SIGKILL');
-      await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+      app.kill('SIGKILL');
+      await new Promise((resolve) => (app.exitCode !== null || app.signalCode !== null ? resolve(null) : app.once('exit', resolve)));
       rx.mode = { kind: 'answer', status: 200, body: 'ok' };
       second = await createApp(first.config);
       await waitFor(() => hooksFor('/killed').length >= 2, 'the delivery sent again by the app started after the kill', 90_000);
@@ -91,7 +94,7 @@ describe('a delivery under way when the app is killed', () => {
       const stateOf = async () => (await sql<{ state: string }>({ app: second } as unknown as TestApp, `select state from webhook_delivery where payload like '%kim@example.com%'`))[0]?.state;
       await waitFor(async () => ((await stateOf()) === 'delivered' ? true : null), 'the delivery marked delivered');
     } finally {
-      child.kill('SIGKILL');
+      child?.kill('SIGKILL');
       await second?.close();
       await first.close();
     }
