@@ -3,6 +3,7 @@
 // after. (The rest of the webhook tests are in webhooks.e2e-spec.ts.)
 import { jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
+import request from 'supertest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
@@ -96,6 +97,43 @@ describe('a delivery under way when the app is killed', () => {
     } finally {
       child?.kill('SIGKILL');
       await second?.close();
+      await first.close();
+    }
+  });
+});
+
+describe('an endpoint made through another instance', () => {
+  it('is sent what that instance takes in from a few seconds after it was made, never what came before', async () => {
+    const first = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+    // A second instance on the same database, already running when the endpoint is made.
+    const other = await createApp(first.config);
+    try {
+      const user = await signUp(first, { fullName: 'Ivo Instances' });
+      const { videoId } = await readyVideo(user.client);
+      const sid = (await createSnippet(user.client, snippetPayload(videoId, { title: 'Instances' }))).snippet;
+      const open = (who: string) => request(other.getHttpServer()).get(`/t/o/${sid}.gif?v=${encodeURIComponent(who)}`).set('User-Agent', UA.outlookWindows).expect(200);
+      await open('before@example.com');
+      expect((await user.client.post('/api/webhooks').send({ url: `${rx.url}/instances`, events: ['eyemail.opened'] })).status).toBe(201);
+      // Opens on the other instance, one every 200 ms, until one is delivered.
+      let n = 0;
+      await waitFor(
+        async () => {
+          await open(`after-${n++}@example.com`);
+          return hooksFor('/instances').length > 0;
+        },
+        'a delivery of an open taken in by the other instance',
+        20_000,
+        200,
+      );
+      const receivers = () => hooksFor('/instances').map((h) => (JSON.parse(h.body) as { data: { receiver: string } }).data.receiver);
+      expect(receivers().every((r) => r.startsWith('after-'))).toBe(true);
+      // Every open from the first delivered one on reaches the endpoint; the one before it never does.
+      const from = Math.min(...receivers().map((r) => Number(/after-(\d+)@/.exec(r)![1])));
+      await waitFor(() => receivers().length >= n - from, `the ${n - from} opens from after-${from} on`);
+      expect(new Set(receivers()).size).toBe(n - from);
+      expect(receivers()).not.toContain('before@example.com');
+    } finally {
+      await other.close();
       await first.close();
     }
   });
