@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { pipeline } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { Envelope } from '../common/api-response.js';
 import { contentRange, isNotModified, parseRangeHeader, rangeStillValid } from './http-range.js';
@@ -58,14 +58,26 @@ export class MediaService {
     }
 
     const slice = range.type === 'partial' ? { start: range.start, end: range.end } : undefined;
+    const bodyless = req.method === 'HEAD' || object.size === 0;
+    // The file is opened before anything is answered: one deleted between the look-up above and
+    // here (a picture whose upload was cancelled) is a 404, not a connection reset mid-answer.
+    const stream = bodyless ? null : this.storage.createReadStream(key, slice);
+    const failed = stream && (await whenOpen(stream));
+    if (stream && failed) {
+      stream.destroy();
+      res.removeHeader('Content-Security-Policy');
+      if ((failed as NodeJS.ErrnoException).code === 'ENOENT') return this.fail(res, 404, 'Not found.');
+      this.logger.warn(`Opening ${key} failed: ${failed.message}`);
+      return this.fail(res, 500, 'The file could not be read. Please try again.');
+    }
     res.status(slice ? 206 : 200);
     res.setHeader('Content-Length', String(slice ? slice.end - slice.start + 1 : object.size));
     if (slice) res.setHeader('Content-Range', contentRange(range, object.size)!);
-    if (req.method === 'HEAD' || object.size === 0) {
+    if (!stream) {
       res.end();
       return;
     }
-    pipeline(this.storage.createReadStream(key, slice), res, (err) => {
+    pipeline(stream, res, (err) => {
       // A client closing the connection mid-video is normal; anything else is worth a line.
       if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.warn(`Streaming ${key} failed: ${err.message}`);
     });
@@ -81,4 +93,21 @@ export class MediaService {
     const body: Envelope = { result: false, message, body: null, errors: null };
     res.status(status).json(body);
   }
+}
+
+// Resolves once a file stream has opened its file (null) or failed to (the error); at once for a
+// stream that is not opening a file.
+function whenOpen(stream: Readable): Promise<Error | null> {
+  if (!(stream as Readable & { pending?: boolean }).pending) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const ready = () => {
+      stream.off('error', failed);
+      resolve(null);
+    };
+    const failed = (e: Error) => {
+      stream.off('ready', ready);
+      resolve(e);
+    };
+    stream.once('ready', ready).once('error', failed);
+  });
 }
