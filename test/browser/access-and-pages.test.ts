@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { allStarted, ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, PHONE, expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
 import { linksIn } from './support/mail.ts';
 
@@ -16,7 +16,8 @@ const email = uniqueEmail('alan');
 const password = 'Turing1912';
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { allStarted, ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, PHONE, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
 import { describeViolations, isBlocking, runAxe, type AxeViolation } from './support/axe.ts';
 import { EYEMAIL_DEFAULTS, createEyeMail, readyVideo, signUp } from './support/api.ts';
@@ -65,7 +65,8 @@ async function seedUser(): Promise<void> {
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-a11y-'));
   const clip = run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', 'clip.mp4'], { cwd: dir });
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), clip]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), clip]);
   await seedUser();
 });
 

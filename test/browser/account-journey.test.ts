@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { expectTitle, launchBrowser, newContext, screenshot, settled, uniqueEmail } from './support/browser.ts';
 import { linksIn } from './support/mail.ts';
 
@@ -17,7 +17,8 @@ const firstPassword = 'Welcome123';
 const newPassword = 'Newpass456';
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, settled, uniqueEmail } from './support/browser.ts';
 import { xsrf } from './support/api.ts';
 
@@ -26,7 +26,8 @@ const password = 'Switch2026';
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-switch-'));
   const clip = run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', VIDEO], { cwd: dir });
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), clip]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), clip]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });

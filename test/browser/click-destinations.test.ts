@@ -12,7 +12,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
 import { api, createEyeMail, readyVideo, signUp } from './support/api.ts';
 
@@ -47,7 +47,8 @@ async function publish(): Promise<void> {
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-links-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
   owner = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC' });
   owner.setDefaultTimeout(20_000);
   await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot } from './support/browser.ts';
 
 let server: RunningServer;
@@ -14,7 +14,8 @@ let context: BrowserContext;
 let page: Page;
 
 before(async () => {
-  [server, browser] = await Promise.all([startServer({ publicHost: 'localhost' }), launchBrowser()]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer({ publicHost: 'localhost' }).then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, expectTitle, launchBrowser, screenshot, settled, uniqueEmail } from './support/browser.ts';
 import { signUp } from './support/api.ts';
 
@@ -46,7 +46,8 @@ async function newUserContext(tier: 'standard' | 'enterprise', name: string): Pr
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-eyemails-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), makeFixtures(dir)]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), makeFixtures(dir)]);
   context = await newUserContext('standard', 'Ada Lovelace');
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
 import { createEyeMail, readyVideo, signUp } from './support/api.ts';
 import { makeClip } from './support/media.ts';
@@ -57,7 +57,8 @@ before(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/eyemail`;
   // The receiver runs on this machine: private targets allowed, as for a self-hosted receiver.
-  [server, browser] = await Promise.all([startServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }), launchBrowser()]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } }).then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
   owner = await newContext(browser, server.url);
   await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   await publish();

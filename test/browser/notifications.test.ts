@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
 import { api as call, createEyeMail, readyVideo, signUp } from './support/api.ts';
 import { makeClip } from './support/media.ts';
@@ -27,7 +27,8 @@ const api = (method: 'get' | 'put', url: string) => call(owner, method, url);
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-notifications-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
   owner = await newContext(browser, server.url);
   clip = await makeClip(dir);
   await signUp(owner, { fullName: 'Nina Notify', email: uniqueEmail('notifications'), password: 'Notify2026x' });

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { newContext, screenshot, uniqueEmail } from './support/browser.ts';
 import { api, signUp } from './support/api.ts';
 
@@ -27,7 +27,8 @@ const launch = (extra: string[]) => chromium.launch({ executablePath: '/usr/bin/
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-recorder-'));
-  [server, browser] = await Promise.all([startServer(), launch([FAKE_DEVICES, FAKE_PROMPT])]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launch([FAKE_DEVICES, FAKE_PROMPT]).then((b) => (browser = b))]);
   context = await newContext(browser, server.url);
   await signUp(context, { fullName: 'Rita Corder', email: uniqueEmail('rita') });
   page = await context.newPage();

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { PHONE, SCREENSHOT_DIR, expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
@@ -45,7 +45,8 @@ const playReport = (receiver: string, ip: string, segments: number[][], soundOn 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-engagement-'));
   const clip = run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=15:duration=20', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', 'clip.mp4'], { cwd: dir });
-  [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser(), clip]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer({ env: { TRUST_PROXY: 'true' } }).then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), clip]);
   ctx = await newContext(browser, server.url);
   await ctx.request.get('/api/health');
   await api('post', '/api/accounts/signup', { data: { fullName: 'Grace Hopper', email: uniqueEmail('engagement'), password: 'Cobol1959', confirmPassword: 'Cobol1959', tier: 'standard' } });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, SCREENSHOT_DIR, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
 import { EYEMAIL_DEFAULTS, createEyeMail, readyVideo, signUp } from './support/api.ts';
 
@@ -141,7 +141,8 @@ async function waitForRange(p: Page, text: string): Promise<void> {
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-reports-'));
   const clip = run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=4', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', 'clip.mp4'], { cwd: dir });
-  [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: 'true' } }), launchBrowser(), clip]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer({ env: { TRUST_PROXY: 'true' } }).then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), clip]);
 
   const stranger = await newContext();
   await signUpAs(stranger, 'Sam Stranger');

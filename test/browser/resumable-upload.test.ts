@@ -9,7 +9,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
 import { signUp, xsrf } from './support/api.ts';
 
@@ -29,7 +29,8 @@ before(async () => {
   const clip = (name: string, colour: string) =>
     run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=3`, '-f', 'lavfi', '-i', `sine=frequency=${colour}:duration=3`,
       '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '3M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', name], { cwd: dir });
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), clip(FIRST, '440'), clip(SECOND, '660')]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), clip(FIRST, '440'), clip(SECOND, '660')]);
   context = await newContext(browser, server.url);
   await signUp(context, { fullName: 'Grace Hopper', email: uniqueEmail('grace') });
   page = await context.newPage();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
+import { allStarted, ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, PHONE, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
 import { EYEMAIL_DEFAULTS, createEyeMail, readyVideo, signUp } from './support/api.ts';
 
@@ -78,7 +78,8 @@ async function hold(p: Page, pattern: RegExp): Promise<{ release: () => void; he
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-support-admin-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), makeFixtures(dir)]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), makeFixtures(dir)]);
   userContext = await newContext();
   await apiSignUp(userContext, 'Ada Byron', adaEmail);
   await makeEyeMail(userContext, 'Launch teaser');

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, settled, uniqueEmail } from './support/browser.ts';
 import { createEyeMail, readyVideo, signUp } from './support/api.ts';
 
@@ -52,11 +52,8 @@ async function makeSnippet(ctx: BrowserContext, clip: string): Promise<string> {
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-usability-'));
   const clip = path.join(dir, 'clip.mp4');
-  [server, browser] = await Promise.all([
-    startServer(),
-    launchBrowser(),
-    run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]),
-  ]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]), ]);
   context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
   await signUp(context, { fullName: 'Uma Usable', email: uniqueEmail('uma'), password });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
@@ -39,7 +39,8 @@ async function makeFixtures(into: string): Promise<void> {
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-media-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), makeFixtures(dir)]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), makeFixtures(dir)]);
   context = await newContext(browser, server.url);
   page = await context.newPage();
 });

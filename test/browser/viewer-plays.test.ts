@@ -10,7 +10,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
@@ -53,7 +53,8 @@ async function publish(): Promise<void> {
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-plays-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
   owner = await newContext(browser, server.url);
   await publish();
   // The recipient is someone else: the owner looking at their own page is no visit.

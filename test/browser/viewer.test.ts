@@ -9,7 +9,7 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { request as apiRequest, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server.ts';
+import { allStarted, startServer, type RunningServer } from './support/server.ts';
 import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
 import { api, createEyeMail, readyVideo, signUp, upload } from './support/api.ts';
 
@@ -51,7 +51,8 @@ async function publish(): Promise<void> {
 
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-viewer-'));
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
+  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
   context = await newContext(browser, server.url);
   await publish();
   // Recipients are not signed in: the pages are opened in a context of their own.

@@ -20,17 +20,30 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+// A port no other process is about to take: chosen below the range the system hands out for
+// outgoing connections and port-0 listeners (a port taken from that range and freed again could be
+// given to a database client's connection before the server binds it: EADDRINUSE under load), and
+// free when tried. Several files start servers side by side; a random pick keeps them apart.
 function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+  const [ephemeralFrom] = fs.existsSync(EPHEMERAL_RANGE) ? fs.readFileSync(EPHEMERAL_RANGE, 'utf8').trim().split(/\s+/).map(Number) : [32768];
+  const low = 10_000;
+  const high = Math.max(low + 1_000, ephemeralFrom - 1);
+  const tryPort = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.unref();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
     });
-  });
+  return (async () => {
+    for (let i = 0; i < 100; i++) {
+      const port = low + Math.floor(Math.random() * (high - low));
+      if (await tryPort(port)) return port;
+    }
+    throw new Error(`No free port between ${low} and ${high}`);
+  })();
 }
+const EPHEMERAL_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
 
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -54,7 +67,16 @@ export async function startServer(opts: { publicHost?: string; env?: Record<stri
   const entry = path.join(ROOT, 'dist', 'server', 'src', 'main.js');
   if (!fs.existsSync(entry)) throw new Error('Build first: npm run build (dist/server/src/main.js is missing)');
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('Build first: npm run build:web');
-  const [port, mail, db] = await Promise.all([freePort(), startMailCatcher(), freshDatabaseUrl('eyemail_browser', { migrated: true })]);
+  // What started is let go again when another part fails (an open mail catcher would keep the
+  // file's process alive).
+  const parts = await Promise.allSettled([freePort(), startMailCatcher(), freshDatabaseUrl('eyemail_browser', { migrated: true })] as const);
+  const failed = parts.find((r) => r.status === 'rejected');
+  if (failed) {
+    if (parts[1].status === 'fulfilled') await parts[1].value.close();
+    if (parts[2].status === 'fulfilled') await parts[2].value.drop().catch(() => undefined);
+    throw failed.reason;
+  }
+  const [port, mail, db] = parts.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [number, MailCatcher, Awaited<ReturnType<typeof freshDatabaseUrl>>];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-browser-'));
   const url = `http://127.0.0.1:${port}`;
   const publicUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
@@ -105,4 +127,13 @@ export async function startServer(opts: { publicHost?: string; env?: Record<stri
     throw err;
   }
   return { url, mail, stop };
+}
+
+// Like Promise.all for a file's start (its server, its browser, its fixtures), but fails only once
+// every step has ended: what did start has been kept by its `.then` for the file's `after` to
+// close (a browser still launching when the server failed would otherwise be left open, and keep
+// the file's process alive).
+export async function allStarted(steps: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(steps)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
