@@ -28,6 +28,9 @@ const chosen = (file) => !patterns.length || patterns.some((p) => file.includes(
 const cores = os.availableParallelism();
 const workers = Math.max(1, Number(process.env.TEST_WORKERS) || cores);
 const fixedBrowserWorkers = Number(process.env.BROWSER_WORKERS) || 0;
+// A browser file still running after this long is stopped and counted as failed (the longest takes
+// about two minutes on a busy two-core machine), so that one that hangs never holds up the run.
+const BROWSER_FILE_LIMIT_MS = Number(process.env.BROWSER_FILE_LIMIT_MS) || 10 * 60_000;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-results-'));
@@ -81,19 +84,31 @@ function browserFile(file) {
   const child = spawn(
     process.execPath,
     ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tap}`, file],
-    { cwd: root, env: { ...env, TEST_SERVER_LOG: serverLog }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Its own process group, so that a file that hangs is stopped with its server and browser.
+    { cwd: root, env: { ...env, TEST_SERVER_LOG: serverLog }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   const out = [];
   child.stdout.on('data', (b) => out.push(b));
   child.stderr.on('data', (b) => out.push(b));
+  let hung = false;
+  const watchdog = setTimeout(() => {
+    hung = true;
+    out.push(Buffer.from(`\n${file} was still running after ${seconds(BROWSER_FILE_LIMIT_MS)}: stopped with everything it started.\n`));
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }, BROWSER_FILE_LIMIT_MS);
   return new Promise((resolve) => {
     child.on('close', (code) => {
+      clearTimeout(watchdog);
       const ms = performance.now() - started;
       const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
       const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
       const r = { ms, passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
       // A file that ended badly without a failing test to show for it still counts as a failure.
-      if (!text || (code !== 0 && r.failed === 0)) r.failed += 1;
+      if (!text || hung || (code !== 0 && r.failed === 0)) r.failed += 1;
       console.log(`\n-- ${file} (${seconds(ms)}${r.failed ? `, ${r.failed} failed` : ''})`);
       process.stdout.write(Buffer.concat(out));
       // What the file's servers logged (warnings and errors), when something failed.

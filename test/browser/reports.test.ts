@@ -37,6 +37,7 @@ let page: Page;
 let reportId: string;
 let quietId: string;
 let strangerId: string;
+let adaEmail: string;
 // when the seeded engagements were recorded (a new account's time zone is UTC)
 let seededAt: Date;
 
@@ -47,8 +48,10 @@ async function newContext(): Promise<BrowserContext> {
   return c;
 }
 
-async function signUpAs(c: BrowserContext, fullName: string): Promise<void> {
-  await signUp(c, { fullName, email: uniqueEmail('reports'), password: PASSWORD });
+async function signUpAs(c: BrowserContext, fullName: string): Promise<string> {
+  const email = uniqueEmail('reports');
+  await signUp(c, { fullName, email, password: PASSWORD });
+  return email;
 }
 
 const makeEyeMail = (c: BrowserContext, videoId: string, title: string): Promise<string> => createEyeMail(c, { ...EYEMAIL_DEFAULTS, title, videoId });
@@ -151,7 +154,7 @@ before(async () => {
   await stranger.close();
 
   ctx = await newContext();
-  await signUpAs(ctx, 'Ada Byron');
+  adaEmail = await signUpAs(ctx, 'Ada Byron');
   const videoId = await readyVideo(ctx, path.join(dir, 'clip.mp4'));
   reportId = await makeEyeMail(ctx, videoId, 'Spring launch');
   quietId = await makeEyeMail(ctx, videoId, 'Quiet one');
@@ -363,16 +366,27 @@ test("Export shows it is working, and says 'Failed to download' when the server,
     await page.unroute(route);
     await failedToast.waitFor({ state: 'detached' });
 
-    // The session ended (signed out in another tab): said, and the dashboard signs out.
+    // The session ended (signed out in another tab): said, and the dashboard shows the sign-in
+    // form, which brings the user back to the report. (The account pages' guard once kept the
+    // user the report's guard had seen and bounced between /signin and / without end.)
     await page.route(route, (r) => r.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ result: false, message: 'Unauthorized' }) }));
     await page.getByRole('button', { name: 'Export' }).click();
     await failedToast.waitFor();
-    await page.waitForURL((u) => u.pathname === '/signin');
+    await page.getByText('Your session has ended. Please sign in again.').waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    const signInUrl = new URL(page.url());
+    assert.equal(signInUrl.pathname, '/signin');
+    assert.equal(signInUrl.searchParams.get('next'), `/reports/${reportId}`);
     assert.equal(downloads, 0);
   } finally {
     page.off('download', count);
     await page.unroute(route).catch(() => undefined);
   }
+  await page.getByLabel(/^Email/).fill(adaEmail);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === `/reports/${reportId}`);
+  await waitForTiles(page, { views: '11', clicks: '2', average: '2.5' });
 });
 
 test('the Feed menu opens the JSON and XML feeds in a new tab', async () => {

@@ -32,10 +32,13 @@ function page(path: string, title: string, module: string, load: Load): RouteObj
 
 // A group of pages behind one access rule and one layout (the layout's code is a chunk of its
 // own, shared by the group's pages).
+// The guard is keyed by its rule: React Router renders every group's element in the same place,
+// so without a key a signed-in page's guard would be reused by the account pages, keeping the
+// user it saw on entry (an ended session then bounced between /signin and / for good).
 function guarded(access: Access, layout: Load, children: RouteObject[]): RouteObject {
   return {
     element: (
-      <Guard access={access}>
+      <Guard key={access} access={access}>
         <Outlet />
       </Guard>
     ),
