@@ -20,7 +20,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
   fs.mkdirSync(dir, { recursive: true });
   // shared_buffers 16 MB instead of PostgreSQL's 128 MB: PGlite keeps them inside the app's own
   // process, and with 128 MB the process held about 80-150 MB more after start; the files stay in
-  // the operating system's page cache anyway (README "Performance", memory).
+  // the operating system's page cache anyway (docs/performance-log.md, memory).
   const db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 64 });
   // Its message queue interleaved concurrent queries of different connections (see

@@ -37,7 +37,7 @@ export interface GifFacts {
 }
 
 // sharp (and libvips with it) is loaded on the first image, not at start-up: the pixel and most
-// requests never need it, and loaded it costs the process memory (README "Performance", memory).
+// requests never need it, and loaded it costs the process memory (docs/performance-log.md, memory).
 let loaded: Promise<typeof import('sharp')> | null = null;
 const sharpModule = async () => (await (loaded ??= import('sharp'))).default;
 

@@ -35,7 +35,7 @@ interface Log {
 }
 
 // nodemailer is loaded on the first mail, not at start-up: it holds about 5 MB of the process's
-// memory, and most processes send no mail for a long while (README "Performance", memory).
+// memory, and most processes send no mail for a long while (docs/performance-log.md, memory).
 function lazyTransport<T extends Transporter>(create: (nodemailer: (typeof import('nodemailer'))['default']) => T): { get: () => Promise<T>; close: () => void } {
   let transport: Promise<T> | null = null;
   return {

@@ -15,7 +15,7 @@ import { JOB_QUEUE, type JobQueue } from './job-queue.js';
 import { rawSql } from '../database/raw-sql.js';
 
 // BullMQ (and ioredis) are loaded only when REDIS_URL is set: unused, they would hold several MB
-// of the process's memory (README "Performance", memory).
+// of the process's memory (docs/performance-log.md, memory).
 export async function createJobQueue(config: AppConfig, orm: MikroORM): Promise<JobQueue> {
   const logger = new Logger('Queue');
   const tempRoot = path.join(config.dataDir, 'tmp', 'jobs');

@@ -7,7 +7,7 @@ import { MediaService } from './media.service.js';
 import { STORAGE, type StorageAdapter } from './storage.adapter.js';
 
 // The Google Cloud Storage client is loaded only when GCS_BUCKET is set: unused, it would hold
-// several MB of the process's memory (README "Performance", memory).
+// several MB of the process's memory (docs/performance-log.md, memory).
 export async function createStorageAdapter(config: AppConfig): Promise<StorageAdapter> {
   if (config.gcsBucket) {
     const { GcsStorageAdapter } = await import('./gcs-storage.adapter.js');
