@@ -378,6 +378,7 @@ test("Export shows it is working, and says 'Failed to download' when the server,
     assert.equal(signInUrl.pathname, '/signin');
     assert.equal(signInUrl.searchParams.get('next'), `/reports/${reportId}`);
     assert.equal(downloads, 0);
+    await screenshot(page, 'reports-session-ended', { phoneFullPage: false });
   } finally {
     page.off('download', count);
     await page.unroute(route).catch(() => undefined);
