@@ -36,6 +36,24 @@ export class MediaService {
     if (!object) return this.fail(res, 404, 'Not found.');
 
     const validators = { etag: object.etag, lastModified: object.updatedAt };
+    const notModified = isNotModified({ ifNoneMatch: req.get('if-none-match'), ifModifiedSince: req.get('if-modified-since') }, validators);
+    let range = parseRangeHeader(req.get('range'), object.size);
+    if (range.type !== 'full' && !rangeStillValid(req.get('if-range'), validators)) range = { type: 'full' };
+    const slice = range.type === 'partial' ? { start: range.start, end: range.end } : undefined;
+
+    // The file is opened before anything of the answer is set: one deleted between the look-up
+    // above and here (a picture whose upload was cancelled) is the same 404 as one never stored,
+    // not a connection reset mid-answer.
+    const sendsBody = !notModified && range.type !== 'unsatisfiable' && req.method !== 'HEAD' && object.size > 0;
+    const stream = sendsBody ? this.storage.createReadStream(key, slice) : null;
+    const failed = stream && (await whenOpen(stream));
+    if (stream && failed) {
+      stream.destroy();
+      if ((failed as NodeJS.ErrnoException).code === 'ENOENT') return this.fail(res, 404, 'Not found.');
+      this.logger.warn(`Opening ${key} failed: ${failed.message}`);
+      return this.fail(res, 500, 'The file could not be read. Please try again.');
+    }
+
     const media = isMediaType(object.contentType);
     res.setHeader('Content-Type', media ? object.contentType : OPAQUE_TYPE);
     if (!media) res.setHeader('Content-Disposition', 'attachment');
@@ -45,30 +63,13 @@ export class MediaService {
     res.setHeader('ETag', object.etag);
     res.setHeader('Last-Modified', object.updatedAt.toUTCString());
 
-    if (isNotModified({ ifNoneMatch: req.get('if-none-match'), ifModifiedSince: req.get('if-modified-since') }, validators)) {
+    if (notModified) {
       res.status(304).end();
       return;
     }
-
-    let range = parseRangeHeader(req.get('range'), object.size);
-    if (range.type !== 'full' && !rangeStillValid(req.get('if-range'), validators)) range = { type: 'full' };
     if (range.type === 'unsatisfiable') {
       res.setHeader('Content-Range', contentRange(range, object.size)!);
       return this.fail(res, 416, 'The requested range is not satisfiable.', false);
-    }
-
-    const slice = range.type === 'partial' ? { start: range.start, end: range.end } : undefined;
-    const bodyless = req.method === 'HEAD' || object.size === 0;
-    // The file is opened before anything is answered: one deleted between the look-up above and
-    // here (a picture whose upload was cancelled) is a 404, not a connection reset mid-answer.
-    const stream = bodyless ? null : this.storage.createReadStream(key, slice);
-    const failed = stream && (await whenOpen(stream));
-    if (stream && failed) {
-      stream.destroy();
-      res.removeHeader('Content-Security-Policy');
-      if ((failed as NodeJS.ErrnoException).code === 'ENOENT') return this.fail(res, 404, 'Not found.');
-      this.logger.warn(`Opening ${key} failed: ${failed.message}`);
-      return this.fail(res, 500, 'The file could not be read. Please try again.');
     }
     res.status(slice ? 206 : 200);
     res.setHeader('Content-Length', String(slice ? slice.end - slice.start + 1 : object.size));
