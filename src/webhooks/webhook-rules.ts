@@ -131,7 +131,6 @@ export function messageBody(type: string, now: Date, data: Record<string, unknow
   return JSON.stringify({ type, timestamp: now.toISOString(), data });
 }
 
-// Whether an endpoint that has failed since `failingSince` is to be turned off now.
 // Whether an endpoint gets an event: one of its EyeMails (the repository's look-up), a type it
 // wants, and something that happened once it existed (a fan-out can run seconds after the hits,
 // and an endpoint made in between is not sent what came before it).
@@ -139,6 +138,7 @@ export function endpointWants(endpoint: { snippetId: string; events: readonly st
   return endpoint.snippetId === event.snippetId && endpoint.events.includes(type) && event.occurredAt.getTime() >= new Date(endpoint.createdAt).getTime();
 }
 
+// Whether an endpoint that has failed since `failingSince` is to be turned off now.
 export function shouldDisable(failingSince: Date | null, now: Date): boolean {
   return failingSince !== null && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS;
 }
