@@ -53,7 +53,11 @@ before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-usability-'));
   const clip = path.join(dir, 'clip.mp4');
   // Each is kept as soon as it is up, so that `after` closes it even when another step fails.
-  await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b)), run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]), ]);
+  await allStarted([
+    startServer().then((s) => (server = s)),
+    launchBrowser().then((b) => (browser = b)),
+    run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=15:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', clip]),
+  ]);
   context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', acceptDownloads: true, reducedMotion: 'reduce' });
   context.setDefaultTimeout(15_000);
   await signUp(context, { fullName: 'Uma Usable', email: uniqueEmail('uma'), password });

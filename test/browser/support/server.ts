@@ -69,14 +69,14 @@ export async function startServer(opts: { publicHost?: string; env?: Record<stri
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'index.html'))) throw new Error('Build first: npm run build:web');
   // What started is let go again when another part fails (an open mail catcher would keep the
   // file's process alive).
-  const parts = await Promise.allSettled([freePort(), startMailCatcher(), freshDatabaseUrl('eyemail_browser', { migrated: true })] as const);
-  const failed = parts.find((r) => r.status === 'rejected');
-  if (failed) {
-    if (parts[1].status === 'fulfilled') await parts[1].value.close();
-    if (parts[2].status === 'fulfilled') await parts[2].value.drop().catch(() => undefined);
-    throw failed.reason;
+  const steps = [freePort(), startMailCatcher(), freshDatabaseUrl('eyemail_browser', { migrated: true })] as const;
+  try {
+    await allStarted([...steps]);
+  } catch (e) {
+    await Promise.allSettled([steps[1].then((m) => m.close()), steps[2].then((d) => d.drop())]);
+    throw e;
   }
-  const [port, mail, db] = parts.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [number, MailCatcher, Awaited<ReturnType<typeof freshDatabaseUrl>>];
+  const [port, mail, db] = await Promise.all(steps);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-browser-'));
   const url = `http://127.0.0.1:${port}`;
   const publicUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
