@@ -32,6 +32,26 @@ const fixedBrowserWorkers = Number(process.env.BROWSER_WORKERS) || 0;
 // about two minutes on a busy two-core machine), so that one that hangs never holds up the run.
 const BROWSER_FILE_LIMIT_MS = Number(process.env.BROWSER_FILE_LIMIT_MS) || 10 * 60_000;
 
+// The browser files run in process groups of their own (see browserFile), out of reach of the
+// terminal's Ctrl-C: they are stopped with this run however it ends.
+const browserGroups = new Set();
+const stopGroup = (pid) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+process.on('exit', () => browserGroups.forEach(stopGroup));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, async () => {
+    browserGroups.forEach(stopGroup);
+    const cleanUp = dropLeftDatabases().then(() => template?.drop().catch(() => undefined));
+    await Promise.race([cleanUp, new Promise((r) => setTimeout(r, 5_000))]);
+    process.exit(130);
+  });
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-results-'));
 const timings = [];
@@ -60,6 +80,18 @@ function printSlowest(title, files) {
 // when there is one, the template database.
 const env = { ...process.env, EYEMAIL_TEST_RUN: crypto.randomBytes(6).toString('hex') };
 let template;
+
+// The databases of test files that were stopped before they could drop their own.
+async function dropLeftDatabases() {
+  if (!process.env.DATABASE_URL) return;
+  try {
+    const { dropRunDatabases } = await import('../test/support/fresh-database.ts');
+    const n = await dropRunDatabases(env.EYEMAIL_TEST_RUN);
+    if (n) console.log(`Dropped ${n} database(s) left by test files that were stopped.`);
+  } catch (err) {
+    console.log(`Could not drop the databases stopped test files left: ${err.message}`);
+  }
+}
 
 // One test: passes when ESLint reports nothing; its findings are printed as they are. Started
 // first, in the background (its output to a file), so it runs beside the build and the tests.
@@ -90,19 +122,17 @@ function browserFile(file) {
   const out = [];
   child.stdout.on('data', (b) => out.push(b));
   child.stderr.on('data', (b) => out.push(b));
+  browserGroups.add(child.pid);
   let hung = false;
   const watchdog = setTimeout(() => {
     hung = true;
     out.push(Buffer.from(`\n${file} was still running after ${seconds(BROWSER_FILE_LIMIT_MS)}: stopped with everything it started.\n`));
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
+    stopGroup(child.pid);
   }, BROWSER_FILE_LIMIT_MS);
   return new Promise((resolve) => {
     child.on('close', (code) => {
       clearTimeout(watchdog);
+      browserGroups.delete(child.pid);
       const ms = performance.now() - started;
       const text = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
       const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
@@ -268,6 +298,7 @@ try {
     });
   }
 } finally {
+  await dropLeftDatabases();
   await template?.drop().catch((err) => console.log(`Could not drop ${template.name}: ${err.message}`));
   fs.rmSync(tmp, { recursive: true, force: true });
   fs.rmSync(path.join(os.tmpdir(), `eyemail-screenshots-${env.EYEMAIL_TEST_RUN}`), { recursive: true, force: true });

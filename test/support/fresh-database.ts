@@ -30,13 +30,33 @@ function withDatabase(base: string, name: string): string {
   return u.toString();
 }
 
+// The test run's id (`npm test` sets it) in each copy's name, so the run can drop the copies of a
+// file it had to stop (see dropRunDatabases).
+const RUN_ENV = 'EYEMAIL_TEST_RUN';
+const runTag = (): string => (/^[0-9a-f]{4,16}$/.test(process.env[RUN_ENV] ?? '') ? `${process.env[RUN_ENV]}_` : '');
+
+// Drops what is left of a run's databases: those of test files stopped before their own clean-up.
+export async function dropRunDatabases(run: string): Promise<number> {
+  const base = process.env.DATABASE_URL;
+  if (!base || !/^[0-9a-f]{4,16}$/.test(run)) return 0;
+  const c = new pg.Client({ connectionString: base });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname ~ $1`, [`^eyemail_[a-z]+_${run}_[0-9a-f]+$`]);
+    for (const { datname } of rows) await c.query(`drop database if exists ${datname} with (force)`);
+    return rows.length;
+  } finally {
+    await c.end();
+  }
+}
+
 export async function freshDatabaseUrl(
   prefix = 'eyemail_test',
   opts: { migrated?: boolean } = {},
 ): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => undefined };
-  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${runTag()}${crypto.randomBytes(6).toString('hex')}`;
   const template = opts.migrated ? process.env[TEMPLATE_DATABASE_ENV] : undefined;
   await runOn(base, template ? `create database ${name} template ${template}` : `create database ${name}`);
   return { url: withDatabase(base, name), drop: () => runOn(base, `drop database if exists ${name} with (force)`) };
