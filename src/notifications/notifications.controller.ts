@@ -36,7 +36,7 @@ export class NotificationsController {
   @Put('settings')
   @ApiOperation({ summary: 'Change the account default' })
   async saveAccountSetting(@CurrentUser() user: AuthUser, @ValidBody() body: AccountNotifySettingDto) {
-    return ok(await this.notifications.saveAccountSetting(user.id, body), 'Notification settings saved.');
+    return ok(await this.notifications.saveAccountSetting(user.id, body), 'Default notification settings saved.');
   }
 
   @Get('settings/:snippetId')
@@ -48,6 +48,6 @@ export class NotificationsController {
   @Put('settings/:snippetId')
   @ApiOperation({ summary: "Change an EyeMail's choice, or { inherit: true } to follow the account default" })
   async saveSnippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string, @ValidBody() body: SnippetNotifySettingDto) {
-    return ok(await this.notifications.saveSnippetSetting(user.id, id, body), 'Notification settings saved.');
+    return ok(await this.notifications.saveSnippetSetting(user.id, id, body), 'Notification settings saved for this EyeMail.');
   }
 }

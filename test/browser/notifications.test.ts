@@ -79,7 +79,7 @@ test('Settings saves the account default and one EyeMail’s own choice', async 
   const card = page.getByRole('region', { name: 'Notifications' });
   await card.getByRole('group', { name: 'Mail me for (every EyeMail)' }).getByRole('checkbox', { name: 'Clicks' }).uncheck();
   await card.getByRole('button', { name: 'Save default' }).click();
-  await page.getByText('Notification settings saved.').first().waitFor();
+  await page.getByText('Default notification settings saved.').waitFor();
   assert.deepEqual((await api('get', '/api/notifications/settings')).events, ['open', 'play', 'half']);
 
   await card.getByLabel('One EyeMail').click();
@@ -89,8 +89,9 @@ test('Settings saves the account default and one EyeMail’s own choice', async 
   await own.getByRole('checkbox', { name: 'Opens' }).uncheck();
   await own.getByRole('checkbox', { name: 'Plays' }).uncheck();
   await screenshot(page, 'notifications-settings');
+  // (its own message: the default's may still be on screen)
   await card.getByRole('button', { name: 'Save for this EyeMail' }).click();
-  await page.getByText('Notification settings saved.').first().waitFor();
+  await page.getByText('Notification settings saved for this EyeMail.').waitFor();
   assert.deepEqual(await api('get', `/api/notifications/settings/${snippetId}`), { inherit: false, events: ['half'], accountEvents: ['open', 'play', 'half'] });
 
   await page.reload();
