@@ -208,11 +208,14 @@ test('create: every field, a live preview, and the real encoding progress in the
   const video = page.locator('video');
   await video.waitFor();
   assert.match((await video.getAttribute('src')) ?? '', /^http/);
+  // This visitor's system asks for reduced motion (the test contexts do): the video waits, on its
+  // poster, with its controls, for them to press play. Without that setting it plays by itself
+  // (below).
   const flags = await video.evaluate((el) => {
-    const v = el as unknown as { muted: boolean; autoplay: boolean; controls: boolean };
-    return [v.muted, v.autoplay, v.controls];
+    const v = el as unknown as { muted: boolean; autoplay: boolean; controls: boolean; paused: boolean; poster: string };
+    return [v.muted, v.autoplay, v.controls, v.paused, Boolean(v.poster)];
   });
-  assert.deepEqual(flags, [true, true, true], 'muted, autoplaying, with controls');
+  assert.deepEqual(flags, [true, false, true, true, true], 'muted, not playing by itself, with controls and a poster');
   await page.getByRole('button', { name: 'Turn sound on' }).waitFor();
   const cta = page.getByRole('link', { name: 'Shop now' });
   assert.equal(await cta.getAttribute('href'), 'https://shop.example.com/sale');
@@ -220,6 +223,22 @@ test('create: every field, a live preview, and the real encoding progress in the
   await page.getByRole('link', { name: 'https://shop.example.com/spring' }).waitFor();
   await page.getByRole('link', { name: new RegExp(`/eyemail/${snippetId}$`) }).waitFor();
   await screenshot(page, 'detail');
+
+  // A visitor without the reduced-motion setting: the video plays by itself, muted.
+  const moving = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, reducedMotion: 'no-preference', storageState: await context.storageState() });
+  try {
+    const other = await moving.newPage();
+    await other.goto(`/eyemails/${snippetId}`);
+    const playing = other.locator('video');
+    await playing.waitFor();
+    // Playing, or already played to its end (the clip lasts 2 s: a busy machine may look late).
+    await other.waitForFunction((el) => {
+      const v = el as unknown as { paused: boolean; currentTime: number; ended: boolean; muted: boolean };
+      return v.muted && ((!v.paused && v.currentTime > 0) || v.ended);
+    }, await playing.elementHandle(), { timeout: 15_000 });
+  } finally {
+    await moving.close();
+  }
 });
 
 test('edit: a new title saves without encoding; another mute icon encodes again with progress', async () => {
@@ -477,6 +496,15 @@ test('Getting Started: upload, watch it process, name it and create', async () =
   const download = card.getByRole('link', { name: 'Download the email video (MP4)' });
   assert.match((await download.getAttribute('href')) ?? '', /^http/);
   assert.equal(await create.isDisabled(), false);
+  // The processed video waits on its poster, with its controls, for a visitor who asks for reduced motion.
+  const processed = card.getByLabel('Processed video');
+  assert.deepEqual(
+    await processed.evaluate((el) => {
+      const v = el as unknown as { autoplay: boolean; controls: boolean; paused: boolean };
+      return [v.autoplay, v.controls, v.paused];
+    }),
+    [false, true, true],
+  );
   await screenshot(page, 'getting-started-ready');
   await create.click();
   await page.waitForURL(/\/eyemails\/[0-9a-f-]{36}$/);

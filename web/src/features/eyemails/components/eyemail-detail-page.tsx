@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeOverlay, parseCtaButtonsJson } from '@shared/snippet-rules';
 import type { SnippetView } from '@shared/api-types';
 import { formatDate } from '@/lib/date-format';
+import { usePreviewAutoplay } from '@/hooks/use-preview-autoplay';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
 import { toast } from '@/components/toasts';
@@ -23,11 +24,12 @@ import classes from './eyemail-detail-page.module.css';
 export const PLAYER_MAX_HEIGHT = 600;
 const MEASURE_AFTER_MS = 2000;
 
-// Autoplaying, muted, with controls; a player taller than 600 px (portrait video) is capped,
+// Autoplaying (unless the visitor asks for reduced motion), muted, with controls; a player taller than 600 px (portrait video) is capped,
 // measured 2 s after it loads.
 function Player({ snippet }: { snippet: SnippetView }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [capped, setCapped] = useState(false);
+  const autoplay = usePreviewAutoplay();
   const src = snippet.video?.url ?? snippet.videoUrl;
   const poster = snippet.video?.thumbnailUrl ?? snippet.thumbnailUrl ?? '/static/viewer/poster.svg';
   const onLoaded = () => {
@@ -41,7 +43,7 @@ function Player({ snippet }: { snippet: SnippetView }) {
       ref={ref}
       src={src ?? undefined}
       poster={poster}
-      autoPlay
+      autoPlay={autoplay}
       muted
       controls
       playsInline

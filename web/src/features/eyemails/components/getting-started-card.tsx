@@ -2,6 +2,7 @@ import { Anchor, Box, Button, Card, Grid, Group, NumberInput, Stack, Text, TextI
 import { IconAdjustmentsHorizontal, IconCircleCheck, IconDownload, IconMovie, IconWand } from '@tabler/icons-react';
 import { TITLE_MAX, WIDTH_MAX, WIDTH_MIN } from '@shared/snippet-rules';
 import { ProgressBar } from '@/components/progress-bar';
+import { usePreviewAutoplay } from '@/hooks/use-preview-autoplay';
 import type { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { FILE_PROCESSING_HINT, VIDEO_PROCESSING_HINT } from '@/features/eyemails/utils/use-eyemail-editor';
 import { EncodingInline, VideoField } from './video-field';
@@ -15,6 +16,7 @@ export const PROCESSING_TEXT = "We're processing your video. Encoding and optimi
 // EyeMail. 'More options' opens the full form with everything entered so far.
 export function GettingStartedCard({ editor, onMoreOptions }: { editor: Editor; onMoreOptions: () => void }) {
   const { values, encoding, encoded } = editor;
+  const autoplay = usePreviewAutoplay();
   const video = values.video;
   const ready = encoded !== null;
   const failed = encoding.phase === 'failed';
@@ -57,7 +59,7 @@ export function GettingStartedCard({ editor, onMoreOptions }: { editor: Editor; 
                     <Text fw={600}>Your video is ready for email</Text>
                   </Group>
                   <Box style={{ borderRadius: 8, overflow: 'hidden', background: '#111', lineHeight: 0 }}>
-                    <video src={encoded.url} poster={encoded.poster ?? undefined} muted autoPlay loop playsInline controls style={{ width: '100%', display: 'block' }} aria-label="Processed video" />
+                    <video src={encoded.url} poster={encoded.poster ?? undefined} muted autoPlay={autoplay} loop playsInline controls style={{ width: '100%', display: 'block' }} aria-label="Processed video" />
                   </Box>
                   <Group gap="md">
                     <Anchor href={encoded.url} download size="sm" fw={600}>

@@ -4,6 +4,7 @@ import { useElementSize } from '@mantine/hooks';
 import { IconMovie } from '@tabler/icons-react';
 import { normalizeOverlay, parseWidth, parseLogoWidth } from '@shared/snippet-rules';
 import { previewClickTarget, type SnippetFormValues } from '@/features/eyemails/utils/snippet-form';
+import { usePreviewAutoplay } from '@/hooks/use-preview-autoplay';
 import { EyeMailLayout } from './eyemail-layout';
 
 // What the video area shows before saving: the encoded video once it is ready, else the poster
@@ -15,10 +16,11 @@ export interface Playable {
 
 function PreviewMedia({ values, encoded }: { values: SnippetFormValues; encoded: Playable | null }) {
   const [broken, setBroken] = useState<string | null>(null);
+  const autoplay = usePreviewAutoplay();
   const v = values.video;
   const fill: React.CSSProperties = { display: 'block', width: '100%', height: 'auto' };
   if (encoded) {
-    return <video key={encoded.url} src={encoded.url} poster={encoded.poster ?? undefined} muted autoPlay loop playsInline style={fill} aria-label="Encoded video preview" />;
+    return <video key={encoded.url} src={encoded.url} poster={encoded.poster ?? undefined} muted autoPlay={autoplay} loop playsInline controls={!autoplay} style={fill} aria-label="Encoded video preview" />;
   }
   if (v?.thumbnailUrl && broken !== v.thumbnailUrl) return <img src={v.thumbnailUrl} alt="Video poster" style={fill} onError={() => setBroken(v.thumbnailUrl ?? null)} />;
   if (v?.url && broken !== v.url) {
