@@ -25,18 +25,25 @@ describe('longestFirst', () => {
 });
 
 describe('browserSlots', () => {
-  it('runs one browser file beside jest, then two per core', () => {
-    expect(browserSlots({ cores: 2, jestRunning: true })).toBe(1);
+  it('runs none beside jest until it is down to its last files, then two per core', () => {
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 150, jestWorkers: 2 })).toBe(0);
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 2, jestWorkers: 2 })).toBe(0);
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 1, jestWorkers: 2 })).toBe(2);
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 0, jestWorkers: 2 })).toBe(4);
     expect(browserSlots({ cores: 2, jestRunning: false })).toBe(4);
     expect(browserSlots({ cores: 8, jestRunning: false })).toBe(16);
   });
 
+  it('keeps them apart while jest runs when its files left are not known', () => {
+    expect(browserSlots({ cores: 2, jestRunning: true })).toBe(0);
+  });
+
   it('takes other numbers when told', () => {
-    expect(browserSlots({ cores: 2, jestRunning: true, whileJest: 2 })).toBe(2);
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 0, jestWorkers: 1, perCore: 3 })).toBe(3);
     expect(browserSlots({ cores: 2, jestRunning: false, perCore: 1 })).toBe(2);
   });
 
-  it('always runs at least one', () => {
+  it('always runs at least one once jest is done', () => {
     expect(browserSlots({ cores: 0, jestRunning: false })).toBe(1);
   });
 });

@@ -4,8 +4,8 @@
 // files whose names hold one of the other words. Uses DATABASE_URL / REDIS_URL when set, embedded defaults otherwise.
 // Lint runs beside the build and the tests; with DATABASE_URL each test file's database is a copy of one
 // migrated template made once per run. Jest has a worker per core (TEST_WORKERS=n to choose); the
-// browser files run beside it, one at a time while jest runs and two per core once it is done
-// (BROWSER_WORKERS=n for a fixed number), longest first by the last run's measures (kept in
+// browser files start as jest's workers run out of files, two per core once it is done
+// (BROWSER_WORKERS=n for a fixed number at any time), longest first by the last run's measures (kept in
 // test/.artifacts/test-durations.json). Prints each phase's time and the slowest files.
 // Ends with one line "Summary: N passed, N failed, N skipped".
 import fs from 'node:fs';
@@ -170,27 +170,60 @@ function saveDurations() {
 }
 
 // Passes a child's output on whole lines at a time, so another file's block printed meanwhile
-// never lands in the middle of one of its lines.
-function byLines(stream) {
+// never lands in the middle of one of its lines; `onLines` sees each batch of whole lines.
+function byLines(stream, onLines = () => undefined) {
   let rest = '';
   stream.on('data', (b) => {
     const text = rest + b.toString();
     const cut = text.lastIndexOf('\n') + 1;
     rest = text.slice(cut);
-    if (cut) process.stdout.write(text.slice(0, cut));
+    if (cut) {
+      process.stdout.write(text.slice(0, cut));
+      onLines(text.slice(0, cut));
+    }
   });
   stream.on('end', () => rest && process.stdout.write(`${rest}\n`));
 }
 
+const JEST_ARGS = ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js'];
+const jestPatterns = () => (patterns.length ? ['--passWithNoTests', '--testPathPatterns', ...patterns] : []);
+
+// How many test files jest will run (its --listTests), found beside the build; Infinity when it
+// cannot tell.
+function countJestFiles() {
+  const child = spawn(process.execPath, [...JEST_ARGS, '--listTests', '--json', ...jestPatterns()], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], env });
+  const out = [];
+  child.stdout.on('data', (b) => out.push(b));
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(Infinity));
+    child.on('close', (code) => {
+      try {
+        resolve(code === 0 ? JSON.parse(Buffer.concat(out).toString()).length : Infinity);
+      } catch {
+        resolve(Infinity);
+      }
+    });
+  });
+}
+// Jest's files not finished yet (its PASS / FAIL lines counted), for browserSlots().
+const jestProgress = { total: Infinity, done: 0, onChange: () => undefined };
+
 async function runJest() {
   const out = path.join(tmp, 'jest.json');
-  const child = spawn(
-    process.execPath,
-    ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', `--maxWorkers=${workers}`, '--json', `--outputFile=${out}`, ...(patterns.length ? ['--passWithNoTests', '--testPathPatterns', ...patterns] : [])],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env },
-  );
+  const child = spawn(process.execPath, [...JEST_ARGS, `--maxWorkers=${workers}`, '--json', `--outputFile=${out}`, ...jestPatterns()], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
+  // Jest prints a file's PASS or FAIL line on stderr when it ends.
+  const countFiles = (lines) => {
+    const n = lines.match(/^(PASS|FAIL) /gm)?.length ?? 0;
+    if (!n) return;
+    jestProgress.done += n;
+    jestProgress.onChange();
+  };
   byLines(child.stdout);
-  byLines(child.stderr);
+  byLines(child.stderr, countFiles);
   await new Promise((resolve) => child.on('close', resolve));
   if (!fs.existsSync(out)) {
     totals.failed += 1;
@@ -213,10 +246,11 @@ async function runBrowserFiles(jestRunning, onChange) {
   const all = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => `test/browser/${f}`).filter(chosen) : [];
   if (!all.length) return;
   const queue = longestFirst(all, lastDurations(), (f) => fs.statSync(path.join(root, f)).size);
-  const slots = () => fixedBrowserWorkers || browserSlots({ cores, jestRunning: jestRunning() });
+  const jestFilesLeft = () => Math.max(0, jestProgress.total - jestProgress.done);
+  const slots = () => fixedBrowserWorkers || browserSlots({ cores, jestRunning: jestRunning(), jestFilesLeft: jestFilesLeft(), jestWorkers: workers });
   const policy = fixedBrowserWorkers
     ? `${fixedBrowserWorkers} at a time`
-    : `${jestRunning() ? `${browserSlots({ cores, jestRunning: true })} at a time beside jest, then ` : ''}${browserSlots({ cores, jestRunning: false })} at a time`;
+    : `${jestRunning() ? `from jest's last ${workers} files, ` : ''}${browserSlots({ cores, jestRunning: false })} at a time`;
   await phase(`browser tests (${all.length} files, ${policy})`, async () => {
     const times = [];
     let running = 0;
@@ -238,6 +272,7 @@ async function runBrowserFiles(jestRunning, onChange) {
         if (!queue.length && running === 0) resolve();
       };
       onChange(next);
+      jestProgress.onChange = next;
       next();
     });
     printSlowest('Slowest browser files:', times);
@@ -249,7 +284,10 @@ const lint = only('lint') ? startLint() : null;
 try {
   if (only('jest') || only('browser')) {
     await phase('system packages', () => ensureSystemPackages());
+    // (jest's file count, for when the browser files start, found beside the build)
+    const counted = only('jest') && only('browser') ? countJestFiles().then((n) => (jestProgress.total = n)) : null;
     await phase('build', () => buildIfStale());
+    await counted;
   }
 
   if ((only('jest') || only('browser')) && process.env.DATABASE_URL) {
@@ -266,8 +304,7 @@ try {
     });
   }
 
-  // Jest and the browser files side by side: jest's workers keep the cores busy with CPU work,
-  // the browser files mostly wait, so they fill the gaps; once jest is done they take its place.
+  // Jest first, the browser files as its workers run out of files (browserSlots() says why).
   let jestRunning = only('jest');
   let wake = () => undefined;
   const jest = only('jest')
@@ -277,7 +314,7 @@ try {
       })
     : null;
   const browser = only('browser') ? runBrowserFiles(() => jestRunning, (fn) => (wake = fn)) : null;
-  if (jest && browser) await phase('jest and the browser tests, side by side', () => Promise.all([jest, browser]));
+  if (jest && browser) await phase('jest, then the browser tests (overlapping at its end)', () => Promise.all([jest, browser]));
   else await Promise.all([jest, browser]);
   saveDurations();
 
