@@ -158,7 +158,10 @@ test('create: every field, a live preview, and the real encoding progress in the
   await page.getByRole('group', { name: 'Video', exact: true }).locator('input[type="file"]').setInputFiles(fixture('clip.mp4'));
   await page.getByRole('button', { name: 'Remove video' }).waitFor({ timeout: 30_000 });
   // Encoding starts by itself once the upload is in; the page follows it inline.
-  await page.getByRole('progressbar', { name: 'Encoding progress' }).waitFor({ state: 'attached' });
+  const encodingBar = page.getByRole('progressbar', { name: 'Encoding progress' });
+  await encodingBar.waitFor({ state: 'attached' });
+  // It fills without moving stripes for a visitor who asks for reduced motion.
+  assert.equal(await encodingBar.evaluate((el) => (el as unknown as { getAnimations(o: { subtree: boolean }): unknown[] }).getAnimations({ subtree: true }).length), 0);
 
   await page.getByRole('group', { name: 'Logo', exact: true }).locator('input[type="file"]').setInputFiles(fixture('logo.png'));
   await page.getByRole('img', { name: 'Logo preview' }).waitFor();

@@ -1,9 +1,12 @@
 import { Group, Progress, Text } from '@mantine/core';
+import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 
-// A progress bar with its whole-number percentage (spec 01 generic parts).
+// A progress bar with its whole-number percentage (spec 01 generic parts); its stripes move while
+// it runs, unless the visitor asks for reduced motion.
 export function ProgressBar({ value, label, ariaLabel, size = 'md' }: { value: number; label?: React.ReactNode; ariaLabel?: string; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
   const pct = Math.max(0, Math.min(100, Math.floor(value)));
   const name = ariaLabel ?? (typeof label === 'string' ? label : 'Progress');
+  const motion = useMotionAllowed();
   return (
     <div>
       <Group justify="space-between" mb={6} wrap="nowrap" gap="xs">
@@ -14,7 +17,7 @@ export function ProgressBar({ value, label, ariaLabel, size = 'md' }: { value: n
           {pct}%
         </Text>
       </Group>
-      <Progress value={pct} size={size} radius="xl" animated={pct < 100} aria-label={name} />
+      <Progress value={pct} size={size} radius="xl" animated={motion && pct < 100} aria-label={name} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeOverlay, parseCtaButtonsJson } from '@shared/snippet-rules';
 import type { SnippetView } from '@shared/api-types';
 import { formatDate } from '@/lib/date-format';
-import { usePreviewAutoplay } from '@/hooks/use-preview-autoplay';
+import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
 import { toast } from '@/components/toasts';
@@ -29,7 +29,7 @@ const MEASURE_AFTER_MS = 2000;
 function Player({ snippet }: { snippet: SnippetView }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [capped, setCapped] = useState(false);
-  const autoplay = usePreviewAutoplay();
+  const autoplay = useMotionAllowed();
   const src = snippet.video?.url ?? snippet.videoUrl;
   const poster = snippet.video?.thumbnailUrl ?? snippet.thumbnailUrl ?? '/static/viewer/poster.svg';
   const onLoaded = () => {

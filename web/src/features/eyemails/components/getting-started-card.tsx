@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Card, Grid, Group, NumberInput, Stack, Text, TextI
 import { IconAdjustmentsHorizontal, IconCircleCheck, IconDownload, IconMovie, IconWand } from '@tabler/icons-react';
 import { TITLE_MAX, WIDTH_MAX, WIDTH_MIN } from '@shared/snippet-rules';
 import { ProgressBar } from '@/components/progress-bar';
-import { usePreviewAutoplay } from '@/hooks/use-preview-autoplay';
+import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import type { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { FILE_PROCESSING_HINT, VIDEO_PROCESSING_HINT } from '@/features/eyemails/utils/use-eyemail-editor';
 import { EncodingInline, VideoField } from './video-field';
@@ -16,7 +16,7 @@ export const PROCESSING_TEXT = "We're processing your video. Encoding and optimi
 // EyeMail. 'More options' opens the full form with everything entered so far.
 export function GettingStartedCard({ editor, onMoreOptions }: { editor: Editor; onMoreOptions: () => void }) {
   const { values, encoding, encoded } = editor;
-  const autoplay = usePreviewAutoplay();
+  const autoplay = useMotionAllowed();
   const video = values.video;
   const ready = encoded !== null;
   const failed = encoding.phase === 'failed';

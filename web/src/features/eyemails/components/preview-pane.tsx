@@ -4,7 +4,7 @@ import { useElementSize } from '@mantine/hooks';
 import { IconMovie } from '@tabler/icons-react';
 import { normalizeOverlay, parseWidth, parseLogoWidth } from '@shared/snippet-rules';
 import { previewClickTarget, type SnippetFormValues } from '@/features/eyemails/utils/snippet-form';
-import { usePreviewAutoplay } from '@/hooks/use-preview-autoplay';
+import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import { EyeMailLayout } from './eyemail-layout';
 
 // What the video area shows before saving: the encoded video once it is ready, else the poster
@@ -16,7 +16,7 @@ export interface Playable {
 
 function PreviewMedia({ values, encoded }: { values: SnippetFormValues; encoded: Playable | null }) {
   const [broken, setBroken] = useState<string | null>(null);
-  const autoplay = usePreviewAutoplay();
+  const autoplay = useMotionAllowed();
   const v = values.video;
   const fill: React.CSSProperties = { display: 'block', width: '100%', height: 'auto' };
   if (encoded) {
