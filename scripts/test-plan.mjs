@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 // The decisions of `npm test`'s scheduling, as pure functions (scripts/test.mjs does the running).
 
 // Longest first, so no long file starts last and holds the run up alone: by the duration the
@@ -29,4 +32,20 @@ export function mergeDurations(previous, measured, existing) {
     if (Number.isFinite(ms)) next[f] = Math.round(ms);
   }
   return next;
+}
+
+// The measures to order a run by: the last run's (test/.artifacts/test-durations.json, kept in the
+// checkout), else, in a fresh checkout, the ones committed in test/durations.json (a whole run's,
+// refreshed by hand now and then: copy the first over the second). Only the order depends on them.
+export const DURATIONS_FILE = path.join('test', '.artifacts', 'test-durations.json');
+export const COMMITTED_DURATIONS_FILE = path.join('test', 'durations.json');
+export function readDurations(root) {
+  for (const rel of [DURATIONS_FILE, COMMITTED_DURATIONS_FILE]) {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(root, rel), 'utf8'));
+    } catch {
+      // not there (or not readable): the next
+    }
+  }
+  return {};
 }

@@ -1,6 +1,9 @@
 // npm test's scheduling decisions: which browser file starts first, how many run at a time, what
 // is kept for the next run.
-import { browserSlots, longestFirst, mergeDurations } from './test-plan.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { browserSlots, longestFirst, mergeDurations, readDurations } from './test-plan.mjs';
 
 describe('longestFirst', () => {
   const size = (f: string) => ({ 'a.ts': 100, 'b.ts': 900, 'c.ts': 500, 'd.ts': 500 })[f] ?? 0;
@@ -55,5 +58,25 @@ describe('mergeDurations', () => {
 
   it('forgets files that no longer exist', () => {
     expect(mergeDurations({ 'gone.ts': 1000 }, { 'a.ts': 10 }, ['a.ts'])).toEqual({ 'a.ts': 10 });
+  });
+});
+
+describe('readDurations', () => {
+  const write = (root: string, rel: string, v: unknown) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), JSON.stringify(v));
+  };
+
+  it("takes the last run's measures, else the committed ones, else none", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'durations-'));
+    try {
+      expect(readDurations(root)).toEqual({});
+      write(root, 'test/durations.json', { 'a.ts': 1 });
+      expect(readDurations(root)).toEqual({ 'a.ts': 1 });
+      write(root, 'test/.artifacts/test-durations.json', { 'a.ts': 2 });
+      expect(readDurations(root)).toEqual({ 'a.ts': 2 });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

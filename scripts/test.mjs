@@ -6,7 +6,7 @@
 // migrated template made once per run. Jest has a worker per core (TEST_WORKERS=n to choose); the
 // browser files start as jest's workers run out of files, two per core once it is done
 // (BROWSER_WORKERS=n for a fixed number at any time), longest first by the last run's measures (kept in
-// test/.artifacts/test-durations.json). Prints each phase's time and the slowest files.
+// test/.artifacts/test-durations.json; test/durations.json in a fresh checkout). Prints each phase's time and the slowest files.
 // Ends with one line "Summary: N passed, N failed, N skipped".
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
-import { browserSlots, longestFirst, mergeDurations } from './test-plan.mjs';
+import { browserSlots, DURATIONS_FILE, longestFirst, mergeDurations, readDurations } from './test-plan.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PARTS = ['lint', 'jest', 'browser'];
@@ -153,15 +153,9 @@ function browserFile(file) {
 }
 
 // What the last run measured per file (ms), to start the longest files first.
-const durationsFile = path.join(root, 'test', '.artifacts', 'test-durations.json');
+const durationsFile = path.join(root, DURATIONS_FILE);
 const measuredMs = {};
-function lastDurations() {
-  try {
-    return JSON.parse(fs.readFileSync(durationsFile, 'utf8'));
-  } catch {
-    return {};
-  }
-}
+const lastDurations = () => readDurations(root);
 function saveDurations() {
   if (!Object.keys(measuredMs).length) return;
   const existing = [...Object.keys(lastDurations()), ...Object.keys(measuredMs)].filter((f) => fs.existsSync(path.join(root, f)));

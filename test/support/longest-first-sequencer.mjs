@@ -1,19 +1,10 @@
 // Jest's order of test files: longest first, so no long file starts last and keeps one worker
-// busy alone at the end. By the times `npm test` kept from its last run
-// (test/.artifacts/test-durations.json, in the checkout: it outlives a fresh machine's empty
-// temp folder, where jest keeps its own); a file with no time yet counts as longest, the biggest
-// of those first. The decision is longestFirst() in scripts/test-plan.mjs.
+// busy alone at the end. By the times `npm test` kept from its last run, else the committed ones
+// (readDurations() in scripts/test-plan.mjs); a file with no time yet counts as longest, the
+// biggest of those first. The decision is longestFirst() in scripts/test-plan.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { longestFirst } from '../../scripts/test-plan.mjs';
-
-function recorded(rootDir) {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(rootDir, 'test', '.artifacts', 'test-durations.json'), 'utf8'));
-  } catch {
-    return {};
-  }
-}
+import { longestFirst, readDurations } from '../../scripts/test-plan.mjs';
 
 export default class LongestFirstSequencer {
   sort(tests) {
@@ -21,7 +12,7 @@ export default class LongestFirstSequencer {
     const rootDir = tests[0].context.config.rootDir;
     const byFile = new Map(tests.map((t) => [path.relative(rootDir, t.path), t]));
     const size = (f) => fs.statSync(byFile.get(f).path).size;
-    return longestFirst([...byFile.keys()], recorded(rootDir), size).map((f) => byFile.get(f));
+    return longestFirst([...byFile.keys()], readDurations(rootDir), size).map((f) => byFile.get(f));
   }
 
   // --onlyFailures: npm test does not use it; every file then, in the same order.
