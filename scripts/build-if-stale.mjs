@@ -2,7 +2,7 @@
 // `npm start` is fast after the first run and always serves what is on disk.
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -26,24 +26,30 @@ function mtime(file) {
   return fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0;
 }
 
+// Runs an npm script; a failed build ends the process with its status.
 function run(script) {
   console.log(`> npm run ${script}`);
-  const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const child = spawn('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.on('error', () => process.exit(1));
+    child.on('exit', (status) => (status === 0 ? resolve() : process.exit(status ?? 1)));
+  });
 }
 
-export function buildIfStale({ force = false } = {}) {
+// The server and the dashboard build side by side (tsc uses one core).
+export async function buildIfStale({ force = false } = {}) {
+  const builds = [];
   const serverOut = 'dist/server/src/main.js';
   if (force || mtime(serverOut) < Math.max(newest(['src', 'migrations'], ['.ts']), mtime('tsconfig.json'), mtime('package-lock.json'))) {
-    run('build:server');
-    fs.utimesSync(path.join(root, serverOut), new Date(), new Date());
+    builds.push(run('build:server').then(() => fs.utimesSync(path.join(root, serverOut), new Date(), new Date())));
   }
   const webOut = 'dist/web/index.html';
   if (force || mtime(webOut) < Math.max(newest(['web', 'src/shared'], ['.ts', '.tsx', '.css', '.html', '.svg', '.json']), mtime('package-lock.json'))) {
-    run('build:web');
+    builds.push(run('build:web'));
   }
+  await Promise.all(builds);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  buildIfStale({ force: process.argv.includes('--force') });
+  await buildIfStale({ force: process.argv.includes('--force') });
 }

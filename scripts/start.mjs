@@ -5,7 +5,7 @@ import { buildIfStale } from './build-if-stale.mjs';
 import { appNodeFlags } from './node-flags.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-buildIfStale();
+await buildIfStale();
 const worker = process.argv.includes('--worker');
 const entry = path.join(root, 'dist/server/src', worker ? 'worker.js' : 'main.js');
 process.env.NODE_ENV ??= 'production';
