@@ -87,7 +87,9 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   await dialog.getByText(/^Trim: keep 0:01–0:0\d \(\d\.\d s of \d\.\d s\)$/).waitFor();
   assert.equal(await from.getAttribute('aria-valuenow'), '1');
   const end = Number(await dialog.getByRole('slider', { name: 'Trim end' }).getAttribute('aria-valuenow'));
-  assert.ok(end >= 5 && end < 8, `recorded about 5 s, got ${end}`);
+  // The review offers the file's own length (on a loaded machine the camera's frames can come late
+  // and the file be shorter than the page's clock, which reached 5 s before Stop).
+  assert.ok(end >= 4.5 && end < 8, `recorded about 5 s, got ${end}`);
   await screenshot(page, 'recorder-review', { phoneFullPage: false });
 
   await dialog.getByRole('button', { name: 'Save video' }).click();

@@ -8,7 +8,8 @@ import { startRecordingUpload, type RecordingUpload } from '../api/recording-upl
 import { encodeRecording } from '../api/encode-recording';
 import { chooseRecordingFormat, recordingFileName } from '../utils/mime';
 import { COUNTDOWN_FROM, formatClock, spokenDuration } from '../utils/timer';
-import { clampTrim, trimQuery, TRIM_STEP, type TrimRange } from '../utils/trim';
+import { clampTrim, reviewDuration, trimQuery, TRIM_STEP, type TrimRange } from '../utils/trim';
+import { recordedDuration } from './recorded-duration';
 import { RecorderStage } from './recorder-stage';
 import { NO_MICROPHONE, useMediaSources, type SourceKind } from './use-media-sources';
 import { useMediaRecorder } from './use-media-recorder';
@@ -98,8 +99,10 @@ export function Recorder({ onSaved }: RecorderProps) {
       return;
     }
     upload.current?.end();
-    const duration = Math.max(0.1, Math.round(seconds * 10) / 10);
-    setRecording({ url: URL.createObjectURL(blob), duration });
+    const url = URL.createObjectURL(blob);
+    // what the file holds, not the clock: a trim to the end then keeps what was recorded
+    const duration = reviewDuration(await recordedDuration(url), seconds);
+    setRecording({ url, duration });
     setTrim([0, duration]);
     setPhase('review');
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { chooseRecordingFormat, recordingFileName } from './mime';
 import { elapsedMs, formatClock, IDLE_CLOCK, isOverLimit, pauseClock, spokenDuration, startClock } from './timer';
-import { clampTrim, isWholeRecording, previewPosition, trimQuery } from './trim';
+import { clampTrim, isWholeRecording, previewPosition, reviewDuration, trimQuery } from './trim';
 import { levelOf, mediaErrorMessage } from './media-errors';
 
 describe('recording format', () => {
@@ -70,6 +70,19 @@ describe('trim range', () => {
     expect(previewPosition(0, [2, 6])).toBe(2);
     expect(previewPosition(6.01, [2, 6])).toBe(2);
     expect(previewPosition(3, [2, 6])).toBeNull();
+  });
+});
+
+describe('review duration', () => {
+  it("offers the file's own length, to a tenth, over the page's clock", () => {
+    expect(reviewDuration(5.741, 6.2)).toBe(5.7);
+    expect(reviewDuration(6.26, 6.2)).toBe(6.3);
+  });
+
+  it("falls back to the clock when the browser could not tell, never below 0.1 s", () => {
+    expect(reviewDuration(null, 6.24)).toBe(6.2);
+    expect(reviewDuration(Infinity, 6.24)).toBe(6.2);
+    expect(reviewDuration(0, 0.01)).toBe(0.1);
   });
 });
 

@@ -40,3 +40,10 @@ export function previewPosition(current: number, [start, end]: TrimRange): numbe
   if (current < start - 0.05 || current >= end) return start;
   return null;
 }
+
+// The length the review offers: the file's own (null when the browser could not tell: then the
+// page's clock), to a tenth of a second, at least 0.1 s.
+export function reviewDuration(fileSecs: number | null, clockSecs: number): number {
+  const secs = fileSecs !== null && Number.isFinite(fileSecs) && fileSecs > 0 ? fileSecs : clockSecs;
+  return Math.max(0.1, tenth(secs));
+}
