@@ -26,13 +26,23 @@ function mtime(file) {
   return fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0;
 }
 
-// Runs an npm script; a failed build ends the process with its status.
+// Runs an npm script; a failed build stops the other one and ends the process with its status.
+const running = new Set();
 function run(script) {
   console.log(`> npm run ${script}`);
   const child = spawn('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
+  running.add(child);
+  const fail = (status) => {
+    running.forEach((c) => c !== child && c.kill());
+    process.exit(status);
+  };
   return new Promise((resolve) => {
-    child.on('error', () => process.exit(1));
-    child.on('exit', (status) => (status === 0 ? resolve() : process.exit(status ?? 1)));
+    child.on('error', () => fail(1));
+    child.on('exit', (status) => {
+      running.delete(child);
+      if (status === 0) resolve();
+      else fail(status ?? 1);
+    });
   });
 }
 

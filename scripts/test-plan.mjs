@@ -1,7 +1,7 @@
+// The decisions of `npm test`'s scheduling, as pure functions (scripts/test.mjs does the running),
+// and readDurations(), the one place that reads the measures they decide by.
 import fs from 'node:fs';
 import path from 'node:path';
-
-// The decisions of `npm test`'s scheduling, as pure functions (scripts/test.mjs does the running).
 
 // Longest first, so no long file starts last and holds the run up alone: by the duration the
 // last run measured; a file with no measure yet (new, or the first run) counts as longest, the
