@@ -103,13 +103,37 @@ async function settled(page: Page): Promise<void> {
 // `shot`: a screenshot name, to look at the page's colours at both widths.
 type Visit = { path: string; ready?: (page: Page) => Promise<void>; shot?: string };
 
+// Opens `to` in the running dashboard, as its own links do (no reload: axe, injected once, stays),
+// and waits for the new page's heading: a heading that was not on the page before, or one whose
+// text changed (a page of the same kind reusing the element).
+async function openInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((path) => {
+    const g = globalThis as unknown as {
+      document: { querySelectorAll(s: string): Iterable<{ setAttribute(n: string, v: string): void; textContent: string | null }> };
+      history: { pushState(s: unknown, t: string, u: string): void };
+      dispatchEvent(e: unknown): void;
+      PopStateEvent: new (type: string) => unknown;
+    };
+    for (const h of g.document.querySelectorAll('h1')) h.setAttribute('data-before', h.textContent ?? '');
+    g.history.pushState(null, '', path);
+    g.dispatchEvent(new g.PopStateEvent('popstate'));
+  }, to);
+  await page.waitForURL((url) => url.pathname + url.search === to);
+  await page.waitForFunction(() => {
+    const g = globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ getAttribute(n: string): string | null; textContent: string | null }> } };
+    return [...g.document.querySelectorAll('h1')].some((h) => h.getAttribute('data-before') === null || h.getAttribute('data-before') !== h.textContent);
+  });
+}
+
+// Each width starts with a real page load; the other pages are then opened in the running app.
 async function auditRoutes(ctx: BrowserContext, visits: Visit[], label: string): Promise<string[]> {
   const page = await ctx.newPage();
   const failures: string[] = [];
   for (const [width, size] of SIZES) {
     await page.setViewportSize(size);
-    for (const visit of visits) {
-      await page.goto(visit.path);
+    for (const [i, visit] of visits.entries()) {
+      if (i === 0) await page.goto(visit.path);
+      else await openInApp(page, visit.path);
       await settled(page);
       await visit.ready?.(page);
       failures.push(...(await audit(page, `${label} ${visit.path} at ${width}`)));
