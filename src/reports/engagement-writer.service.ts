@@ -10,6 +10,7 @@ import { ReportRepository } from './report.repository.js';
 import type { GeoLocation } from './geo-ip.adapter.js';
 import { GroupCommit } from './group-commit.js';
 import { cappedDuration } from './play-report.js';
+import { PlannerStats } from './planner-stats.service.js';
 import { BURST_RULES, PLAY_CLICK_WINDOW_MS } from './bursts.js';
 import { EngagementEvents } from '../common/engagement-events.js';
 
@@ -89,6 +90,8 @@ export class EngagementWriter implements OnApplicationShutdown {
     private readonly snippets: SnippetsService,
     // Webhooks and other listeners hear of each committed batch (integrations' hook; see below).
     private readonly events: EngagementEvents,
+    // Told of each committed batch: the table's statistics follow its growth (planner-stats.ts).
+    private readonly plannerStats: PlannerStats,
   ) {}
 
   record(event: IngestEvent): Promise<IngestOutcome> {
@@ -159,6 +162,7 @@ export class EngagementWriter implements OnApplicationShutdown {
     await this.joinPlaysToClicks(rows);
     const stored = await this.repo.insertBatch(rows, this.events.outboxFor(rows)); // and its outbox rows
     this.stats.stored += rows.length;
+    this.plannerStats.written('engagement', rows.length);
     // Committed: from here on a failure must not retry the batch (its rows are stored). Floods
     // first: of a run of 200 clicks, those past a person's allowance are a flood, the few left a
     // burst.

@@ -14,6 +14,8 @@ import { ReportService } from './report.service.js';
 import { ReportsController } from './reports.controller.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
+import { PlannerStats } from './planner-stats.service.js';
+import { PlannerStatsRepository } from './planner-stats.repository.js';
 import { ViewerActivityWriter } from './viewer-activity-writer.service.js';
 import { ViewerIngest } from './viewer-ingest.service.js';
 
@@ -36,6 +38,8 @@ import { ViewerIngest } from './viewer-ingest.service.js';
     UserAgentAdapter,
     ViewerActivityRepository,
     ViewerActivityWriter,
+    PlannerStatsRepository,
+    PlannerStats,
     ViewerIngest,
     { provide: VIEWER_VISITS, useExisting: ViewerIngest },
   ],

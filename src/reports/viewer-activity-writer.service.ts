@@ -5,6 +5,7 @@ import { EngagementEvents, type CommittedEngagement } from '../common/engagement
 import { EngagementWriter, isConnectionError, type IngestOutcome } from './engagement-writer.service.js';
 import { GroupCommit } from './group-commit.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
+import { PlannerStats } from './planner-stats.service.js';
 import { histogramDelta } from './second-stats.js';
 import type { NewVisit, PlayRow, SecondStatsDelta, StoredPlay, Who } from './viewer-activity-sql.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
@@ -37,6 +38,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
     private readonly repo: ViewerActivityRepository,
     private readonly engagements: EngagementWriter,
     private readonly events: EngagementEvents,
+    private readonly plannerStats: PlannerStats,
   ) {}
 
   recordVisit(visit: NewVisit): Promise<IngestOutcome> {
@@ -76,7 +78,9 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
 
   private async writeVisits(visits: NewVisit[], fresh: boolean): Promise<IngestOutcome[]> {
     const info = await this.engagements.snippetInfo(visits.map((v) => v.snippetId), fresh);
-    await this.repo.insertVisits(visits.filter((v) => info.has(v.snippetId)));
+    const known = visits.filter((v) => info.has(v.snippetId));
+    await this.repo.insertVisits(known);
+    this.plannerStats.written('viewer_visit', known.length);
     return visits.map((v) => (info.has(v.snippetId) ? 'stored' : 'unknown-snippet'));
   }
 
@@ -93,6 +97,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
       else group.push(i);
     });
     const reached: CommittedEngagement[] = []; // notifications (issue 18): plays counted, halves watched
+    let merged = 0;
     const outbox = await this.repo.mergePlays([...plays.keys()], (stored) => {
       reached.length = 0;
       const rows: PlayRow[] = [];
@@ -114,8 +119,10 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
       const ordered = [...seconds.values()].sort((a, b) => a.snippetId.localeCompare(b.snippetId) || Number(a.machine) - Number(b.machine) || a.second - b.second);
       // The milestones some module will fan out go in the outbox, in the same transaction.
       const consumers = this.events.outboxFor(reached);
+      merged = rows.length;
       return { rows, seconds: ordered, outbox: consumers.length ? { consumers, events: reached } : undefined };
     });
+    this.plannerStats.written('video_play', merged);
     this.events.committed(reached, outbox);
     return outcomes;
   }
