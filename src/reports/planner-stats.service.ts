@@ -10,6 +10,7 @@ import { PlannerStatsRepository, type IngestTable } from './planner-stats.reposi
 export class PlannerStats implements OnApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private readonly tables = new Map<IngestTable, { written: number; rows: number; running: Promise<void> | null }>();
+  private closing = false;
 
   constructor(private readonly repo: PlannerStatsRepository) {}
 
@@ -17,7 +18,7 @@ export class PlannerStats implements OnApplicationShutdown {
     let t = this.tables.get(table);
     if (!t) this.tables.set(table, (t = { written: 0, rows: 0, running: null }));
     t.written += rows;
-    if (t.running || !statsRefreshDue(t.written, t.rows)) return;
+    if (this.closing || t.running || !statsRefreshDue(t.written, t.rows)) return;
     const state = t;
     state.written = 0;
     state.running = this.repo
@@ -33,12 +34,10 @@ export class PlannerStats implements OnApplicationShutdown {
       });
   }
 
-  // Resolves once no analysis runs (tests, shutdown).
-  async idle(): Promise<void> {
-    await Promise.all([...this.tables.values()].map((t) => t.running));
-  }
-
+  // No analysis starts once the app is shutting down (the writers' last batches may still come,
+  // with the connections about to close); those running are waited for.
   async onApplicationShutdown(): Promise<void> {
-    await this.idle();
+    this.closing = true;
+    await Promise.all([...this.tables.values()].map((t) => t.running));
   }
 }
