@@ -62,6 +62,10 @@ process.on('message', async (m) => {
     const { EngagementWriter } = await import(path.join(root, 'dist/server/src/reports/engagement-writer.service.js'));
     const { stored, batches } = app.get(EngagementWriter).stats;
     process.send({ writer: { stored, batches } });
+  } else if (m === 'journal') {
+    // Events answered and waiting in the ingest's journal for the loader (0 once all are loaded).
+    const { IngestLoader } = await import(path.join(root, 'dist/server/src/reports/ingest-loader.service.js'));
+    process.send({ journal: (await app.get(IngestLoader).backlog()).events });
   } else if (m === 'cpu') {
     const { user, system } = process.cpuUsage();
     process.send({ cpu: user + system });

@@ -23,6 +23,7 @@ import { Migration0022PeopleByProbe } from './0022-people-by-probe.js';
 import { Migration0023RecordSummary } from './0023-record-summary.js';
 import { Migration0024IngestTriggersWithoutJit } from './0024-ingest-triggers-without-jit.js';
 import { Migration0025EngagementOutbox } from './0025-engagement-outbox.js';
+import { Migration0026IngestJournal } from './0026-ingest-journal.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0023-record-summary', class: Migration0023RecordSummary },
   { name: '0024-ingest-triggers-without-jit', class: Migration0024IngestTriggersWithoutJit },
   { name: '0025-engagement-outbox', class: Migration0025EngagementOutbox },
+  { name: '0026-ingest-journal', class: Migration0026IngestJournal },
 ];

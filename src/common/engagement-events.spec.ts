@@ -29,7 +29,7 @@ describe('the ingest pressure', () => {
     const events = new EngagementEvents();
     const t0 = Date.now();
     await events.whenQuiet();
-    events.committed(Array.from({ length: BUSY_EVENTS }, () => ({ snippetId: 's', kind: 'open', occurredAt: new Date() })));
+    events.written(BUSY_EVENTS);
     expect(events.busy).toBe(true);
     const controller = new AbortController();
     controller.abort();

@@ -123,9 +123,7 @@ export class EngagementEvents {
 
   // `outbox`: the batch's outbox row per consumer (what outboxFor named and the batch stored).
   committed(events: readonly CommittedEngagement[], outbox?: ReadonlyMap<string, string> | null): void {
-    if (!events.length) return;
-    this.pressure = addPressure(this.pressure, Date.now(), events.length);
-    if (!outbox?.size) return;
+    if (!events.length || !outbox?.size) return;
     for (const c of this.consumerList) {
       const outboxId = outbox.get(c.name);
       if (outboxId === undefined) continue;
@@ -135,6 +133,11 @@ export class EngagementEvents {
         this.logger.error({ err: e }, 'A consumer of committed engagement failed; the sweeper queues its events');
       }
     }
+  }
+
+  // The ingest's hot path stored `n` events (its journal, the viewer's tables): how busy it is.
+  written(n: number): void {
+    if (n > 0) this.pressure = addPressure(this.pressure, Date.now(), n);
   }
 
   // Whether the ingest is committing 100 events a second or more now.

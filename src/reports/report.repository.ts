@@ -19,6 +19,7 @@ import {
 } from './ingest-sql.js';
 import type { MachineReason } from './engagement.entity.js';
 import { JsonRowsSender } from './json-rows.js';
+import type { IngestExecutor } from './ingest-journal.repository.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
 import { csvLinesSql } from './report-csv-sql.js';
 import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
@@ -155,19 +156,21 @@ export class ReportRepository {
 
   // The ORM's own raw queries inline every value; the batch statements pass their rows as one JSON
   // parameter (json-rows.ts) and their look-ups as native arrays instead, on the ORM's pool.
-  private ingestQuery<R>(sql: string, params: unknown[]) {
+  // `exec`: the loader's transaction (ingest-journal.repository.ts), else the pool.
+  private ingestQuery<R>(sql: string, params: unknown[], exec?: IngestExecutor): Promise<{ rows: R[] }> {
+    if (exec) return exec<R>(sql, params);
     return this.orm.em.getConnection().getClient().executeQuery<R>(CompiledQuery.raw(sql, params));
   }
 
   // One statement: the batch's rows, and an outbox row for each module in `outbox` (their names:
   // those that will fan the batch out), with the rows' ids; null when there is none.
-  async insertBatch(rows: readonly NewEngagement[], outbox: readonly string[] = []): Promise<StoredWithOutbox | null> {
+  async insertBatch(rows: readonly NewEngagement[], outbox: readonly string[] = [], exec?: IngestExecutor): Promise<StoredWithOutbox | null> {
     if (!rows.length) return null;
     if (!outbox.length) {
-      await this.batchParam.send(rows, (param) => this.ingestQuery(INSERT_SQL, [param]));
+      await this.batchParam.send(rows, (param) => this.ingestQuery(INSERT_SQL, [param], exec));
       return null;
     }
-    const { rows: out } = await this.batchParam.send(rows, (param) => this.ingestQuery<StoredWithOutbox>(INSERT_WITH_OUTBOX_SQL, [param, [...outbox]]));
+    const { rows: out } = await this.batchParam.send(rows, (param) => this.ingestQuery<StoredWithOutbox>(INSERT_WITH_OUTBOX_SQL, [param, [...outbox]], exec));
     return out[0];
   }
 
@@ -201,7 +204,7 @@ export class ReportRepository {
     return [...seen.values()];
   }
 
-  async clicksWithin(windows: readonly ClickWindow[]): Promise<StoredClick[]> {
+  async clicksWithin(windows: readonly ClickWindow[], exec?: IngestExecutor): Promise<StoredClick[]> {
     if (!windows.length) return [];
     const byReceiver = windows.filter((w) => w.receiver);
     const byIp = windows.filter((w) => !w.receiver && w.ip);
@@ -214,7 +217,7 @@ export class ReportRepository {
       byIp.map((w) => w.ip),
       byIp.map((w) => w.since),
       byIp.map((w) => w.until),
-    ]);
+    ], exec);
     // A window per batch event: the same click can come back more than once.
     const seen = new Map<string, StoredClick>();
     for (const r of rows) seen.set(r.id, { ...r, occurredAt: new Date(r.occurredAt) });

@@ -21,6 +21,7 @@ import {
   type ParsedReportQuery,
 } from './report-filter.js';
 import { ReportRepository } from './report.repository.js';
+import { IngestLoader } from './ingest-loader.service.js';
 import { feedToXml } from './report-xml.js';
 
 export type ReportQuery = Record<string, unknown>;
@@ -49,7 +50,8 @@ interface Context {
 }
 
 // The report API: every call checks that the snippet is the caller's first (another user's
-// snippet is "not found"), then the filters (400 with field errors), then reads in SQL.
+// snippet is "not found"), then the filters (400 with field errors), has the ingest's journal
+// loaded, then reads in SQL.
 @Injectable()
 export class ReportService {
   constructor(
@@ -57,6 +59,7 @@ export class ReportService {
     private readonly snippets: SnippetsService,
     private readonly users: UsersService,
     private readonly reference: ReferenceDataService,
+    private readonly loader: IngestLoader,
   ) {}
 
   // The owner's profile time zone (UTC when none is set).
@@ -71,6 +74,8 @@ export class ReportService {
     const snippet = await this.snippets.getOwnedHeader(userId, snippetId);
     const { value, errors } = parseReportQuery(query);
     if (!value) throw new InvalidInputError(Object.keys(errors).length === 1 ? Object.values(errors)[0] : FILTER_MESSAGES.invalid, errors);
+    // Every answered hit counted: what the ingest's journal holds is loaded first (bounded).
+    await this.loader.catchUp();
     return { snippet, tz: await this.timeZoneOf(userId), q: value };
   }
 

@@ -5,6 +5,8 @@ import { VIEWER_VISITS } from '../common/viewer-visits.js';
 import { SnippetsModule } from '../snippets/snippets.module.js';
 import { Engagement } from './engagement.entity.js';
 import { EngagementWriter } from './engagement-writer.service.js';
+import { IngestJournalRepository } from './ingest-journal.repository.js';
+import { IngestLoader } from './ingest-loader.service.js';
 import { GeoIpAdapter } from './geo-ip.adapter.js';
 import { IngestService } from './ingest.service.js';
 import { PlayRangesController } from './play-ranges.controller.js';
@@ -33,6 +35,8 @@ import { ViewerIngest } from './viewer-ingest.service.js';
     ReportRepository,
     ReportService,
     EngagementWriter,
+    IngestJournalRepository,
+    IngestLoader,
     IngestService,
     GeoIpAdapter,
     UserAgentAdapter,

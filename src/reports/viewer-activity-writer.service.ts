@@ -2,7 +2,8 @@ import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { isCountedPlay } from '../shared/metrics/engagement-metrics.js';
 import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Segment } from '../shared/metrics/watch-ranges.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
-import { EngagementWriter, isConnectionError, type IngestOutcome } from './engagement-writer.service.js';
+import { EngagementWriter, type IngestOutcome } from './engagement-writer.service.js';
+import { isConnectionError } from './ingest-errors.js';
 import { GroupCommit } from './group-commit.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
 import { PlannerStats } from './planner-stats.service.js';
@@ -81,6 +82,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
     const known = visits.filter((v) => info.has(v.snippetId));
     await this.repo.insertVisits(known);
     this.plannerStats.written('viewer_visit', known.length);
+    this.events.written(known.length);
     return visits.map((v) => (info.has(v.snippetId) ? 'stored' : 'unknown-snippet'));
   }
 
@@ -123,6 +125,7 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
       return { rows, seconds: ordered, outbox: consumers.length ? { consumers, events: reached } : undefined };
     });
     this.plannerStats.written('video_play', merged);
+    this.events.written(merged);
     this.events.committed(reached, outbox);
     return outcomes;
   }

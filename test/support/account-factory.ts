@@ -1,3 +1,4 @@
+import { IngestLoader } from '../../src/reports/ingest-loader.service.js';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -141,7 +142,9 @@ export function signInAdmin(t: TestApp): Promise<Client> {
 }
 
 // Runs SQL on the test app's database (for setting up states a client cannot reach, such as an
-// expired link).
+// expired link), once the ingest's journal is loaded, as a report reads (ingest-loader.service.ts:
+// a hit is answered once journaled; test/e2e/ingest-journal.e2e-spec.ts checks the loading itself).
 export async function sql<T = Record<string, unknown>>(t: TestApp, query: string, params: unknown[] = []): Promise<T[]> {
+  await t.app.get(IngestLoader).catchUp();
   return (await t.app.get(MikroORM).em.fork().getConnection().execute(query, params as any[], 'all')) as T[];
 }

@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { JsonRowsSender } from './json-rows.js';
+
+// A statement run by the loader inside its transaction (the engagement insert, the clicks a play
+// joins), from ReportRepository's ingest methods.
+export type IngestExecutor = <R>(sql: string, params: readonly unknown[]) => Promise<{ rows: R[] }>;
+
+// A claimed journal row: its id and its batch's events as the JSON text the writer stored.
+export interface JournalEntry {
+  id: string;
+  json: string;
+}
+
+// What waits in the journal: batches and events not yet loaded (failed ones apart), and the time
+// the oldest was written.
+export interface JournalBacklog {
+  batches: number;
+  events: number;
+  failed: number;
+  oldest: Date | null;
+}
+
+// Claims the oldest rows no other loader holds and deletes them, in the loader's transaction: the
+// delete commits with the engagement insert, or rolls back with it.
+const CLAIM_SQL = `
+  delete from ingest_journal where id in (
+    select id from ingest_journal where failed_at is null and ($2::bigint is null or id = $2::bigint) order by id limit $1 for update skip locked
+  ) returning id::text, convert_from(events, 'UTF8') as json`;
+
+// The journal of migration 0026: the ingest's hot path appends to it, the loader
+// (ingest-loader.service.ts) empties it.
+@Injectable()
+export class IngestJournalRepository {
+  // The batch's JSON, in a buffer kept between batches (json-rows.ts).
+  private readonly param = new JsonRowsSender();
+
+  constructor(private readonly orm: MikroORM) {}
+
+  private client(): Kysely<unknown> {
+    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  }
+
+  // One row for the batch: its events as JSON bytes (stored as they are: nothing is parsed here).
+  async append(events: readonly object[]): Promise<void> {
+    if (!events.length) return;
+    await this.param.send(events, (bytes) =>
+      this.client().executeQuery(CompiledQuery.raw('insert into ingest_journal (events, event_count) values ($1::bytea, $2)', [bytes, events.length])),
+    );
+  }
+
+  // In one transaction: claims up to `limit` rows (or the row `only`), runs `work` on them with the
+  // transaction's executor, and deletes them as it commits. Nothing claimed: `work` is not run
+  // and the answer is null. A throw rolls everything back (the rows stay for the next claim).
+  async load<T>(limit: number, work: (entries: JournalEntry[], exec: IngestExecutor) => Promise<T>, only: string | null = null): Promise<T | null> {
+    return this.client()
+      .transaction()
+      .execute(async (trx) => {
+        const exec: IngestExecutor = (sql, params) => trx.executeQuery(CompiledQuery.raw(sql, [...params]));
+        const { rows } = await exec<JournalEntry>(CLAIM_SQL, [limit, only]);
+        if (!rows.length) return null;
+        rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+        return work(rows, exec);
+      });
+  }
+
+  // The ids of the oldest rows waiting (for loading one at a time, after a batch failed).
+  async waiting(limit: number): Promise<string[]> {
+    const { rows } = await this.client().executeQuery<{ id: string }>(
+      CompiledQuery.raw('select id::text from ingest_journal where failed_at is null order by id limit $1', [limit]),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  // A row that cannot be loaded: kept, with why, out of the loader's way.
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.client().executeQuery(CompiledQuery.raw('update ingest_journal set failed_at = now(), error = $2 where id = $1::bigint', [id, error.slice(0, 2000)]));
+  }
+
+  async backlog(): Promise<JournalBacklog> {
+    const { rows } = await this.client().executeQuery<{ batches: number; events: number; failed: number; oldest: Date | null }>(
+      CompiledQuery.raw(`select count(*) filter (where failed_at is null)::int as batches,
+          coalesce(sum(event_count) filter (where failed_at is null), 0)::int as events,
+          count(*) filter (where failed_at is not null)::int as failed,
+          min(written_at) filter (where failed_at is null) as oldest
+        from ingest_journal`),
+    );
+    const r = rows[0];
+    return { batches: r.batches, events: r.events, failed: r.failed, oldest: r.oldest ? new Date(r.oldest) : null };
+  }
+}

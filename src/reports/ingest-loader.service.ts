@@ -1,0 +1,318 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { SnippetsService } from '../snippets/snippets.service.js';
+import { RecentCache } from '../common/recent-cache.js';
+import { EngagementEvents } from '../common/engagement-events.js';
+import { BURST_RULES, PLAY_CLICK_WINDOW_MS, burstMembers, clickOfPlay, personKey } from './bursts.js';
+import { compactKey, FLOOD_WINDOW_MS, floodKey, floodMembers, type FloodPoint } from './flood.js';
+import type { ClickWindow, EventWindow, NewEngagement, StoredWithOutbox } from './ingest-sql.js';
+import { IngestJournalRepository, type IngestExecutor, type JournalBacklog } from './ingest-journal.repository.js';
+import { journalEvents, loadParts } from './ingest-journal.js';
+import { PlannerStats } from './planner-stats.service.js';
+import { ReportRepository } from './report.repository.js';
+import { isConnectionError, isForeignKeyViolation } from './ingest-errors.js';
+
+const BURST_WINDOW_MS = Math.max(...BURST_RULES.map((r) => r.windowMs));
+// Journal rows a load claims (each a group-commit batch of the hot path: tens of events, up to
+// its 5,000): hundreds to a few thousand events a transaction, where the aggregates' triggers
+// cost less an event than at the hot path's batch sizes.
+const LOAD_BATCHES = 40;
+// Every process looks at the journal this often, for rows another process left (a kill, a
+// shutdown that ran out of time) or wrote without loading them yet.
+const SWEEP_MS = 5_000;
+// A reader waits at most this long for the journal to be loaded before it reads (catchUp).
+const CATCH_UP_MAX_MS = 3_000;
+// At shutdown the loader goes on at most this long; what is left waits for the next start.
+const SHUTDOWN_LOAD_MS = 5_000;
+const RECENT_PEOPLE_MAX = 50_000;
+const RETRY_DELAYS_MS = [25, 100, 400, 1_600, 3_200];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// A load committed: its rows, and per insert the stored ids and outbox rows.
+interface Loaded {
+  parts: { rows: NewEngagement[]; stored: StoredWithOutbox | null }[];
+  events: number;
+}
+
+// Moves the journal's events (ingest-journal.repository.ts) into the engagement table. The hot
+// path answers a hit once its batch is in the journal and kicks the loader; the loader waits while
+// the ingest is busy (EngagementEvents.whenQuiet: a burst's CPU answers the hits, at most 30 s),
+// then loads in transactions of up to LOAD_BATCHES journal rows: the insert (the report
+// aggregates' triggers run in it) with its outbox rows, and the journal rows' delete. Once a load
+// has committed it checks the stored events for floods and link-scanner bursts and hands them to
+// the consumers (webhooks, notifications), as the writer did after its insert before the journal.
+// Readers of the reports call catchUp() first, so a report shows every answered hit.
+@Injectable()
+export class IngestLoader implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Ingest');
+  // compactKey(floodKey) -> when this process last loaded an event of that person (ms): the flood
+  // check's suspects (markFloods). A RecentCache: no delete per event.
+  private readonly recentPeople = new RecentCache<number, number>(RECENT_PEOPLE_MAX);
+  private running: Promise<void> | null = null;
+  private again = false;
+  // The load in flight of the background pass (a reader waits for it: its rows are locked).
+  private inFlight: Promise<number> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closing = false;
+  private readonly quietWait = new AbortController();
+  // Counted for the logs and the benchmark.
+  readonly stats = { loaded: 0, loads: 0, failedLoads: 0, failedBatches: 0, failedBurstChecks: 0, failedFloodChecks: 0 };
+
+  constructor(
+    private readonly journal: IngestJournalRepository,
+    private readonly repo: ReportRepository,
+    private readonly snippets: SnippetsService,
+    private readonly events: EngagementEvents,
+    private readonly plannerStats: PlannerStats,
+  ) {}
+
+  // What a process stopped or killed before left is loaded from the start.
+  onApplicationBootstrap(): void {
+    this.kick();
+  }
+
+  // Something was journaled (or may be waiting): a background pass runs, once the ingest is quiet.
+  kick(): void {
+    if (this.closing) return;
+    this.timer ??= setInterval(() => this.kick(), SWEEP_MS).unref();
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.background().finally(() => {
+      this.running = null;
+    });
+  }
+
+  private async background(): Promise<void> {
+    do {
+      this.again = false;
+      await this.events.whenQuiet(this.quietWait.signal);
+      for (;;) {
+        if (this.closing) return;
+        this.inFlight = this.loadOnce();
+        const n = await this.inFlight.finally(() => (this.inFlight = null));
+        if (n <= 0) break;
+      }
+    } while (this.again && !this.closing);
+  }
+
+  // Loads what the journal holds now, for a reader (a report, a feed): without waiting for a quiet
+  // ingest, for at most `maxMs`. Rows another loader holds are waited for (they commit in
+  // milliseconds); rows that fail to load are left to the logs.
+  async catchUp(maxMs = CATCH_UP_MAX_MS): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    for (;;) {
+      while (Date.now() < deadline && (await this.loadOnce()) > 0);
+      if (this.inFlight) await this.inFlight.catch(() => 0);
+      if (Date.now() >= deadline) return;
+      const left: JournalBacklog = await this.journal.backlog();
+      if (!left.batches) return;
+      await sleep(20);
+    }
+  }
+
+  backlog(): Promise<JournalBacklog> {
+    return this.journal.backlog();
+  }
+
+  // At shutdown (the writer's hook, once its last batch is journaled): the background pass stops
+  // waiting, and what is left is loaded for at most SHUTDOWN_LOAD_MS.
+  async finish(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.quietWait.abort();
+    this.closing = true;
+    await this.running;
+    try {
+      await this.catchUp(SHUTDOWN_LOAD_MS);
+    } catch (e) {
+      this.logger.warn({ err: e }, 'Loading the ingest journal at shutdown failed; the next start loads it');
+    }
+  }
+
+  // One load: the events moved and checked, or 0 when nothing was waiting (or the load failed and
+  // its rows stay). Journal rows that cannot be loaded are set aside one by one.
+  private async loadOnce(only: string | null = null): Promise<number> {
+    let loaded: Loaded | null;
+    try {
+      loaded = await this.loadWithRetries(only);
+    } catch (e) {
+      this.stats.failedLoads++;
+      if (isConnectionError(e)) {
+        this.logger.warn({ err: e }, 'Loading the ingest journal lost its connection; its rows wait for the next load');
+        return 0;
+      }
+      if (only !== null) {
+        this.stats.failedBatches++;
+        this.logger.error({ err: e, journalId: only }, 'A journaled batch cannot be loaded; it is kept in ingest_journal with its error');
+        await this.journal.markFailed(only, e instanceof Error ? e.message : String(e)).catch(() => undefined);
+        return 1;
+      }
+      // One of the batches is bad: each alone, so the others are loaded and it is set aside.
+      let n = 0;
+      for (const id of await this.journal.waiting(LOAD_BATCHES)) n += await this.loadOnce(id);
+      return n;
+    }
+    if (!loaded) return 0;
+    await this.afterLoad(loaded);
+    return Math.max(1, loaded.events);
+  }
+
+  private async loadWithRetries(only: string | null): Promise<Loaded | null> {
+    let fresh = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.journal.load(only === null ? LOAD_BATCHES : 1, (entries, exec) => this.store(entries.flatMap((e) => journalEvents(e.json)), exec, fresh), only);
+      } catch (e) {
+        if (isForeignKeyViolation(e) && !fresh) {
+          // A snippet was deleted since its hits were answered: its events go with it.
+          fresh = true;
+          continue;
+        }
+        if (isConnectionError(e) && attempt < RETRY_DELAYS_MS.length && !this.closing) {
+          await sleep(RETRY_DELAYS_MS[attempt]);
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  // Inside the load's transaction: the events of snippets that still exist (`fresh`: looked up,
+  // after an insert found one gone), their plays joined to clicks, inserted with outbox rows.
+  private async store(all: NewEngagement[], exec: IngestExecutor, fresh: boolean): Promise<Loaded> {
+    let rows = all;
+    if (fresh) {
+      const found = await this.snippets.trackingInfo([...new Set(all.map((r) => r.snippetId))]);
+      rows = all.filter((r) => found.has(r.snippetId));
+    }
+    const parts: Loaded['parts'] = [];
+    for (const part of loadParts(rows)) {
+      await this.joinPlaysToClicks(part, exec);
+      parts.push({ rows: part, stored: await this.repo.insertBatch(part, this.events.outboxFor(part), exec) });
+    }
+    return { parts, events: rows.length };
+  }
+
+  // Committed: counted, then the checks and the consumers (best effort: the events are stored).
+  private async afterLoad(loaded: Loaded): Promise<void> {
+    this.stats.loads++;
+    this.stats.loaded += loaded.events;
+    this.plannerStats.written('engagement', loaded.events);
+    const rows = loaded.parts.flatMap((p) => p.rows);
+    // Floods first: of a run of 200 clicks, those past a person's allowance are a flood, the few
+    // left a burst.
+    await this.markFloods(rows);
+    await this.markBursts(rows);
+    for (const { rows: part, stored } of loaded.parts) {
+      this.events.committed(stored ? part.map((r, i) => ({ ...r, id: stored.ids[i] })) : part, stored && new Map(Object.entries(stored.outbox ?? {})));
+    }
+  }
+
+  // Each play's click: the person's latest stored click on the snippet within 30 minutes before it.
+  private async joinPlaysToClicks(rows: NewEngagement[], exec: IngestExecutor): Promise<void> {
+    const plays = rows.filter((r) => r.kind === 'play' && personKey(r.receiver, r.ip));
+    if (!plays.length) return;
+    const windows: ClickWindow[] = plays.map((r) => ({
+      snippetId: r.snippetId,
+      receiver: r.receiver,
+      ip: r.ip,
+      since: new Date(r.occurredAt.getTime() - PLAY_CLICK_WINDOW_MS),
+      until: r.occurredAt,
+    }));
+    const stored = (await this.repo.clicksWithin(windows, exec)).map((c) => ({ id: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() }));
+    for (const r of plays) r.clickId = clickOfPlay({ snippetId: r.snippetId, who: personKey(r.receiver, r.ip)!, at: r.occurredAt.getTime() }, stored)?.id ?? null;
+  }
+
+  // Floods (flood.ts), checked like the bursts once the load is committed, over the stored events
+  // around each suspect's (every instance's), so a flood split between instances is caught by
+  // whichever commits last. Only suspects are looked at: people with several events in this load,
+  // or with an event this process loaded within the flood window (recentPeople). A load of first
+  // opens, the usual load, costs no query. A flood split between N instances is caught as soon as
+  // one of them sees two of its events within the window; only floods of at most one event per
+  // instance go unseen. The suspects were once found by a look-up inside the batch insert, but
+  // PostgreSQL planned it over the snippet's whole last minute of events for each row, which cut
+  // the ingest's throughput by two thirds in a campaign's busy minute (bench/ingest.mjs).
+  private async markFloods(rows: readonly NewEngagement[]): Promise<void> {
+    const byKey = new Map<string, { first: number; last: number; count: number; row: NewEngagement }>();
+    for (const r of rows) {
+      const key = floodKey(r);
+      if (!key) continue;
+      const at = r.occurredAt.getTime();
+      const seen = byKey.get(key);
+      if (seen) {
+        seen.first = Math.min(seen.first, at);
+        seen.last = Math.max(seen.last, at);
+        seen.count++;
+      } else byKey.set(key, { first: at, last: at, count: 1, row: r });
+    }
+    const windows: EventWindow[] = [];
+    for (const [key, g] of byKey) {
+      const person = compactKey(key);
+      const before = this.recentPeople.get(person);
+      const recent = before !== undefined && g.first - before < FLOOD_WINDOW_MS;
+      this.recentPeople.set(person, Math.max(before ?? 0, g.last));
+      if (g.count < 2 && !recent) continue;
+      const { snippetId, kind, receiver, ip } = g.row;
+      const first = recent ? Math.min(before!, g.first) : g.first;
+      windows.push({ snippetId, kind, receiver: receiver ?? null, ip: ip ?? null, since: new Date(first - FLOOD_WINDOW_MS), until: new Date(g.last + FLOOD_WINDOW_MS) });
+    }
+    if (!windows.length) return;
+    await this.afterCommit('flood', windows.length, async () => {
+      const stored = await this.repo.eventsWithin(windows);
+      const points: FloodPoint[] = [];
+      for (const e of stored) {
+        const key = floodKey(e);
+        if (key) points.push({ ref: e.id, key, kind: e.kind, at: e.occurredAt.getTime(), durationSecs: e.durationSecs, videoDurationSecs: e.videoDurationSecs });
+      }
+      const floods = floodMembers(points);
+      await this.repo.markMachine(stored.filter((e) => floods.has(e.id) && e.machineReason === null).map((e) => e.id), 'flood');
+    });
+  }
+
+  // Link-scanner bursts (bursts.ts), checked once the load is committed, over the stored clicks
+  // around each of its clicks: those of this load and of every load committed before it, on this
+  // instance or another. Of two concurrent loads the one committed last sees the other's clicks,
+  // so a burst split between them is always caught. Only loads holding clicks pay for it.
+  private async markBursts(rows: readonly NewEngagement[]): Promise<void> {
+    const windows: ClickWindow[] = rows
+      .filter((r) => r.kind === 'click' && personKey(r.receiver, r.ip))
+      .map((r) => ({
+        snippetId: r.snippetId,
+        receiver: r.receiver,
+        ip: r.ip,
+        since: new Date(r.occurredAt.getTime() - BURST_WINDOW_MS),
+        until: new Date(r.occurredAt.getTime() + BURST_WINDOW_MS),
+      }));
+    if (!windows.length) return;
+    await this.afterCommit('burst', windows.length, async () => {
+      const stored = await this.repo.clicksWithin(windows);
+      const members = burstMembers(stored.map((c) => ({ ref: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() })));
+      await this.repo.markMachine(stored.filter((c) => members.has(c.id) && c.machineReason === null).map((c) => c.id), 'link-scanner');
+    });
+  }
+
+  // A check once a load is committed: retried on a lost connection; a failure is logged and
+  // counted, the events stay stored and as classified.
+  private async afterCommit(check: 'burst' | 'flood', events: number, run: () => Promise<void>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await run();
+        return;
+      } catch (e) {
+        if (isConnectionError(e) && attempt < RETRY_DELAYS_MS.length) {
+          await sleep(RETRY_DELAYS_MS[attempt]);
+          continue;
+        }
+        if (check === 'burst') {
+          this.stats.failedBurstChecks++;
+          this.logger.error({ err: e, clicks: events }, 'Checking stored clicks for link-scanner bursts failed; their clicks stay as classified');
+        } else {
+          this.stats.failedFloodChecks++;
+          this.logger.error({ err: e, windows: events }, 'Checking stored events for floods failed; their events stay as classified');
+        }
+        return;
+      }
+    }
+  }
+}

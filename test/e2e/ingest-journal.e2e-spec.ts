@@ -1,0 +1,148 @@
+// The ingest's journal (migration 0026, src/reports/ingest-loader.service.ts): a hit is answered
+// once its batch is committed to the journal, and the loader moves it into the engagement table,
+// with the report aggregates, on its own once the ingest is quiet, when a report is read, at
+// shutdown, and at the next start after a kill. These tests read the tables with a client of their
+// own (not the test helper `sql`, which loads the journal first, as a report does).
+import pg from 'pg';
+import { jest } from '@jest/globals';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { signUp, type Client } from '../support/account-factory.js';
+import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
+import { waitFor } from '../support/wait.js';
+import { createApp } from '../../src/app.factory.js';
+import { EngagementEvents } from '../../src/common/engagement-events.js';
+import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+
+jest.setTimeout(120_000);
+
+const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+describeWithPostgres('the ingest journal (PostgreSQL)', () => {
+  let t: TestApp;
+  let c: pg.Client;
+  let owner: Client;
+  let videoId: string;
+  let seq = 0;
+
+  const q = async <T>(text: string, params: unknown[] = []) => (await c.query(text, params)).rows as T[];
+  const count = async (snippet: string) => (await q<{ n: number }>('select count(*)::int as n from engagement where snippet_id = $1', [snippet]))[0].n;
+  const journaled = async () => (await q<{ n: number }>('select coalesce(sum(event_count), 0)::int as n from ingest_journal where failed_at is null'))[0].n;
+  const newSnippet = async (title: string) => (await createSnippet(owner, snippetPayload(videoId, { title }))).snippet as string;
+  const opens = async (app: TestApp['http'], snippet: string, n: number) => {
+    const hits = Array.from({ length: n }, () => app.get(`/t/o/${snippet}.gif?v=${encodeURIComponent(`reader-${++seq}@example.com`)}`).set('User-Agent', UA.outlookWindows));
+    for (const res of await Promise.all(hits)) expect(res.status).toBe(200);
+  };
+  // Other traffic keeping the ingest busy (100 events a second or more), so the loader waits.
+  const busy = (app: TestApp['app']) => {
+    const events = app.get(EngagementEvents);
+    events.written(1_000);
+    const timer = setInterval(() => events.written(1_000), 50);
+    return () => clearInterval(timer);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = (await signUp(t)).client;
+    ({ videoId } = await readyVideo(owner));
+    c = new pg.Client({ connectionString: t.config.databaseUrl! });
+    await c.connect();
+  });
+
+  afterAll(async () => {
+    await c?.end();
+    await t?.close();
+  });
+
+  it('loads answered hits into the engagement table on its own, and empties the journal', async () => {
+    const snippet = await newSnippet('Loaded alone');
+    await opens(t.http, snippet, 120);
+    await waitFor(async () => ((await count(snippet)) === 120 && (await journaled()) === 0 ? true : null), 'the 120 opens loaded, the journal empty');
+    // With the report aggregates kept by the load (the people and counters of migration 0023).
+    const [people] = await q<{ n: number }>(`select count(*)::int as n from report_viewer where snippet_id = $1 and scope = 'human' and first_id is not null`, [snippet]);
+    expect(people.n).toBe(120);
+  });
+
+  it('keeps hits in the journal while the ingest is busy, and a report read loads them first', async () => {
+    const snippet = await newSnippet('Busy');
+    const stop = busy(t.app);
+    try {
+      await opens(t.http, snippet, 30);
+      expect(await count(snippet)).toBe(0);
+      expect(await journaled()).toBeGreaterThanOrEqual(30);
+      const summary = await owner.get(`/api/reports/${snippet}/summary`).expect(200);
+      expect(summary.body.body).toMatchObject({ totalViews: 30, uniqueViews: 30 });
+      expect(await count(snippet)).toBe(30);
+    } finally {
+      stop();
+    }
+  });
+
+  it('drops the events of an EyeMail deleted between the hit and the load, and loads the rest of the batch', async () => {
+    const kept = await newSnippet('Kept');
+    const gone = await newSnippet('Deleted');
+    const stop = busy(t.app);
+    try {
+      await Promise.all([opens(t.http, kept, 10), opens(t.http, gone, 10)]);
+      expect(await journaled()).toBeGreaterThanOrEqual(20);
+      await owner.delete(`/api/snippets/${gone}`).expect(200);
+    } finally {
+      stop();
+    }
+    await waitFor(async () => ((await count(kept)) === 10 && (await journaled()) === 0 ? true : null), 'the kept EyeMail loaded, the journal empty');
+    expect(await count(gone)).toBe(0);
+  });
+
+  it('sets aside a journaled batch it cannot load, with its error, and loads those around it', async () => {
+    const before = await newSnippet('Before');
+    const after = await newSnippet('After');
+    const stop = busy(t.app);
+    try {
+      await opens(t.http, before, 5);
+      await c.query(`insert into ingest_journal (events, event_count) values (convert_to('[{"snippetId": "broken', 'UTF8'), 1)`);
+      await opens(t.http, after, 5);
+    } finally {
+      stop();
+    }
+    await waitFor(async () => ((await count(before)) === 5 && (await count(after)) === 5 ? true : null), 'the batches around the bad one loaded');
+    const failed = await q<{ error: string }>('select error from ingest_journal where failed_at is not null');
+    expect(failed).toHaveLength(1);
+    expect(failed[0].error).toMatch(/JSON/);
+    await c.query('delete from ingest_journal where failed_at is not null');
+  });
+
+  it('loads what is left at shutdown, and what a killed process left at the next start', async () => {
+    const second = await createApp(t.config);
+    const http = (await import('supertest')).default(second.getHttpServer());
+    const snippet = await newSnippet('Shutdown');
+    const stop = busy(second);
+    try {
+      await opens(http, snippet, 25);
+      expect(await count(snippet)).toBe(0);
+    } finally {
+      stop();
+    }
+    // Shut down while the ingest is still busy: its loader goes on until the journal is empty.
+    const stillBusy = busy(second);
+    try {
+      await second.close();
+    } finally {
+      stillBusy();
+    }
+    expect(await count(snippet)).toBe(25);
+    expect(await journaled()).toBe(0);
+
+    // A batch a killed process journaled and never loaded (as its writer stores it): the next
+    // process to start loads it.
+    const killed = await newSnippet('Killed');
+    const events = [{ snippetId: killed, kind: 'open', occurredAt: new Date().toISOString(), receiver: 'left@example.com', ip: '81.2.69.142', machineReason: null }];
+    await c.query(`insert into ingest_journal (events, event_count) values (convert_to($1, 'UTF8'), 1)`, [JSON.stringify(events)]);
+    const third = await createApp(t.config);
+    try {
+      await waitFor(async () => ((await count(killed)) === 1 ? true : null), 'the killed process\'s batch loaded by the next start');
+      const [row] = await q<{ receiver: string; kind: string }>('select receiver, kind from engagement where snippet_id = $1', [killed]);
+      expect(row).toEqual({ receiver: 'left@example.com', kind: 'open' });
+    } finally {
+      await third.close();
+    }
+  });
+});
