@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { DestinationKind } from '../shared/click-rules.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
@@ -9,6 +9,7 @@ import { cappedDuration } from './play-report.js';
 import { EngagementEvents } from '../common/engagement-events.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
+import { toJournalTuple } from './ingest-journal.js';
 import { isConnectionError } from './ingest-errors.js';
 
 // One open, click or play as the ingest endpoints saw it.
@@ -55,7 +56,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // engagement table, with its aggregates and checks, once the ingest is quiet. Several app
 // instances each run their own writer and loader against the same tables.
 @Injectable()
-export class EngagementWriter implements OnApplicationShutdown {
+export class EngagementWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private readonly batches = new GroupCommit<IngestEvent, IngestOutcome>((events) => this.writeBatch(events));
   private readonly snippetCache = new Map<string, { info: SnippetInfo | null; until: number }>();
@@ -74,11 +75,9 @@ export class EngagementWriter implements OnApplicationShutdown {
     return this.batches.submit(event);
   }
 
-  // The last batches journaled, then loaded (for at most a few seconds: the rest waits for the next
-  // start, or another instance).
-  async onApplicationShutdown(): Promise<void> {
+  // The last batches journaled before the connections close (the loader loads what it can then).
+  async beforeApplicationShutdown(): Promise<void> {
     await this.batches.idle();
-    await this.loader.finish();
   }
 
   private async writeBatch(events: IngestEvent[]): Promise<IngestOutcome[]> {
@@ -133,7 +132,7 @@ export class EngagementWriter implements OnApplicationShutdown {
     }));
     if (rows.length) {
       // Committed here, the batch is stored: the loader moves it into the engagement table.
-      await this.journal.append(rows);
+      await this.journal.append('engagement', rows.map(toJournalTuple));
       this.stats.stored += rows.length;
       this.events.written(rows.length);
       this.loader.kick();

@@ -2,14 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { JsonRowsSender } from './json-rows.js';
+import type { JournalTuple } from './ingest-journal.js';
+import type { NewVisit } from './viewer-activity-sql.js';
 
 // A statement run by the loader inside its transaction (the engagement insert, the clicks a play
 // joins), from ReportRepository's ingest methods.
 export type IngestExecutor = <R>(sql: string, params: readonly unknown[]) => Promise<{ rows: R[] }>;
 
-// A claimed journal row: its id and its batch's events as the JSON text the writer stored.
+// What a journal row holds: opens, clicks and plays, or the viewer page's visits.
+export type JournalStream = 'engagement' | 'visit';
+
+// A claimed journal row: its id, stream and its batch's events as the JSON text the writer stored.
 export interface JournalEntry {
   id: string;
+  stream: JournalStream;
   json: string;
 }
 
@@ -27,7 +33,7 @@ export interface JournalBacklog {
 const CLAIM_SQL = `
   delete from ingest_journal where id in (
     select id from ingest_journal where failed_at is null and ($2::bigint is null or id = $2::bigint) order by id limit $1 for update skip locked
-  ) returning id::text, convert_from(events, 'UTF8') as json`;
+  ) returning id::text, stream, convert_from(events, 'UTF8') as json`;
 
 // The journal of migration 0026: the ingest's hot path appends to it, the loader
 // (ingest-loader.service.ts) empties it.
@@ -42,11 +48,12 @@ export class IngestJournalRepository {
     return this.orm.em.getConnection().getClient() as Kysely<unknown>;
   }
 
-  // One row for the batch: its events as JSON bytes (stored as they are: nothing is parsed here).
-  async append(events: readonly object[]): Promise<void> {
+  // One row for the batch: its events (ingest-journal.ts's tuples, or visits) as JSON bytes, stored
+  // as they are: nothing is parsed here.
+  async append(stream: JournalStream, events: readonly (JournalTuple | NewVisit)[]): Promise<void> {
     if (!events.length) return;
     await this.param.send(events, (bytes) =>
-      this.client().executeQuery(CompiledQuery.raw('insert into ingest_journal (events, event_count) values ($1::bytea, $2)', [bytes, events.length])),
+      this.client().executeQuery(CompiledQuery.raw('insert into ingest_journal (stream, events, event_count) values ($1, $2::bytea, $3)', [stream, bytes, events.length])),
     );
   }
 

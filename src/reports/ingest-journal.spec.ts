@@ -1,4 +1,4 @@
-import { journalEvents, loadParts } from './ingest-journal.js';
+import { JOURNAL_FIELDS, journalEvents, loadParts, toJournalTuple } from './ingest-journal.js';
 import type { NewEngagement } from './ingest-sql.js';
 
 const row = (kind: NewEngagement['kind'], receiver: string | null, snippetId = 's1', ip: string | null = '81.2.69.142'): NewEngagement => ({
@@ -27,10 +27,17 @@ const row = (kind: NewEngagement['kind'], receiver: string | null, snippetId = '
 
 describe('the ingest journal', () => {
   it('reads a batch back as the writer stored it, times as dates', () => {
-    const events = [row('open', 'ann@example.com'), row('click', null)];
-    const back = journalEvents(JSON.stringify(events));
+    const events = [row('open', 'ann@example.com'), { ...row('click', null), target: 'https://example.com/', destination: 'button' as const, destinationLabel: 'Buy' }];
+    const back = journalEvents(JSON.stringify(events.map(toJournalTuple)));
     expect(back).toEqual(events);
     expect(back[0].occurredAt).toBeInstanceOf(Date);
+  });
+
+  it('writes every field of a row, in the order it reads them', () => {
+    const r = row('play', 'ann@example.com');
+    const distinct = Object.fromEntries(JOURNAL_FIELDS.map((f, i) => [f, f === 'occurredAt' ? r.occurredAt : `v${i}`])) as unknown as NewEngagement;
+    expect(toJournalTuple(distinct)).toEqual(JOURNAL_FIELDS.map((f, i) => (f === 'occurredAt' ? r.occurredAt : `v${i}`)));
+    expect([...JOURNAL_FIELDS].sort()).toEqual(Object.keys(r).sort());
   });
 
   it('refuses a batch that is not JSON (the loader sets it aside)', () => {

@@ -1,12 +1,78 @@
 // Pure rules of the ingest's journal (migration 0026; the loader: ingest-loader.service.ts).
 import { personKey } from './bursts.js';
 import type { NewEngagement } from './ingest-sql.js';
+import type { NewVisit } from './viewer-activity-sql.js';
 
-// A journal row's events back from the JSON the writer stored (times as ISO text, every field
-// present, null when empty).
+// A journaled event: the row's values in a fixed order (an array serializes in a quarter less time
+// than an object and takes 40% fewer bytes: no field names).
+export type JournalTuple = readonly unknown[];
+
+// The order of a tuple's values (checked against toJournalTuple by its unit test).
+export const JOURNAL_FIELDS = [
+  'snippetId',
+  'kind',
+  'occurredAt',
+  'receiver',
+  'ip',
+  'countryCode',
+  'countryName',
+  'region',
+  'city',
+  'deviceType',
+  'platform',
+  'client',
+  'userAgent',
+  'target',
+  'destination',
+  'destinationLabel',
+  'durationSecs',
+  'videoDurationSecs',
+  'clickId',
+  'machineReason',
+  'playId',
+] as const satisfies readonly (keyof NewEngagement)[];
+
+// Written out by hand, not by a loop over JOURNAL_FIELDS: this runs for every hit.
+export function toJournalTuple(r: NewEngagement): JournalTuple {
+  return [
+    r.snippetId,
+    r.kind,
+    r.occurredAt,
+    r.receiver,
+    r.ip,
+    r.countryCode,
+    r.countryName,
+    r.region,
+    r.city,
+    r.deviceType,
+    r.platform,
+    r.client,
+    r.userAgent,
+    r.target,
+    r.destination,
+    r.destinationLabel,
+    r.durationSecs,
+    r.videoDurationSecs,
+    r.clickId,
+    r.machineReason,
+    r.playId,
+  ];
+}
+
+// A journal row's events back from the JSON the writer stored (tuples; times as ISO text).
 export function journalEvents(json: string): NewEngagement[] {
-  const rows = JSON.parse(json) as (Omit<NewEngagement, 'occurredAt'> & { occurredAt: string })[];
-  return rows.map((r) => ({ ...r, occurredAt: new Date(r.occurredAt) }));
+  const tuples = JSON.parse(json) as unknown[][];
+  return tuples.map((t) => {
+    const row = {} as Record<string, unknown>;
+    JOURNAL_FIELDS.forEach((f, i) => (row[f] = t[i] ?? null));
+    row.occurredAt = new Date(row.occurredAt as string);
+    return row as unknown as NewEngagement;
+  });
+}
+
+// A journal row's visits back (stored as objects: the viewer page's hot path is its page, not them).
+export function journalVisits(json: string): NewVisit[] {
+  return (JSON.parse(json) as (Omit<NewVisit, 'occurredAt'> & { occurredAt: string })[]).map((v) => ({ ...v, occurredAt: new Date(v.occurredAt) }));
 }
 
 // The inserts a load makes, in order. A play is joined to its person's latest stored click

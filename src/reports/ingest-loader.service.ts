@@ -1,12 +1,13 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { RecentCache } from '../common/recent-cache.js';
 import { EngagementEvents } from '../common/engagement-events.js';
 import { BURST_RULES, PLAY_CLICK_WINDOW_MS, burstMembers, clickOfPlay, personKey } from './bursts.js';
 import { compactKey, FLOOD_WINDOW_MS, floodKey, floodMembers, type FloodPoint } from './flood.js';
 import type { ClickWindow, EventWindow, NewEngagement, StoredWithOutbox } from './ingest-sql.js';
-import { IngestJournalRepository, type IngestExecutor, type JournalBacklog } from './ingest-journal.repository.js';
-import { journalEvents, loadParts } from './ingest-journal.js';
+import { IngestJournalRepository, type IngestExecutor, type JournalBacklog, type JournalEntry } from './ingest-journal.repository.js';
+import { ViewerActivityRepository } from './viewer-activity.repository.js';
+import { journalEvents, journalVisits, loadParts } from './ingest-journal.js';
 import { PlannerStats } from './planner-stats.service.js';
 import { ReportRepository } from './report.repository.js';
 import { isConnectionError, isForeignKeyViolation } from './ingest-errors.js';
@@ -15,7 +16,7 @@ const BURST_WINDOW_MS = Math.max(...BURST_RULES.map((r) => r.windowMs));
 // Journal rows a load claims (each a group-commit batch of the hot path: tens of events, up to
 // its 5,000): hundreds to a few thousand events a transaction, where the aggregates' triggers
 // cost less an event than at the hot path's batch sizes.
-const LOAD_BATCHES = 40;
+const LOAD_BATCHES = 10;
 // Every process looks at the journal this often, for rows another process left (a kill, a
 // shutdown that ran out of time) or wrote without loading them yet.
 const SWEEP_MS = 5_000;
@@ -30,10 +31,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // A load committed: its rows, and per insert the stored ids and outbox rows.
 interface Loaded {
   parts: { rows: NewEngagement[]; stored: StoredWithOutbox | null }[];
+  visits: number;
   events: number;
 }
 
-// Moves the journal's events (ingest-journal.repository.ts) into the engagement table. The hot
+// Moves the journal's events (ingest-journal.repository.ts) into the engagement table, and its
+// visits into viewer_visit. The hot
 // path answers a hit once its batch is in the journal and kicks the loader; the loader waits while
 // the ingest is busy (EngagementEvents.whenQuiet: a burst's CPU answers the hits, at most 30 s),
 // then loads in transactions of up to LOAD_BATCHES journal rows: the insert (the report
@@ -42,7 +45,7 @@ interface Loaded {
 // the consumers (webhooks, notifications), as the writer did after its insert before the journal.
 // Readers of the reports call catchUp() first, so a report shows every answered hit.
 @Injectable()
-export class IngestLoader implements OnApplicationBootstrap {
+export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   // compactKey(floodKey) -> when this process last loaded an event of that person (ms): the flood
   // check's suspects (markFloods). A RecentCache: no delete per event.
@@ -63,6 +66,7 @@ export class IngestLoader implements OnApplicationBootstrap {
     private readonly snippets: SnippetsService,
     private readonly events: EngagementEvents,
     private readonly plannerStats: PlannerStats,
+    private readonly visitsRepo: ViewerActivityRepository,
   ) {}
 
   // What a process stopped or killed before left is loaded from the start.
@@ -78,16 +82,20 @@ export class IngestLoader implements OnApplicationBootstrap {
       this.again = true;
       return;
     }
-    this.running = this.background().finally(() => {
-      this.running = null;
-    });
+    this.running = this.background()
+      .catch((e: unknown) => this.logger.error({ err: e }, 'Loading the ingest journal failed; its rows wait for the next load'))
+      .finally(() => {
+        this.running = null;
+      });
   }
 
   private async background(): Promise<void> {
     do {
       this.again = false;
-      await this.events.whenQuiet(this.quietWait.signal);
       for (;;) {
+        // Before every load, not only the first: a burst that starts while the journal is being
+        // loaded gets the CPU back at once.
+        await this.events.whenQuiet(this.quietWait.signal);
         if (this.closing) return;
         this.inFlight = this.loadOnce();
         const n = await this.inFlight.finally(() => (this.inFlight = null));
@@ -115,9 +123,15 @@ export class IngestLoader implements OnApplicationBootstrap {
     return this.journal.backlog();
   }
 
-  // At shutdown (the writer's hook, once its last batch is journaled): the background pass stops
-  // waiting, and what is left is loaded for at most SHUTDOWN_LOAD_MS.
-  async finish(): Promise<void> {
+  // At shutdown, before the database connections close (Nest runs every beforeApplicationShutdown
+  // hook before any onApplicationShutdown one, where the ORM closes): the background pass stops
+  // waiting, and what is left is loaded for at most SHUTDOWN_LOAD_MS. A batch a writer journals
+  // after this waits for the next start, or another instance.
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.finish();
+  }
+
+  private async finish(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.quietWait.abort();
@@ -150,7 +164,8 @@ export class IngestLoader implements OnApplicationBootstrap {
       }
       // One of the batches is bad: each alone, so the others are loaded and it is set aside.
       let n = 0;
-      for (const id of await this.journal.waiting(LOAD_BATCHES)) n += await this.loadOnce(id);
+      const ids = await this.journal.waiting(LOAD_BATCHES).catch(() => [] as string[]);
+      for (const id of ids) n += await this.loadOnce(id);
       return n;
     }
     if (!loaded) return 0;
@@ -162,7 +177,7 @@ export class IngestLoader implements OnApplicationBootstrap {
     let fresh = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.journal.load(only === null ? LOAD_BATCHES : 1, (entries, exec) => this.store(entries.flatMap((e) => journalEvents(e.json)), exec, fresh), only);
+        return await this.journal.load(only === null ? LOAD_BATCHES : 1, (entries, exec) => this.store(entries, exec, fresh), only);
       } catch (e) {
         if (isForeignKeyViolation(e) && !fresh) {
           // A snippet was deleted since its hits were answered: its events go with it.
@@ -180,25 +195,29 @@ export class IngestLoader implements OnApplicationBootstrap {
 
   // Inside the load's transaction: the events of snippets that still exist (`fresh`: looked up,
   // after an insert found one gone), their plays joined to clicks, inserted with outbox rows.
-  private async store(all: NewEngagement[], exec: IngestExecutor, fresh: boolean): Promise<Loaded> {
-    let rows = all;
+  private async store(entries: JournalEntry[], exec: IngestExecutor, fresh: boolean): Promise<Loaded> {
+    let rows = entries.filter((e) => e.stream === 'engagement').flatMap((e) => journalEvents(e.json));
+    let visits = entries.filter((e) => e.stream === 'visit').flatMap((e) => journalVisits(e.json));
     if (fresh) {
-      const found = await this.snippets.trackingInfo([...new Set(all.map((r) => r.snippetId))]);
-      rows = all.filter((r) => found.has(r.snippetId));
+      const found = await this.snippets.trackingInfo([...new Set([...rows, ...visits].map((r) => r.snippetId))]);
+      rows = rows.filter((r) => found.has(r.snippetId));
+      visits = visits.filter((v) => found.has(v.snippetId));
     }
     const parts: Loaded['parts'] = [];
     for (const part of loadParts(rows)) {
       await this.joinPlaysToClicks(part, exec);
       parts.push({ rows: part, stored: await this.repo.insertBatch(part, this.events.outboxFor(part), exec) });
     }
-    return { parts, events: rows.length };
+    await this.visitsRepo.insertVisits(visits, exec);
+    return { parts, visits: visits.length, events: rows.length + visits.length };
   }
 
   // Committed: counted, then the checks and the consumers (best effort: the events are stored).
   private async afterLoad(loaded: Loaded): Promise<void> {
     this.stats.loads++;
     this.stats.loaded += loaded.events;
-    this.plannerStats.written('engagement', loaded.events);
+    this.plannerStats.written('engagement', loaded.events - loaded.visits);
+    if (loaded.visits) this.plannerStats.written('viewer_visit', loaded.visits);
     const rows = loaded.parts.flatMap((p) => p.rows);
     // Floods first: of a run of 200 clicks, those past a person's allowance are a flood, the few
     // left a burst.

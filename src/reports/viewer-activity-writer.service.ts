@@ -1,10 +1,12 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { isCountedPlay } from '../shared/metrics/engagement-metrics.js';
 import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Segment } from '../shared/metrics/watch-ranges.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
 import { EngagementWriter, type IngestOutcome } from './engagement-writer.service.js';
 import { isConnectionError } from './ingest-errors.js';
 import { GroupCommit } from './group-commit.js';
+import { IngestJournalRepository } from './ingest-journal.repository.js';
+import { IngestLoader } from './ingest-loader.service.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
 import { PlannerStats } from './planner-stats.service.js';
 import { histogramDelta } from './second-stats.js';
@@ -30,7 +32,7 @@ const isForeignKeyViolation = (e: unknown) => (e as { code?: unknown } | null)?.
 // with what is stored), each request answered with the outcome of the write that carried it.
 // Queues of their own, so the open pixel's batches stay one plain insert.
 @Injectable()
-export class ViewerActivityWriter implements OnApplicationShutdown {
+export class ViewerActivityWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
   private readonly visitBatches = new GroupCommit<NewVisit, IngestOutcome>((b) => this.write('visits', b, (fresh) => this.writeVisits(b, fresh)));
   private readonly playBatches = new GroupCommit<PlayEvent, PlayOutcome>((b) => this.write('plays', b, (fresh) => this.writePlays(b, fresh)));
@@ -40,6 +42,8 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
     private readonly engagements: EngagementWriter,
     private readonly events: EngagementEvents,
     private readonly plannerStats: PlannerStats,
+    private readonly journal: IngestJournalRepository,
+    private readonly loader: IngestLoader,
   ) {}
 
   recordVisit(visit: NewVisit): Promise<IngestOutcome> {
@@ -50,7 +54,8 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
     return this.playBatches.submit(event);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // Before the database connections close (as the open pixel's writer).
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([this.visitBatches.idle(), this.playBatches.idle()]);
   }
 
@@ -77,12 +82,15 @@ export class ViewerActivityWriter implements OnApplicationShutdown {
     }
   }
 
+  // Into the ingest's journal, as the pixel's opens: the loader moves them into viewer_visit.
   private async writeVisits(visits: NewVisit[], fresh: boolean): Promise<IngestOutcome[]> {
     const info = await this.engagements.snippetInfo(visits.map((v) => v.snippetId), fresh);
     const known = visits.filter((v) => info.has(v.snippetId));
-    await this.repo.insertVisits(known);
-    this.plannerStats.written('viewer_visit', known.length);
-    this.events.written(known.length);
+    if (known.length) {
+      await this.journal.append('visit', known);
+      this.events.written(known.length);
+      this.loader.kick();
+    }
     return visits.map((v) => (info.has(v.snippetId) ? 'stored' : 'unknown-snippet'));
   }
 

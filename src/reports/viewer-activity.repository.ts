@@ -14,6 +14,7 @@ import {
   type StoredPlay,
 } from './viewer-activity-sql.js';
 import { JsonRowsSender } from './json-rows.js';
+import type { IngestExecutor } from './ingest-journal.repository.js';
 import { OUTBOX_EVENTS_INSERT_SQL } from '../common/engagement-outbox-sql.js';
 
 // What a merge answers: the plays and their histogram changes to store, and the events some
@@ -37,9 +38,10 @@ export class ViewerActivityRepository {
     return this.orm.em.getConnection().getClient() as Kysely<unknown>;
   }
 
-  async insertVisits(rows: readonly NewVisit[]): Promise<void> {
+  // In the ingest loader's transaction (ingest-journal.repository.ts).
+  async insertVisits(rows: readonly NewVisit[], exec: IngestExecutor): Promise<void> {
     if (!rows.length) return;
-    await this.visitsParam.send(rows, (param) => this.client().executeQuery(CompiledQuery.raw(VISIT_INSERT_SQL, [param])));
+    await this.visitsParam.send(rows, (param) => exec(VISIT_INSERT_SQL, [param]));
   }
 
   // One transaction: the plays are locked, their stored state read and handed to `merge`, and

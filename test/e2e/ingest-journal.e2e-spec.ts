@@ -12,6 +12,8 @@ import { waitFor } from '../support/wait.js';
 import { createApp } from '../../src/app.factory.js';
 import { EngagementEvents } from '../../src/common/engagement-events.js';
 import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { JOURNAL_FIELDS, toJournalTuple } from '../../src/reports/ingest-journal.js';
+import type { NewEngagement } from '../../src/reports/ingest-sql.js';
 
 jest.setTimeout(120_000);
 
@@ -77,6 +79,24 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
     }
   });
 
+  it('journals the viewer page\'s visits too, loaded into viewer_visit before the engagement report reads them', async () => {
+    const snippet = await newSnippet('Visited');
+    const visits = async () => (await q<{ n: number }>('select count(*)::int as n from viewer_visit where snippet_id = $1', [snippet]))[0].n;
+    const stop = busy(t.app);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const page = await t.http.get(`/live/${snippet}?v=${encodeURIComponent(`visitor-${i}@example.com`)}`).set('User-Agent', UA.chromeWindows);
+        expect(page.status).toBe(200);
+      }
+      expect(await visits()).toBe(0);
+      const report = await owner.get(`/api/reports/${snippet}/engagement`).expect(200);
+      expect(report.body.body.visits).toEqual({ total: 3, unique: 3 });
+      expect(await visits()).toBe(3);
+    } finally {
+      stop();
+    }
+  });
+
   it('drops the events of an EyeMail deleted between the hit and the load, and loads the rest of the batch', async () => {
     const kept = await newSnippet('Kept');
     const gone = await newSnippet('Deleted');
@@ -98,7 +118,7 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
     const stop = busy(t.app);
     try {
       await opens(t.http, before, 5);
-      await c.query(`insert into ingest_journal (events, event_count) values (convert_to('[{"snippetId": "broken', 'UTF8'), 1)`);
+      await c.query(`insert into ingest_journal (stream, events, event_count) values ('engagement', convert_to('[{"snippetId": "broken', 'UTF8'), 1)`);
       await opens(t.http, after, 5);
     } finally {
       stop();
@@ -134,8 +154,9 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
     // A batch a killed process journaled and never loaded (as its writer stores it): the next
     // process to start loads it.
     const killed = await newSnippet('Killed');
-    const events = [{ snippetId: killed, kind: 'open', occurredAt: new Date().toISOString(), receiver: 'left@example.com', ip: '81.2.69.142', machineReason: null }];
-    await c.query(`insert into ingest_journal (events, event_count) values (convert_to($1, 'UTF8'), 1)`, [JSON.stringify(events)]);
+    const event = Object.fromEntries(JOURNAL_FIELDS.map((f) => [f, null])) as unknown as NewEngagement;
+    Object.assign(event, { snippetId: killed, kind: 'open', occurredAt: new Date(), receiver: 'left@example.com', ip: '81.2.69.142' });
+    await c.query(`insert into ingest_journal (stream, events, event_count) values ('engagement', convert_to($1, 'UTF8'), 1)`, [JSON.stringify([toJournalTuple(event)])]);
     const third = await createApp(t.config);
     try {
       await waitFor(async () => ((await count(killed)) === 1 ? true : null), 'the killed process\'s batch loaded by the next start');
