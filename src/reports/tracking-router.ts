@@ -30,7 +30,7 @@ const protocolOf = Object.getOwnPropertyDescriptor(express.request, 'protocol')!
 // no request-log line (HitLog sums them up), no session, cookie, CSRF or body parsing, no
 // compression, no Nest pipeline. What stays: the security headers (helmet's, captured once at boot)
 // sent in one writeHead, Strict-Transport-Security over https, no caching, no cookie, and every hit
-// stored before it is answered (the group-commit writer). GET and HEAD (a scanner's; stored with
+// stored before it is answered (the group-commit writer, into the ingest's journal). GET and HEAD (a scanner's; stored with
 // its method; Node sends no body); anything else goes on to Express (and its 404). Answers whether
 // it took the request.
 export function trackingHandler(ingest: IngestService, securityHeaders: HeaderList, log: HitLog, app: Application): EarlyHandler {

@@ -28,9 +28,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isForeignKeyViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23503';
 
 // The viewer's visits and plays go through the ingest's group commit too (group-commit.ts): one
-// writer per kind and process, a batch per statement (visits) or per transaction (plays, merged
-// with what is stored), each request answered with the outcome of the write that carried it.
-// Queues of their own, so the open pixel's batches stay one plain insert.
+// writer per kind and process, a batch per journal row (visits, loaded into viewer_visit by the
+// ingest's loader) or per transaction (plays, merged with what is stored), each request answered
+// with the outcome of the write that carried it.
 @Injectable()
 export class ViewerActivityWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');

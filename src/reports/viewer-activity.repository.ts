@@ -25,8 +25,9 @@ export interface MergedPlays {
   outbox?: { consumers: string[]; events: readonly object[] };
 }
 
-// The viewer's visits and plays (viewer_visit, video_play), written by the ingest's group-commit
-// writer in one statement (visits) or one transaction (plays) per batch.
+// The viewer's visits and plays (viewer_visit, video_play): the visits inserted by the ingest's
+// loader from its journal (ingest-loader.service.ts), the plays merged by the group-commit writer
+// in one transaction per batch.
 @Injectable()
 export class ViewerActivityRepository {
   // The visits' JSON parameter, in a buffer kept between batches (json-rows.ts).
