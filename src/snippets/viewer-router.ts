@@ -17,9 +17,14 @@ export function viewerRouter(viewer: ViewerService, log: HitLog): Router {
     router.get(path, async (req: Request, res: Response) => {
       const started = performance.now();
       const { status, html } = await viewer.countedPage(page, req.params.id as string, req.query as Record<string, unknown>, visitorOf(req));
-      // Pages depend on the status of the EyeMail, so they are never cached.
-      res.status(status).type('html').setHeader('Cache-Control', 'no-store');
-      res.send(html);
+      // Pages depend on the status of the EyeMail, so they are never cached, and so carry no ETag
+      // (res.send would hash every page for one). Compression, when asked for, wraps res.end.
+      const body = Buffer.from(html);
+      res.statusCode = status;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Content-Length', body.length);
+      res.end(body);
       log.hit('viewer', status === 200 ? 'shown' : 'not found', started, req.method, req.path, status);
     });
   }
