@@ -28,6 +28,9 @@ export interface JournalBacklog {
   oldest: Date | null;
 }
 
+// The advisory lock a load holds for its transaction (an arbitrary key of this table's own).
+const LOAD_LOCK = '7355608026';
+
 // Claims the oldest rows no other loader holds and deletes them, in the loader's transaction: the
 // delete commits with the engagement insert, or rolls back with it.
 const CLAIM_SQL = `
@@ -58,13 +61,18 @@ export class IngestJournalRepository {
   }
 
   // In one transaction: claims up to `limit` rows (or the row `only`), runs `work` on them with the
-  // transaction's executor, and deletes them as it commits. Nothing claimed: `work` is not run
-  // and the answer is null. A throw rolls everything back (the rows stay for the next claim).
+  // transaction's executor, and deletes them as it commits. Nothing claimed (or another load
+  // running, here or in another process): `work` is not run and the answer is null. A throw rolls everything back (the rows stay for the next claim).
   async load<T>(limit: number, work: (entries: JournalEntry[], exec: IngestExecutor) => Promise<T>, only: string | null = null): Promise<T | null> {
     return this.client()
       .transaction()
       .execute(async (trx) => {
         const exec: IngestExecutor = (sql, params) => trx.executeQuery(CompiledQuery.raw(sql, [...params]));
+        // One load at a time, across processes: loads then follow the journal's order, so a play is
+        // loaded after the click it joins (the click was journaled, and answered, before the
+        // viewer page that played was even opened). Another load running: nothing claimed.
+        const { rows: lock } = await exec<{ ok: boolean }>('select pg_try_advisory_xact_lock($1::bigint) as ok', [LOAD_LOCK]);
+        if (!lock[0]?.ok) return null;
         const { rows } = await exec<JournalEntry>(CLAIM_SQL, [limit, only]);
         if (!rows.length) return null;
         rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));

@@ -105,8 +105,8 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   // Loads what the journal holds now, for a reader (a report, a feed): without waiting for a quiet
-  // ingest, for at most `maxMs`. Rows another loader holds are waited for (they commit in
-  // milliseconds); rows that fail to load are left to the logs.
+  // ingest, for at most `maxMs`. While another load runs (one at a time, across processes: the
+  // journal's order), it waits and tries again; rows that fail to load are left to the logs.
   async catchUp(maxMs = CATCH_UP_MAX_MS): Promise<void> {
     const deadline = Date.now() + maxMs;
     for (;;) {

@@ -2,6 +2,7 @@
 // and the viewer's play reports each store their engagement row, classified, located and parsed;
 // bad play bodies get a clear 4xx; and every answered pixel has its row even while the app's
 // database connections are being killed.
+import { IngestLoader } from '../../src/reports/ingest-loader.service.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -460,6 +461,9 @@ describe('reports ingest: opens, clicks and plays', () => {
         );
         expect(answers.map((a) => a.status)).toEqual(answers.map(() => 302));
       }
+      // Each instance loads its journal and checks for bursts once it is committed: the reads wait
+      // for the other instance's load in flight, checks included (this one's: the sql helper).
+      await second!.get(IngestLoader).catchUp();
       const stored = await rows("receiver like 'split-%'");
       expect(stored).toHaveLength(people.length * 2);
       expect(stored.filter((r) => r.machine_reason !== 'link-scanner').map((r) => r.receiver)).toEqual([]);
@@ -477,6 +481,7 @@ describe('reports ingest: opens, clicks and plays', () => {
         Array.from({ length: 60 }, () => [t.app.getHttpServer(), second!.getHttpServer()].map((server) => rawRequest(server, path, { headers }))).flat(),
       );
       expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      await second!.get(IngestLoader).catchUp();
       const stored = await byReceiver(who);
       expect(stored).toHaveLength(120);
       const expected = floodMembers(
