@@ -34,7 +34,7 @@ import { IngestService } from './reports/ingest.service.js';
 import { trackingHandler } from './reports/tracking-router.js';
 import { answerFirst } from './common/answer-first.js';
 import { ViewerService } from './snippets/viewer.service.js';
-import { viewerRouter } from './snippets/viewer-router.js';
+import { viewerHandler } from './snippets/viewer-router.js';
 
 export { SESSION_COOKIE };
 
@@ -70,11 +70,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const debugHits = config.logLevel === 'debug' || config.logLevel === 'trace';
   const hits = new HitLog({ log: (line) => hitLogger.log(line), ...(debugHits ? { debug: (line: string) => hitLogger.debug(line) } : {}) });
   (app.getHttpServer() as import('node:http').Server).once('close', () => hits.stop());
-  // The tracking addresses, ahead of Express itself: helmet's headers (captured once), no
-  // session, cookie, body, compression or Nest pipeline (reports/tracking-router.ts).
+  // The tracking addresses and the recipients' viewer pages, ahead of Express itself: helmet's
+  // headers (captured once), no session, cookie, body or Nest pipeline (reports/tracking-router.ts,
+  // snippets/viewer-router.ts).
+  const pageHeaders = capturedHeaders(securityHeaders);
+  const express5 = app.getHttpAdapter().getInstance();
   answerFirst(
     app.getHttpServer() as import('node:http').Server,
-    trackingHandler(app.get(IngestService), capturedHeaders(securityHeaders), hits, app.getHttpAdapter().getInstance()),
+    [trackingHandler(app.get(IngestService), pageHeaders, hits, express5), viewerHandler(app.get(ViewerService), pageHeaders, hits, express5)],
     (req) => warnForwarded(req as express.Request, undefined as unknown as express.Response, () => undefined),
   );
   app.use(securityHeaders);
@@ -83,8 +86,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // guard stays on them all the same.
   app.use(unless(isTrackingPath, compressionMiddleware()));
   app.use(noCookiesOnPublicPaths());
-  // The recipients' viewer pages: headers and compression, then no session or Nest pipeline.
-  app.use(viewerRouter(app.get(ViewerService), hits));
   // The dashboard's built files and the public static files, before cookies and the session: a file
   // needs neither, and through the session each one cost a read and a renewal of the session row (a
   // page load fetches a dozen at once). Built assets are content-hashed: cached for a year.

@@ -2,16 +2,18 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 // A handler run on the HTTP server ahead of the application (Express and Nest): it answers the
 // request and says true, or says false and the application gets it as usual. For the busiest
-// public routes (reports/tracking-router.ts), which need nothing the application adds per request.
+// public routes (reports/tracking-router.ts, snippets/viewer-router.ts), which need nothing the
+// application adds per request.
 export type EarlyHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-// `before` runs on every request first (the forwarded-for warning, shared with the application).
-export function answerFirst(server: Server, handler: EarlyHandler, before?: (req: IncomingMessage) => void): void {
+// The handlers are asked in order; `before` runs on every request first (the forwarded-for
+// warning, shared with the application).
+export function answerFirst(server: Server, handlers: readonly EarlyHandler[], before?: (req: IncomingMessage) => void): void {
   const app = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     before?.(req);
-    if (handler(req, res)) return;
+    for (const handler of handlers) if (handler(req, res)) return;
     for (const listener of app) listener.call(server, req, res);
   });
 }

@@ -1,7 +1,7 @@
 import express from 'express';
 import helmet from 'helmet';
 import request from 'supertest';
-import { capturedHeaders, setHeaders } from './captured-headers.js';
+import { capturedHeaders, flatHeaders, setHeaders } from './captured-headers.js';
 
 describe('capturedHeaders', () => {
   it('sets exactly the headers helmet sets on a real response', async () => {
@@ -23,5 +23,11 @@ describe('capturedHeaders', () => {
 
   it('refuses a middleware that does not call next at once', () => {
     expect(() => capturedHeaders(() => undefined)).toThrow(/cannot be captured/);
+  });
+});
+
+describe('flatHeaders', () => {
+  it('gives the headers as one flat list, a list value repeated', () => {
+    expect(flatHeaders([['X-A', 'a'], ['Content-Length', 43], ['Link', ['<a>', '<b>']]])).toEqual(['X-A', 'a', 'Content-Length', '43', 'Link', '<a>', 'Link', '<b>']);
   });
 });

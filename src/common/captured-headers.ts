@@ -34,3 +34,13 @@ export function capturedHeaders(middleware: RequestHandler): HeaderList {
 export function setHeaders(res: Response, headers: HeaderList): void {
   for (const [name, value] of headers) res.setHeader(name, value);
 }
+
+// The headers as writeHead's flat list (name, value, name, value; a list value repeated).
+export function flatHeaders(headers: HeaderList): string[] {
+  const out: string[] = [];
+  for (const [name, value] of headers) {
+    if (Array.isArray(value)) for (const v of value as readonly string[]) out.push(name, v);
+    else out.push(name, String(value));
+  }
+  return out;
+}

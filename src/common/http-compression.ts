@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
+import zlib from 'node:zlib';
 import compression from 'compression';
+import Negotiator from 'negotiator';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 // Pure: whether a response may be compressed on the fly. Never a byte range (its offsets are of
@@ -18,6 +20,33 @@ export function mayCompress(req: { path?: string; url?: string; headers: Incomin
 // gzip or brotli (quality 4: fast enough for every response), whichever the client prefers.
 export function compressionMiddleware(): RequestHandler {
   return compression({ filter: (req, res) => mayCompress(req, () => compression.filter(req, res)) });
+}
+
+// A whole body held in memory (the viewer pages, answered ahead of Express): compressed as the
+// middleware above would do it, with the same choice of encoding (brotli, then gzip, when the
+// client takes both equally), the same 1 KB threshold and the same levels, in one call instead
+// of a stream.
+const WHOLE_BODY_ENCODINGS = ['br', 'gzip', 'deflate', 'identity'] as const;
+const PREFERRED_ENCODINGS = ['br', 'gzip'] as const;
+export const COMPRESSION_THRESHOLD = 1024;
+export type BodyEncoding = 'br' | 'gzip' | 'deflate';
+
+// Pure: the encoding to send a body of `length` bytes in, or null to send it as it is.
+export function wholeBodyEncoding(method: string | undefined, acceptEncoding: string | undefined, length: number): BodyEncoding | null {
+  if (method === 'HEAD' || !acceptEncoding || length < COMPRESSION_THRESHOLD) return null;
+  const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(WHOLE_BODY_ENCODINGS, { preferred: PREFERRED_ENCODINGS });
+  return chosen === 'br' || chosen === 'gzip' || chosen === 'deflate' ? chosen : null;
+}
+
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+export function compressBody(body: Buffer, encoding: BodyEncoding): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (err: Error | null, out: Buffer) => (err ? reject(err) : resolve(out));
+    if (encoding === 'br') zlib.brotliCompress(body, BROTLI, done);
+    else if (encoding === 'gzip') zlib.gzip(body, done);
+    else zlib.deflate(body, done);
+  });
 }
 
 // What the build precompressed beside each asset (web/precompress.plugin.ts), best first.

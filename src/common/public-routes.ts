@@ -10,7 +10,7 @@ export const routesOutsideApi: (string | RouteInfo)[] = [
   // Stored media (local disk), with Range support; HEAD is answered by the GET route.
   { path: 'media/*key', method: RequestMethod.GET },
   // The owner's preview pages (src/snippets). The recipients' pages (/live, /eyemail) and the
-  // tracking addresses (/t/o, /t/c) are plain Express routers mounted ahead of Nest (app.factory.ts).
+  // tracking addresses (/t/o, /t/c) are answered on the HTTP server ahead of Express (app.factory.ts).
   { path: 'livePreview/:id', method: RequestMethod.GET },
   { path: 'emailpreview/:id', method: RequestMethod.GET },
   // The notification mails' unsubscribe link (src/notifications): a page and its one-click POST.

@@ -1,6 +1,5 @@
 // Pure HTTP details of the tracking routes answered ahead of Express (tracking-router.ts): which
 // requests they take, the headers as one list, and the click's redirect as Express would send it.
-import type { HeaderList } from '../common/captured-headers.js';
 
 export interface TrackingRoute {
   kind: 'open' | 'click';
@@ -32,16 +31,6 @@ export function trackingRoute(method: string | undefined, url: string | undefine
     }
   }
   return { kind: m[1] === 'o' || m[1] === 'O' ? 'open' : 'click', id, path, search: q === -1 ? '' : url.slice(q + 1) };
-}
-
-// The headers as writeHead's flat list (name, value, name, value; a list value repeated).
-export function flatHeaders(headers: HeaderList): string[] {
-  const out: string[] = [];
-  for (const [name, value] of headers) {
-    if (Array.isArray(value)) for (const v of value as readonly string[]) out.push(name, v);
-    else out.push(name, String(value));
-  }
-  return out;
 }
 
 // encodeurl's encoding (what Express's res.location applies): characters a URL may not hold

@@ -1,26 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import { Logger } from '@nestjs/common';
-import express, { type Application } from 'express';
+import type { Application } from 'express';
 import type { EarlyHandler } from '../common/answer-first.js';
-import type { HeaderList } from '../common/captured-headers.js';
+import { bareRequestFacts } from '../common/bare-request.js';
+import { flatHeaders, type HeaderList } from '../common/captured-headers.js';
 import type { HitLog } from '../common/hit-log.js';
 import { HSTS_VALUE } from '../common/strict-transport.js';
 import { withRawRecipient } from '../shared/receiver.js';
 import type { IngestOutcome } from './engagement-writer.service.js';
 import type { IngestService, TrackingRequest } from './ingest.service.js';
-import { encodeLocation, flatHeaders, redirectBody, trackingRoute } from './tracking-http.js';
+import { encodeLocation, redirectBody, trackingRoute } from './tracking-http.js';
 import { TRANSPARENT_GIF } from './tracking-rules.js';
 
 const logger = new Logger('Tracking');
 
 // What the logs call an outcome.
 const OUTCOME_NAMES: Record<IngestOutcome, string> = { stored: 'stored', 'unknown-snippet': 'unknown snippet', failed: 'not stored (failed)' };
-
-// Express's own req.ip and req.protocol, run on the bare request (the same TRUST_PROXY reading of
-// X-Forwarded-For and X-Forwarded-Proto as every other route).
-const ipOf = Object.getOwnPropertyDescriptor(express.request, 'ip')!.get!;
-const protocolOf = Object.getOwnPropertyDescriptor(express.request, 'protocol')!.get!;
 
 
 // The tracking addresses written into exported emails (outside /api/, see
@@ -39,13 +35,12 @@ export function trackingHandler(ingest: IngestService, securityHeaders: HeaderLi
   const gif = { http: flatHeaders(gifHeaders), https: flatHeaders([...gifHeaders, ['Strict-Transport-Security', HSTS_VALUE]]) };
   const plain = { http: flatHeaders(noStore), https: flatHeaders([...noStore, ['Strict-Transport-Security', HSTS_VALUE]]) };
 
-  const context = (req: IncomingMessage) => ({ app, headers: req.headers, socket: req.socket, get: (name: string) => req.headers[name.toLowerCase()] });
+  const factsOf = bareRequestFacts(app);
 
   const answer = async (req: IncomingMessage, res: ServerResponse, kind: 'open' | 'click', id: string, path: string, search: string) => {
     const started = performance.now();
-    const ctx = context(req);
-    const secure = protocolOf.call(ctx) === 'https';
-    const meta: TrackingRequest = { at: new Date(), method: req.method!, ip: (ipOf.call(ctx) as string | undefined) ?? null, userAgent: req.headers['user-agent'] ?? null };
+    const { ip, secure } = factsOf(req);
+    const meta: TrackingRequest = { at: new Date(), method: req.method!, ip, userAgent: req.headers['user-agent'] ?? null };
     // v= from the raw URL: an address the platform did not URL-encode keeps its "+", "&" and "%".
     const query = withRawRecipient(querystring.parse(search) as Record<string, unknown>, req.url!);
     if (kind === 'open') {

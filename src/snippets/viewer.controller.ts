@@ -11,7 +11,7 @@ function send(res: Response, page: RenderedPage): void {
 }
 
 // The owner's pages, outside /api/ (listed in common/public-routes.ts): server-rendered, no
-// dashboard bundle. The recipients' pages (/live, /eyemail) are served by viewer-router.ts.
+// dashboard bundle. The recipients' pages (/live, /eyemail) are answered ahead of Express by viewer-router.ts.
 @ApiExcludeController()
 @Public()
 @Controller()

@@ -113,6 +113,36 @@ describe('public hits (pixel, click, viewer page)', () => {
     expect(https.headers['strict-transport-security'] ?? 'none').toBe(t.config.trustProxy ? 'max-age=31536000; includeSubDomains' : 'none');
   });
 
+  it('answers the viewer pages ahead of Express with the same security headers as the pages Express serves', async () => {
+    const id = snippet.snippet as string;
+    // The owner's email preview goes through helmet and Nest: the security headers must be the same.
+    const nest = await owner.get(`/emailpreview/${id}`).expect(200);
+    const security = (h: Record<string, string>) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|x-)/.test(k)));
+    expect(Object.keys(security(nest.headers)).length).toBeGreaterThan(8);
+    for (const path of [`/live/${id}`, `/eyemail/${id}/`, `/LIVE/${id}`]) {
+      const page = await anonymous.get(path).set('Accept-Encoding', 'identity').expect(200);
+      expect([path, security(page.headers)]).toEqual([path, security(nest.headers)]);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers.etag).toBeUndefined();
+      expect(Number(page.headers['content-length'])).toBe(Buffer.byteLength(page.text));
+      // A HEAD is answered with the headers and no body (and stored as a machine's visit).
+      const head = await anonymous.head(path).expect(200);
+      expect([head.headers['content-length'], head.text ?? '']).toEqual([page.headers['content-length'], '']);
+    }
+    // Over https (behind the trusted proxy), Strict-Transport-Security; never over plain http.
+    expect((await anonymous.get(`/live/${id}`)).headers['strict-transport-security']).toBeUndefined();
+    const https = await anonymous.get(`/live/${id}`).set('X-Forwarded-Proto', 'https').expect(200);
+    expect(https.headers['strict-transport-security'] ?? 'none').toBe(t.config.trustProxy ? 'max-age=31536000; includeSubDomains' : 'none');
+    // An address that is no EyeMail's, even a broken escape, is the page saying so, not an error.
+    for (const path of ['/live/%E0%A4%A', '/eyemail/no-such-eyemail']) {
+      const missing = await anonymous.get(path).expect(404);
+      expect([path, missing.headers['content-type'], missing.text]).toEqual([path, 'text/html; charset=utf-8', expect.stringContaining('No active campaign found.')]);
+    }
+    // Other methods are not the page: Express answers them as it always did.
+    expect((await anonymous.post(`/live/${id}`)).status).toBe(404);
+  });
+
   it('stores every pixel it answers, concurrent ones included', async () => {
     const id = snippet.snippet as string;
     const n = 40;
