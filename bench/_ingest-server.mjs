@@ -45,7 +45,8 @@ setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50).
 
 process.on('message', async (m) => {
   if (m === 'count') {
-    const [row] = await sql('select count(*)::int as n from engagement where snippet_id = ?', [snippet]);
+    // Opens and clicks, and the viewer page's visits.
+    const [row] = await sql('select (select count(*)::int from engagement where snippet_id = ?) + (select count(*)::int from viewer_visit where snippet_id = ?) as n', [snippet, snippet]);
     process.send({ count: row.n });
   } else if (m === 'fanout') {
     // What the fan-out made of the stored hits so far: webhook messages delivered and pending,

@@ -34,8 +34,7 @@ export function viewerHandler(viewer: ViewerService, securityHeaders: HeaderList
     const visitor = { at: new Date(), method: req.method!, ip, userAgent: req.headers['user-agent'] ?? null };
     // Express's "simple" query parser.
     const query = querystring.parse(route.search) as Record<string, unknown>;
-    const { status, html } = await viewer.countedPage(route.page, route.id, query, visitor);
-    const body = Buffer.from(html);
+    const { status, body } = await viewer.countedPage(route.page, route.id, query, visitor);
     const encoding = wholeBodyEncoding(req.method, req.headers['accept-encoding'], body.length);
     const sent = encoding ? await compressBody(body, encoding) : body;
     const list = secure ? headers.https : headers.http;

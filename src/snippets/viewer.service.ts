@@ -45,29 +45,36 @@ interface CachedPage {
   status: number;
   // the snippet shown (a visit of it), null on a 'not found' page
   snippetId: string | null;
-  // Text between the slots, and which slot follows each text but the last.
-  parts: string[];
+  // The page's bytes between the slots (UTF-8, as sent), and which slot follows each but the last.
+  parts: Buffer[];
   slots: ('raw' | 'url')[];
+}
+
+// A counted page as it is sent: its bytes.
+export interface CountedPageAnswer {
+  status: number;
+  body: Buffer;
 }
 
 // Pure: the page split at the stand-ins.
 export function splitAtSlots(status: number, html: string, snippetId: string | null = null): CachedPage {
   const pieces = html.split(SLOTS);
-  const parts: string[] = [];
+  const parts: Buffer[] = [];
   const slots: ('raw' | 'url')[] = [];
-  pieces.forEach((piece, i) => (i % 2 ? slots.push(piece === RAW_SLOT ? 'raw' : 'url') : parts.push(piece)));
+  pieces.forEach((piece, i) => (i % 2 ? slots.push(piece === RAW_SLOT ? 'raw' : 'url') : parts.push(Buffer.from(piece))));
   return { status, snippetId, parts, slots };
 }
 
-// Pure: the page for one recipient. The URL-encoded form also has its "'" encoded, so it needs
-// no HTML escaping in an attribute.
-export function fillSlots(page: CachedPage, receiver: string | null): string {
+// Pure: the page for one recipient, joined as bytes (no string of the whole page is built per
+// request). The URL-encoded form also has its "'" encoded, so it needs no HTML escaping in an
+// attribute.
+export function fillSlots(page: CachedPage, receiver: string | null): Buffer {
   if (!page.slots.length) return page.parts[0];
-  const raw = escapeLikeTemplates(receiver ?? '');
-  const url = encodeURIComponent(receiver ?? '').replace(/'/g, '%27');
-  let html = page.parts[0];
-  for (let i = 0; i < page.slots.length; i++) html += (page.slots[i] === 'raw' ? raw : url) + page.parts[i + 1];
-  return html;
+  const raw = Buffer.from(escapeLikeTemplates(receiver ?? ''));
+  const url = Buffer.from(encodeURIComponent(receiver ?? '').replace(/'/g, '%27'));
+  const list: Buffer[] = [page.parts[0]];
+  for (let i = 0; i < page.slots.length; i++) list.push(page.slots[i] === 'raw' ? raw : url, page.parts[i + 1]);
+  return Buffer.concat(list);
 }
 
 @Injectable()
@@ -116,7 +123,7 @@ export class ViewerService {
   // /livePreview), so rendered from the snippet's cached page. Served outside Nest's pipeline
   // (viewer-router.ts), hence an entity manager of its own for the look-up. A page shown is a visit
   // of `visitor`, stored before the page is answered.
-  async countedPage(page: 'live' | 'webView', idOrSlug: string, query: Record<string, unknown>, visitor: Visitor | null = null): Promise<RenderedPage> {
+  async countedPage(page: 'live' | 'webView', idOrSlug: string, query: Record<string, unknown>, visitor: Visitor | null = null): Promise<CountedPageAnswer> {
     const receiver = receiverFromQuery(query.v);
     const key = `${page} ${receiver ? 'to' : 'anonymous'} ${idOrSlug}`;
     const cached = await this.pages.getOrLoad(key, () =>
@@ -126,7 +133,7 @@ export class ViewerService {
       }),
     );
     if (cached.snippetId && visitor) await this.visits?.record({ snippetId: cached.snippetId, page: page === 'live' ? 'live' : 'web-view', receiver, visitor });
-    return { status: cached.status, html: fillSlots(cached, receiver) };
+    return { status: cached.status, body: fillSlots(cached, receiver) };
   }
 
   private async render(page: ViewerPage, idOrSlug: string, viewerId: string | null, receiver: string | null, encodedReceiver: string): Promise<RenderedPage & { snippetId?: string }> {
