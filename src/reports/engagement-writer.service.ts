@@ -1,36 +1,31 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { DestinationKind } from '../shared/click-rules.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
-import type { EngagementKind, MachineReason } from './engagement.entity.js';
-import type { NewEngagement } from './ingest-sql.js';
-import type { GeoLocation } from './geo-ip.adapter.js';
+import type { EngagementKind } from './engagement.entity.js';
 import { GroupCommit } from './group-commit.js';
 import { cappedDuration } from './play-report.js';
 import { EngagementEvents } from '../common/engagement-events.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
-import { toJournalTuple } from './ingest-journal.js';
+import { toFactsTuple } from './ingest-journal.js';
 import { isConnectionError } from './ingest-errors.js';
 
-// One open, click or play as the ingest endpoints saw it.
+// One open, click or play as the ingest endpoints saw it: what the request said (the address
+// normalised and the agent cut to length, nothing derived: ingest-journal.ts).
 export interface IngestEvent {
   kind: EngagementKind;
   snippetId: string;
   occurredAt: Date;
   receiver: string | null;
   ip: string | null;
-  geo: GeoLocation;
-  deviceType: string | null;
-  platform: string | null;
-  client: string | null;
   userAgent: string | null;
+  method: string;
   target: string | null;
   // Click: where it went (tracking-rules.ts recordedDestination).
   destination: DestinationKind | null;
   destinationLabel: string | null;
   durationSecs: number | null;
   reportedLengthSecs: number | null;
-  machineReason: MachineReason | null;
   // Play: the viewer's play it belongs to (video_play), when the report named one.
   playId?: string | null;
 }
@@ -107,34 +102,29 @@ export class EngagementWriter implements BeforeApplicationShutdown {
   private async writeOnce(events: IngestEvent[]): Promise<IngestOutcome[]> {
     const info = await this.snippetInfo(events.map((e) => e.snippetId));
     const known = events.filter((e) => info.has(e.snippetId));
-    const rows: NewEngagement[] = known.map((e) => ({
-      snippetId: e.snippetId,
-      kind: e.kind,
-      occurredAt: e.occurredAt,
-      receiver: e.receiver,
-      ip: e.ip,
-      countryCode: e.geo.countryCode,
-      countryName: e.geo.countryName,
-      region: e.geo.region,
-      city: e.geo.city,
-      deviceType: e.deviceType,
-      platform: e.platform,
-      client: e.client,
-      userAgent: e.userAgent,
-      target: e.target,
-      destination: e.destination,
-      destinationLabel: e.destinationLabel,
-      durationSecs: e.durationSecs === null ? null : cappedDuration(e.durationSecs, info.get(e.snippetId)!.videoDurationSecs, e.reportedLengthSecs),
-      videoDurationSecs: e.kind === 'open' ? null : (info.get(e.snippetId)!.videoDurationSecs ?? null),
-      clickId: null,
-      machineReason: e.machineReason,
-      playId: e.playId ?? null,
-    }));
-    if (rows.length) {
+    if (known.length) {
+      const tuples = known.map((e) => {
+        const videoDurationSecs = info.get(e.snippetId)!.videoDurationSecs ?? null;
+        return toFactsTuple({
+          snippetId: e.snippetId,
+          kind: e.kind,
+          occurredAt: e.occurredAt,
+          receiver: e.receiver,
+          ip: e.ip,
+          userAgent: e.userAgent,
+          method: e.method,
+          target: e.target,
+          destination: e.destination,
+          destinationLabel: e.destinationLabel,
+          durationSecs: e.durationSecs === null ? null : cappedDuration(e.durationSecs, videoDurationSecs, e.reportedLengthSecs),
+          videoDurationSecs: e.kind === 'open' ? null : videoDurationSecs,
+          playId: e.playId ?? null,
+        });
+      });
       // Committed here, the batch is stored: the loader moves it into the engagement table.
-      await this.journal.append('engagement', rows.map(toJournalTuple));
-      this.stats.stored += rows.length;
-      this.events.written(rows.length);
+      await this.journal.append('engagement', tuples);
+      this.stats.stored += tuples.length;
+      this.events.written(tuples.length);
       this.loader.kick();
     }
     return events.map((e) => (info.has(e.snippetId) ? 'stored' : 'unknown-snippet'));

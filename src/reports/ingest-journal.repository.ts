@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { JsonRowsSender } from './json-rows.js';
-import type { JournalTuple } from './ingest-journal.js';
-import type { NewVisit } from './viewer-activity-sql.js';
+import type { JournalTuple, VisitFacts } from './ingest-journal.js';
 
 // A statement run by the loader inside its transaction (the engagement insert, the clicks a play
 // joins), from ReportRepository's ingest methods.
@@ -51,9 +50,9 @@ export class IngestJournalRepository {
     return this.orm.em.getConnection().getClient() as Kysely<unknown>;
   }
 
-  // One row for the batch: its events (ingest-journal.ts's tuples, or visits) as JSON bytes, stored
-  // as they are: nothing is parsed here.
-  async append(stream: JournalStream, events: readonly (JournalTuple | NewVisit)[]): Promise<void> {
+  // One row for the batch: its events (ingest-journal.ts's facts tuples, or visits' facts) as JSON
+  // bytes, stored as they are: nothing is parsed here.
+  async append(stream: JournalStream, events: readonly (JournalTuple | VisitFacts)[]): Promise<void> {
     if (!events.length) return;
     await this.param.send(events, (bytes) =>
       this.client().executeQuery(CompiledQuery.raw('insert into ingest_journal (stream, events, event_count) values ($1, $2::bytea, $3)', [stream, bytes, events.length])),

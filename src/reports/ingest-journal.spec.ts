@@ -1,4 +1,4 @@
-import { JOURNAL_FIELDS, journalEvents, loadParts, toJournalTuple } from './ingest-journal.js';
+import { FACT_FIELDS, ROW_FIELDS, journalEvents, journalVisits, loadParts, toFactsTuple, toRowTuple, type EventFacts } from './ingest-journal.js';
 import type { NewEngagement } from './ingest-sql.js';
 
 const row = (kind: NewEngagement['kind'], receiver: string | null, snippetId = 's1', ip: string | null = '81.2.69.142'): NewEngagement => ({
@@ -25,23 +25,60 @@ const row = (kind: NewEngagement['kind'], receiver: string | null, snippetId = '
   playId: null,
 });
 
+const facts = (over: Partial<EventFacts> = {}): EventFacts => ({
+  snippetId: 's1',
+  kind: 'open',
+  occurredAt: new Date('2026-11-27T10:00:00Z'),
+  receiver: 'ann@example.com',
+  ip: '81.2.69.142',
+  userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64)',
+  method: 'GET',
+  target: null,
+  destination: null,
+  destinationLabel: null,
+  durationSecs: null,
+  videoDurationSecs: null,
+  playId: null,
+  ...over,
+});
+
 describe('the ingest journal', () => {
-  it('reads a batch back as the writer stored it, times as dates', () => {
-    const events = [row('open', 'ann@example.com'), { ...row('click', null), target: 'https://example.com/', destination: 'button' as const, destinationLabel: 'Buy' }];
-    const back = journalEvents(JSON.stringify(events.map(toJournalTuple)));
-    expect(back).toEqual(events);
-    expect(back[0].occurredAt).toBeInstanceOf(Date);
+  it('reads a batch of facts back as rows to derive, with the method to derive them with, times as dates', () => {
+    const click = facts({ kind: 'click', receiver: null, method: 'HEAD', target: 'https://example.com/', destination: 'button', destinationLabel: 'Buy', videoDurationSecs: 30 });
+    const back = journalEvents(JSON.stringify([facts(), click].map(toFactsTuple)));
+    expect(back.map((e) => e.method)).toEqual(['GET', 'HEAD']);
+    const { method: _m, ...clickRow } = click;
+    expect(back[1].row).toEqual({ ...row('click', null), ...clickRow });
+    expect(back[0].row.occurredAt).toBeInstanceOf(Date);
+    // Nothing derived is journaled: the derived fields are null until the loader fills them in.
+    expect([back[0].row.countryCode, back[0].row.client, back[0].row.machineReason]).toEqual([null, null, null]);
   });
 
-  it('writes every field of a row, in the order it reads them', () => {
-    const r = row('play', 'ann@example.com');
-    const distinct = Object.fromEntries(JOURNAL_FIELDS.map((f, i) => [f, f === 'occurredAt' ? r.occurredAt : `v${i}`])) as unknown as NewEngagement;
-    expect(toJournalTuple(distinct)).toEqual(JOURNAL_FIELDS.map((f, i) => (f === 'occurredAt' ? r.occurredAt : `v${i}`)));
-    expect([...JOURNAL_FIELDS].sort()).toEqual(Object.keys(r).sort());
+  it('reads a batch of the first format (whole rows, derived fields included) as it is', () => {
+    const whole = { ...row('open', 'ann@example.com'), countryCode: 'GB', client: 'Outlook', machineReason: 'bot' as const };
+    expect(journalEvents(JSON.stringify([toRowTuple(whole)]))).toEqual([{ row: whole, method: null }]);
   });
 
-  it('refuses a batch that is not JSON (the loader sets it aside)', () => {
+  it('writes every fact, in the order it reads them, and the two formats differ in length', () => {
+    const f = facts();
+    const distinct = Object.fromEntries(FACT_FIELDS.map((k, i) => [k, k === 'occurredAt' ? f.occurredAt : `v${i}`])) as unknown as EventFacts;
+    expect(toFactsTuple(distinct)).toEqual(FACT_FIELDS.map((k, i) => (k === 'occurredAt' ? f.occurredAt : `v${i}`)));
+    expect([...FACT_FIELDS].sort()).toEqual(Object.keys(f).sort());
+    expect([...ROW_FIELDS].sort()).toEqual(Object.keys(row('open', null)).sort());
+    expect(FACT_FIELDS.length).not.toBe(ROW_FIELDS.length);
+  });
+
+  it('refuses a batch that is not JSON, or an event of neither format (the loader sets it aside)', () => {
     expect(() => journalEvents('[{"snippetId": "bro')).toThrow(SyntaxError);
+    expect(() => journalEvents('[["s1", "open"]]')).toThrow(/neither format/);
+  });
+
+  it("reads visits back: facts to derive, or whole rows of the first format", () => {
+    const visit = { snippetId: 's1', occurredAt: new Date('2026-11-27T10:00:00Z'), page: 'live' as const, receiver: 'ann@example.com', ip: '81.2.69.142', userAgent: 'UA' };
+    const [fromFacts, fromRow] = journalVisits(JSON.stringify([{ ...visit, method: 'HEAD' }, { ...visit, countryCode: 'GB', countryName: 'United Kingdom', region: null, city: null, deviceType: null, platform: null, client: 'Chrome', machineReason: null }]));
+    expect(fromFacts).toEqual({ method: 'HEAD', row: { ...visit, countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null } });
+    expect(fromRow).toEqual({ method: null, row: expect.objectContaining({ countryCode: 'GB', client: 'Chrome' }) });
+    expect(fromRow.row.occurredAt).toBeInstanceOf(Date);
   });
 
   it('loads a batch in one insert unless a play follows a click of the same person on the same EyeMail', () => {

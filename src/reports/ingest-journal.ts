@@ -1,58 +1,135 @@
 // Pure rules of the ingest's journal (migration 0026; the loader: ingest-loader.service.ts).
+import type { DestinationKind } from '../shared/click-rules.js';
 import { personKey } from './bursts.js';
+import type { EngagementKind } from './engagement.entity.js';
 import { INSERT_COLUMNS, type NewEngagement } from './ingest-sql.js';
 import type { NewVisit } from './viewer-activity-sql.js';
 
-// A journaled event: the row's values in a fixed order (an array serializes in a quarter less time
-// than an object and takes 40% fewer bytes: no field names).
+// A journaled event: its values in a fixed order (an array serializes in a quarter less time than
+// an object and takes 40% fewer bytes: no field names).
 export type JournalTuple = readonly unknown[];
 
-// The order of a tuple's values: the batch insert's columns' (ingest-sql.ts), checked against
-// toJournalTuple by its unit test.
-export const JOURNAL_FIELDS: readonly (keyof NewEngagement & string)[] = INSERT_COLUMNS.map(([, , prop]) => prop);
+// The journal holds what a request said, nothing derived from it: the address and the agent as
+// sent, and the method. Where the address is, what device and client sent it and whether a machine
+// did are derived when the batch is loaded (request-classifier.service.ts), off the hot path.
+export interface EventFacts {
+  snippetId: string;
+  kind: EngagementKind;
+  occurredAt: Date;
+  receiver: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  method: string;
+  target: string | null;
+  destination: DestinationKind | null;
+  destinationLabel: string | null;
+  durationSecs: number | null;
+  videoDurationSecs: number | null;
+  playId: string | null;
+}
 
-// Written out by hand, not by a loop over JOURNAL_FIELDS: this runs for every hit.
-export function toJournalTuple(r: NewEngagement): JournalTuple {
+// The order of a facts tuple's values (checked against toFactsTuple by its unit test).
+export const FACT_FIELDS: readonly (keyof EventFacts)[] = [
+  'snippetId',
+  'kind',
+  'occurredAt',
+  'receiver',
+  'ip',
+  'userAgent',
+  'method',
+  'target',
+  'destination',
+  'destinationLabel',
+  'durationSecs',
+  'videoDurationSecs',
+  'playId',
+];
+
+// Written out by hand, not by a loop over FACT_FIELDS: this runs for every hit.
+export function toFactsTuple(e: EventFacts): JournalTuple {
   return [
-    r.snippetId,
-    r.kind,
-    r.occurredAt,
-    r.receiver,
-    r.ip,
-    r.countryCode,
-    r.countryName,
-    r.region,
-    r.city,
-    r.deviceType,
-    r.platform,
-    r.client,
-    r.userAgent,
-    r.target,
-    r.durationSecs,
-    r.videoDurationSecs,
-    r.clickId,
-    r.machineReason,
-    r.destination,
-    r.destinationLabel,
-    r.playId,
+    e.snippetId,
+    e.kind,
+    e.occurredAt,
+    e.receiver,
+    e.ip,
+    e.userAgent,
+    e.method,
+    e.target,
+    e.destination,
+    e.destinationLabel,
+    e.durationSecs,
+    e.videoDurationSecs,
+    e.playId,
   ];
 }
 
+// The journal's first format (written before the facts tuple, and loaded as it is): the whole row,
+// derived fields included, in the batch insert's column order (ingest-sql.ts). Told apart from a
+// facts tuple by its length.
+export const ROW_FIELDS: readonly (keyof NewEngagement & string)[] = INSERT_COLUMNS.map(([, , prop]) => prop);
+
+export function toRowTuple(r: NewEngagement): JournalTuple {
+  return ROW_FIELDS.map((f) => (r as unknown as Record<string, unknown>)[f]);
+}
+
+// A journaled event as the loader gets it: its row, and the method its derived fields are still
+// to be derived with (null: a row of the first format, complete as it is).
+export interface JournaledEvent {
+  row: NewEngagement;
+  method: string | null;
+}
+
+const DERIVED_NONE = { countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null, clickId: null };
+
 // A journal row's events back from the JSON the writer stored (tuples; times as ISO text).
-export function journalEvents(json: string): NewEngagement[] {
+export function journalEvents(json: string): JournaledEvent[] {
   const tuples = JSON.parse(json) as unknown[][];
   return tuples.map((t) => {
     const row = {} as Record<string, unknown>;
-    JOURNAL_FIELDS.forEach((f, i) => (row[f] = t[i] ?? null));
+    if (t.length === ROW_FIELDS.length) {
+      ROW_FIELDS.forEach((f, i) => (row[f] = t[i] ?? null));
+      row.occurredAt = new Date(row.occurredAt as string);
+      return { row: row as unknown as NewEngagement, method: null };
+    }
+    if (t.length !== FACT_FIELDS.length) throw new Error(`A journaled event of ${t.length} values is neither format`);
+    Object.assign(row, DERIVED_NONE);
+    FACT_FIELDS.forEach((f, i) => (row[f] = t[i] ?? null));
+    const method = String(row.method);
+    delete row.method;
     row.occurredAt = new Date(row.occurredAt as string);
-    return row as unknown as NewEngagement;
+    return { row: row as unknown as NewEngagement, method };
   });
 }
 
-// A journal row's visits back (stored as objects: the viewer page's hot path is its page, not them).
-export function journalVisits(json: string): NewVisit[] {
-  return (JSON.parse(json) as (Omit<NewVisit, 'occurredAt'> & { occurredAt: string })[]).map((v) => ({ ...v, occurredAt: new Date(v.occurredAt) }));
+// A visit of the viewer page as the hot path journals it (stored as objects: the viewer page's
+// hot path is its page, not them): what the request said, the rest derived at load.
+export interface VisitFacts {
+  snippetId: string;
+  occurredAt: Date;
+  page: NewVisit['page'];
+  receiver: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  method: string;
 }
+
+const DERIVED_VISIT_NONE = { countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null };
+
+export interface JournaledVisit {
+  row: NewVisit;
+  method: string | null;
+}
+
+// A journal row's visits back: facts (with a method), or whole rows of the first format.
+export function journalVisits(json: string): JournaledVisit[] {
+  return (JSON.parse(json) as Record<string, unknown>[]).map((v) => {
+    const { method, ...rest } = v;
+    const row = { ...(typeof method === 'string' ? DERIVED_VISIT_NONE : {}), ...rest, occurredAt: new Date(v.occurredAt as string) } as unknown as NewVisit;
+    return { row, method: typeof method === 'string' ? method : null };
+  });
+}
+
 
 // The inserts a load makes, in order. A play is joined to its person's latest stored click
 // (engagement-writer's rule), so when a load holds a play and a click of the same person on the

@@ -7,7 +7,9 @@ import { compactKey, FLOOD_WINDOW_MS, floodKey, floodMembers, type FloodPoint } 
 import type { ClickWindow, EventWindow, NewEngagement, StoredWithOutbox } from './ingest-sql.js';
 import { IngestJournalRepository, type IngestExecutor, type JournalBacklog, type JournalEntry } from './ingest-journal.repository.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
-import { journalEvents, journalVisits, loadParts } from './ingest-journal.js';
+import type { NewVisit } from './viewer-activity-sql.js';
+import { journalEvents, journalVisits, loadParts, type JournaledEvent, type JournaledVisit } from './ingest-journal.js';
+import { RequestClassifier } from './request-classifier.service.js';
 import { PlannerStats } from './planner-stats.service.js';
 import { ReportRepository } from './report.repository.js';
 import { isConnectionError, isForeignKeyViolation } from './ingest-errors.js';
@@ -67,6 +69,7 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly events: EngagementEvents,
     private readonly plannerStats: PlannerStats,
     private readonly visitsRepo: ViewerActivityRepository,
+    private readonly classifier: RequestClassifier,
   ) {}
 
   // What a process stopped or killed before left is loaded from the start.
@@ -194,15 +197,18 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   }
 
   // Inside the load's transaction: the events of snippets that still exist (`fresh`: looked up,
-  // after an insert found one gone), their plays joined to clicks, inserted with outbox rows.
+  // after an insert found one gone), classified, located and parsed (journaled as what their
+  // requests said), their plays joined to clicks, inserted with outbox rows.
   private async store(entries: JournalEntry[], exec: IngestExecutor, fresh: boolean): Promise<Loaded> {
-    let rows = entries.filter((e) => e.stream === 'engagement').flatMap((e) => journalEvents(e.json));
-    let visits = entries.filter((e) => e.stream === 'visit').flatMap((e) => journalVisits(e.json));
+    let events = entries.filter((e) => e.stream === 'engagement').flatMap((e) => journalEvents(e.json));
+    let journaledVisits = entries.filter((e) => e.stream === 'visit').flatMap((e) => journalVisits(e.json));
     if (fresh) {
-      const found = await this.snippets.trackingInfo([...new Set([...rows, ...visits].map((r) => r.snippetId))]);
-      rows = rows.filter((r) => found.has(r.snippetId));
-      visits = visits.filter((v) => found.has(v.snippetId));
+      const found = await this.snippets.trackingInfo([...new Set([...events, ...journaledVisits].map((e) => e.row.snippetId))]);
+      events = events.filter((e) => found.has(e.row.snippetId));
+      journaledVisits = journaledVisits.filter((v) => found.has(v.row.snippetId));
     }
+    const rows = await this.derived(events);
+    const visits = await this.derived(journaledVisits, 'open');
     const parts: Loaded['parts'] = [];
     for (const part of loadParts(rows)) {
       await this.joinPlaysToClicks(part, exec);
@@ -210,6 +216,19 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     }
     await this.visitsRepo.insertVisits(visits, exec);
     return { parts, visits: visits.length, events: rows.length + visits.length };
+  }
+
+  // The rows, with what is derived from their requests filled in (a visit is classified as an
+  // open is); rows of the journal's first format came whole.
+  private async derived(events: JournaledEvent[]): Promise<NewEngagement[]>;
+  private async derived(events: JournaledVisit[], kind: 'open'): Promise<NewVisit[]>;
+  private async derived(events: (JournaledEvent | JournaledVisit)[], kind?: 'open'): Promise<(NewEngagement | NewVisit)[]> {
+    const rows: (NewEngagement | NewVisit)[] = [];
+    for (const { row, method } of events) {
+      if (method !== null) Object.assign(row, await this.classifier.classify(kind ?? (row as NewEngagement).kind, method, row.userAgent ?? null, row.ip ?? null));
+      rows.push(row);
+    }
+    return rows;
   }
 
   // Committed: counted, then the checks and the consumers (best effort: the events are stored).

@@ -7,12 +7,9 @@ import { receiverFromQuery } from '../shared/receiver.js';
 import { SnippetsService, type ClickTargets } from '../snippets/snippets.service.js';
 import type { EngagementKind } from './engagement.entity.js';
 import { EngagementWriter, type IngestEvent, type IngestOutcome } from './engagement-writer.service.js';
-import { GeoIpAdapter, NO_LOCATION } from './geo-ip.adapter.js';
 import { normaliseIp } from './ip-ranges.js';
-import { machineReason, mailProxyOf } from './machine-reason.js';
 import { type PlayReport } from './play-report.js';
 import { BUTTON_PARAM, clickDestination, recordedDestination, snippetIdFromPixel } from './tracking-rules.js';
-import { UserAgentAdapter } from './user-agent.adapter.js';
 
 // Who made a tracking request.
 export interface TrackingRequest {
@@ -29,8 +26,8 @@ export const CLICK_TARGETS_TTL_MS = 2_000;
 const CLICK_TARGETS_MAX = 10_000;
 
 // The ingest side of reports: the open pixel, the click redirect and the viewer's play reports
-// become engagement rows, each classified (person or machine), located and parsed when it
-// arrives, and written by the group-commit writer.
+// become engagement events, journaled by the group-commit writer; each is classified (person or
+// machine), located and parsed when the journal is loaded (ingest-loader.service.ts).
 @Injectable()
 export class IngestService {
   private readonly logger = new Logger('Ingest');
@@ -38,8 +35,6 @@ export class IngestService {
 
   constructor(
     private readonly writer: EngagementWriter,
-    private readonly geo: GeoIpAdapter,
-    private readonly agents: UserAgentAdapter,
     private readonly snippets: SnippetsService,
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,43 +49,36 @@ export class IngestService {
     return this.clickTargets.getOrLoad(key, () => RequestContext.create(this.orm.em, () => this.snippets.clickTargetsOf(key)));
   }
 
-  private async event(
+  // What the request said; where it came from, what sent it and whether a machine did are derived
+  // when the journal is loaded (request-classifier.service.ts), off the hot path.
+  private event(
     kind: EngagementKind,
     snippetId: string,
     receiver: string | null,
     req: TrackingRequest,
     extra: Partial<Pick<IngestEvent, 'target' | 'destination' | 'destinationLabel' | 'durationSecs' | 'reportedLengthSecs' | 'playId'>> = {},
-  ): Promise<IngestEvent> {
-    const userAgent = req.userAgent ? req.userAgent.slice(0, UA_MAX) : null;
-    const ip = normaliseIp(req.ip);
-    const proxy = mailProxyOf(userAgent);
-    // Behind the Gmail and Yahoo proxies the agent and the address are the proxy's, not the reader's.
-    const agent = proxy ? { deviceType: null, platform: null, client: proxy, isBot: false } : this.agents.parse(userAgent);
+  ): IngestEvent {
     return {
       kind,
       snippetId,
       occurredAt: req.at,
       receiver,
-      ip,
-      geo: proxy ? NO_LOCATION : await this.geo.lookup(ip),
-      deviceType: agent.deviceType,
-      platform: agent.platform,
-      client: agent.client,
-      userAgent,
+      ip: normaliseIp(req.ip),
+      userAgent: req.userAgent ? req.userAgent.slice(0, UA_MAX) : null,
+      method: req.method,
       target: extra.target ?? null,
       destination: extra.destination ?? null,
       destinationLabel: extra.destinationLabel ?? null,
       durationSecs: extra.durationSecs ?? null,
       reportedLengthSecs: extra.reportedLengthSecs ?? null,
       playId: extra.playId ?? null,
-      machineReason: machineReason({ kind, method: req.method, userAgent, ip, agentIsBot: agent.isBot }),
     };
   }
 
   // Never throws: the endpoints answer whatever happens to the write.
-  private async store(build: () => Promise<IngestEvent>): Promise<IngestOutcome> {
+  private async store(build: () => IngestEvent): Promise<IngestOutcome> {
     try {
-      return await this.writer.record(await build());
+      return await this.writer.record(build());
     } catch (e) {
       this.logger.error({ err: e }, 'Recording an engagement failed');
       return 'failed';

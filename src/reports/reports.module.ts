@@ -14,6 +14,7 @@ import { PlayReportController } from './play-report.controller.js';
 import { ReportRepository } from './report.repository.js';
 import { ReportService } from './report.service.js';
 import { ReportsController } from './reports.controller.js';
+import { RequestClassifier } from './request-classifier.service.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
 import { PlannerStats } from './planner-stats.service.js';
@@ -40,6 +41,7 @@ import { ViewerIngest } from './viewer-ingest.service.js';
     IngestService,
     GeoIpAdapter,
     UserAgentAdapter,
+    RequestClassifier,
     ViewerActivityRepository,
     ViewerActivityWriter,
     PlannerStatsRepository,

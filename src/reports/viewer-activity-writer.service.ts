@@ -10,7 +10,8 @@ import { IngestLoader } from './ingest-loader.service.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
 import { PlannerStats } from './planner-stats.service.js';
 import { histogramDelta } from './second-stats.js';
-import type { NewVisit, PlayRow, SecondStatsDelta, StoredPlay, Who } from './viewer-activity-sql.js';
+import type { PlayRow, SecondStatsDelta, StoredPlay, Who } from './viewer-activity-sql.js';
+import type { VisitFacts } from './ingest-journal.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
 
 // One play report as the endpoint took it.
@@ -34,7 +35,7 @@ const isForeignKeyViolation = (e: unknown) => (e as { code?: unknown } | null)?.
 @Injectable()
 export class ViewerActivityWriter implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
-  private readonly visitBatches = new GroupCommit<NewVisit, IngestOutcome>((b) => this.write('visits', b, (fresh) => this.writeVisits(b, fresh)));
+  private readonly visitBatches = new GroupCommit<VisitFacts, IngestOutcome>((b) => this.write('visits', b, (fresh) => this.writeVisits(b, fresh)));
   private readonly playBatches = new GroupCommit<PlayEvent, PlayOutcome>((b) => this.write('plays', b, (fresh) => this.writePlays(b, fresh)));
 
   constructor(
@@ -46,7 +47,7 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
     private readonly loader: IngestLoader,
   ) {}
 
-  recordVisit(visit: NewVisit): Promise<IngestOutcome> {
+  recordVisit(visit: VisitFacts): Promise<IngestOutcome> {
     return this.visitBatches.submit(visit);
   }
 
@@ -83,7 +84,7 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
   }
 
   // Into the ingest's journal, as the pixel's opens: the loader moves them into viewer_visit.
-  private async writeVisits(visits: NewVisit[], fresh: boolean): Promise<IngestOutcome[]> {
+  private async writeVisits(visits: VisitFacts[], fresh: boolean): Promise<IngestOutcome[]> {
     const info = await this.engagements.snippetInfo(visits.map((v) => v.snippetId), fresh);
     const known = visits.filter((v) => info.has(v.snippetId));
     if (known.length) {

@@ -12,7 +12,7 @@ import { waitFor } from '../support/wait.js';
 import { createApp } from '../../src/app.factory.js';
 import { EngagementEvents } from '../../src/common/engagement-events.js';
 import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
-import { JOURNAL_FIELDS, toJournalTuple } from '../../src/reports/ingest-journal.js';
+import { ROW_FIELDS, toFactsTuple, toRowTuple } from '../../src/reports/ingest-journal.js';
 import type { NewEngagement } from '../../src/reports/ingest-sql.js';
 
 jest.setTimeout(120_000);
@@ -151,17 +151,27 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
     expect(await count(snippet)).toBe(25);
     expect(await journaled()).toBe(0);
 
-    // A batch a killed process journaled and never loaded (as its writer stores it): the next
-    // process to start loads it.
+    // A batch a killed process journaled and never loaded (as its writer stores it: what the
+    // request said), and one of the journal's first format (whole rows, derived fields included,
+    // as the version before wrote them): the next process to start loads both, deriving the first.
     const killed = await newSnippet('Killed');
-    const event = Object.fromEntries(JOURNAL_FIELDS.map((f) => [f, null])) as unknown as NewEngagement;
-    Object.assign(event, { snippetId: killed, kind: 'open', occurredAt: new Date(), receiver: 'left@example.com', ip: '81.2.69.142' });
-    await c.query(`insert into ingest_journal (stream, events, event_count) values ('engagement', convert_to($1, 'UTF8'), 1)`, [JSON.stringify([toJournalTuple(event)])]);
+    const facts = toFactsTuple({
+      snippetId: killed, kind: 'open', occurredAt: new Date(), receiver: 'left@example.com', ip: '81.2.69.142', userAgent: UA.chromeWindows, method: 'GET',
+      target: null, destination: null, destinationLabel: null, durationSecs: null, videoDurationSecs: null, playId: null,
+    });
+    const whole = Object.fromEntries(ROW_FIELDS.map((f) => [f, null])) as unknown as NewEngagement;
+    Object.assign(whole, { snippetId: killed, kind: 'open', occurredAt: new Date(), receiver: 'older@example.com', ip: '81.2.69.142', countryCode: 'GB', client: 'Outlook', machineReason: 'bot' });
+    for (const batch of [[facts], [toRowTuple(whole)]]) {
+      await c.query(`insert into ingest_journal (stream, events, event_count) values ('engagement', convert_to($1, 'UTF8'), 1)`, [JSON.stringify(batch)]);
+    }
     const third = await createApp(t.config);
     try {
-      await waitFor(async () => ((await count(killed)) === 1 ? true : null), 'the killed process\'s batch loaded by the next start');
-      const [row] = await q<{ receiver: string; kind: string }>('select receiver, kind from engagement where snippet_id = $1', [killed]);
-      expect(row).toEqual({ receiver: 'left@example.com', kind: 'open' });
+      await waitFor(async () => ((await count(killed)) === 2 ? true : null), 'the killed process\'s batches loaded by the next start');
+      const rows = await q<Record<string, unknown>>('select receiver, kind, country_code, client, platform, machine_reason from engagement where snippet_id = $1 order by receiver', [killed]);
+      expect(rows).toEqual([
+        { receiver: 'left@example.com', kind: 'open', country_code: 'GB', client: 'Chrome', platform: 'Windows', machine_reason: null },
+        { receiver: 'older@example.com', kind: 'open', country_code: 'GB', client: 'Outlook', platform: null, machine_reason: 'bot' },
+      ]);
     } finally {
       await third.close();
     }

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { EngagementKind, MachineReason } from './engagement.entity.js';
+import { GeoIpAdapter, NO_LOCATION } from './geo-ip.adapter.js';
+import { machineReason, mailProxyOf } from './machine-reason.js';
+import { UserAgentAdapter } from './user-agent.adapter.js';
+
+// What a request says about who made it, derived from its address and agent: where (DB-IP Lite),
+// what device and client (the agent), and whether a machine made it (machine-reason.ts).
+export interface Classified {
+  countryCode: string | null;
+  countryName: string | null;
+  region: string | null;
+  city: string | null;
+  deviceType: string | null;
+  platform: string | null;
+  client: string | null;
+  machineReason: MachineReason | null;
+}
+
+// The derivation, one place for every stream: run by the ingest's loader on the journaled facts of
+// opens, clicks, plays and visits (ingest-loader.service.ts), and on a play report's sender when it
+// is merged (viewer-ingest.service.ts). `userAgent` and `ip` as stored (cut to length, normalised).
+@Injectable()
+export class RequestClassifier {
+  constructor(
+    private readonly geo: GeoIpAdapter,
+    private readonly agents: UserAgentAdapter,
+  ) {}
+
+  async classify(kind: EngagementKind, method: string, userAgent: string | null, ip: string | null): Promise<Classified> {
+    // Behind the Gmail and Yahoo proxies the agent and the address are the proxy's, not the reader's.
+    const proxy = mailProxyOf(userAgent);
+    const agent = proxy ? { deviceType: null, platform: null, client: proxy, isBot: false } : this.agents.parse(userAgent);
+    const geo = proxy ? NO_LOCATION : await this.geo.lookup(ip);
+    return {
+      countryCode: geo.countryCode,
+      countryName: geo.countryName,
+      region: geo.region,
+      city: geo.city,
+      deviceType: agent.deviceType,
+      platform: agent.platform,
+      client: agent.client,
+      machineReason: machineReason({ kind, method, userAgent, ip, agentIsBot: agent.isBot }),
+    };
+  }
+}
