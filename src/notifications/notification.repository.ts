@@ -56,15 +56,21 @@ export class NotificationRepository {
     return this.orm.em.getConnection().getClient() as Kysely<unknown>;
   }
 
+  // The statements of every fan-out (each load of the ingest's journal) bind their arrays as
+  // parameters (native ones, sent as they are): through the ORM's execute, each array's text was
+  // escaped into the statement character by character.
+  private async query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    return (await this.client().executeQuery<T>(CompiledQuery.raw(sql, [...params]))).rows as T[];
+  }
+
   owners(snippetIds: string[]): Promise<OwnerOfSnippet[]> {
-    return rawSql<OwnerOfSnippet>(
-      this.orm,
+    return this.query<OwnerOfSnippet>(
       `select s.id::text as "snippetId", u.id::text as "userId", s.title, u.email, u.first_name as "firstName",
          d.events as "accountEvents", o.events as "snippetEvents"
        from snippet s join app_user u on u.id = s.owner_id
        left join notification_setting d on d.user_id = u.id and d.snippet_id is null
        left join notification_setting o on o.user_id = u.id and o.snippet_id = s.id
-       where s.id = any(?::uuid[])`,
+       where s.id = any($1::uuid[])`,
       [textArray(snippetIds)],
     );
   }
@@ -125,10 +131,9 @@ export class NotificationRepository {
 
   async insertEvents(rows: NewNotification[]): Promise<void> {
     if (!rows.length) return;
-    await rawSql(
-      this.orm,
+    await this.query(
       `insert into notification_event (user_id, snippet_id, receiver, kind, occurred_at, mail_state, event_key)
-       select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::text[], ?::timestamptz[], ?::text[], ?::text[])
+       select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
        on conflict (event_key) where event_key is not null do nothing`,
       [
         rows.map((r) => r.userId),
@@ -145,7 +150,7 @@ export class NotificationRepository {
   // Those of these keys whose event is recorded already.
   async recordedKeys(keys: readonly string[]): Promise<Set<string>> {
     if (!keys.length) return new Set();
-    const rows = await rawSql<{ k: string }>(this.orm, 'select event_key as k from notification_event where event_key = any(?::text[])', [textArray(keys)]);
+    const rows = await this.query<{ k: string }>('select event_key as k from notification_event where event_key = any($1::text[])', [textArray(keys)]);
     return new Set(rows.map((r) => r.k));
   }
 

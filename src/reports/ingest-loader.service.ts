@@ -243,7 +243,10 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     await this.markFloods(rows);
     await this.markBursts(rows);
     for (const { rows: part, stored } of loaded.parts) {
-      this.events.committed(stored ? part.map((r, i) => ({ ...r, id: stored.ids[i] })) : part, stored && new Map(Object.entries(stored.outbox ?? {})));
+      // Each row is this load's own: given its stored id in place (a copy of every row was a
+      // twentieth of the loader's time).
+      if (stored) part.forEach((r, i) => ((r as NewEngagement & { id?: string }).id = stored.ids[i]));
+      this.events.committed(part, stored && new Map(Object.entries(stored.outbox ?? {})));
     }
   }
 
