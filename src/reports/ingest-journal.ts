@@ -50,7 +50,8 @@ export function toFactsTuple(e: EventFacts): JournalTuple {
   return [
     e.snippetId,
     e.kind,
-    e.occurredAt,
+    // As milliseconds: a Date would be written through toISOString, for every hit.
+    e.occurredAt.getTime(),
     e.receiver,
     e.ip,
     e.userAgent,
@@ -97,7 +98,7 @@ export function journalEvents(json: string): JournaledEvent[] {
     FACT_FIELDS.forEach((f, i) => (row[f] = t[i] ?? null));
     const method = String(row.method);
     delete row.method;
-    row.occurredAt = new Date(row.occurredAt as string);
+    row.occurredAt = new Date(row.occurredAt as number);
     return { row: row as unknown as NewEngagement, method };
   });
 }

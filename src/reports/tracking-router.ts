@@ -7,7 +7,7 @@ import { bareRequestFacts } from '../common/bare-request.js';
 import { flatHeaders, type HeaderList } from '../common/captured-headers.js';
 import type { HitLog } from '../common/hit-log.js';
 import { HSTS_VALUE } from '../common/strict-transport.js';
-import { withRawRecipient } from '../shared/receiver.js';
+import { decodeRecipientParam, rawRecipientParam, withRawRecipient } from '../shared/receiver.js';
 import type { IngestOutcome } from './engagement-writer.service.js';
 import type { IngestService, TrackingRequest } from './ingest.service.js';
 import { encodeLocation, redirectBody, trackingRoute } from './tracking-http.js';
@@ -42,7 +42,9 @@ export function trackingHandler(ingest: IngestService, securityHeaders: HeaderLi
     const { ip, secure } = factsOf(req);
     const meta: TrackingRequest = { at: new Date(), method: req.method!, ip, userAgent: req.headers['user-agent'] ?? null };
     // v= from the raw URL: an address the platform did not URL-encode keeps its "+", "&" and "%".
-    const query = withRawRecipient(querystring.parse(search) as Record<string, unknown>, req.url!);
+    // An open reads v= only: taken from the raw URL without parsing the rest of the query.
+    const rawV = kind === 'open' ? rawRecipientParam(req.url!) : undefined;
+    const query = rawV !== undefined ? { v: decodeRecipientParam(rawV) } : withRawRecipient(querystring.parse(search) as Record<string, unknown>, req.url!);
     if (kind === 'open') {
       const outcome = await ingest.open(id, query, meta);
       res.writeHead(200, secure ? gif.https : gif.http);
