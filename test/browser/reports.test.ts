@@ -104,19 +104,17 @@ async function tileValues(p: Page): Promise<{ views: string; clicks: string; ave
   return { views: await value('totalViews'), clicks: await value('totalClicks'), average: await value('averageViewTime') };
 }
 
+// Waits until the three tiles show these values, each as a user reads it (the whole value, not a
+// part of it); when they never do, says what they showed instead.
 async function waitForTiles(p: Page, expected: { views: string; clicks: string; average: string }): Promise<void> {
-  const until = Date.now() + 30_000;
-  let seen = { views: '', clicks: '', average: '' };
-  while (Date.now() < until) {
-    try {
-      seen = await tileValues(p);
-      if (seen.views === expected.views && seen.clicks === expected.clicks && seen.average === expected.average) return;
-    } catch {
-      // not rendered yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  const exactly = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  const shows = (key: string, text: string) => p.getByTestId(`tile-${key}`).getByTestId('tile-value').filter({ hasText: exactly(text) }).waitFor({ timeout: 30_000 });
+  try {
+    await Promise.all([shows('totalViews', expected.views), shows('totalClicks', expected.clicks), shows('averageViewTime', expected.average)]);
+  } catch (e) {
+    assert.deepEqual(await tileValues(p).catch(() => null), expected);
+    throw e;
   }
-  assert.deepEqual(seen, expected);
 }
 
 // Opens the Filter panel and waits until it has finished opening: shown, and its height no
