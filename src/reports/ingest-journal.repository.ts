@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { JsonRowsSender } from './json-rows.js';
-import type { JournalTuple, VisitFacts } from './ingest-journal.js';
+import { JOURNAL_LOAD_LOCK, type JournalTuple, type VisitFacts } from './ingest-journal.js';
 
 // A statement run by the loader inside its transaction (the engagement insert, the clicks a play
 // joins), from ReportRepository's ingest methods.
@@ -27,8 +27,6 @@ export interface JournalBacklog {
   oldest: Date | null;
 }
 
-// The advisory lock a load holds for its transaction (an arbitrary key of this table's own).
-const LOAD_LOCK = '7355608026';
 
 // Claims the oldest rows no other loader holds and deletes them, in the loader's transaction: the
 // delete commits with the engagement insert, or rolls back with it.
@@ -70,7 +68,7 @@ export class IngestJournalRepository {
         // One load at a time, across processes: loads then follow the journal's order, so a play is
         // loaded after the click it joins (the click was journaled, and answered, before the
         // viewer page that played was even opened). Another load running: nothing claimed.
-        const { rows: lock } = await exec<{ ok: boolean }>('select pg_try_advisory_xact_lock($1::bigint) as ok', [LOAD_LOCK]);
+        const { rows: lock } = await exec<{ ok: boolean }>('select pg_try_advisory_xact_lock($1::bigint) as ok', [JOURNAL_LOAD_LOCK]);
         if (!lock[0]?.ok) return null;
         const { rows } = await exec<JournalEntry>(CLAIM_SQL, [limit, only]);
         if (!rows.length) return null;

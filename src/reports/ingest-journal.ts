@@ -5,6 +5,10 @@ import type { EngagementKind } from './engagement.entity.js';
 import { INSERT_COLUMNS, type NewEngagement } from './ingest-sql.js';
 import type { NewVisit } from './viewer-activity-sql.js';
 
+// The advisory lock a load of the journal holds for its transaction (an arbitrary key of the
+// journal's own): one load at a time across processes (ingest-journal.repository.ts).
+export const JOURNAL_LOAD_LOCK = '7355608026';
+
 // A journaled event: its values in a fixed order (an array serializes in a quarter less time than
 // an object and takes 40% fewer bytes: no field names).
 export type JournalTuple = readonly unknown[];

@@ -110,14 +110,14 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   // Loads what the journal holds now, for a reader (a report, a feed): without waiting for a quiet
   // ingest, for at most `maxMs`. While another load runs (one at a time, across processes: the
   // journal's order), it waits and tries again; rows that fail to load are left to the logs.
-  async catchUp(maxMs = CATCH_UP_MAX_MS): Promise<void> {
+  // Answers how many events still wait when it stops (0: every answered hit is loaded).
+  async catchUp(maxMs = CATCH_UP_MAX_MS): Promise<number> {
     const deadline = Date.now() + maxMs;
     for (;;) {
       while (Date.now() < deadline && (await this.loadOnce()) > 0);
       if (this.inFlight) await this.inFlight.catch(() => 0);
-      if (Date.now() >= deadline) return;
       const left: JournalBacklog = await this.journal.backlog();
-      if (!left.batches) return;
+      if (!left.batches || Date.now() >= deadline) return left.events;
       await sleep(20);
     }
   }

@@ -47,6 +47,8 @@ interface Context {
   snippet: { snippetId: string; title: string; status: boolean };
   tz: string;
   q: ParsedReportQuery;
+  // events answered but not loaded yet when the read went on (IngestLoader.catchUp)
+  pending: number;
 }
 
 // The report API: every call checks that the snippet is the caller's first (another user's
@@ -74,9 +76,10 @@ export class ReportService {
     const snippet = await this.snippets.getOwnedHeader(userId, snippetId);
     const { value, errors } = parseReportQuery(query);
     if (!value) throw new InvalidInputError(Object.keys(errors).length === 1 ? Object.values(errors)[0] : FILTER_MESSAGES.invalid, errors);
-    // Every answered hit counted: what the ingest's journal holds is loaded first (bounded).
-    await this.loader.catchUp();
-    return { snippet, tz: await this.timeZoneOf(userId), q: value };
+    // Every answered hit counted: what the ingest's journal holds is loaded first (bounded); what
+    // is still waiting after that is said (pendingEvents).
+    const pending = await this.loader.catchUp();
+    return { snippet, tz: await this.timeZoneOf(userId), q: value, pending };
   }
 
   async records(userId: string, snippetId: string, query: ReportQuery): Promise<{ records: ReportRecord[]; total: number }> {
@@ -110,7 +113,7 @@ export class ReportService {
   }
 
   async summary(userId: string, snippetId: string, query: ReportQuery): Promise<ReportSummary> {
-    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+    const { snippet, tz, q, pending } = await this.context(userId, snippetId, query);
     const today = todayIn(tz);
     // The timeline shows the week ending weekEnding, else the end of the date range, else today.
     const week = weekWindow(q.weekEnding ?? q.filter.dateTill ?? today);
@@ -133,6 +136,7 @@ export class ReportService {
       machineEvents: row.machineEvents,
       machineExcluded: q.filter.includeMachine ? 0 : row.machineEvents,
       includeMachine: q.filter.includeMachine,
+      pendingEvents: pending,
     };
   }
 

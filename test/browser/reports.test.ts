@@ -10,9 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { allStarted, startServer, type RunningServer } from './support/server.ts';
+import { ROOT, allStarted, startServer, type RunningServer } from './support/server.ts';
 import { DESKTOP, SCREENSHOT_DIR, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
 import { EYEMAIL_DEFAULTS, createEyeMail, readyVideo, signUp } from './support/api.ts';
 
@@ -36,6 +38,7 @@ let ctx: BrowserContext;
 let page: Page;
 let reportId: string;
 let quietId: string;
+let clipVideoId: string;
 let strangerId: string;
 let adaEmail: string;
 // when the seeded engagements were recorded (a new account's time zone is UTC)
@@ -156,6 +159,7 @@ before(async () => {
   const videoId = await readyVideo(ctx, path.join(dir, 'clip.mp4'));
   reportId = await makeEyeMail(ctx, videoId, 'Spring launch');
   quietId = await makeEyeMail(ctx, videoId, 'Quiet one');
+  clipVideoId = videoId;
   seededAt = new Date();
   await seed(reportId);
   page = await ctx.newPage();
@@ -443,6 +447,35 @@ test("dates follow the browser's locale: Nov 25, 2026 in the United States, 25 N
   } finally {
     await gb.close();
   }
+});
+
+// A burst's hits are answered once journaled and counted once loaded; a report read waits 3 s for
+// that. Another instance's load holding the journal (its lock, as the loader takes it) keeps three
+// opens waiting past that: the page says so, and Refresh shows them once they are loaded.
+test('after a burst, the report says how many hits are still being counted, and Refresh shows them', { skip: process.env.DATABASE_URL ? false : 'needs PostgreSQL (the journal held by another connection)' }, async () => {
+  const { JOURNAL_LOAD_LOCK } = (await import(pathToFileURL(path.join(ROOT, 'dist/server/src/reports/ingest-journal.js')).href)) as { JOURNAL_LOAD_LOCK: string };
+  const id = await makeEyeMail(ctx, clipVideoId, 'Big send');
+  await open(id, 'first@example.com', AGENT.outlook, IP.us);
+  await page.goto(`/reports/${id}`);
+  await waitForTiles(page, { views: '1', clicks: '0', average: '0' });
+  const other = new pg.Client({ connectionString: server.databaseUrl! });
+  await other.connect();
+  try {
+    await other.query('begin');
+    await other.query('select pg_advisory_xact_lock($1::bigint)', [JOURNAL_LOAD_LOCK]);
+    for (const who of ['ann', 'bob', 'cy']) await open(id, `${who}@example.com`, AGENT.outlook, IP.de);
+    await page.reload();
+    const notice = page.getByTestId('report-catching-up');
+    await notice.getByText('3 recent opens, clicks and visits are still being counted after a burst of traffic.').waitFor();
+    await waitForTiles(page, { views: '1', clicks: '0', average: '0' });
+    await screenshot(page, 'report-still-counting');
+  } finally {
+    await other.query('rollback').catch(() => undefined);
+    await other.end();
+  }
+  await page.getByTestId('report-catching-up').getByRole('button', { name: 'Refresh' }).click();
+  await waitForTiles(page, { views: '4', clicks: '0', average: '0' });
+  await page.getByTestId('report-catching-up').waitFor({ state: 'detached' });
 });
 
 test('an EyeMail with no engagements says so', async () => {

@@ -12,7 +12,7 @@ import { waitFor } from '../support/wait.js';
 import { createApp } from '../../src/app.factory.js';
 import { EngagementEvents } from '../../src/common/engagement-events.js';
 import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
-import { ROW_FIELDS, toFactsTuple, toRowTuple } from '../../src/reports/ingest-journal.js';
+import { JOURNAL_LOAD_LOCK, ROW_FIELDS, toFactsTuple, toRowTuple } from '../../src/reports/ingest-journal.js';
 import type { NewEngagement } from '../../src/reports/ingest-sql.js';
 
 jest.setTimeout(120_000);
@@ -77,6 +77,29 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
     } finally {
       stop();
     }
+  });
+
+  it("says how many hits are still being counted when a read cannot wait for them, and counts them on a later read", async () => {
+    const snippet = await newSnippet('Still counting');
+    await opens(t.http, snippet, 4);
+    await owner.get(`/api/reports/${snippet}/summary`).expect(200);
+    // Another instance's load holding the journal (its lock) past the 3 s a read waits.
+    const other = new pg.Client({ connectionString: t.config.databaseUrl! });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock($1::bigint)', [JOURNAL_LOAD_LOCK]);
+      await opens(t.http, snippet, 5);
+      const started = Date.now();
+      const waiting = (await owner.get(`/api/reports/${snippet}/summary`).expect(200)).body.body;
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(waiting).toMatchObject({ totalViews: 4, pendingEvents: 5 });
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      await other.end();
+    }
+    const counted = (await owner.get(`/api/reports/${snippet}/summary`).expect(200)).body.body;
+    expect(counted).toMatchObject({ totalViews: 9, pendingEvents: 0 });
   });
 
   it('journals the viewer page\'s visits too, loaded into viewer_visit before the engagement report reads them', async () => {

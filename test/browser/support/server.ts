@@ -17,6 +17,8 @@ export const ADMIN_PASSWORD = 'AdminPass123';
 export interface RunningServer {
   url: string;
   mail: MailCatcher;
+  // The server's own PostgreSQL database, when DATABASE_URL is set (else the embedded one).
+  databaseUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -126,7 +128,7 @@ export async function startServer(opts: { publicHost?: string; env?: Record<stri
     await stop();
     throw err;
   }
-  return { url, mail, stop };
+  return { url, mail, stop, databaseUrl: db.url ?? null };
 }
 
 // Like Promise.all for a file's start (its server, its browser, its fixtures), but fails only once

@@ -20,6 +20,7 @@ import { EngagementSummary } from './engagement-summary';
 import { HowCounted } from './how-counted';
 import { PlaysTable } from './plays-table';
 import { filterQuery, isFilterActive } from '../utils/report-params';
+import { pendingNotice } from '../utils/report-display';
 import { BreakdownChart } from './breakdown-chart';
 import { FilterPanel } from './filter-panel';
 import { ReportTiles } from './report-tiles';
@@ -103,6 +104,7 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
   const failed = summary.isError && !s ? summary.error : null;
   const empty = !!s && records.data?.total === 0 && s.totalViews === 0 && s.totalClicks === 0 && !!e && e.visits.total === 0 && e.plays.total === 0;
   const toChooser = () => navigate('/reports');
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: reportKeys.snippet(snippetId) });
 
   return (
     <>
@@ -117,7 +119,7 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
           refreshing={fetching && !!s}
           onSelect={(id) => navigate(`/reports/${encodeURIComponent(id)}`)}
           onChange={toChooser}
-          onRefresh={() => void queryClient.invalidateQueries({ queryKey: reportKeys.snippet(snippetId) })}
+          onRefresh={refresh}
         />
         {failed ? (
           <ReportError error={failed} onChange={toChooser} />
@@ -141,6 +143,16 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
                 ) : null}
               </Group>
             </Group>
+            {s && s.pendingEvents > 0 ? (
+              <Alert color="blue" title="Counting the latest hits" data-testid="report-catching-up">
+                <Group justify="space-between" gap="sm" wrap="wrap">
+                  <Text size="sm">{pendingNotice(s.pendingEvents)}</Text>
+                  <Button size="xs" variant="white" onClick={refresh} loading={fetching}>
+                    Refresh
+                  </Button>
+                </Group>
+              </Alert>
+            ) : null}
             <EngagementSummary report={e} />
             <ReportTiles summary={s} />
             {empty ? (

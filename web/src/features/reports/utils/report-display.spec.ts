@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { breakdownSlices, deviceOf, locationOf, machineLabel, secondsOf, shortDay, viewerOf, weekNavigation, wholePercents } from './report-display';
+import { breakdownSlices, deviceOf, locationOf, machineLabel, pendingNotice, secondsOf, shortDay, viewerOf, weekNavigation, wholePercents } from './report-display';
 
 describe('viewerOf: the receiver, or the IP when there is none worth showing', () => {
   it('shows a real receiver', () => {
@@ -110,5 +110,12 @@ describe('row formatting', () => {
     expect(machineLabel('something-new')).toBe('Machine');
     expect(shortDay('2026-01-05', 'en-US')).toBe('Jan 5');
     expect(shortDay('2026-01-05', 'en-GB')).toBe('5 Jan');
+  });
+});
+
+describe('pendingNotice: the hits still being counted', () => {
+  it('says how many, in the singular for one', () => {
+    expect(pendingNotice(1)).toBe('1 recent open, click or visit is still being counted after a burst of traffic. Refresh in a moment to see it in these figures.');
+    expect(pendingNotice(12480)).toBe('12,480 recent opens, clicks and visits are still being counted after a burst of traffic. Refresh in a moment to see them in these figures.');
   });
 });

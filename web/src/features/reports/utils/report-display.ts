@@ -96,3 +96,11 @@ const MACHINE_LABELS: Record<string, string> = {
 export function machineLabel(reason: string): string {
   return MACHINE_LABELS[reason] ?? 'Machine';
 }
+
+// The notice of hits answered but not counted yet (a burst of traffic still being loaded).
+export function pendingNotice(pending: number): string {
+  const n = pending.toLocaleString('en-US');
+  return pending === 1
+    ? '1 recent open, click or visit is still being counted after a burst of traffic. Refresh in a moment to see it in these figures.'
+    : `${n} recent opens, clicks and visits are still being counted after a burst of traffic. Refresh in a moment to see them in these figures.`;
+}
