@@ -90,6 +90,21 @@ export class IngestJournalRepository {
     await this.client().executeQuery(CompiledQuery.raw('update ingest_journal set failed_at = now(), error = $2 where id = $1::bigint', [id, error.slice(0, 2000)]));
   }
 
+  // How many of the waiting events are this snippet's, read off the JSON the writers stored without
+  // parsing it: a facts tuple (or a first-format row) starts `["<id>"`, a visit holds
+  // `"snippetId":"<id>"`, and neither can occur inside a JSON string (its quotes are escaped). Ids
+  // are written in lower case. Only asked when a read could not wait for the whole journal.
+  async waitingFor(snippetId: string): Promise<number> {
+    const { rows } = await this.client().executeQuery<{ n: number }>(
+      CompiledQuery.raw(
+        `select coalesce(sum((length(t) - length(replace(t, $1, ''))) / length($1) + (length(t) - length(replace(t, $2, ''))) / length($2)), 0)::int as n
+         from (select convert_from(events, 'UTF8') as t from ingest_journal where failed_at is null) j`,
+        [`["${snippetId.toLowerCase()}"`, `"snippetId":"${snippetId.toLowerCase()}"`],
+      ),
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   async backlog(): Promise<JournalBacklog> {
     const { rows } = await this.client().executeQuery<{ batches: number; events: number; failed: number; oldest: Date | null }>(
       CompiledQuery.raw(`select count(*) filter (where failed_at is null)::int as batches,

@@ -126,6 +126,11 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     return this.journal.backlog();
   }
 
+  // The events of one snippet still waiting in the journal.
+  waitingFor(snippetId: string): Promise<number> {
+    return this.journal.waitingFor(snippetId);
+  }
+
   // At shutdown, before the database connections close (Nest runs every beforeApplicationShutdown
   // hook before any onApplicationShutdown one, where the ORM closes): the background pass stops
   // waiting, and what is left is loaded for at most SHUTDOWN_LOAD_MS. A batch a writer journals

@@ -47,7 +47,7 @@ interface Context {
   snippet: { snippetId: string; title: string; status: boolean };
   tz: string;
   q: ParsedReportQuery;
-  // events answered but not loaded yet when the read went on (IngestLoader.catchUp)
+  // events (of every EyeMail) answered but not loaded yet when the read went on (IngestLoader.catchUp)
   pending: number;
 }
 
@@ -136,7 +136,9 @@ export class ReportService {
       machineEvents: row.machineEvents,
       machineExcluded: q.filter.includeMachine ? 0 : row.machineEvents,
       includeMachine: q.filter.includeMachine,
-      pendingEvents: pending,
+      // Counted only when the journal was not loaded in time; the EyeMail's own, never how much
+      // traffic other accounts have.
+      pendingEvents: pending ? await this.loader.waitingFor(snippet.snippetId) : 0,
     };
   }
 

@@ -81,7 +81,7 @@ export interface ReportSummary {
   machineEvents: number;
   machineExcluded: number;
   includeMachine: boolean;
-  // Hits answered but not counted yet (the ingest still loading a burst's journal, past the 3 s a
+  // Hits of this EyeMail answered but not counted yet (the ingest still loading a burst's journal, past the 3 s a
   // read waits for it); 0 when every answered hit is counted.
   pendingEvents: number;
 }

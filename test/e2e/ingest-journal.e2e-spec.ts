@@ -90,10 +90,15 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
       await other.query('begin');
       await other.query('select pg_advisory_xact_lock($1::bigint)', [JOURNAL_LOAD_LOCK]);
       await opens(t.http, snippet, 5);
+      // Another EyeMail's hits wait too: they are not this one's to count (nor to reveal).
+      const elsewhere = await newSnippet('Elsewhere');
+      await opens(t.http, elsewhere, 2);
+      await t.http.get(`/live/${elsewhere}?v=${encodeURIComponent('visitor@example.com')}`).expect(200);
       const started = Date.now();
       const waiting = (await owner.get(`/api/reports/${snippet}/summary`).expect(200)).body.body;
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(waiting).toMatchObject({ totalViews: 4, pendingEvents: 5 });
+      expect((await owner.get(`/api/reports/${elsewhere}/summary`).expect(200)).body.body).toMatchObject({ totalViews: 0, pendingEvents: 3 });
     } finally {
       await other.query('rollback').catch(() => undefined);
       await other.end();

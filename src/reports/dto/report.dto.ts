@@ -87,7 +87,7 @@ export class ReportSummaryDto {
   @ApiProperty({ description: 'machine events matching the filters' }) machineEvents!: number;
   @ApiProperty({ description: 'of those, left out (0 with includeMachine)' }) machineExcluded!: number;
   @ApiProperty() includeMachine!: boolean;
-  @ApiProperty({ description: 'opens, clicks, plays and visits answered but not counted yet (a burst still being loaded); 0 when every answered hit is counted' })
+  @ApiProperty({ description: 'opens, clicks, plays and visits of this EyeMail answered but not counted yet (a burst still being loaded); 0 when every answered hit is counted' })
   pendingEvents!: number;
 }
 
