@@ -1,34 +1,21 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { DestinationKind } from '../shared/click-rules.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
-import type { EngagementKind } from './engagement.entity.js';
 import { GroupCommit } from './group-commit.js';
 import { cappedDuration } from './play-report.js';
 import { EngagementEvents } from '../common/engagement-events.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
-import { toFactsTuple } from './ingest-journal.js';
+import { toFactsTuple, type EventFacts } from './ingest-journal.js';
 import { isConnectionError } from './ingest-errors.js';
 
 // One open, click or play as the ingest endpoints saw it: what the request said (the address
-// normalised and the agent cut to length, nothing derived: ingest-journal.ts).
-export interface IngestEvent {
-  kind: EngagementKind;
-  snippetId: string;
-  occurredAt: Date;
-  receiver: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  method: string;
-  target: string | null;
-  // Click: where it went (tracking-rules.ts recordedDestination).
-  destination: DestinationKind | null;
-  destinationLabel: string | null;
-  durationSecs: number | null;
+// normalised and the agent cut to length, nothing derived: ingest-journal.ts), with the play's
+// reported length in place of the video's (the writer caps its seconds by both).
+export type IngestEvent = Omit<EventFacts, 'videoDurationSecs' | 'playId'> & {
   reportedLengthSecs: number | null;
   // Play: the viewer's play it belongs to (video_play), when the report named one.
   playId?: string | null;
-}
+};
 
 export type IngestOutcome = 'stored' | 'unknown-snippet' | 'failed';
 

@@ -3,19 +3,11 @@ import type { EngagementKind, MachineReason } from './engagement.entity.js';
 import { GeoIpAdapter, NO_LOCATION } from './geo-ip.adapter.js';
 import { machineReason, mailProxyOf } from './machine-reason.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
+import type { Who } from './viewer-activity-sql.js';
 
 // What a request says about who made it, derived from its address and agent: where (DB-IP Lite),
 // what device and client (the agent), and whether a machine made it (machine-reason.ts).
-export interface Classified {
-  countryCode: string | null;
-  countryName: string | null;
-  region: string | null;
-  city: string | null;
-  deviceType: string | null;
-  platform: string | null;
-  client: string | null;
-  machineReason: MachineReason | null;
-}
+export type Classified = Omit<Who, 'receiver' | 'ip' | 'userAgent' | 'machineReason'> & { machineReason: MachineReason | null };
 
 // The derivation, one place for every stream: run by the ingest's loader on the journaled facts of
 // opens, clicks, plays and visits (ingest-loader.service.ts), and on a play report's sender when it

@@ -1,5 +1,6 @@
 // Pure HTTP details of the tracking routes answered ahead of Express (tracking-router.ts): which
-// requests they take, the headers as one list, and the click's redirect as Express would send it.
+// requests they take, and the click's redirect as Express would send it.
+import { decodedSegment, splitUrl } from '../common/early-route.js';
 
 export interface TrackingRoute {
   kind: 'open' | 'click';
@@ -18,19 +19,11 @@ const ROUTE = /^\/t\/([oc])\/([^/]+)\/?$/i;
 
 export function trackingRoute(method: string | undefined, url: string | undefined): TrackingRoute | null {
   if ((method !== 'GET' && method !== 'HEAD') || !url || url.charCodeAt(0) !== 47 || (url[1] !== 't' && url[1] !== 'T')) return null;
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
+  const { path, search } = splitUrl(url);
   const m = ROUTE.exec(path);
   if (!m) return null;
-  let id = m[2];
-  if (id.includes('%')) {
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // Not an id either way: answered as an unknown one (the pixel still answered).
-    }
-  }
-  return { kind: m[1] === 'o' || m[1] === 'O' ? 'open' : 'click', id, path, search: q === -1 ? '' : url.slice(q + 1) };
+  // A broken escape is no id: answered as an unknown one (the pixel still answered).
+  return { kind: m[1] === 'o' || m[1] === 'O' ? 'open' : 'click', id: decodedSegment(m[2]), path, search };
 }
 
 // encodeurl's encoding (what Express's res.location applies): characters a URL may not hold

@@ -1,5 +1,6 @@
 // Pure HTTP details of the recipients' viewer pages answered ahead of Express (viewer-router.ts):
 // which requests they take.
+import { decodedSegment, splitUrl } from '../common/early-route.js';
 
 export type CountedPage = 'live' | 'webView';
 
@@ -22,17 +23,9 @@ export function viewerRoute(method: string | undefined, url: string | undefined)
   if ((method !== 'GET' && method !== 'HEAD') || !url || url.charCodeAt(0) !== 47) return null;
   const first = url.charCodeAt(1) | 0x20;
   if (first !== 0x6c /* l */ && first !== 0x65 /* e */) return null;
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
+  const { path, search } = splitUrl(url);
   const m = ROUTE.exec(path);
   if (!m) return null;
-  let id = m[2];
-  if (id.includes('%')) {
-    try {
-      id = decodeURIComponent(id);
-    } catch {
-      // Not an id either way: answered with the page for an EyeMail that is not there.
-    }
-  }
-  return { page: m[1].toLowerCase() === 'live' ? 'live' : 'webView', id, path, search: q === -1 ? '' : url.slice(q + 1) };
+  // A broken escape is no id: answered with the page for an EyeMail that is not there.
+  return { page: m[1].toLowerCase() === 'live' ? 'live' : 'webView', id: decodedSegment(m[2]), path, search };
 }
