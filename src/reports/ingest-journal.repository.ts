@@ -27,7 +27,6 @@ export interface JournalBacklog {
   oldest: Date | null;
 }
 
-
 // Claims the oldest rows no other loader holds and deletes them, in the loader's transaction: the
 // delete commits with the engagement insert, or rolls back with it.
 const CLAIM_SQL = `

@@ -87,7 +87,8 @@ export interface JournaledEvent {
 
 const DERIVED_NONE = { countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null, clickId: null };
 
-// A journal row's events back from the JSON the writer stored (tuples; times as ISO text).
+// A journal row's events back from the JSON the writer stored (tuples; a facts tuple's time in
+// milliseconds, a first-format row's as ISO text).
 export function journalEvents(json: string): JournaledEvent[] {
   const tuples = JSON.parse(json) as unknown[][];
   return tuples.map((t) => {
@@ -134,7 +135,6 @@ export function journalVisits(json: string): JournaledVisit[] {
     return { row, method: typeof method === 'string' ? method : null };
   });
 }
-
 
 // The inserts a load makes, in order. A play is joined to its person's latest stored click
 // (engagement-writer's rule), so when a load holds a play and a click of the same person on the

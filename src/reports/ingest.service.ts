@@ -7,8 +7,8 @@ import { receiverFromQuery } from '../shared/receiver.js';
 import { SnippetsService, type ClickTargets } from '../snippets/snippets.service.js';
 import type { EngagementKind } from './engagement.entity.js';
 import { EngagementWriter, type IngestEvent, type IngestOutcome } from './engagement-writer.service.js';
-import { normaliseIp } from './ip-ranges.js';
 import { type PlayReport } from './play-report.js';
+import { storedSender } from './request-classifier.service.js';
 import { BUTTON_PARAM, clickDestination, recordedDestination, snippetIdFromPixel } from './tracking-rules.js';
 
 // Who made a tracking request.
@@ -19,7 +19,6 @@ export interface TrackingRequest {
   userAgent: string | null;
 }
 
-const UA_MAX = 1000;
 // Click targets are read on every click: kept this long (another instance's edit shows after at
 // most this), and forgotten at once when this process changes a snippet.
 export const CLICK_TARGETS_TTL_MS = 2_000;
@@ -63,8 +62,7 @@ export class IngestService {
       snippetId,
       occurredAt: req.at,
       receiver,
-      ip: normaliseIp(req.ip),
-      userAgent: req.userAgent ? req.userAgent.slice(0, UA_MAX) : null,
+      ...storedSender(req.ip, req.userAgent),
       method: req.method,
       target: extra.target ?? null,
       destination: extra.destination ?? null,

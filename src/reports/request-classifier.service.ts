@@ -1,9 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
 import { GeoIpAdapter, NO_LOCATION } from './geo-ip.adapter.js';
+import { normaliseIp } from './ip-ranges.js';
 import { machineReason, mailProxyOf } from './machine-reason.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
 import type { Who } from './viewer-activity-sql.js';
+
+// A request's sender as stored and classified: the address normalised (ip-ranges.ts), the agent
+// cut to this many characters.
+const UA_MAX = 1000;
+export function storedSender(ip: string | null, userAgent: string | null): { ip: string | null; userAgent: string | null } {
+  return { ip: normaliseIp(ip), userAgent: userAgent ? userAgent.slice(0, UA_MAX) : null };
+}
 
 // What a request says about who made it, derived from its address and agent: where (DB-IP Lite),
 // what device and client (the agent), and whether a machine made it (machine-reason.ts).
@@ -11,7 +19,7 @@ export type Classified = Omit<Who, 'receiver' | 'ip' | 'userAgent' | 'machineRea
 
 // The derivation, one place for every stream: run by the ingest's loader on the journaled facts of
 // opens, clicks, plays and visits (ingest-loader.service.ts), and on a play report's sender when it
-// is merged (viewer-ingest.service.ts). `userAgent` and `ip` as stored (cut to length, normalised).
+// is merged (viewer-ingest.service.ts). `userAgent` and `ip` as stored (storedSender).
 @Injectable()
 export class RequestClassifier {
   constructor(

@@ -1,13 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ViewerVisit, ViewerVisits, Visitor } from '../common/viewer-visits.js';
-import { normaliseIp } from './ip-ranges.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
-import { RequestClassifier } from './request-classifier.service.js';
+import { RequestClassifier, storedSender } from './request-classifier.service.js';
 import type { Who } from './viewer-activity-sql.js';
 import { ViewerActivityWriter, type PlayOutcome } from './viewer-activity-writer.service.js';
 import type { IngestOutcome } from './engagement-writer.service.js';
 
-const UA_MAX = 1000;
 
 // The viewer page's visits (told by the snippets module's viewer, VIEWER_VISITS) and its play
 // reports, written by the group-commit writer; a visit is classified, located and parsed when the
@@ -24,8 +22,7 @@ export class ViewerIngest implements ViewerVisits {
   // A play comes only from a browser that ran the viewer's script, so it is a person's (as a play
   // report is, machine-reason.ts) unless its agent says otherwise.
   private async who(receiver: string | null, v: Visitor): Promise<Who> {
-    const userAgent = v.userAgent ? v.userAgent.slice(0, UA_MAX) : null;
-    const ip = normaliseIp(v.ip);
+    const { ip, userAgent } = storedSender(v.ip, v.userAgent);
     return { receiver, ip, userAgent, ...(await this.classifier.classify('play', v.method, userAgent, ip)) };
   }
 
@@ -39,8 +36,7 @@ export class ViewerIngest implements ViewerVisits {
         occurredAt: v.at,
         page: visit.page,
         receiver: visit.receiver,
-        ip: normaliseIp(v.ip),
-        userAgent: v.userAgent ? v.userAgent.slice(0, UA_MAX) : null,
+        ...storedSender(v.ip, v.userAgent),
         method: v.method,
       });
     } catch (e) {
