@@ -24,6 +24,7 @@ import { Migration0023RecordSummary } from './0023-record-summary.js';
 import { Migration0024IngestTriggersWithoutJit } from './0024-ingest-triggers-without-jit.js';
 import { Migration0025EngagementOutbox } from './0025-engagement-outbox.js';
 import { Migration0026IngestJournal } from './0026-ingest-journal.js';
+import { Migration0027JournalSnippetCounts } from './0027-journal-snippet-counts.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -53,4 +54,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0024-ingest-triggers-without-jit', class: Migration0024IngestTriggersWithoutJit },
   { name: '0025-engagement-outbox', class: Migration0025EngagementOutbox },
   { name: '0026-ingest-journal', class: Migration0026IngestJournal },
+  { name: '0027-journal-snippet-counts', class: Migration0027JournalSnippetCounts },
 ];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { JsonRowsSender } from './json-rows.js';
-import { JOURNAL_LOAD_LOCK, type JournalTuple, type VisitFacts } from './ingest-journal.js';
+import { JOURNAL_LOAD_LOCK, snippetCounts, type JournalTuple, type VisitFacts } from './ingest-journal.js';
 
 // A statement run by the loader inside its transaction (the engagement insert, the clicks a play
 // joins), from ReportRepository's ingest methods.
@@ -48,11 +48,15 @@ export class IngestJournalRepository {
   }
 
   // One row for the batch: its events (ingest-journal.ts's facts tuples, or visits' facts) as JSON
-  // bytes, stored as they are: nothing is parsed here.
+  // bytes, stored as they are: nothing is parsed here; and how many are each snippet's (migration
+  // 0027, for waitingFor).
   async append(stream: JournalStream, events: readonly (JournalTuple | VisitFacts)[]): Promise<void> {
     if (!events.length) return;
+    const counts = JSON.stringify(snippetCounts(events));
     await this.param.send(events, (bytes) =>
-      this.client().executeQuery(CompiledQuery.raw('insert into ingest_journal (stream, events, event_count) values ($1, $2::bytea, $3)', [stream, bytes, events.length])),
+      this.client().executeQuery(
+        CompiledQuery.raw('insert into ingest_journal (stream, events, event_count, snippet_counts) values ($1, $2::bytea, $3, $4::jsonb)', [stream, bytes, events.length, counts]),
+      ),
     );
   }
 
@@ -89,17 +93,11 @@ export class IngestJournalRepository {
     await this.client().executeQuery(CompiledQuery.raw('update ingest_journal set failed_at = now(), error = $2 where id = $1::bigint', [id, error.slice(0, 2000)]));
   }
 
-  // How many of the waiting events are this snippet's, read off the JSON the writers stored without
-  // parsing it: a facts tuple (or a first-format row) starts `["<id>"`, a visit holds
-  // `"snippetId":"<id>"`, and neither can occur inside a JSON string (its quotes are escaped). Ids
-  // are written in lower case. Only asked when a read could not wait for the whole journal.
+  // How many of the waiting events are this snippet's, from each row's counts (rows written before
+  // migration 0027 have none, and are not counted).
   async waitingFor(snippetId: string): Promise<number> {
     const { rows } = await this.client().executeQuery<{ n: number }>(
-      CompiledQuery.raw(
-        `select coalesce(sum((length(t) - length(replace(t, $1, ''))) / length($1) + (length(t) - length(replace(t, $2, ''))) / length($2)), 0)::int as n
-         from (select convert_from(events, 'UTF8') as t from ingest_journal where failed_at is null) j`,
-        [`["${snippetId.toLowerCase()}"`, `"snippetId":"${snippetId.toLowerCase()}"`],
-      ),
+      CompiledQuery.raw(`select coalesce(sum((snippet_counts ->> $1)::int), 0)::int as n from ingest_journal where failed_at is null and snippet_counts ? $1`, [snippetId.toLowerCase()]),
     );
     return rows[0]?.n ?? 0;
   }

@@ -1,4 +1,4 @@
-import { FACT_FIELDS, ROW_FIELDS, journalEvents, journalVisits, loadParts, toFactsTuple, toRowTuple, type EventFacts } from './ingest-journal.js';
+import { FACT_FIELDS, ROW_FIELDS, journalEvents, journalVisits, loadParts, snippetCounts, toFactsTuple, toRowTuple, type EventFacts } from './ingest-journal.js';
 import type { NewEngagement } from './ingest-sql.js';
 
 const row = (kind: NewEngagement['kind'], receiver: string | null, snippetId = 's1', ip: string | null = '81.2.69.142'): NewEngagement => ({
@@ -79,6 +79,12 @@ describe('the ingest journal', () => {
     expect(fromFacts).toEqual({ method: 'HEAD', row: { ...visit, countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null } });
     expect(fromRow).toEqual({ method: null, row: expect.objectContaining({ countryCode: 'GB', client: 'Chrome' }) });
     expect(fromRow.row.occurredAt).toBeInstanceOf(Date);
+  });
+
+  it("counts a batch's events per snippet, tuples and visits alike", () => {
+    const visit = { snippetId: 's2', occurredAt: new Date(), page: 'live' as const, receiver: null, ip: null, userAgent: null, method: 'GET' };
+    expect(snippetCounts([toFactsTuple(facts()), toFactsTuple(facts({ snippetId: 's2' })), toFactsTuple(facts())])).toEqual({ s1: 2, s2: 1 });
+    expect(snippetCounts([visit, visit])).toEqual({ s2: 2 });
   });
 
   it('loads a batch in one insert unless a play follows a click of the same person on the same EyeMail', () => {

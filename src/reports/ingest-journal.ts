@@ -136,6 +136,16 @@ export function journalVisits(json: string): JournaledVisit[] {
   });
 }
 
+// Pure: how many of a batch's events are each snippet's (a tuple's snippet id comes first).
+export function snippetCounts(events: readonly (JournalTuple | VisitFacts)[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of events) {
+    const id = String(Array.isArray(e) ? e[0] : (e as VisitFacts).snippetId);
+    counts[id] = (counts[id] ?? 0) + 1;
+  }
+  return counts;
+}
+
 // The inserts a load makes, in order. A play is joined to its person's latest stored click
 // (engagement-writer's rule), so when a load holds a play and a click of the same person on the
 // same snippet, the clicks and opens go first and the plays after them, in the same transaction,

@@ -24,8 +24,6 @@ const LOAD_BATCHES = 10;
 const SWEEP_MS = 5_000;
 // A reader waits at most this long for the journal to be loaded before it reads (catchUp).
 const CATCH_UP_MAX_MS = 3_000;
-// How long a snippet's count of waiting events is reused (waitingFor).
-const WAITING_TTL_MS = 5_000;
 // At shutdown the loader goes on at most this long; what is left waits for the next start.
 const SHUTDOWN_LOAD_MS = 5_000;
 const RECENT_PEOPLE_MAX = 50_000;
@@ -59,8 +57,6 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   // The load in flight of the background pass (a reader waits for it: its rows are locked).
   private inFlight: Promise<number> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  // waitingFor's answers, per snippet, while they are fresh.
-  private readonly waiting = new Map<string, { until: number; count: Promise<number> }>();
   private closing = false;
   private readonly quietWait = new AbortController();
   // Counted for the logs and the benchmark.
@@ -130,22 +126,9 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     return this.journal.backlog();
   }
 
-  // The events of one snippet still waiting in the journal. Only asked when a read could not wait
-  // for the whole journal, and then a look at every waiting row (300 ms of PostgreSQL's CPU at
-  // 200,000 waiting events): one look per snippet and WAITING_TTL_MS, shared by its readers, so
-  // reloading a report during a burst does not repeat it.
+  // The events of one snippet still waiting in the journal (each row's counts, migration 0027).
   waitingFor(snippetId: string): Promise<number> {
-    const key = snippetId.toLowerCase();
-    const now = Date.now();
-    for (const [k, w] of this.waiting) if (w.until <= now) this.waiting.delete(k);
-    let entry = this.waiting.get(key);
-    if (!entry) {
-      const count = this.journal.waitingFor(key);
-      entry = { until: now + WAITING_TTL_MS, count };
-      this.waiting.set(key, entry);
-      count.catch(() => this.waiting.delete(key));
-    }
-    return entry.count;
+    return this.journal.waitingFor(snippetId);
   }
 
   // At shutdown, before the database connections close (Nest runs every beforeApplicationShutdown
