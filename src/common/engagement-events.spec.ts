@@ -66,6 +66,31 @@ describe('the consumers of committed engagement (the outbox)', () => {
     expect(events.outboxFor([open('ann@example.com')])).toEqual(['notifications']);
   });
 
+  it('are prepared before a load, on its statement runner, so a cached "none" does not leave its events out', async () => {
+    let enabled = false;
+    const statements: string[] = [];
+    const query = async <R,>(sql: string): Promise<{ rows: R[] }> => {
+      statements.push(sql);
+      return { rows: [{ on: 1 } as R] };
+    };
+    const events = new EngagementEvents();
+    events.consume({
+      ...consumer('webhooks', () => enabled),
+      prepare: async (batch, run) => {
+        if (!enabled && batch.some((e) => !e.machineReason)) enabled = (await run('select 1', [])).rows.length > 0;
+      },
+    });
+    events.consume(consumer('notifications', () => false));
+    // Nothing to load: nothing asked.
+    await events.prepare([], query);
+    expect(statements).toEqual([]);
+    const batch = [open('ann@example.com')];
+    expect(events.outboxFor(batch)).toEqual([]);
+    await events.prepare(batch, query);
+    expect(statements).toEqual(['select 1']);
+    expect(events.outboxFor(batch)).toEqual(['webhooks']);
+  });
+
   it('are handed a committed batch only with their outbox row, and a throwing one stops no other', () => {
     const taken: [string, number, string][] = [];
     const events = new EngagementEvents();

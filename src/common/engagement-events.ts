@@ -28,6 +28,9 @@ export interface CommittedEngagement {
   machineReason?: string | null;
 }
 
+// Runs a statement on the connection of the ingest's transaction.
+export type SqlExecutor = <R>(sql: string, params: readonly unknown[]) => Promise<{ rows: R[] }>;
+
 // A module that fans committed engagement out (webhooks, notifications). Durable across a hard
 // kill through the outbox (engagement-outbox.ts): the batch statement stores an outbox row per
 // consumer that wants some of its events, `take` buffers them, and once their fan-out job is
@@ -38,6 +41,10 @@ export interface EngagementConsumer {
   readonly name: string;
   // Synchronous and cheap (the ingest asks before every batch): whether it would fan this out.
   wants(e: CommittedEngagement): boolean;
+  // Before a load of opens and clicks is stored, inside its transaction (`query` runs on it):
+  // brings what `wants` reads up to date where a cached answer could leave these events out
+  // (usually nothing to do). Awaited once a load, before `wants`.
+  prepare?(events: readonly CommittedEngagement[], query: SqlExecutor): Promise<void>;
   // On the ingest's path, once the batch is committed: buffer (no await, no query). `outboxId`:
   // the batch's outbox row for this consumer, to remove once the fan-out job is queued.
   take(events: readonly CommittedEngagement[], outboxId: string): void;
@@ -114,6 +121,13 @@ export class EngagementEvents {
 
   consumer(name: string): EngagementConsumer | undefined {
     return this.consumerList.find((c) => c.name === name);
+  }
+
+  // Before a load is stored, in its transaction: each consumer's `prepare` (what `wants` reads,
+  // brought up to date).
+  async prepare(events: readonly CommittedEngagement[], query: SqlExecutor): Promise<void> {
+    if (!events.length) return;
+    for (const c of this.consumerList) if (c.prepare) await c.prepare(events, query);
   }
 
   // The consumers that want some of these events: the batch stores an outbox row for each.

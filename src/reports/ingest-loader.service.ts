@@ -215,6 +215,7 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     const rows = await this.derived(events);
     const visits = await this.derived(journaledVisits, 'open');
     const parts: Loaded['parts'] = [];
+    await this.events.prepare(rows, exec);
     for (const part of loadParts(rows)) {
       await this.joinPlaysToClicks(part, exec);
       parts.push({ rows: part, stored: await this.repo.insertBatch(part, this.events.outboxFor(part), exec) });

@@ -25,10 +25,14 @@ import {
   type FanoutJobData,
 } from './webhook-jobs.js';
 
-// Whether any endpoint is on is looked up this often (and at once when one is made or turned on
-// here), so an app without webhooks queues nothing for its ingest. An endpoint made through
-// another instance is sent what that instance takes in from at most this long after (one indexed
-// look-up an instance every few seconds; it was 30 s, a long window to miss a campaign's first opens).
+// Whether any endpoint is on is known to each instance, so an app without webhooks queues nothing
+// for its ingest. While none is, it is looked up again before each load of opens and clicks (one
+// indexed look-up in the load's transaction: prepare), so an endpoint made through any instance is sent every open
+// and click that happens after it was made, whichever instance loads them (fan-out keeps those
+// from its creation on: endpointWants). Once one is on, this check every 3 s notices when the
+// last is turned off. (It was the only check: an endpoint made through another instance then
+// missed what that instance loaded in its first seconds, after the instance it was made through
+// had already delivered later opens.)
 const ENABLED_CHECK_MS = 3_000;
 const PURGE_EVERY_MS = 6 * 3_600_000;
 const KEEP_LOG_MS = 30 * 24 * 3_600_000;
@@ -94,6 +98,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     this.queue.register<DeliverJobData, unknown>(WEBHOOK_TEST_JOB, (job) => this.deliver(job, true), { concurrency: 2, attempts: 1 });
     this.events.consume({
       name: OUTBOX_CONSUMER,
+      prepare: async (batch, query) => {
+        if (!this.anyEnabled && batch.some((e) => !e.machineReason && eventOf(e.kind) !== null)) this.anyEnabled = await this.repo.anyEnabled(query);
+      },
       wants: (e) => this.anyEnabled && !e.machineReason && eventOf(e.kind) !== null,
       take: (batch, outboxId) => this.buffer.add(batch, (e) => this.fanoutEvent(e), outboxId),
       replay: async (batch, outboxId) => {

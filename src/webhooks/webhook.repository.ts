@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { rawSql } from '../database/raw-sql.js';
+import type { SqlExecutor } from '../common/engagement-events.js';
 import { deliveryIdOf } from './webhook-jobs.js';
 
 export interface EndpointRow {
@@ -129,8 +130,10 @@ export class WebhookRepository {
     return rows.length > 0;
   }
 
-  async anyEnabled(): Promise<boolean> {
-    const rows = await rawSql(this.orm, 'select 1 from webhook_endpoint where enabled limit 1');
+  // `query`: on another statement's connection (the ingest's transaction) instead of the pool's.
+  async anyEnabled(query?: SqlExecutor): Promise<boolean> {
+    const sql = 'select 1 from webhook_endpoint where enabled limit 1';
+    const rows = query ? (await query(sql, [])).rows : await rawSql(this.orm, sql);
     return rows.length > 0;
   }
 
