@@ -280,7 +280,7 @@ test('edit: a new title saves without encoding; another mute icon encodes again 
   await page.getByRole('button', { name: 'Update EyeMail' }).click();
   const dialog = page.getByRole('dialog', { name: 'Please wait!' });
   await dialog.waitFor();
-  await dialog.getByRole('progressbar', { name: 'Processing progress' }).waitFor({ state: 'attached' });
+  await dialog.getByRole('progressbar', { name: 'Processing progress' }).waitFor();
   const arrived = page.waitForURL(`**/eyemails/${snippetId}`, { timeout: 60_000 });
   const watching = watchBar(page, 'Processing progress', arrived);
   hold.release();

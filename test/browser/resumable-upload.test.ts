@@ -69,16 +69,24 @@ async function openUpload(): Promise<void> {
 test('an upload whose connection drops mid-way resumes from where the server stopped and finishes', async () => {
   const patches: { offset: number; bytes: number }[] = [];
   let cut = 0;
+  // The first PATCH is held until the test has seen the upload's progress bar, so the upload
+  // cannot be over before it is looked for.
+  let barSeen = () => {};
+  const seen = new Promise<void>((resolve) => (barSeen = resolve));
   await page.route('**/api/files/uploads/*', async (route) => {
     if (route.request().method() !== 'PATCH') return route.continue();
     patches.push({ offset: Number(route.request().headers()['upload-offset']), bytes: route.request().postDataBuffer()?.length ?? 0 });
-    if (patches.length === 1) cut = await cutFirstPatch(route, 'reset');
-    else await route.continue();
+    if (patches.length === 1) {
+      await seen;
+      cut = await cutFirstPatch(route, 'reset');
+    } else await route.continue();
   });
   await openUpload();
   const dialog = page.getByRole('dialog', { name: 'Upload a video' });
   await dialog.locator('input[type="file"]').setInputFiles(path.join(dir, FIRST));
+  // At 0% the bar is its empty track, visible all the same.
   await dialog.getByRole('progressbar', { name: `Uploading ${FIRST}` }).waitFor();
+  barSeen();
   await page.getByText('Your video is in the library.').waitFor({ timeout: 30_000 });
   await page.getByRole('article', { name: 'Product tour' }).waitFor();
   await page.unroute('**/api/files/uploads/*');

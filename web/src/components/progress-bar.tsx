@@ -17,7 +17,11 @@ export function ProgressBar({ value, label, ariaLabel, size = 'md' }: { value: n
           {pct}%
         </Text>
       </Group>
-      <Progress value={pct} size={size} radius="xl" animated={motion && pct < 100} aria-label={name} />
+      {/* The track is the progress bar for assistive technology and tests alike: at 0% its filled
+          part has no width, and would read as hidden, while the (empty) track is what shows. */}
+      <Progress.Root size={size} radius="xl" role="progressbar" aria-label={name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={`${pct}%`}>
+        <Progress.Section value={pct} animated={motion && pct < 100} withAria={false} />
+      </Progress.Root>
     </div>
   );
 }
