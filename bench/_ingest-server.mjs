@@ -67,6 +67,11 @@ process.on('message', async (m) => {
     // Events answered and waiting in the ingest's journal for the loader (0 once all are loaded).
     const { IngestLoader } = await import(path.join(root, 'dist/server/src/reports/ingest-loader.service.js'));
     process.send({ journal: (await app.get(IngestLoader).backlog()).events });
+  } else if (m && typeof m === 'object' && 'asyncCommit' in m) {
+    // INGEST_ASYNC_COMMIT for the runs that follow (the journal's writer reads it each batch).
+    const { APP_CONFIG } = await import(path.join(root, 'dist/server/src/config/config.js'));
+    app.get(APP_CONFIG).ingestAsyncCommit = m.asyncCommit;
+    process.send({ asyncCommit: m.asyncCommit });
   } else if (m === 'cpu') {
     const { user, system } = process.cpuUsage();
     process.send({ cpu: user + system });

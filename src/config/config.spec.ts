@@ -40,3 +40,11 @@ describe('UPLOAD_IDLE_TIMEOUT_SECONDS', () => {
     for (const bad of ['0', '1.5', 'soon', '3601']) expect(() => loadConfig({ UPLOAD_IDLE_TIMEOUT_SECONDS: bad })).toThrow(/UPLOAD_IDLE_TIMEOUT_SECONDS/);
   });
 });
+
+describe('INGEST_ASYNC_COMMIT', () => {
+  it('is off unless asked for: a hit is answered once its batch is flushed to disk', () => {
+    expect(loadConfig({}).ingestAsyncCommit).toBe(false);
+    expect(loadConfig({ INGEST_ASYNC_COMMIT: 'true' }).ingestAsyncCommit).toBe(true);
+    expect(() => loadConfig({ INGEST_ASYNC_COMMIT: 'sometimes' })).toThrow(/INGEST_ASYNC_COMMIT/);
+  });
+});

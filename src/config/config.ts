@@ -48,6 +48,11 @@ export interface AppConfig {
   // Notifications: at most one mail per recipient and EyeMail in this window, a digest at its end
   // (NOTIFY_WINDOW_SECONDS, 3600; shorter in tests).
   notifyWindowMs: number;
+  // INGEST_ASYNC_COMMIT: the hot path's journal insert commits without waiting for PostgreSQL to
+  // flush its WAL (synchronous_commit off for that statement only). Off by default: a hit is
+  // answered once its batch is on disk. On, a crash of the database server (not of the app) can
+  // lose the hits of its last 0.6 s, for about a fifth more hits a second.
+  ingestAsyncCommit: boolean;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const uploadIdleTimeoutSecs = parseInteger('UPLOAD_IDLE_TIMEOUT_SECONDS', env.UPLOAD_IDLE_TIMEOUT_SECONDS, 30, 1, 3600, problems);
   const uploadResumeHours = parseInteger('UPLOAD_RESUME_HOURS', env.UPLOAD_RESUME_HOURS, 24, 1, 24 * 30, problems);
 
+  const ingestAsyncCommit = parseBool('INGEST_ASYNC_COMMIT', env.INGEST_ASYNC_COMMIT, false, problems);
   const webhookAllowPrivateTargets = parseBool('WEBHOOK_ALLOW_PRIVATE_TARGETS', env.WEBHOOK_ALLOW_PRIVATE_TARGETS, false, problems);
   const webhookTimeoutSecs = parseInteger('WEBHOOK_TIMEOUT_SECONDS', env.WEBHOOK_TIMEOUT_SECONDS, 15, 1, 60, problems);
   const notifyWindowSecs = parseInteger('NOTIFY_WINDOW_SECONDS', env.NOTIFY_WINDOW_SECONDS, 3600, 1, 86_400, problems);
@@ -209,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     webhookAllowPrivateTargets,
     webhookTimeoutMs: webhookTimeoutSecs * 1000,
     notifyWindowMs: notifyWindowSecs * 1000,
+    ingestAsyncCommit,
   };
 }
 

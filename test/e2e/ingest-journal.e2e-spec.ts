@@ -4,6 +4,8 @@
 // shutdown, and at the next start after a kill. These tests read the tables with a client of their
 // own (not the test helper `sql`, which loads the journal first, as a report does).
 import pg from 'pg';
+import request from 'supertest';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, type Client } from '../support/account-factory.js';
@@ -202,6 +204,22 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
       ]);
     } finally {
       await third.close();
+    }
+  });
+
+  it('with INGEST_ASYNC_COMMIT, journals and loads every answered hit the same, and no other statement of the connection commits asynchronously', async () => {
+    const snippet = await newSnippet('Async commit');
+    const app = await createApp({ ...t.config, ingestAsyncCommit: true });
+    try {
+      const http = request(app.getHttpServer());
+      await opens(http, snippet, 60);
+      await waitFor(async () => ((await count(snippet)) === 60 ? true : null), 'the 60 opens loaded');
+      // Every connection of the app's pool that journaled a batch is back to the server's setting.
+      const pool = (await app.get(MikroORM).em.getConnection().getNativeClient()) as pg.Pool;
+      const settings = await Promise.all(Array.from({ length: 8 }, () => pool.query<{ synchronous_commit: string }>('show synchronous_commit')));
+      expect(new Set(settings.map((r) => r.rows[0].synchronous_commit))).toEqual(new Set(['on']));
+    } finally {
+      await app.close();
     }
   });
 });
