@@ -30,4 +30,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD node -e "fetch('h
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Extra encoding workers (needs REDIS_URL): override the command with `node dist/server/src/worker.js`.
 # The flags of scripts/node-flags.mjs (keep them the same): see README "Run it" (memory).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "--heap-growing-percent=50", "dist/server/src/main.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "--heap-growing-percent=30", "dist/server/src/main.js"]
