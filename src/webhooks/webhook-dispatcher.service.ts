@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { UsersService } from '../accounts/users.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
+import { EngagementEvents, type CommittedEngagement, type SqlExecutor } from '../common/engagement-events.js';
 import { EngagementOutbox } from '../common/engagement-outbox.js';
 import { EventBuffer, packEvents, unpackEvents } from '../common/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
@@ -58,6 +58,10 @@ const SENDS_AT_ONCE = 4;
 export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private anyEnabled = true;
+  // Each look-up of anyEnabled (and each endpoint made here) takes a number; an answer is kept only
+  // if no later look-up started meanwhile, so a periodic check that began before an endpoint was
+  // made cannot undo what a load's look-up (or endpointEnabled) found since.
+  private enabledAsked = 0;
   // Events of the batches committed since the last fan-out job was queued (see onCommitted).
   private readonly buffer = new EventBuffer<FanoutEvent>({
     flushMs: FLUSH_MS,
@@ -99,7 +103,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     this.events.consume({
       name: OUTBOX_CONSUMER,
       prepare: async (batch, query) => {
-        if (!this.anyEnabled && batch.some((e) => !e.machineReason && eventOf(e.kind) !== null)) this.anyEnabled = await this.repo.anyEnabled(query);
+        if (!this.anyEnabled && batch.some((e) => !e.machineReason && eventOf(e.kind) !== null)) await this.refreshEnabled(query);
       },
       wants: (e) => this.anyEnabled && !e.machineReason && eventOf(e.kind) !== null,
       take: (batch, outboxId) => this.buffer.add(batch, (e) => this.fanoutEvent(e), outboxId),
@@ -134,12 +138,21 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
 
   // An endpoint was made or turned on in this process: deliver from the next batch on.
   endpointEnabled(): void {
+    this.enabledAsked++;
     this.anyEnabled = true;
   }
 
-  private async refreshEnabled(): Promise<void> {
+  // `query`: in a load's transaction (prepare), whose errors are the load's own.
+  private async refreshEnabled(query?: SqlExecutor): Promise<void> {
+    const asked = ++this.enabledAsked;
+    if (query) {
+      const on = await this.repo.anyEnabled(query);
+      if (asked === this.enabledAsked) this.anyEnabled = on;
+      return;
+    }
     try {
-      this.anyEnabled = await this.repo.anyEnabled();
+      const on = await this.repo.anyEnabled();
+      if (asked === this.enabledAsked) this.anyEnabled = on;
     } catch (e) {
       this.logger.warn({ err: e }, 'Could not check for webhook endpoints');
     }
