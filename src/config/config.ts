@@ -51,7 +51,7 @@ export interface AppConfig {
   // INGEST_ASYNC_COMMIT: the hot path's journal insert commits without waiting for PostgreSQL to
   // flush its WAL (synchronous_commit off for that statement only). Off by default: a hit is
   // answered once its batch is on disk. On, a crash of the database server (not of the app) can
-  // lose the hits of its last 0.6 s, for about a fifth more hits a second.
+  // lose the hits of its last 0.6 s, for about a tenth more hits a second (bench/ingest.mjs).
   ingestAsyncCommit: boolean;
 }
 
