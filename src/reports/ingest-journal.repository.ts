@@ -29,12 +29,13 @@ export interface JournalBacklog {
   oldest: Date | null;
 }
 
-const APPEND_SQL = 'insert into ingest_journal (stream, events, event_count, snippet_counts) values ($1, $2::bytea, $3, $4::jsonb)';
+// Exported for bench/journal-insert.mjs, which measures these statements.
+export const APPEND_SQL = 'insert into ingest_journal (stream, events, event_count, snippet_counts) values ($1, $2::bytea, $3, $4::jsonb)';
 // INGEST_ASYNC_COMMIT: the same row, its statement's own transaction committed without waiting for
 // the WAL's flush (set_config(..., true) is SET LOCAL: it ends with that transaction, so the
 // connection's other statements commit as before). PostgreSQL's CPU a batch: 0.07-0.08 ms
 // instead of 0.15-0.16 ms (the difference is the flush's write and fdatasync).
-const APPEND_ASYNC_SQL = `insert into ingest_journal (stream, events, event_count, snippet_counts)
+export const APPEND_ASYNC_SQL = `insert into ingest_journal (stream, events, event_count, snippet_counts)
   select $1, $2::bytea, $3, $4::jsonb from (select set_config('synchronous_commit', 'off', true)) as async_commit`;
 
 // Claims the oldest rows no other loader holds and deletes them, in the loader's transaction: the
@@ -70,13 +71,12 @@ export class IngestJournalRepository {
   async append(stream: JournalStream, events: readonly (JournalTuple | VisitFacts)[]): Promise<void> {
     if (!events.length) return;
     const counts = JSON.stringify(snippetCounts(events));
-    const values = [stream, null as Buffer | null, events.length, counts];
     // The embedded database runs every connection's statements on one engine, where a statement's
     // name would be taken by the first connection that prepared it: unnamed there.
     const pool = this.config.databaseUrl === null ? null : await this.pool();
     const [name, text] = this.config.ingestAsyncCommit ? ['ingest-journal-append-async', APPEND_ASYNC_SQL] : ['ingest-journal-append', APPEND_SQL];
     await this.param.send<unknown>(events, (bytes) => {
-      values[1] = bytes;
+      const values = [stream, bytes, events.length, counts];
       return pool ? pool.query({ name, text, values }) : this.client().executeQuery(CompiledQuery.raw(text, values));
     });
   }
