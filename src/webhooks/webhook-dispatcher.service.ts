@@ -142,20 +142,14 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     this.anyEnabled = true;
   }
 
-  // `query`: in a load's transaction (prepare), whose errors are the load's own.
+  // `query`: in a load's transaction (prepare), whose errors are the load's own; the periodic
+  // check's are logged, and the last answer kept.
   private async refreshEnabled(query?: SqlExecutor): Promise<void> {
     const asked = ++this.enabledAsked;
-    if (query) {
-      const on = await this.repo.anyEnabled(query);
-      if (asked === this.enabledAsked) this.anyEnabled = on;
-      return;
-    }
-    try {
-      const on = await this.repo.anyEnabled();
-      if (asked === this.enabledAsked) this.anyEnabled = on;
-    } catch (e) {
-      this.logger.warn({ err: e }, 'Could not check for webhook endpoints');
-    }
+    const on = query
+      ? await this.repo.anyEnabled(query)
+      : await this.repo.anyEnabled().catch((e: unknown) => (this.logger.warn({ err: e }, 'Could not check for webhook endpoints'), null));
+    if (on !== null && asked === this.enabledAsked) this.anyEnabled = on;
   }
 
   // What a fan-out job carries of a committed event (null: not for webhooks). On the ingest's
