@@ -5,8 +5,8 @@
 //
 // Each case sends BENCH_INSERTS (3,000) inserts of one batch of BENCH_BATCH (57) opens as the hot
 // path journals them (toFactsTuple, snippetCounts), one after another on one connection, into a
-// scratch table shaped as ingest_journal (migrations 0026 and 0027: lz4 where the server has it,
-// storage main), dropped at the end. PostgreSQL's CPU is its backend's user + system time from
+// scratch database migrated by the built app's migrations (so its own ingest_journal: lz4, storage
+// main), dropped at the end. PostgreSQL's CPU is its backend's user + system time from
 // /proc (when the server runs on this machine; wall time otherwise). Options: BENCH_DATABASE_URL
 // (else DATABASE_URL, else the local default), BENCH_INSERTS, BENCH_BATCH, BENCH_ROUNDS (3).
 import crypto from 'node:crypto';
@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureServerBuilt, root } from './_build.mjs';
+import { migrateWithBuiltApp } from '../scripts/migrate-built.mjs';
 
 ensureServerBuilt();
 const { APPEND_SQL, APPEND_ASYNC_SQL } = await import(path.join(root, 'dist/server/src/reports/ingest-journal.repository.js'));
@@ -25,7 +26,7 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 57);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 Edg/120.0.0.0';
 
-const table = `bench_journal_${crypto.randomBytes(4).toString('hex')}`;
+const dbName = `eyemail_bench_journal_${crypto.randomBytes(4).toString('hex')}`;
 const snippet = crypto.randomUUID();
 const events = Array.from({ length: BATCH }, (_, i) =>
   toFactsTuple({
@@ -35,10 +36,25 @@ const events = Array.from({ length: BATCH }, (_, i) =>
 );
 const bytes = Buffer.from(JSON.stringify(events));
 const counts = JSON.stringify(snippetCounts(events));
-const onTable = (sql) => sql.replace('ingest_journal', table);
 
-const client = new pg.Client({ connectionString: URL_ });
-await client.connect();
+// A scratch database with the app's schema, as the app's start migrates it.
+const admin = new pg.Client({ connectionString: URL_ });
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const dbUrl = new URL(URL_);
+dbUrl.pathname = `/${dbName}`;
+const dropDatabase = async () => {
+  await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  await admin.end();
+};
+const client = new pg.Client({ connectionString: dbUrl.toString() });
+try {
+  await migrateWithBuiltApp(root, dbUrl.toString());
+  await client.connect();
+} catch (e) {
+  await dropDatabase();
+  throw e;
+}
 const { rows: [{ pid }] } = await client.query('select pg_backend_pid() as pid');
 // The backend's CPU in ms (user + system), or null when its /proc entry is not ours to read.
 const cpuMs = () => {
@@ -51,26 +67,14 @@ const cpuMs = () => {
 };
 
 const cases = [
-  ['unnamed statement (as the query builder sends it)', () => ({ text: onTable(APPEND_SQL), values: ['engagement', bytes, BATCH, counts] })],
-  ['prepared statement (the app, durable commit)', () => ({ name: 'bench-append', text: onTable(APPEND_SQL), values: ['engagement', bytes, BATCH, counts] })],
-  ['prepared, INGEST_ASYNC_COMMIT', () => ({ name: 'bench-append-async', text: onTable(APPEND_ASYNC_SQL), values: ['engagement', bytes, BATCH, counts] })],
-  ['floor: an empty row, durable commit', () => ({ name: 'bench-empty', text: onTable(APPEND_SQL), values: ['engagement', Buffer.alloc(0), 0, '{}'] })],
+  ['unnamed statement (as the query builder sends it)', () => ({ text: APPEND_SQL, values: ['engagement', bytes, BATCH, counts] })],
+  ['prepared statement (the app, durable commit)', () => ({ name: 'bench-append', text: APPEND_SQL, values: ['engagement', bytes, BATCH, counts] })],
+  ['prepared, INGEST_ASYNC_COMMIT', () => ({ name: 'bench-append-async', text: APPEND_ASYNC_SQL, values: ['engagement', bytes, BATCH, counts] })],
+  ['floor: an empty row, durable commit', () => ({ name: 'bench-empty', text: APPEND_SQL, values: ['engagement', Buffer.alloc(0), 0, '{}'] })],
   ['floor: select 1', () => ({ name: 'bench-select', text: 'select $1::int', values: [1] })],
 ];
 
 try {
-  await client.query(`create table ${table} (
-    id bigint generated always as identity primary key,
-    stream text not null check (stream in ('engagement', 'visit')),
-    events bytea not null,
-    event_count integer not null,
-    written_at timestamptz not null default now(),
-    failed_at timestamptz null,
-    error text null,
-    snippet_counts jsonb null
-  )`);
-  await client.query(`do $$ begin execute 'alter table ${table} alter column events set compression lz4'; exception when others then null; end $$`);
-  await client.query(`alter table ${table} alter column events set storage main`);
   const results = new Map(cases.map(([label]) => [label, []]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [label, query] of cases) {
@@ -81,7 +85,7 @@ try {
       const c1 = cpuMs();
       results.get(label).push({ cpu: c0 === null || c1 === null ? null : (c1 - c0) / INSERTS, wall });
     }
-    await client.query(`truncate ${table}`);
+    await client.query('truncate ingest_journal');
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const cpuOf = (label) => {
@@ -98,6 +102,6 @@ try {
   }
   if (floor === null) console.log('(PostgreSQL is not on this machine, or its backend is not readable here: wall times only)');
 } finally {
-  await client.query(`drop table if exists ${table}`).catch(() => undefined);
   await client.end();
+  await dropDatabase();
 }

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { migrateWithBuiltApp } from '../../scripts/migrate-built.mjs';
 
 // A database of its own for one test file: created on the real PostgreSQL of DATABASE_URL and
 // dropped afterwards; without DATABASE_URL the app falls back to a fresh embedded PGlite.
@@ -63,9 +62,8 @@ export async function freshDatabaseUrl(
 }
 
 // Creates a database on DATABASE_URL, applies every migration of the BUILT app (dist/server) to
-// it, and returns its name: set it as EYEMAIL_TEST_TEMPLATE_DATABASE for the test processes.
-// Same migration settings as src/database/database.module.ts, so an app started on a copy finds
-// nothing pending (were they to differ, it would try the migrations again and fail loudly).
+// it (scripts/migrate-built.mjs), and returns its name: set it as EYEMAIL_TEST_TEMPLATE_DATABASE
+// for the test processes.
 export async function createMigratedTemplate(root: string): Promise<{ name: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('createMigratedTemplate needs DATABASE_URL');
@@ -73,27 +71,7 @@ export async function createMigratedTemplate(root: string): Promise<{ name: stri
   await runOn(base, `create database ${name}`);
   const drop = () => runOn(base, `drop database if exists ${name} with (force)`);
   try {
-    const dist = (p: string) => import(pathToFileURL(path.join(root, 'dist', 'server', p)).href);
-    const [{ migrationsList }, { MikroORM, PostgreSqlDriver }, { Migrator }] = await Promise.all([
-      dist('migrations/index.js'),
-      import('@mikro-orm/postgresql'),
-      import('@mikro-orm/migrations'),
-    ]);
-    const orm = await MikroORM.init({
-      driver: PostgreSqlDriver,
-      clientUrl: withDatabase(base, name),
-      entities: [],
-      extensions: [Migrator],
-      migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, tableName: 'mikro_orm_migrations', silent: true },
-      allowGlobalContext: true,
-      ensureDatabase: false,
-      discovery: { warnWhenNoEntities: false },
-    });
-    try {
-      await orm.migrator.up();
-    } finally {
-      await orm.close(true);
-    }
+    await migrateWithBuiltApp(root, withDatabase(base, name));
   } catch (err) {
     await drop().catch(() => undefined);
     throw err;
