@@ -70,6 +70,8 @@ export class BullMqQueue implements JobQueue {
   private readonly shutdown = new AbortController();
   // Handlers running in this process, so shutdown knows what it is waiting for.
   private readonly running = new Set<Promise<unknown>>();
+  // Jobs fetched after the stop began, being handed back unrun (see handBack).
+  private readonly handingBack = new Set<Promise<unknown>>();
   private started = false;
   private stopping = false;
 
@@ -194,6 +196,7 @@ export class BullMqQueue implements JobQueue {
   }
 
   private process(reg: Registration, job: Job, token: string | undefined, signal: AbortSignal | undefined): Promise<unknown> {
+    if (this.stopping) return this.handBack(job, token);
     const run = this.run(reg, job, token, signal);
     this.running.add(run);
     const untrack = () => this.running.delete(run);
@@ -239,6 +242,23 @@ export class BullMqQueue implements JobQueue {
     }
   }
 
+  // A job this worker fetched after its stop began goes back to the queue at once, its handler not
+  // run. Pausing a worker does not cancel a fetch already waiting in Redis: the job an interrupted
+  // handler has just handed back (or one another instance adds) wakes that fetch, and the stopping
+  // worker takes it. Run with a stopped signal, its handler then raced the closing connection, and
+  // a job that lost was left active until its lock ran out (30-60 s later for the next instance,
+  // where it is otherwise taken at once).
+  private handBack(job: Job, token: string | undefined): Promise<unknown> {
+    const back = (async () => {
+      if (token) await job.moveToWait(token);
+      throw new WaitingError();
+    })();
+    this.handingBack.add(back);
+    const untrack = () => this.handingBack.delete(back);
+    back.then(untrack, untrack);
+    return back;
+  }
+
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
@@ -252,8 +272,12 @@ export class BullMqQueue implements JobQueue {
       new Promise((resolve) => (graceTimer = setTimeout(resolve, this.opts.shutdownGraceMs ?? 10_000))),
     ]);
     clearTimeout(graceTimer);
-    // Jobs still running stay "active" in Redis; their lock expires and another worker runs them.
+    // Only handlers that were running when the stop began are in `running` (later fetches are
+    // handed back). Those still running stay "active" in Redis; their lock expires and another
+    // worker runs them.
     await Promise.all(workers.map((w) => w.close(this.running.size > 0)));
+    // A hand-back needs the connection closed just below.
+    await Promise.allSettled([...this.handingBack]);
     await Promise.all([...this.regs.values()].map((r) => r.queue.close()));
     await this.temp.removeOwnIfEmpty();
     await this.connection.quit().catch(() => this.connection.disconnect());

@@ -188,4 +188,42 @@ describe('npm run worker', () => {
       await next.stop();
     }
   });
+
+  it('does not take back the job it hands back at shutdown while it has free slots (the next worker runs it at once)', async () => {
+    const name = 'shutdown-free-slots';
+    // The default lock (30 s): a job left active by the stopping worker would not be queued below.
+    const options = { redisUrl: REDIS_URL!, prefix, tempRoot, processJobs: true };
+    const leaving = new BullMqQueue({ ...options, shutdownGraceMs: 5_000 });
+    let started = 0;
+    leaving.register(
+      name,
+      (job: { signal: AbortSignal }) =>
+        new Promise((_, reject) => {
+          started++;
+          if (job.signal.aborted) reject(job.signal.reason);
+          job.signal.addEventListener('abort', () => reject(job.signal.reason));
+        }),
+      // One job and four slots: the worker is waiting in Redis for more when it is stopped.
+      { concurrency: 4, attempts: 1 },
+    );
+    await leaving.start();
+    const job = await leaving.enqueue(name, {});
+    await waitFor(() => started === 1, 'the job to start');
+    await leaving.stop();
+
+    expect(started).toBe(1);
+    const next = new BullMqQueue(options);
+    next.register(name, async (j) => ({ attempt: j.attempt }), { concurrency: 4, attempts: 1 });
+    expect(await next.findStatus(job.id)).toMatchObject({ state: 'queued' });
+    await next.start();
+    try {
+      const done = await waitFor(async () => {
+        const s = await next.findStatus(job.id);
+        return s?.state === 'completed' || s?.state === 'failed' ? s : null;
+      }, 'the job to finish on the next worker');
+      expect(done).toMatchObject({ state: 'completed' });
+    } finally {
+      await next.stop();
+    }
+  });
 });
