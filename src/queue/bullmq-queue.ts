@@ -5,16 +5,17 @@ import {
   isCancellation,
   JOB_CANCELLED,
   PermanentJobError,
+  SILENT_QUEUE_LOGGER,
   UnknownJobError,
   type EnqueueOptions,
   type JobContext,
   type JobHandler,
   type JobQueue,
   type JobStatus,
+  type QueueLogger,
   type RegisterOptions,
 } from './job-queue.js';
 import { JobTempDirs } from './job-temp-dirs.js';
-import type { QueueLogger } from './in-process-queue.js';
 import {
   clampProgress,
   describeError,
@@ -57,7 +58,6 @@ interface Registration {
 const BACKOFF_TYPE = 'eyemail';
 // BullMQ's reason for a job whose workers kept dying, worded like the in-process queue's.
 const STALLED_TOO_OFTEN = /stalled more than allowable limit/i;
-const silent: QueueLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
 // The job queue on Redis (REDIS_URL): one BullMQ queue per job name, workers in this process
 // (unless PROCESS_JOBS=false) and in any number of `npm run worker` processes.
@@ -76,7 +76,7 @@ export class BullMqQueue implements JobQueue {
   private stopping = false;
 
   constructor(private readonly opts: BullMqQueueOptions) {
-    this.logger = opts.logger ?? silent;
+    this.logger = opts.logger ?? SILENT_QUEUE_LOGGER;
     this.temp = new JobTempDirs(opts.tempRoot);
     // BullMQ's blocking commands need maxRetriesPerRequest: null (retry until Redis is back).
     this.connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null, connectionName: `${opts.prefix}-queue` });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JOB_CANCELLED, UnknownJobError, type EnqueueOptions, type JobContext, type JobHandler, type JobQueue, type JobStatus, type RegisterOptions } from './job-queue.js';
+import { JOB_CANCELLED, SILENT_QUEUE_LOGGER, UnknownJobError, type EnqueueOptions, type JobContext, type JobHandler, type JobQueue, type JobStatus, type QueueLogger, type RegisterOptions } from './job-queue.js';
 import { JobTempDirs } from './job-temp-dirs.js';
 import { JobRepository, type SqlRunner } from './job.repository.js';
 import type { ClaimedJob } from './job-rows.js';
@@ -7,12 +7,6 @@ import { afterAttempt, type AttemptOutcome } from './job-outcome.js';
 import { clampProgress, describeError, INTERRUPTED_TOO_OFTEN, isValidJobId, normaliseRegisterOptions, pickFairly, startIsAllowed } from './queue-rules.js';
 
 export type { SqlRunner };
-
-export interface QueueLogger {
-  log(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
 
 export interface InProcessQueueOptions {
   sql: SqlRunner;
@@ -47,7 +41,6 @@ interface Attempt {
 }
 
 const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
-const silent: QueueLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
 // The embedded job queue: jobs are rows of the `job` table, run by this process with a bounded
 // number at once per job name. Claims use FOR UPDATE SKIP LOCKED and leases, so several
@@ -74,7 +67,7 @@ export class InProcessQueue implements JobQueue {
     this.lockDurationMs = opts.lockDurationMs ?? 30_000;
     this.jobs = new JobRepository(opts.sql, this.lockDurationMs);
     this.shutdownGraceMs = opts.shutdownGraceMs ?? 10_000;
-    this.logger = opts.logger ?? silent;
+    this.logger = opts.logger ?? SILENT_QUEUE_LOGGER;
   }
 
   register<TData, TResult>(name: string, handler: JobHandler<TData, TResult>, opts?: RegisterOptions): void {

@@ -81,6 +81,14 @@ export interface JobQueue {
 
 export const JOB_QUEUE = Symbol('JOB_QUEUE');
 
+// Where a queue reports what it does (Nest's Logger in the app; nothing by default).
+export interface QueueLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+export const SILENT_QUEUE_LOGGER: QueueLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
 // Thrown by a handler when trying again cannot help (a corrupt video): the job fails at once.
 export class PermanentJobError extends Error {
   constructor(message: string) {

@@ -6,7 +6,7 @@ import { EngagementEvents } from '../common/engagement-events.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
 import { toFactsTuple, type EventFacts } from './ingest-journal.js';
-import { isConnectionError } from './ingest-errors.js';
+import { isConnectionError, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
 
 // One open, click or play as the ingest endpoints saw it: what the request said (the address
 // normalised and the agent cut to length, nothing derived: ingest-journal.ts), with the play's
@@ -28,9 +28,6 @@ interface SnippetInfo {
 const KNOWN_TTL_MS = 60_000;
 const UNKNOWN_TTL_MS = 5_000;
 const CACHE_MAX = 20_000;
-const RETRY_DELAYS_MS = [25, 100, 400, 1_600, 3_200];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // The ingest writer: one per process. Events are written by group commit (group-commit.ts), each
 // batch as one row of the ingest journal (migration 0026); a request is answered with the outcome

@@ -14,3 +14,7 @@ export function isConnectionError(e: unknown): boolean {
 export function isForeignKeyViolation(e: unknown): boolean {
   return (e as { code?: unknown } | null)?.code === '23503';
 }
+
+// How long the ingest's writers, loader and checks wait before each new try after a lost connection.
+export const RETRY_DELAYS_MS = [25, 100, 400, 1_600, 3_200];
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,10 +1,8 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SnippetsService } from '../snippets/snippets.service.js';
-import { RecentCache } from '../common/recent-cache.js';
 import { EngagementEvents } from '../common/engagement-events.js';
-import { BURST_RULES, PLAY_CLICK_WINDOW_MS, burstMembers, clickOfPlay, personKey } from './bursts.js';
-import { compactKey, FLOOD_WINDOW_MS, floodKey, floodMembers, type FloodPoint } from './flood.js';
-import type { ClickWindow, EventWindow, NewEngagement, StoredWithOutbox } from './ingest-sql.js';
+import { PLAY_CLICK_WINDOW_MS, clickOfPlay, personKey } from './bursts.js';
+import type { ClickWindow, NewEngagement, StoredWithOutbox } from './ingest-sql.js';
 import { IngestJournalRepository, type IngestExecutor, type JournalBacklog, type JournalEntry } from './ingest-journal.repository.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
 import type { NewVisit } from './viewer-activity-sql.js';
@@ -12,9 +10,9 @@ import { journalEvents, journalVisits, loadParts, type JournaledEvent, type Jour
 import { RequestClassifier } from './request-classifier.service.js';
 import { PlannerStats } from './planner-stats.service.js';
 import { ReportRepository } from './report.repository.js';
-import { isConnectionError, isForeignKeyViolation } from './ingest-errors.js';
+import { isConnectionError, isForeignKeyViolation, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
+import { MachineTrafficChecks } from './machine-traffic-checks.service.js';
 
-const BURST_WINDOW_MS = Math.max(...BURST_RULES.map((r) => r.windowMs));
 // Journal rows a load claims (each a group-commit batch of the hot path: tens of events, up to
 // its 5,000): hundreds to a few thousand events a transaction, where the aggregates' triggers
 // cost less an event than at the hot path's batch sizes.
@@ -26,9 +24,6 @@ const SWEEP_MS = 5_000;
 const CATCH_UP_MAX_MS = 3_000;
 // At shutdown the loader goes on at most this long; what is left waits for the next start.
 const SHUTDOWN_LOAD_MS = 5_000;
-const RECENT_PEOPLE_MAX = 50_000;
-const RETRY_DELAYS_MS = [25, 100, 400, 1_600, 3_200];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // A load committed: its rows, and per insert the stored ids and outbox rows.
 interface Loaded {
@@ -49,9 +44,6 @@ interface Loaded {
 @Injectable()
 export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
-  // compactKey(floodKey) -> when this process last loaded an event of that person (ms): the flood
-  // check's suspects (markFloods). A RecentCache: no delete per event.
-  private readonly recentPeople = new RecentCache<number, number>(RECENT_PEOPLE_MAX);
   private running: Promise<void> | null = null;
   private again = false;
   // The load in flight of the background pass (a reader waits for it: its rows are locked).
@@ -60,7 +52,7 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   private closing = false;
   private readonly quietWait = new AbortController();
   // Counted for the logs and the benchmark.
-  readonly stats = { loaded: 0, loads: 0, failedLoads: 0, failedBatches: 0, failedBurstChecks: 0, failedFloodChecks: 0 };
+  readonly stats = { loaded: 0, loads: 0, failedLoads: 0, failedBatches: 0 };
 
   constructor(
     private readonly journal: IngestJournalRepository,
@@ -70,6 +62,7 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly plannerStats: PlannerStats,
     private readonly visitsRepo: ViewerActivityRepository,
     private readonly classifier: RequestClassifier,
+    private readonly machineChecks: MachineTrafficChecks,
   ) {}
 
   // What a process stopped or killed before left is loaded from the start.
@@ -246,8 +239,8 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     const rows = loaded.parts.flatMap((p) => p.rows);
     // Floods first: of a run of 200 clicks, those past a person's allowance are a flood, the few
     // left a burst.
-    await this.markFloods(rows);
-    await this.markBursts(rows);
+    await this.machineChecks.markFloods(rows);
+    await this.machineChecks.markBursts(rows);
     for (const { rows: part, stored } of loaded.parts) {
       // Each row is this load's own: given its stored id in place (a copy of every row was a
       // twentieth of the loader's time).
@@ -269,97 +262,5 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     }));
     const stored = (await this.repo.clicksWithin(windows, exec)).map((c) => ({ id: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() }));
     for (const r of plays) r.clickId = clickOfPlay({ snippetId: r.snippetId, who: personKey(r.receiver, r.ip)!, at: r.occurredAt.getTime() }, stored)?.id ?? null;
-  }
-
-  // Floods (flood.ts), checked like the bursts once the load is committed, over the stored events
-  // around each suspect's (every instance's), so a flood split between instances is caught by
-  // whichever commits last. Only suspects are looked at: people with several events in this load,
-  // or with an event this process loaded within the flood window (recentPeople). A load of first
-  // opens, the usual load, costs no query. A flood split between N instances is caught as soon as
-  // one of them sees two of its events within the window; only floods of at most one event per
-  // instance go unseen. The suspects were once found by a look-up inside the batch insert, but
-  // PostgreSQL planned it over the snippet's whole last minute of events for each row, which cut
-  // the ingest's throughput by two thirds in a campaign's busy minute (bench/ingest.mjs).
-  private async markFloods(rows: readonly NewEngagement[]): Promise<void> {
-    const byKey = new Map<string, { first: number; last: number; count: number; row: NewEngagement }>();
-    for (const r of rows) {
-      const key = floodKey(r);
-      if (!key) continue;
-      const at = r.occurredAt.getTime();
-      const seen = byKey.get(key);
-      if (seen) {
-        seen.first = Math.min(seen.first, at);
-        seen.last = Math.max(seen.last, at);
-        seen.count++;
-      } else byKey.set(key, { first: at, last: at, count: 1, row: r });
-    }
-    const windows: EventWindow[] = [];
-    for (const [key, g] of byKey) {
-      const person = compactKey(key);
-      const before = this.recentPeople.get(person);
-      const recent = before !== undefined && g.first - before < FLOOD_WINDOW_MS;
-      this.recentPeople.set(person, Math.max(before ?? 0, g.last));
-      if (g.count < 2 && !recent) continue;
-      const { snippetId, kind, receiver, ip } = g.row;
-      const first = recent ? Math.min(before!, g.first) : g.first;
-      windows.push({ snippetId, kind, receiver: receiver ?? null, ip: ip ?? null, since: new Date(first - FLOOD_WINDOW_MS), until: new Date(g.last + FLOOD_WINDOW_MS) });
-    }
-    if (!windows.length) return;
-    await this.afterCommit('flood', windows.length, async () => {
-      const stored = await this.repo.eventsWithin(windows);
-      const points: FloodPoint[] = [];
-      for (const e of stored) {
-        const key = floodKey(e);
-        if (key) points.push({ ref: e.id, key, kind: e.kind, at: e.occurredAt.getTime(), durationSecs: e.durationSecs, videoDurationSecs: e.videoDurationSecs });
-      }
-      const floods = floodMembers(points);
-      await this.repo.markMachine(stored.filter((e) => floods.has(e.id) && e.machineReason === null).map((e) => e.id), 'flood');
-    });
-  }
-
-  // Link-scanner bursts (bursts.ts), checked once the load is committed, over the stored clicks
-  // around each of its clicks: those of this load and of every load committed before it, on this
-  // instance or another. Of two concurrent loads the one committed last sees the other's clicks,
-  // so a burst split between them is always caught. Only loads holding clicks pay for it.
-  private async markBursts(rows: readonly NewEngagement[]): Promise<void> {
-    const windows: ClickWindow[] = rows
-      .filter((r) => r.kind === 'click' && personKey(r.receiver, r.ip))
-      .map((r) => ({
-        snippetId: r.snippetId,
-        receiver: r.receiver,
-        ip: r.ip,
-        since: new Date(r.occurredAt.getTime() - BURST_WINDOW_MS),
-        until: new Date(r.occurredAt.getTime() + BURST_WINDOW_MS),
-      }));
-    if (!windows.length) return;
-    await this.afterCommit('burst', windows.length, async () => {
-      const stored = await this.repo.clicksWithin(windows);
-      const members = burstMembers(stored.map((c) => ({ ref: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() })));
-      await this.repo.markMachine(stored.filter((c) => members.has(c.id) && c.machineReason === null).map((c) => c.id), 'link-scanner');
-    });
-  }
-
-  // A check once a load is committed: retried on a lost connection; a failure is logged and
-  // counted, the events stay stored and as classified.
-  private async afterCommit(check: 'burst' | 'flood', events: number, run: () => Promise<void>): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await run();
-        return;
-      } catch (e) {
-        if (isConnectionError(e) && attempt < RETRY_DELAYS_MS.length) {
-          await sleep(RETRY_DELAYS_MS[attempt]);
-          continue;
-        }
-        if (check === 'burst') {
-          this.stats.failedBurstChecks++;
-          this.logger.error({ err: e, clicks: events }, 'Checking stored clicks for link-scanner bursts failed; their clicks stay as classified');
-        } else {
-          this.stats.failedFloodChecks++;
-          this.logger.error({ err: e, windows: events }, 'Checking stored events for floods failed; their events stay as classified');
-        }
-        return;
-      }
-    }
   }
 }

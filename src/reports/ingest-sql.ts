@@ -38,7 +38,7 @@ export const INSERT_COLUMNS: JsonColumn<NewEngagement>[] = [
 ];
 
 // The batch's rows, in one statement. (Who may be in a flood is decided by the writer: a look-up
-// here, per row, was planned over the snippet's whole last minute; see markFloods.)
+// here, per row, was planned over the snippet's whole last minute; see MachineTrafficChecks.markFloods.)
 export const INSERT_SQL = jsonRowsInsert('engagement', INSERT_COLUMNS);
 
 // The same insert when some module will fan the batch out (webhooks, notifications; $2 their

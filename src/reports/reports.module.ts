@@ -7,6 +7,7 @@ import { Engagement } from './engagement.entity.js';
 import { EngagementWriter } from './engagement-writer.service.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
+import { MachineTrafficChecks } from './machine-traffic-checks.service.js';
 import { GeoIpAdapter } from './geo-ip.adapter.js';
 import { IngestService } from './ingest.service.js';
 import { PlayRangesController } from './play-ranges.controller.js';
@@ -38,6 +39,7 @@ import { ViewerIngest } from './viewer-ingest.service.js';
     EngagementWriter,
     IngestJournalRepository,
     IngestLoader,
+    MachineTrafficChecks,
     IngestService,
     GeoIpAdapter,
     UserAgentAdapter,

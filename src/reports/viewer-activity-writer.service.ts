@@ -3,7 +3,7 @@ import { isCountedPlay } from '../shared/metrics/engagement-metrics.js';
 import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Segment } from '../shared/metrics/watch-ranges.js';
 import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
 import { EngagementWriter, type IngestOutcome } from './engagement-writer.service.js';
-import { isConnectionError } from './ingest-errors.js';
+import { isConnectionError, isForeignKeyViolation, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
 import { GroupCommit } from './group-commit.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
@@ -24,9 +24,6 @@ export interface PlayEvent {
 // other-snippet: the play id is another EyeMail's (refused, nothing written).
 export type PlayOutcome = IngestOutcome | 'other-snippet';
 
-const RETRY_DELAYS_MS = [25, 100, 400, 1_600, 3_200];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const isForeignKeyViolation = (e: unknown) => (e as { code?: unknown } | null)?.code === '23503';
 
 // The viewer's visits and plays go through the ingest's group commit too (group-commit.ts): one
 // writer per kind and process, a batch per journal row (visits, loaded into viewer_visit by the

@@ -1,0 +1,117 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { RecentCache } from '../common/recent-cache.js';
+import { BURST_RULES, burstMembers, personKey } from './bursts.js';
+import { compactKey, FLOOD_WINDOW_MS, floodKey, floodMembers, type FloodPoint } from './flood.js';
+import type { ClickWindow, EventWindow, NewEngagement } from './ingest-sql.js';
+import { isConnectionError, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
+import { ReportRepository } from './report.repository.js';
+
+const BURST_WINDOW_MS = Math.max(...BURST_RULES.map((r) => r.windowMs));
+const RECENT_PEOPLE_MAX = 50_000;
+
+// The machine-traffic checks the ingest loader runs once a load has committed (floods, then
+// link-scanner bursts), over the stored events around the load's own: they mark what they find
+// (machine_reason), and a failure leaves the events stored as classified.
+@Injectable()
+export class MachineTrafficChecks {
+  private readonly logger = new Logger('Ingest');
+  // compactKey(floodKey) -> when this process last loaded an event of that person (ms): the flood
+  // check's suspects (markFloods). A RecentCache: no delete per event.
+  private readonly recentPeople = new RecentCache<number, number>(RECENT_PEOPLE_MAX);
+  // Counted for the logs.
+  readonly stats = { failedBurstChecks: 0, failedFloodChecks: 0 };
+
+  constructor(private readonly repo: ReportRepository) {}
+
+  // Floods (flood.ts), checked like the bursts once the load is committed, over the stored events
+  // around each suspect's (every instance's), so a flood split between instances is caught by
+  // whichever commits last. Only suspects are looked at: people with several events in this load,
+  // or with an event this process loaded within the flood window (recentPeople). A load of first
+  // opens, the usual load, costs no query. A flood split between N instances is caught as soon as
+  // one of them sees two of its events within the window; only floods of at most one event per
+  // instance go unseen. The suspects were once found by a look-up inside the batch insert, but
+  // PostgreSQL planned it over the snippet's whole last minute of events for each row, which cut
+  // the ingest's throughput by two thirds in a campaign's busy minute (bench/ingest.mjs).
+  async markFloods(rows: readonly NewEngagement[]): Promise<void> {
+    const byKey = new Map<string, { first: number; last: number; count: number; row: NewEngagement }>();
+    for (const r of rows) {
+      const key = floodKey(r);
+      if (!key) continue;
+      const at = r.occurredAt.getTime();
+      const seen = byKey.get(key);
+      if (seen) {
+        seen.first = Math.min(seen.first, at);
+        seen.last = Math.max(seen.last, at);
+        seen.count++;
+      } else byKey.set(key, { first: at, last: at, count: 1, row: r });
+    }
+    const windows: EventWindow[] = [];
+    for (const [key, g] of byKey) {
+      const person = compactKey(key);
+      const before = this.recentPeople.get(person);
+      const recent = before !== undefined && g.first - before < FLOOD_WINDOW_MS;
+      this.recentPeople.set(person, Math.max(before ?? 0, g.last));
+      if (g.count < 2 && !recent) continue;
+      const { snippetId, kind, receiver, ip } = g.row;
+      const first = recent ? Math.min(before!, g.first) : g.first;
+      windows.push({ snippetId, kind, receiver: receiver ?? null, ip: ip ?? null, since: new Date(first - FLOOD_WINDOW_MS), until: new Date(g.last + FLOOD_WINDOW_MS) });
+    }
+    if (!windows.length) return;
+    await this.afterCommit('flood', windows.length, async () => {
+      const stored = await this.repo.eventsWithin(windows);
+      const points: FloodPoint[] = [];
+      for (const e of stored) {
+        const key = floodKey(e);
+        if (key) points.push({ ref: e.id, key, kind: e.kind, at: e.occurredAt.getTime(), durationSecs: e.durationSecs, videoDurationSecs: e.videoDurationSecs });
+      }
+      const floods = floodMembers(points);
+      await this.repo.markMachine(stored.filter((e) => floods.has(e.id) && e.machineReason === null).map((e) => e.id), 'flood');
+    });
+  }
+
+  // Link-scanner bursts (bursts.ts), checked once the load is committed, over the stored clicks
+  // around each of its clicks: those of this load and of every load committed before it, on this
+  // instance or another. Of two concurrent loads the one committed last sees the other's clicks,
+  // so a burst split between them is always caught. Only loads holding clicks pay for it.
+  async markBursts(rows: readonly NewEngagement[]): Promise<void> {
+    const windows: ClickWindow[] = rows
+      .filter((r) => r.kind === 'click' && personKey(r.receiver, r.ip))
+      .map((r) => ({
+        snippetId: r.snippetId,
+        receiver: r.receiver,
+        ip: r.ip,
+        since: new Date(r.occurredAt.getTime() - BURST_WINDOW_MS),
+        until: new Date(r.occurredAt.getTime() + BURST_WINDOW_MS),
+      }));
+    if (!windows.length) return;
+    await this.afterCommit('burst', windows.length, async () => {
+      const stored = await this.repo.clicksWithin(windows);
+      const members = burstMembers(stored.map((c) => ({ ref: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() })));
+      await this.repo.markMachine(stored.filter((c) => members.has(c.id) && c.machineReason === null).map((c) => c.id), 'link-scanner');
+    });
+  }
+
+  // A check once a load is committed: retried on a lost connection; a failure is logged and
+  // counted, the events stay stored and as classified.
+  private async afterCommit(check: 'burst' | 'flood', events: number, run: () => Promise<void>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await run();
+        return;
+      } catch (e) {
+        if (isConnectionError(e) && attempt < RETRY_DELAYS_MS.length) {
+          await sleep(RETRY_DELAYS_MS[attempt]);
+          continue;
+        }
+        if (check === 'burst') {
+          this.stats.failedBurstChecks++;
+          this.logger.error({ err: e, clicks: events }, 'Checking stored clicks for link-scanner bursts failed; their clicks stay as classified');
+        } else {
+          this.stats.failedFloodChecks++;
+          this.logger.error({ err: e, windows: events }, 'Checking stored events for floods failed; their events stay as classified');
+        }
+        return;
+      }
+    }
+  }
+}
