@@ -276,7 +276,7 @@ export class BullMqQueue implements JobQueue {
     // handed back). Those still running stay "active" in Redis; their lock expires and another
     // worker runs them.
     await Promise.all(workers.map((w) => w.close(this.running.size > 0)));
-    // A hand-back needs the connection closed just below.
+    // Hand-backs still under way use the connection that is closed just below: they end first.
     await Promise.allSettled([...this.handingBack]);
     await Promise.all([...this.regs.values()].map((r) => r.queue.close()));
     await this.temp.removeOwnIfEmpty();
