@@ -51,8 +51,6 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   private timer: NodeJS.Timeout | null = null;
   private closing = false;
   private readonly quietWait = new AbortController();
-  // Counted for the logs and the benchmark.
-  readonly stats = { loaded: 0, loads: 0, failedLoads: 0, failedBatches: 0 };
 
   constructor(
     private readonly journal: IngestJournalRepository,
@@ -152,13 +150,11 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     try {
       loaded = await this.loadWithRetries(only);
     } catch (e) {
-      this.stats.failedLoads++;
       if (isConnectionError(e)) {
         this.logger.warn({ err: e }, 'Loading the ingest journal lost its connection; its rows wait for the next load');
         return 0;
       }
       if (only !== null) {
-        this.stats.failedBatches++;
         this.logger.error({ err: e, journalId: only }, 'A journaled batch cannot be loaded; it is kept in ingest_journal with its error');
         await this.journal.markFailed(only, e instanceof Error ? e.message : String(e)).catch(() => undefined);
         return 1;
@@ -232,8 +228,6 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
 
   // Committed: counted, then the checks and the consumers (best effort: the events are stored).
   private async afterLoad(loaded: Loaded): Promise<void> {
-    this.stats.loads++;
-    this.stats.loaded += loaded.events;
     this.plannerStats.written('engagement', loaded.events - loaded.visits);
     if (loaded.visits) this.plannerStats.written('viewer_visit', loaded.visits);
     const rows = loaded.parts.flatMap((p) => p.rows);

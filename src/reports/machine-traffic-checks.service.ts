@@ -18,8 +18,6 @@ export class MachineTrafficChecks {
   // compactKey(floodKey) -> when this process last loaded an event of that person (ms): the flood
   // check's suspects (markFloods). A RecentCache: no delete per event.
   private readonly recentPeople = new RecentCache<number, number>(RECENT_PEOPLE_MAX);
-  // Counted for the logs.
-  readonly stats = { failedBurstChecks: 0, failedFloodChecks: 0 };
 
   constructor(private readonly repo: ReportRepository) {}
 
@@ -104,10 +102,8 @@ export class MachineTrafficChecks {
           continue;
         }
         if (check === 'burst') {
-          this.stats.failedBurstChecks++;
           this.logger.error({ err: e, clicks: events }, 'Checking stored clicks for link-scanner bursts failed; their clicks stay as classified');
         } else {
-          this.stats.failedFloodChecks++;
           this.logger.error({ err: e, windows: events }, 'Checking stored events for floods failed; their events stay as classified');
         }
         return;
