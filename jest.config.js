@@ -47,7 +47,7 @@ export default {
   // each worker fired its exit event within 1 ms of being told to end and nothing was open, yet
   // jest still saw it running (state R) 5 s later. That was the "failed to exit gracefully"
   // warning of most CI runs: no leak, a slow exit. With the limit the workers end at 760-910 MB,
-  // and exit 0.24-0.36 s after being told to; jest alone took 440 s, against 468-497 s without it.
+  // and exit 0.24-0.36 s after being told to; jest alone took 440 s, against 485 s without it.
   workerIdleMemoryLimit: '1GB',
   // How long jest waits for a worker to exit once told to before killing it and warning of a leak.
   // A worker that really leaks never exits, and is still caught.

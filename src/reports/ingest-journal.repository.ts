@@ -33,8 +33,8 @@ export interface JournalBacklog {
 export const APPEND_SQL = 'insert into ingest_journal (stream, events, event_count, snippet_counts) values ($1, $2::bytea, $3, $4::jsonb)';
 // INGEST_ASYNC_COMMIT: the same row, its statement's own transaction committed without waiting for
 // the WAL's flush (set_config(..., true) is SET LOCAL: it ends with that transaction, so the
-// connection's other statements commit as before). PostgreSQL's CPU a batch: 0.07-0.08 ms
-// instead of 0.15-0.16 ms (the difference is the flush's write and fdatasync).
+// connection's other statements commit as before). PostgreSQL's CPU an insert, bench/journal-insert.mjs:
+// 0.060-0.067 ms instead of 0.123-0.133 ms (the difference is the flush's write and fdatasync).
 export const APPEND_ASYNC_SQL = `insert into ingest_journal (stream, events, event_count, snippet_counts)
   select $1, $2::bytea, $3, $4::jsonb from (select set_config('synchronous_commit', 'off', true)) as async_commit`;
 
@@ -65,9 +65,9 @@ export class IngestJournalRepository {
   // bytes, stored as they are: nothing is parsed here; and how many are each snippet's (migration
   // 0027, for waitingFor).
   // A prepared statement (named, parsed and planned once a connection): the unnamed one the query
-  // builder sends was parsed and planned again for every batch: 0.19-0.21 ms of PostgreSQL's CPU
-  // an insert of 57 hits measured alone, 0.15-0.16 ms prepared (the rest is mostly the commit's
-  // flush: an empty row's insert takes 0.13 ms).
+  // builder sends was parsed and planned again for every batch. bench/journal-insert.mjs, an
+  // insert of 57 hits: 0.167-0.173 ms of PostgreSQL's CPU unnamed, 0.123-0.133 ms prepared, against
+  // 0.093-0.100 ms for an empty row's insert and commit in the same run (mostly the commit's flush).
   async append(stream: JournalStream, events: readonly (JournalTuple | VisitFacts)[]): Promise<void> {
     if (!events.length) return;
     const counts = JSON.stringify(snippetCounts(events));
