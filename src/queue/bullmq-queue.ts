@@ -16,6 +16,7 @@ import {
   type RegisterOptions,
 } from './job-queue.js';
 import { JobTempDirs } from './job-temp-dirs.js';
+import { settledWithin } from './settled-within.js';
 import {
   clampProgress,
   describeError,
@@ -58,6 +59,8 @@ interface Registration {
 const BACKOFF_TYPE = 'eyemail';
 // BullMQ's reason for a job whose workers kept dying, worded like the in-process queue's.
 const STALLED_TOO_OFTEN = /stalled more than allowable limit/i;
+// How long a stop waits for the jobs it hands back to reach the queue.
+const HAND_BACK_WAIT_MS = 5_000;
 
 // The job queue on Redis (REDIS_URL): one BullMQ queue per job name, workers in this process
 // (unless PROCESS_JOBS=false) and in any number of `npm run worker` processes.
@@ -266,18 +269,15 @@ export class BullMqQueue implements JobQueue {
     // Take no new jobs, ask running handlers to stop, give them the grace period.
     await Promise.all(workers.map((w) => w.pause(true)));
     this.shutdown.abort(new Error('The server is shutting down'));
-    let graceTimer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled(this.running),
-      new Promise((resolve) => (graceTimer = setTimeout(resolve, this.opts.shutdownGraceMs ?? 10_000))),
-    ]);
-    clearTimeout(graceTimer);
+    await settledWithin(this.running, this.opts.shutdownGraceMs ?? 10_000);
     // Only handlers that were running when the stop began are in `running` (later fetches are
     // handed back). Those still running stay "active" in Redis; their lock expires and another
     // worker runs them.
     await Promise.all(workers.map((w) => w.close(this.running.size > 0)));
-    // Hand-backs still under way use the connection that is closed just below: they end first.
-    await Promise.allSettled([...this.handingBack]);
+    // Hand-backs still under way use the connection that is closed just below: they end first
+    // (one Redis call each; bounded, for a Redis that no longer answers: such a job comes back
+    // when its lock runs out).
+    await settledWithin([...this.handingBack], HAND_BACK_WAIT_MS);
     await Promise.all([...this.regs.values()].map((r) => r.queue.close()));
     await this.temp.removeOwnIfEmpty();
     await this.connection.quit().catch(() => this.connection.disconnect());

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JOB_CANCELLED, SILENT_QUEUE_LOGGER, UnknownJobError, type EnqueueOptions, type JobContext, type JobHandler, type JobQueue, type JobStatus, type QueueLogger, type RegisterOptions } from './job-queue.js';
 import { JobTempDirs } from './job-temp-dirs.js';
+import { settledWithin } from './settled-within.js';
 import { JobRepository, type SqlRunner } from './job.repository.js';
 import type { ClaimedJob } from './job-rows.js';
 import { afterAttempt, type AttemptOutcome } from './job-outcome.js';
@@ -140,12 +141,7 @@ export class InProcessQueue implements JobQueue {
 
     const attempts = [...this.regs.values()].flatMap((r) => [...r.active.values()]);
     for (const a of attempts) a.controller.abort(new Error('The server is shutting down'));
-    let graceTimer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled(attempts.map((a) => a.done)),
-      new Promise((resolve) => (graceTimer = setTimeout(resolve, this.shutdownGraceMs))),
-    ]);
-    clearTimeout(graceTimer);
+    await settledWithin(attempts.map((a) => a.done), this.shutdownGraceMs);
     // Whatever still runs is handed back, uncounted, for the next start or another instance.
     for (const reg of this.regs.values()) {
       for (const a of reg.active.values()) {
