@@ -9,6 +9,7 @@ import cookieParser from 'cookie-parser';
 import session from 'express-session';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { MigrationsService } from './database/migrations.service.js';
@@ -38,9 +39,10 @@ import { viewerHandler } from './snippets/viewer-router.js';
 
 export { SESSION_COOKIE };
 
-// Builds the whole HTTP application; used by main.ts and by the API tests alike.
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+// Builds the whole HTTP application; used by main.ts and by the API tests alike (`logTo`: a
+// stream the logs go to instead of stdout, for a test that reads them).
+export async function createApp(config: AppConfig, logTo?: DestinationStream): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, logTo), {
     bufferLogs: true,
     bodyParser: false,
   });

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -9,24 +10,25 @@ import { HealthModule } from './health/health.module.js';
 import { EnvelopeInterceptor } from './common/envelope.interceptor.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { featureModules } from './feature-modules.js';
-import { redactRequestForLog } from './accounts/log-redaction.js';
+import { LOG_SERIALIZERS } from './accounts/log-redaction.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  // `logTo`: where the logs go instead of stdout (the tests read them).
+  static forRoot(config: AppConfig, logTo?: DestinationStream): DynamicModule {
+    const pinoHttp = {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+      // Keys, tokens and recipients' addresses in query strings never reach the logs, whichever
+      // field holds the URL (accounts/log-redaction.ts).
+      serializers: LOG_SERIALIZERS,
+      autoLogging: { ignore: (req: { url?: string }) => /^\/(api\/health|assets\/)/.test(req.url ?? '') },
+    };
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
-            // One-time link tokens and addresses in query strings never reach the logs.
-            serializers: { req: redactRequestForLog },
-            autoLogging: { ignore: (req) => /^\/(api\/health|assets\/)/.test(req.url ?? '') },
-          },
-        }),
+        LoggerModule.forRoot({ pinoHttp: logTo ? [pinoHttp, logTo] : pinoHttp }),
         DatabaseModule,
         CommonModule,
         HealthModule,

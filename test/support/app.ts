@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { freshDatabaseUrl } from './fresh-database.js';
 import { createApp } from '../../src/app.factory.js';
@@ -17,7 +18,8 @@ export interface TestApp {
 
 export { freshDatabaseUrl } from './fresh-database.js';
 
-export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+// `logTo`: a stream the app's logs go to instead of stdout (a test that reads them).
+export async function startTestApp(env: Record<string, string | undefined> = {}, logTo?: DestinationStream): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-test-'));
   const db = await freshDatabaseUrl('eyemail_test', { migrated: true });
   const config = loadConfig({
@@ -31,7 +33,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
     QUEUE_PREFIX: uniqueQueuePrefix(),
     ...env,
   });
-  const app = await createApp(config);
+  const app = await createApp(config, logTo);
   return {
     app,
     config,
