@@ -352,6 +352,8 @@ describe('snippets API', () => {
       const { html } = (await owner.get(`/api/snippets/${full.snippet}/html?emailPlatform=mailchimp&preheader=${encodeURIComponent(preheader)}`)).body.body;
       const body = html.slice(html.indexOf('<body'));
       expect(body).toMatch(/^<body[^>]*><div style="display:none;[^"]*">Our spring film: 3 minutes &lt;of&gt; colour(&#847;&zwnj;&nbsp;)+<\/div>/);
+      // Hidden without colour tricks, which spam filters score (HTML_FONT_LOW_CONTRAST).
+      expect(body).toMatch(/^<body[^>]*><div style="display:none;max-height:0;max-width:0;overflow:hidden;mso-hide:all;font-size:1px;line-height:1px;">/);
       expect((await owner.get(`/api/snippets/${full.snippet}/html`)).body.body.html).not.toContain('&#847;');
       const long = await owner.get(`/api/snippets/${full.snippet}/html?preheader=${'x'.repeat(151)}`);
       expect(long.status).toBe(400);
