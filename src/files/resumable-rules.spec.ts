@@ -1,4 +1,4 @@
-import { checkCreation, contentAllowed, parseUploadMetadata, storedVideoExtension } from './resumable-rules.js';
+import { checkCreation, contentAllowed, parseUploadMetadata, storedVideoExtension, uploadIdOfAddress } from './resumable-rules.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const meta = (m: Record<string, string>) =>
@@ -48,5 +48,20 @@ describe('resumable upload rules', () => {
     expect(contentAllowed('recorder', null)).toBe(false);
     expect(storedVideoExtension('webm')).toBe('webm');
     expect(storedVideoExtension('m4v')).toBe('mp4');
+  });
+
+  it('takes an upload id only from the plain address', () => {
+    const base = '/api/files/uploads';
+    const own = 'a'.repeat(32);
+    const other = 'b'.repeat(32);
+    expect(uploadIdOfAddress(`${base}/${own}`, base)).toEqual({ id: own });
+    // What @tus/server alone would have read as the other id.
+    expect(uploadIdOfAddress(`${base}/${own}?/${other}`, base)).toEqual({ refused: 'query' });
+    expect(uploadIdOfAddress(`${base}/${own}?x=1`, base)).toEqual({ refused: 'query' });
+    expect(uploadIdOfAddress(`${base}/${own}%2F${other}`, base)).toEqual({ refused: 'unknown' });
+    expect(uploadIdOfAddress(`${base}/${own}/${other}`, base)).toEqual({ refused: 'unknown' });
+    expect(uploadIdOfAddress(`${base}/${own.toUpperCase()}`, base)).toEqual({ refused: 'unknown' });
+    expect(uploadIdOfAddress(`${base}/${own}/`, base)).toEqual({ refused: 'unknown' });
+    expect(uploadIdOfAddress(`/api/files/other/${own}`, base)).toEqual({ refused: 'unknown' });
   });
 });

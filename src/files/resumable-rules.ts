@@ -17,6 +17,7 @@ export const RESUMABLE_MESSAGES = {
   lengthRequired: 'Upload-Length is required for a file upload.',
   badMetadata: 'Upload-Metadata is not valid.',
   notFound: 'Upload not found.',
+  queryString: 'An upload’s address takes no query string.',
   finished: 'This upload is finished.',
 } as const;
 
@@ -88,6 +89,18 @@ export function checkCreation(h: { metadata: string | null | undefined; uploadLe
   if (length !== null && length > rule.maxBytes) return { refused: { code: 'too_large', message: rule.tooLarge } };
   if (length === 0) return { refused: { code: 'invalid', message: UPLOAD_MESSAGES.failed } };
   return { ok: { source, fileName, fileType, length } };
+}
+
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+// Pure: the upload a HEAD, PATCH or DELETE names. Only the plain address `<base>/<32 hex>` names
+// one: @tus/server would read the id from the last "/" of the whole URL, query string included
+// (`<own id>?/<other id>`), so the id tus acts on is always this one, checked for its owner first.
+export function uploadIdOfAddress(url: string, base: string): { id: string } | { refused: 'query' | 'unknown' } {
+  if (url.includes('?')) return { refused: 'query' };
+  if (!url.startsWith(`${base}/`)) return { refused: 'unknown' };
+  const id = url.slice(base.length + 1);
+  return UPLOAD_ID.test(id) ? { id } : { refused: 'unknown' };
 }
 
 // Checked on the received bytes (magic bytes): file uploads are MP4/MOV as POST /files; a

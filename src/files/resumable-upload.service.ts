@@ -8,7 +8,7 @@ import type { FileView } from './file.mapper.js';
 import { FileUploadService } from './file-upload.service.js';
 import { discardRequestBody } from './multipart-upload.js';
 import { ResumableUploadRepository, type ResumableUploadRow } from './resumable-upload.repository.js';
-import { checkCreation, contentAllowed, MAX_UNFINISHED_UPLOADS, RESUMABLE_MESSAGES, type ResumableCreation } from './resumable-rules.js';
+import { checkCreation, contentAllowed, MAX_UNFINISHED_UPLOADS, RESUMABLE_MESSAGES, uploadIdOfAddress, type ResumableCreation } from './resumable-rules.js';
 import { TusAdapter, type TusHookResult } from './tus.adapter.js';
 import { UPLOAD_MESSAGES, UPLOAD_RULES } from './upload-rules.js';
 
@@ -16,7 +16,6 @@ export const RESUMABLE_UPLOAD_PATH = '/api/files/uploads';
 // Told to a finished upload's HEAD (and on the last PATCH): the file it became.
 export const FILE_ID_HEADER = 'EyeMail-File-Id';
 const SWEEP_EVERY_MS = 15 * 60 * 1000;
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
 // A partial with no record (its creation failed half-way) is removed once it is this old.
 const ORPHAN_GRACE_MS = 60 * 1000;
 
@@ -97,8 +96,11 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
     try {
       if (id === null) state.creation = await this.checkCreation(userId, req);
       else {
-        // tus ids are 32 hex digits: anything else names no upload.
-        state.row = UPLOAD_ID.test(id) ? await this.repo.findOwned(userId, id) : null;
+        // The address names the upload, nothing more (no query string, no encoded "/", 32 hex
+        // digits): anything else names no upload of the caller's.
+        const address = uploadIdOfAddress((req as { originalUrl?: string }).originalUrl ?? req.url ?? '', RESUMABLE_UPLOAD_PATH);
+        if ('refused' in address && address.refused === 'query') throw new InvalidInputError(RESUMABLE_MESSAGES.queryString);
+        state.row = 'id' in address && address.id === id ? await this.repo.findOwned(userId, id) : null;
         // Another account's upload is not found, exactly like one that never was.
         if (!state.row) throw new NotFoundError(RESUMABLE_MESSAGES.notFound);
         if (state.row.finishedAt) return this.answerFinished(req, res, state.row);
@@ -120,7 +122,8 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
     res.setHeader('Upload-Expires', new Date(Date.now() + this.resumeMs).toUTCString());
     this.states.set(req, state);
     endWithCallbackAsListener(res);
-    await this.tus.handle(req, res);
+    // tus acts on the upload checked above (none for a creation), whatever the URL says.
+    await this.tus.handle(req, res, state.row?.id ?? null);
 
     // (Refused and finished uploads were cleared in the hooks, before their answer went out.)
     const uploadId = id ?? state.row?.id ?? null;

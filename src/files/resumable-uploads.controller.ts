@@ -8,6 +8,7 @@ const TUS_NOTE =
   'tus 1.0.0 (https://tus.io/protocols/resumable-upload), extensions creation, creation-with-upload, creation-defer-length, ' +
   'termination, expiration. Session and X-XSRF-TOKEN as every state-changing call. Upload-Metadata: type (video), filename, filetype, ' +
   'source (file: .mp4/.mov with Upload-Length, at most 300 MB; recorder: also video/webm, and Upload-Defer-Length: 1 allowed). ' +
+  'An upload’s address is exactly the Location (/api/files/uploads/<32 hex>): a query string is 400, anything else 404. ' +
   'Errors carry the usual envelope: 404 another account’s or an unknown upload, 409 wrong Upload-Offset, 413 past the declared length ' +
   'or 300 MB (the partial is deleted), 415 wrong type, 429 past UPLOADS_PER_HOUR or 5 unfinished uploads. The last PATCH answers 200 ' +
   'with the file (as POST /files) or the refusal POST /files would give; HEAD of a finished upload carries EyeMail-File-Id.';

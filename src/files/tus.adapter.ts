@@ -37,6 +37,8 @@ function nodeRequest(req: unknown): IncomingMessage {
 export class TusAdapter {
   private readonly server: Server;
   private readonly store: FileStore;
+  // The upload each request acts on, checked by the caller (HEAD, PATCH, DELETE).
+  private readonly ids = new WeakMap<IncomingMessage, string>();
 
   constructor(
     readonly directory: string,
@@ -48,6 +50,12 @@ export class TusAdapter {
       datastore: this.store,
       maxSize: opts.maxSize,
       relativeLocation: true,
+      // Never the id tus would read from the URL (its last "/", query string included): the one
+      // the caller checked. A request without one names no upload (404).
+      getFileIdFromRequest: (req) => {
+        const node = (req as NodeCarrying | undefined)?.node?.req;
+        return node ? this.ids.get(node) : undefined;
+      },
       // A finished upload has become a file: terminating it would not delete that file.
       disableTerminationForFinishedUploads: true,
       exposedHeaders: ['EyeMail-File-Id'],
@@ -74,7 +82,9 @@ export class TusAdapter {
     };
   }
 
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // `id`: the upload a HEAD, PATCH or DELETE acts on (null for a creation).
+  handle(req: IncomingMessage, res: ServerResponse, id: string | null): Promise<void> {
+    if (id) this.ids.set(req, id);
     return this.server.handle(req, res);
   }
 
