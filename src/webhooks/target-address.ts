@@ -1,7 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 
-// Where a webhook may be sent (server-side request forgery): never to this machine, the private
-// network or the cloud's metadata service unless the operator allows private targets
+// Where a webhook may be sent (server-side request forgery): only to public internet addresses,
+// never to this machine, the private network or the cloud's metadata service (in IPv4 or any IPv6
+// form) unless the operator allows private targets
 // (WEBHOOK_ALLOW_PRIVATE_TARGETS, for self-hosted receivers and tests). Pure.
 
 const blocked = new BlockList();
@@ -14,6 +15,7 @@ for (const [net, prefix] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast
   ['192.168.0.0', 16],
   ['198.18.0.0', 15], // benchmarking
   ['198.51.100.0', 24],
@@ -23,42 +25,32 @@ for (const [net, prefix] of [
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv4');
 }
+// IPv6: only global unicast (2000::/3) is a target, less the blocks of the IANA IPv6
+// Special-Purpose Address Registry inside it. Everything outside 2000::/3 is refused whole:
+// loopback and unspecified, every form that wraps an IPv4 address (compatible ::/96, mapped
+// ::ffff:0:0/96, translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96 and 64:ff9b:1::/48), which a
+// connection may really deliver to that IPv4 address, discard, unique local, link-local, multicast.
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+const specialV6 = new BlockList();
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // old site-local
-  ['ff00::', 8], // multicast
+  ['2001::', 23], // IETF protocol assignments: Teredo (2001::/32, wraps an IPv4 address), benchmarking, ORCHID...
   ['2001:db8::', 32], // documentation
-  ['100::', 64], // discard
+  ['2002::', 16], // 6to4: wraps an IPv4 address
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // SRv6 segment identifiers
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  specialV6.addSubnet(net, prefix, 'ipv6');
 }
 
-// The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::/96) or
-// IPv4-compatible IPv6 address, which a connection would really reach; null for other addresses.
-function embeddedIpv4(ip: string): string | null {
-  const m = /^(?:::ffff:|64:ff9b::|::)(?:0+:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (m) return m[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip);
-  if (!hex) return null;
-  const hi = parseInt(hex[1], 16);
-  const lo = parseInt(hex[2], 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-}
-
-// True for loopback, private, link-local, shared, reserved and multicast addresses (and anything
-// that is not an IP address at all).
+// True for every address a webhook is not sent to: loopback, private, link-local, shared,
+// reserved, multicast, any IPv6 address outside public global unicast (and anything that is not
+// an IP address at all).
 export function isPrivateAddress(ip: string): boolean {
   const bare = ip.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = isIP(bare);
   if (family === 4) return blocked.check(bare, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedIpv4(bare.toLowerCase());
-    if (v4) return blocked.check(v4, 'ipv4');
-    return blocked.check(bare, 'ipv6');
-  }
+  if (family === 6) return !globalUnicast.check(bare, 'ipv6') || specialV6.check(bare, 'ipv6');
   return true;
 }
 
@@ -66,7 +58,7 @@ export const TARGET_MESSAGES = {
   invalid: 'Enter the full address of your receiver, such as https://hooks.example.com/eyemail.',
   https: 'Webhooks are sent over https only: enter an https:// address.',
   credentials: 'Put no user name or password in the address; check the signature instead.',
-  private: 'This address leads to a private, loopback or link-local network, which EyeMail does not send webhooks to.',
+  private: 'This address leads to a private, loopback, link-local or reserved network (or wraps such an address in IPv6), which EyeMail does not send webhooks to.',
   unresolved: 'This host name could not be found. Check the address.',
 } as const;
 

@@ -237,6 +237,25 @@ describe('webhook targets on private networks', () => {
     }
   });
 
+  it('are refused in every IPv6 form that wraps an IPv4 address, with the reason', async () => {
+    expect(strict.config.webhookAllowPrivateTargets).toBe(false);
+    // Each reaches 127.0.0.1 (the first is written [::7f00:1] once parsed): IPv4-compatible,
+    // IPv4-translated, NAT64 (local-use prefix), 6to4. Only public global unicast IPv6 is taken.
+    const urls = ['https://[::127.0.0.1]/x', 'https://[::ffff:0:127.0.0.1]/x', 'https://[64:ff9b:1::7f00:1]/x', 'https://[2002:7f00:1::1]/x'];
+    const reason = 'This address leads to a private, loopback, link-local or reserved network (or wraps such an address in IPv6), which EyeMail does not send webhooks to.';
+    const made = await user.client.post('/api/webhooks').send({ url: 'https://93.184.216.34/hook', events: ['eyemail.opened'] }).expect(201);
+    for (const url of urls) {
+      const res = await user.client.post('/api/webhooks').send({ url, events: ['eyemail.opened'] });
+      expect([url, res.status, res.body]).toEqual([url, 400, expect.objectContaining({ result: false, message: reason, errors: { url: reason } })]);
+      // Nor can an endpoint be changed to one.
+      const changed = await user.client.put(`/api/webhooks/${made.body.body.id}`).send({ url });
+      expect([url, changed.status, changed.body.result, changed.body.message]).toEqual([url, 400, false, reason]);
+    }
+    const [row] = await sql<{ url: string }>(strict, 'select url from webhook_endpoint where id = ?', [made.body.body.id]);
+    expect(row.url).toBe('https://93.184.216.34/hook');
+    await user.client.delete(`/api/webhooks/${made.body.body.id}`).expect(200);
+  });
+
   it('are refused again at delivery time (an address that changed since), and nothing is sent', async () => {
     const made = await user.client.post('/api/webhooks').send({ url: 'https://93.184.216.34/hook', events: ['eyemail.opened'] }).expect(201);
     const id = made.body.body.id as string;
