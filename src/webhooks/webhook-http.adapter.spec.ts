@@ -14,7 +14,8 @@ describe('WebhookHttpAdapter', () => {
       req.on('data', (c) => (body += c));
       req.on('end', () => {
         seen.push({ host: req.headers.host, body });
-        res.writeHead(201).end('x'.repeat(5000));
+        // Under the 4 KB read, so the connection is kept for the next call.
+        res.writeHead(201).end('x'.repeat(3000));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -48,6 +49,47 @@ describe('WebhookHttpAdapter', () => {
     expect((await adapter.post(new URL(`http://127.0.0.1:${port}/in`), {}, '{}', { allowPrivate: false })).error).toMatch(/^Not sent/);
     expect(seen.length).toBe(before);
     expect(await new WebhookHttpAdapter(async () => [{ address: '93.184.216.34', family: 4 }]).checkHost('ok.example.com', false)).toBeNull();
+  });
+
+  it('checks every resolved IPv6 address by the public-only rule, and a literal one without a look-up', async () => {
+    const before = seen.length;
+    for (const wrapped of ['::7f00:1', '::ffff:0:7f00:1', '64:ff9b:1::7f00:1', '2002:7f00:1::1']) {
+      const adapter = new WebhookHttpAdapter(async () => [{ address: '93.184.216.34', family: 4 }, { address: wrapped, family: 6 }]);
+      expect([wrapped, (await adapter.post(new URL(`http://v6.example.com:${port}/in`), {}, '{}', { allowPrivate: false })).error]).toEqual([wrapped, expect.stringMatching(/^Not sent: /)]);
+      expect([wrapped, await adapter.checkHost('v6.example.com', false)]).toEqual([wrapped, expect.stringMatching(/private/)]);
+      expect([wrapped, (await adapter.post(new URL(`http://[${wrapped}]:${port}/in`), {}, '{}', { allowPrivate: false })).error]).toEqual([wrapped, expect.stringMatching(/^Not sent: /)]);
+    }
+    expect(seen.length).toBe(before);
+    expect(await new WebhookHttpAdapter(async () => [{ address: '2606:4700::1111', family: 6 }]).checkHost('v6.example.com', false)).toBeNull();
+  });
+
+  it('reads the first 4 KB of an endless answer, then closes the connection: the try counts by its status at once', async () => {
+    let closed = false;
+    let sent = 0;
+    const endless = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'y');
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) sent += chunk.length;
+      };
+      res.on('drain', pump);
+      res.on('close', () => (closed = true));
+      pump();
+    });
+    await new Promise<void>((r) => endless.listen(0, '127.0.0.1', r));
+    const endlessPort = (endless.address() as AddressInfo).port;
+    const adapter = new WebhookHttpAdapter(async () => [{ address: '127.0.0.1', family: 4 }]);
+    const started = Date.now();
+    const r = await adapter.post(new URL(`http://endless.example.com:${endlessPort}/in`), {}, '{}', { allowPrivate: true, timeoutMs: 10_000 });
+    expect(r).toMatchObject({ statusCode: 200, error: null, responseStart: `${'y'.repeat(499)}…` });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const until = Date.now() + 2_000;
+    while (!closed && Date.now() < until) await new Promise((w) => setTimeout(w, 20));
+    expect(closed).toBe(true);
+    // What the receiver could push before the close: buffers' worth, never the stream.
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    adapter.onApplicationShutdown();
+    await new Promise<void>((r) => endless.close(() => r()));
   });
 
   it('reports a name that does not resolve and a refused connection', async () => {

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { isPrivateAddress, pickAddress, TARGET_MESSAGES } from './target-address.js';
-import { DELIVERY_TIMEOUT_MS, RESPONSE_START_MAX, responseStart } from './webhook-rules.js';
+import { DELIVERY_TIMEOUT_MS, RESPONSE_READ_MAX, responseStart } from './webhook-rules.js';
 
 export interface PostResult {
   statusCode: number | null;
@@ -27,7 +27,8 @@ const IDLE_MS = 30_000;
 // checked (the lookup hands that very address to the socket), so a name that resolves elsewhere
 // a moment later (DNS rebinding) cannot redirect a call. Connections are kept alive per
 // receiver, so a busy endpoint costs no handshake per message. TLS still checks the certificate
-// against the host name. Redirects are not followed; the answer is read up to its start.
+// against the host name. Redirects are not followed; the answer is read up to its first 4 KB
+// (RESPONSE_READ_MAX), then the connection is closed.
 @Injectable()
 export class WebhookHttpAdapter implements OnApplicationShutdown {
   private readonly agents = new Map<string, http.Agent>();
@@ -75,11 +76,15 @@ export class WebhookHttpAdapter implements OnApplicationShutdown {
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
-          const done = () => finish({ statusCode: res.statusCode ?? null, responseStart: responseStart(Buffer.concat(chunks)), error: null });
+          const done = () => finish({ statusCode: res.statusCode ?? null, responseStart: responseStart(Buffer.concat(chunks).subarray(0, RESPONSE_READ_MAX)), error: null });
           res.on('data', (c: Buffer) => {
-            if (size >= RESPONSE_START_MAX * 4) return;
             chunks.push(c);
             size += c.length;
+            // Enough for the log: the rest is never read (nor waited for), the connection closed.
+            if (size >= RESPONSE_READ_MAX) {
+              done();
+              res.destroy();
+            }
           });
           res.on('end', done);
           res.on('error', done);

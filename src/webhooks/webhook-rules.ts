@@ -1,5 +1,6 @@
 import { createHmac, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import type { CommittedEngagement } from '../common/engagement-events.js';
+import type { RateLimitPolicy } from '../common/rate-limit.js';
 import { isUuid } from '../shared/uuid.js';
 
 // The decisions about webhooks, as pure functions (webhook-rules.spec.ts). Messages follow the
@@ -26,6 +27,25 @@ export const DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
 // start of its answer.
 export const DELIVERY_TIMEOUT_MS = 15_000;
 export const RESPONSE_START_MAX = 500;
+// A receiver's answer is read up to this many bytes (enough for the log's start); then the
+// connection is closed: an endless answer holds a delivery no longer than a short one, and the
+// try counts by its status code.
+export const RESPONSE_READ_MAX = 4096;
+
+// Test events are signed POSTs sent on demand: a few a minute per endpoint and a few an hour per
+// account, so an account cannot have EyeMail post at will to an address of its choosing.
+export const TEST_SENDS_PER_ENDPOINT: RateLimitPolicy = {
+  name: 'webhook-test:endpoint',
+  limit: 5,
+  windowSeconds: 60,
+  message: 'This endpoint has been sent 5 test events in the last minute, the most it may have. Wait a minute, then send another.',
+};
+export const TEST_SENDS_PER_ACCOUNT: RateLimitPolicy = {
+  name: 'webhook-test:account',
+  limit: 20,
+  windowSeconds: 3600,
+  message: 'Your account has sent 20 test events in the last hour, the most it may send. Wait a while, then send another.',
+};
 
 const KIND_EVENT: Record<string, WebhookEvent> = { open: 'eyemail.opened', click: 'eyemail.clicked' };
 

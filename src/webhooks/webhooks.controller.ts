@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
-import { DESCRIPTION_MAX, SNIPPETS_PER_ENDPOINT_MAX, WEBHOOK_EVENTS } from './webhook-rules.js';
+import { DESCRIPTION_MAX, RESPONSE_READ_MAX, SNIPPETS_PER_ENDPOINT_MAX, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT, WEBHOOK_EVENTS } from './webhook-rules.js';
 import { WebhooksService } from './webhooks.service.js';
 
 // The OpenAPI schema of an endpoint's fields (checked by webhook-rules.ts checkEndpointInput).
@@ -31,7 +31,8 @@ export class WebhooksController {
   @HttpCode(201)
   @ApiOperation({
     summary: 'Add a webhook endpoint',
-    description: 'The answer carries the signing secret (whsec_...) this once. Addresses that resolve to private, loopback or link-local networks are refused (400).',
+    description:
+      'The answer carries the signing secret (whsec_...) this once. Only public addresses are taken: one that is, or resolves to, a private, loopback, link-local or reserved network is refused (400), and so is any IPv6 address outside public global unicast (2000::/3 less its special-purpose blocks), such as the forms that wrap an IPv4 address (::127.0.0.1, ::ffff:0:127.0.0.1, 64:ff9b::/96, 2002::/16). The address is checked again, as resolved then, at every delivery.',
   })
   @ApiBody({ schema: { type: 'object', properties: ENDPOINT_PROPERTIES, required: ['url', 'events'] } })
   async create(@CurrentUser() user: AuthUser, @Body() body: unknown) {
@@ -39,7 +40,7 @@ export class WebhooksController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Change an endpoint (any of url, events, snippetIds, description), or turn it off or on (enabled)' })
+  @ApiOperation({ summary: 'Change an endpoint (any of url, events, snippetIds, description), or turn it off or on (enabled)', description: 'A new url is checked as when an endpoint is added.' })
   @ApiBody({ schema: { type: 'object', properties: { ...ENDPOINT_PROPERTIES, enabled: { type: 'boolean' } } } })
   async update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: unknown) {
     return ok(await this.webhooks.update(user.id, id, body), 'Endpoint saved.');
@@ -61,7 +62,10 @@ export class WebhooksController {
 
   @Post(':id/test')
   @HttpCode(202)
-  @ApiOperation({ summary: 'Send a signed webhook.test event to the endpoint (one try; see the delivery log)' })
+  @ApiOperation({
+    summary: 'Send a signed webhook.test event to the endpoint (one try; see the delivery log)',
+    description: `At most ${TEST_SENDS_PER_ENDPOINT.limit} a minute per endpoint and ${TEST_SENDS_PER_ACCOUNT.limit} an hour per account; past either, 429 with Retry-After (seconds) and a message. The delivery reads the first ${RESPONSE_READ_MAX / 1024} KB of the receiver's answer, then closes the connection; the try counts by its status code.`,
+  })
   async test(@CurrentUser() user: AuthUser, @Param('id') id: string) {
     return ok(await this.webhooks.sendTest(user.id, id), 'Test event queued.');
   }

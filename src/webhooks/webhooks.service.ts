@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
+import { RateLimiter } from '../common/rate-limit.service.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
 import { isUuid } from '../shared/uuid.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { checkTargetUrl } from './target-address.js';
 import { WebhookHttpAdapter } from './webhook-http.adapter.js';
 import { WebhookRepository, type AttemptRow, type EndpointRow } from './webhook.repository.js';
-import { checkEndpointInput, ENDPOINTS_PER_USER_MAX, messageBody, newSecret, TEST_EVENT, type EndpointInput } from './webhook-rules.js';
+import { checkEndpointInput, ENDPOINTS_PER_USER_MAX, messageBody, newSecret, TEST_EVENT, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT, type EndpointInput } from './webhook-rules.js';
 import { WEBHOOK_TEST_JOB, messageIdOf } from './webhook-jobs.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 
@@ -77,6 +78,7 @@ export class WebhooksService {
     private readonly http: WebhookHttpAdapter,
     private readonly snippets: SnippetsService,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly limiter: RateLimiter,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -120,8 +122,11 @@ export class WebhooksService {
   }
 
   // Queues a signed webhook.test message to the endpoint (even a turned-off one), tried once.
+  // Counted after the ownership check (a stranger's tries never use up the owner's), per endpoint
+  // first, so a send refused for its endpoint costs the account nothing.
   async sendTest(userId: string, id: string): Promise<{ messageId: string }> {
     const endpoint = await this.owned(userId, id);
+    await this.limiter.consume([TEST_SENDS_PER_ENDPOINT, endpoint.id], [TEST_SENDS_PER_ACCOUNT, userId]);
     const key = `test:${Date.now()}:${Math.random().toString(36).slice(2)}`;
     const payload = messageBody(TEST_EVENT, new Date(), { endpointId: endpoint.id, message: 'A test event from EyeMail. Your receiver got it and can check its signature.' });
     await this.repo.insertDeliveries([{ endpointId: endpoint.id, batchId: key, eventType: TEST_EVENT, eventKey: key, payload }]);

@@ -1,5 +1,6 @@
 // A real HTTP receiver for webhook tests, on a free loopback port: keeps every request it gets
-// (headers and raw body) and answers as told: 200, an error status, or never (it hangs).
+// (headers and raw body) and answers as told: 200, an error status, never (it hangs), or with a
+// body that never ends (as fast as the caller reads, until the caller closes the connection).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -9,7 +10,7 @@ export interface ReceivedHook {
   body: string;
 }
 
-export type ReceiverMode = { kind: 'answer'; status: number; body?: string } | { kind: 'hang' };
+export type ReceiverMode = { kind: 'answer'; status: number; body?: string } | { kind: 'hang' } | { kind: 'endless'; status: number };
 
 export interface TestReceiver {
   url: string;
@@ -18,6 +19,9 @@ export interface TestReceiver {
   mode: ReceiverMode;
   // Connections held open by 'hang', still waiting.
   hanging(): number;
+  // Endless answers the caller stopped reading by closing the connection, and the bytes each
+  // managed to write before.
+  endlessClosed: { bytes: number }[];
   close(): Promise<void>;
 }
 
@@ -28,6 +32,7 @@ export async function startReceiver(): Promise<TestReceiver> {
     received: [],
     mode: { kind: 'answer', status: 200, body: 'ok' },
     hanging: () => held.size,
+    endlessClosed: [],
     close: async () => {
       for (const res of held) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -42,6 +47,22 @@ export async function startReceiver(): Promise<TestReceiver> {
       if (mode.kind === 'hang') {
         held.add(res);
         res.on('close', () => held.delete(res));
+        return;
+      }
+      if (mode.kind === 'endless') {
+        held.add(res);
+        res.writeHead(mode.status, { 'content-type': 'text/plain' });
+        const chunk = Buffer.alloc(64 * 1024, 'y');
+        let bytes = 0;
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk)) bytes += chunk.length;
+        };
+        res.on('drain', pump);
+        res.on('close', () => {
+          held.delete(res);
+          r.endlessClosed.push({ bytes });
+        });
+        pump();
         return;
       }
       res.writeHead(mode.status, { 'content-type': 'text/plain' }).end(mode.body ?? '');
