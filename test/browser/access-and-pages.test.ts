@@ -40,6 +40,18 @@ async function signOut(p: Page) {
   await p.waitForURL((u) => u.pathname === '/signin');
 }
 
+test('the sign-in page names the mail clients that play the video as the client table does', async () => {
+  // Rendered from the table (src/shared/client-video.ts): Outlook for Mac neither autoplays nor
+  // gets the video.
+  const p = await context.newPage();
+  await p.goto('/signin');
+  const claims = p.getByRole('complementary').getByRole('listitem');
+  await claims.first().waitFor();
+  assert.equal(await claims.nth(0).innerText(), 'Autoplaying video in Apple Mail on macOS and iOS');
+  assert.equal(await claims.nth(1).innerText(), 'A smart animated fallback for Outlook, Samsung Email, Gmail, Yahoo Mail and Thunderbird');
+  await p.close();
+});
+
 test('a protected page sends a signed-out visitor to sign in, and back there afterwards', async () => {
   await page.goto('/product-lines');
   await page.waitForURL((u) => u.pathname === '/signin' && u.searchParams.get('next') === '/product-lines');

@@ -1,6 +1,7 @@
 import { Box, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartDots, IconDeviceMobile, IconMail, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
+import { gifFamiliesInWords, videoClientsInWords } from '@shared/client-claims';
 import { Logo } from '@/components/logo';
 import { EXAMPLE_BUTTON_TEXT } from './example-email';
 import classes from './auth-layout.module.css';
@@ -45,10 +46,11 @@ export function AuthLayout() {
           </Title>
           <List spacing="md" c="white" center className={classes.features}>
             <List.Item icon={<ThemeIcon variant="white" radius="xl" size={30}><IconMail size={16} /></ThemeIcon>}>
-              Autoplaying video in Apple Mail, iOS Mail and Outlook for Mac
+              {/* Rendered from the client table, so the claim follows what the export does. */}
+              Autoplaying video in {videoClientsInWords()}
             </List.Item>
             <List.Item icon={<ThemeIcon variant="white" radius="xl" size={30}><IconDeviceMobile size={16} /></ThemeIcon>}>
-              A smart animated fallback for Gmail, Yahoo and Outlook
+              A smart animated fallback for {gifFamiliesInWords()}
             </List.Item>
             <List.Item icon={<ThemeIcon variant="white" radius="xl" size={30}><IconChartDots size={16} /></ThemeIcon>}>
               Every open, click and play tracked per recipient

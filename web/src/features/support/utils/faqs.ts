@@ -1,4 +1,9 @@
-// The eight questions of the support page (spec 02, Support page), in our own words.
+// The eight questions of the support page (spec 02, Support page), in our own words. What they
+// say about mail clients is rendered from the client table (@shared/client-claims).
+import { gifFamiliesInWords, videoClientsInWords } from '@shared/client-claims';
+
+const VIDEO_CLIENTS = videoClientsInWords();
+
 export interface Faq {
   question: string;
   answer: string;
@@ -8,7 +13,7 @@ export const FAQS: Faq[] = [
   {
     question: 'How long should my video be?',
     answer:
-      'Around 30 seconds is the sweet spot for a campaign: long enough to tell a story, short enough to be watched to the end. Videos autoplay in the inbox for up to 60 seconds.',
+      `Around 30 seconds is the sweet spot for a campaign: long enough to tell a story, short enough to be watched to the end. Videos autoplay in the inbox for up to 60 seconds (in ${VIDEO_CLIENTS}; an animated preview elsewhere).`,
   },
   {
     question: 'Which video format should I upload?',
@@ -22,7 +27,7 @@ export const FAQS: Faq[] = [
   {
     question: 'How is an EyeMail different from a standard email?',
     answer:
-      'A standard email shows text and still images. An EyeMail plays your video right in the inbox, for up to 60 seconds, on desktop and mobile, without the reader having to click anywhere first.',
+      `A standard email shows text and still images. An EyeMail plays your video right in the inbox, for up to 60 seconds, without the reader having to click anywhere first: in ${VIDEO_CLIENTS}, on desktop and mobile. Other clients show an animated preview of it.`,
   },
   {
     question: 'Will an EyeMail make my email heavy or send it to spam?',
@@ -36,7 +41,7 @@ export const FAQS: Faq[] = [
   {
     question: 'Which email clients and devices does it work on?',
     answer:
-      'All of them: desktop email, webmail and mobile. Where a client plays video inline, your video plays; everywhere else readers see an animated preview that opens the full video with one tap.',
+      `All of them: desktop email, webmail and mobile. Your video plays by itself in ${VIDEO_CLIENTS}; everywhere else (${gifFamiliesInWords()}) readers see an animated preview that opens the full video with one tap.`,
   },
   {
     question: 'Why EyeMail?',
