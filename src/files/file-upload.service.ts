@@ -30,6 +30,7 @@ import { discardRequestBody, receiveSingleFile, UploadError } from './multipart-
 import {
   checkContent,
   checkDeclared,
+  contentRefusal,
   cleanFileName,
   declaredLengthTooLarge,
   storedImageFormat,
@@ -145,7 +146,7 @@ export class FileUploadService implements OnModuleInit {
     const stored: string[] = [];
     try {
       const sniffed = await sniffFileType(temp);
-      const refusal = opts.accepts ? (opts.accepts(sniffed) ? null : rule.wrongType) : checkContent(kind, sniffed);
+      const refusal = opts.accepts ? (opts.accepts(sniffed) ? null : contentRefusal(kind)) : checkContent(kind, sniffed);
       if (refusal) throw new UnsupportedTypeError(refusal);
 
       let upload: StoredUpload;

@@ -13,6 +13,7 @@ import {
   UPLOAD_RULES,
   uploadsPerHourPolicy,
 } from './upload-rules.js';
+import { NOT_A_VIDEO_MESSAGE } from '../encoding/probe.js';
 
 describe('upload rules', () => {
   it('has the limits of the spec for every kind', () => {
@@ -73,9 +74,12 @@ describe('upload rules', () => {
     });
 
     it('refuses renamed files and unknown content', () => {
-      expect(checkContent('video', 'png')).toBe(UPLOAD_MESSAGES.videoType);
-      expect(checkContent('video', 'm4a')).toBe(UPLOAD_MESSAGES.videoType);
-      expect(checkContent('video', null)).toBe(UPLOAD_MESSAGES.videoType);
+      // A video's name passed: the content is what is wrong (a PDF renamed x.mp4).
+      expect(checkContent('video', 'png')).toBe(NOT_A_VIDEO_MESSAGE);
+      expect(checkContent('video', 'm4a')).toBe(NOT_A_VIDEO_MESSAGE);
+      expect(checkContent('video', 'pdf')).toBe(NOT_A_VIDEO_MESSAGE);
+      expect(checkContent('video', null)).toBe(NOT_A_VIDEO_MESSAGE);
+      expect(NOT_A_VIDEO_MESSAGE).not.toBe(UPLOAD_MESSAGES.videoType);
       expect(checkContent('logo', 'gif')).toBe(UPLOAD_MESSAGES.imageType);
       expect(checkContent('image', 'pdf')).toBe(UPLOAD_MESSAGES.imageType);
       expect(checkContent('gif', 'png')).toBe(UPLOAD_MESSAGES.imageType);

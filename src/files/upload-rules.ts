@@ -2,6 +2,7 @@
 // messages people see when it is not (spec 01 sections 5 and 8, the files API contract).
 
 import type { RateLimitPolicy } from '../common/rate-limit.js';
+import { NOT_A_VIDEO_MESSAGE } from '../encoding/probe.js';
 import {
   FILE_KINDS,
   MAX_GIF_SIDE,
@@ -116,10 +117,17 @@ export function checkDeclared(kind: FileKind, fileName: string, declaredType: st
   return null;
 }
 
+// The refusal of bytes that are not what the kind takes, whatever their name says. A video's
+// name passed the extension check, so "upload .mp4 or .mov" would repeat what the user did: say
+// the file is not a video (a PDF renamed x.mp4), in the words ffprobe's refusal uses.
+export function contentRefusal(kind: FileKind): string {
+  return kind === 'video' ? NOT_A_VIDEO_MESSAGE : UPLOAD_RULES[kind].wrongType;
+}
+
 // Checked on the stored bytes: the magic-bytes type must be one the kind accepts.
 export function checkContent(kind: FileKind, sniffed: string | null): string | null {
   const rule = UPLOAD_RULES[kind];
-  return sniffed && (rule.contents as readonly string[]).includes(sniffed) ? null : rule.wrongType;
+  return sniffed && (rule.contents as readonly string[]).includes(sniffed) ? null : contentRefusal(kind);
 }
 
 // The format a re-encoded image is stored in: support attachments (screenshots of a problem)

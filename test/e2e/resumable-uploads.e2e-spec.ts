@@ -220,7 +220,7 @@ describe('Resumable uploads (tus)', () => {
     const location = (await create(ann.client, { length: fake.length })).headers.location as string;
     const res = await patch(ann.client, location, 0, fake);
     expect(res.status).toBe(415);
-    expect(JSON.parse(res.text)).toEqual({ result: false, message: 'Please upload .mp4 or .mov file only', body: null, errors: null });
+    expect(JSON.parse(res.text)).toEqual({ result: false, message: 'This file is not a video we can read. Please upload an .mp4 or .mov file.', body: null, errors: null });
     expect(storedObjects(t)).toEqual(before);
     expect(partialFiles()).toEqual([]);
     expect(await rows(ann.id)).toEqual(expect.not.arrayContaining([expect.objectContaining({ id: location.split('/').pop() })]));

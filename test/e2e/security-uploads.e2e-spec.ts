@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
 import { listen, socketRequest } from '../support/raw-http.js';
 import { animatedGif, clip, leftoverUploads, png, pngBomb, storedObjects, truncatedClip, upload } from '../support/upload-fixtures.js';
-import { FILE_KINDS, UPLOAD_MESSAGES, UPLOAD_RULES, type FileKind } from '../../src/files/upload-rules.js';
+import { contentRefusal, FILE_KINDS, UPLOAD_MESSAGES, UPLOAD_RULES, type FileKind } from '../../src/files/upload-rules.js';
 
 const MB = 1024 * 1024;
 const NOT_A_VIDEO = 'This file is not a video we can read. Please upload an .mp4 or .mov file.';
@@ -68,29 +68,32 @@ interface Hostile {
 function hostileFiles(kind: FileKind): Hostile[] {
   const rule = UPLOAD_RULES[kind];
   const ext = kind === 'video' ? 'mp4' : kind === 'gif' ? 'gif' : 'png';
+  // A wrong name gets the kind's type message; bytes that are not what the name says, the
+  // content's (for a video: not a video we can read).
   const wrong = rule.wrongType;
+  const content = contentRefusal(kind);
   const list: Hostile[] = [
-    { what: 'a text file renamed', data: () => TEXT, name: `notes.${ext}`, status: 415, message: wrong },
+    { what: 'a text file renamed', data: () => TEXT, name: `notes.${ext}`, status: 415, message: content },
     { what: 'a zero-byte file', data: () => Buffer.alloc(0), name: `empty.${ext}`, status: 400, message: UPLOAD_MESSAGES.failed },
-    { what: 'a ZIP with a picture’s name (wrong magic)', data: () => ZIP, name: `photo.${ext}`, status: 415, message: wrong },
+    { what: 'a ZIP with a picture’s name (wrong magic)', data: () => ZIP, name: `photo.${ext}`, status: 415, message: content },
     { what: 'an SVG with a script, as .svg', data: () => SVG_WITH_SCRIPT, name: 'logo.svg', type: 'image/svg+xml', status: 415, message: wrong },
-    { what: 'an SVG with a script, renamed', data: () => SVG_WITH_SCRIPT, name: `logo.${ext}`, status: 415, message: wrong },
+    { what: 'an SVG with a script, renamed', data: () => SVG_WITH_SCRIPT, name: `logo.${ext}`, status: 415, message: content },
   ];
   if (kind === 'video') {
     list.push(
       { what: 'a truncated MP4', data: () => fs.readFileSync(truncatedClip()), name: 'cut.mp4', status: 422, message: NOT_A_VIDEO },
-      { what: 'a PNG renamed .mp4', data: () => png(64, 64), name: 'still.mp4', status: 415, message: wrong },
-      { what: 'a 30000x30000 PNG renamed .mp4', data: () => pngBomb(30_000, 30_000), name: 'bomb.mp4', status: 415, message: wrong },
+      { what: 'a PNG renamed .mp4', data: () => png(64, 64), name: 'still.mp4', status: 415, message: content },
+      { what: 'a 30000x30000 PNG renamed .mp4', data: () => pngBomb(30_000, 30_000), name: 'bomb.mp4', status: 415, message: content },
     );
   } else if (kind === 'gif') {
     list.push(
-      { what: 'a PNG renamed .gif (wrong magic)', data: () => png(64, 64), name: 'still.gif', status: 415, message: wrong },
+      { what: 'a PNG renamed .gif (wrong magic)', data: () => png(64, 64), name: 'still.gif', status: 415, message: content },
       { what: 'a GIF of 30000x30000 pixels', data: () => gifBomb(30_000, 30_000), name: 'bomb.gif', status: 422, message: UPLOAD_MESSAGES.gifTooManyPixels },
       { what: 'a truncated GIF', data: () => fs.readFileSync(animatedGif()).subarray(0, 400), name: 'cut.gif', status: 422, message: UPLOAD_MESSAGES.gifUnreadable },
     );
   } else {
     list.push(
-      { what: 'an MP4 renamed .png', data: () => fs.readFileSync(clip('mp4')), name: 'clip.png', status: 415, message: wrong },
+      { what: 'an MP4 renamed .png', data: () => fs.readFileSync(clip('mp4')), name: 'clip.png', status: 415, message: content },
       { what: 'a 30000x30000 PNG (decompression bomb)', data: () => pngBomb(30_000, 30_000), name: 'bomb.png', status: 422, message: UPLOAD_MESSAGES.tooManyPixels },
       { what: 'a truncated PNG', data: async () => (await png(400, 400, '#123456')).subarray(0, 120), name: 'half.png', status: 422, message: UPLOAD_MESSAGES.imageUnreadable },
     );
