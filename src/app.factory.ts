@@ -144,7 +144,13 @@ export async function createApp(config: AppConfig, logTo?: DestinationStream): P
     )
     .setVersion('1')
     .addCookieAuth(SESSION_COOKIE)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A personal API token (eym_...), made on the Integrations page; reads reports and feeds only.' })
+    // bearerFormat: the tokens are opaque eym_ strings; addBearerAuth would say 'JWT' by default.
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'eym_ opaque token',
+      description: 'A personal API token (eym_...), made on the Integrations page; reads reports and feeds only.',
+    })
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, docs), { jsonDocumentUrl: 'api/docs/openapi.json' });
 

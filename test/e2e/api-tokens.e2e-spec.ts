@@ -177,6 +177,9 @@ describe('API tokens', () => {
   it('are listed in the OpenAPI document as a bearer scheme on the report routes', async () => {
     const doc = (await t.http.get('/api/docs/openapi.json').expect(200)).body;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // The tokens are opaque eym_ strings, not JWTs (NestJS swagger's default bearerFormat).
+    expect(doc.components.securitySchemes.bearer.bearerFormat).toMatch(/^eym_/);
+    expect(JSON.stringify(doc)).not.toMatch(/JWT/i);
     expect(doc.paths['/api/reports/{snippetId}/feed/json'].get.security).toEqual(expect.arrayContaining([{ bearer: [] }]));
     // The feed and CSV routes name the feed link's key.
     for (const p of ['/api/reports/{snippetId}/feed/json', '/api/reports/{snippetId}/feed/xml', '/api/reports/{snippetId}/download']) {
