@@ -436,6 +436,37 @@ describe('exported EyeMail in Chromium at 600 px', () => {
     htmlHeights.forEach((h, i) => assert.ok(Math.abs(h - vmlHeights[i]) <= (i === 2 ? 4 : 2), `button ${i + 1}: HTML ${h} px, VML ${vmlHeights[i]} px`));
   });
 
+  // Outlook for Windows 2007-2016 drops max-width and applies the CSS width:100%: emulated as
+  // Word's view (asClient) with every max-width gone, in a 1200 px reading pane.
+  for (const width of [600, 720]) {
+    it(`keeps a ${width} px EyeMail at its width and centred in Outlook 2007-2016's wide reading pane`, async () => {
+      const html = renderEmailExport(buildEmailViewModel(input({ platform: 'hubspot', snippet: snippet({ width, cover: null }) })));
+      const outlook2016 = asClient(html, findMailClient('outlook-windows')).replace(/max-width:[^;"]*;?/g, '');
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      await open(`outlook-2016-${width}`, outlook2016, page);
+      await shoot(page, `client-outlook-2016-pane-1200-${width}`);
+      const centre = async (selector: string) => {
+        const box = await page.locator(selector).filter({ visible: true }).first().boundingBox();
+        assert.ok(box, `${selector} shows`);
+        return Math.round(box.x + box.width / 2);
+      };
+      const table = await page.locator('table.em-bg').boundingBox();
+      assert.equal(Math.round(table?.width ?? 0), width, 'the email table keeps the EyeMail width');
+      const middle = Math.round(table!.x + table!.width / 2);
+      assert.ok(Math.abs(middle - 600) <= 1, `the email sits in the middle of the pane (${middle})`);
+      const centres = {
+        gif: await centre('img[src$="/media/preview-anim.gif"]'),
+        logo: await centre('img[src$="/media/logo.png"]'),
+        button: await centre('a[data-vml]'),
+      };
+      for (const [what, x] of Object.entries(centres)) assert.ok(Math.abs(x - middle) <= 1, `${what} centred (${x} vs ${middle})`);
+      // Play with sound stays at the email's right edge, not the pane's.
+      const sound = await page.getByText('Play with sound').boundingBox();
+      assert.ok(sound && sound.x + sound.width <= table!.x + table!.width, `Play with sound inside the email (${sound?.x})`);
+      await page.close();
+    });
+  }
+
   it('shows the call-to-action video icon linked to the video link instead of Play with sound', async () => {
     const film = 'https://shop.example.com/film';
     const html = renderEmailExport(
