@@ -21,6 +21,9 @@ const LIVE_STATES = ['queued', 'active'] as const;
 const OWNER_ENCODES_LOCK = 727_002;
 
 // The video_encoding table, only here. Reads are entity queries; the state changes of an encode
+// Advisory lock class of "one video's cut and its new encodings" (the second key is the video's
+// hash): choosing a cut and adding an encoding take turns, on every instance.
+const VIDEO_CUT_LOCK = 727_003;
 // attempt are single guarded statements (the run token), so two workers can never both win.
 // Each call uses its own fork: callers are API requests and queue jobs alike.
 @Injectable()
@@ -75,16 +78,28 @@ export class VideoEncodingRepository {
     return row ? { start: Number(row.start_secs), end: Number(row.end_secs) } : null;
   }
 
-  async setCut(fileId: string, trim: Trim | null): Promise<void> {
-    if (!trim || (trim.start === 0 && trim.end === 0)) {
-      await this.em.execute('delete from video_cut where file_id = ?', [fileId]);
-      return;
-    }
-    await this.em.execute(
-      `insert into video_cut (file_id, start_secs, end_secs) values (?, ?, ?)
-       on conflict (file_id) do update set start_secs = excluded.start_secs, end_secs = excluded.end_secs, updated_at = now()`,
-      [fileId, trim.start, trim.end],
-    );
+  // The video's cut becomes `trim` (none: the whole video) and its encodings still queued or
+  // running for another cut are deleted (a snippet only ever points at a finished encoding), in
+  // one transaction under the video's lock: an encoding added for the old cut at the same moment
+  // is either deleted here or finds the cut changed (insertQueuedWithinCap). Their ids and job
+  // ids are returned, to cancel the jobs.
+  async chooseCut(fileId: string, trim: Trim): Promise<{ id: string; jobId: string | null }[]> {
+    return this.em.transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [VIDEO_CUT_LOCK, fileId]);
+      if (trim.start === 0 && trim.end === 0) await em.execute('delete from video_cut where file_id = ?', [fileId]);
+      else {
+        await em.execute(
+          `insert into video_cut (file_id, start_secs, end_secs) values (?, ?, ?)
+           on conflict (file_id) do update set start_secs = excluded.start_secs, end_secs = excluded.end_secs, updated_at = now()`,
+          [fileId, trim.start, trim.end],
+        );
+      }
+      const rows = await em.execute<{ id: string; job_id: string | null }[]>(
+        `delete from video_encoding where source_file_id = ? and state in ('queued', 'active') and not (trim_start = ? and trim_end = ?) returning id, job_id`,
+        [fileId, trim.start, trim.end],
+      );
+      return rows.map((r) => ({ id: r.id, jobId: r.job_id }));
+    });
   }
 
   // The poster of each video's latest finished encoding.
@@ -107,17 +122,22 @@ export class VideoEncodingRepository {
     return rows.flatMap((r) => [r.mp4Key, r.posterKey, r.gifKey]).filter((k): k is string => !!k);
   }
 
-  // A new queued encoding unless a live one of the same options exists (a concurrent request won)
-  // or the owner already has `cap` encodings queued or running. The owner's requests take turns
-  // under a transaction-scoped advisory lock, so the count and the insert agree even when several
-  // requests (on several instances) arrive at once.
+  // A new queued encoding unless a live one of the same options exists (a concurrent request won),
+  // the video's cut is no longer `trim` (another request chose a new one: 'cut-changed'), or the
+  // owner already has `cap` encodings queued or running. The video's and the owner's requests take
+  // turns under transaction-scoped advisory locks (the video's first, as chooseCut takes it), so
+  // the cut, the count and the insert agree even when several requests (on several instances)
+  // arrive at once.
   async insertQueuedWithinCap(
     e: { id: string; ownerId: string; sourceFileId: string; overlay: OverlayVariant; width: number; trim: Trim; jobId: string },
     cap: number,
-  ): Promise<{ outcome: 'inserted' | 'exists' | 'over-cap'; live: number }> {
+  ): Promise<{ outcome: 'inserted' | 'exists' | 'over-cap' | 'cut-changed'; live: number }> {
     return this.em.transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [OWNER_ENCODES_LOCK, e.ownerId]);
       const [same] = await em.execute<{ id: string }[]>(
+      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [VIDEO_CUT_LOCK, e.sourceFileId]);
+      const [cut] = await em.execute<{ start_secs: number; end_secs: number }[]>('select start_secs, end_secs from video_cut where file_id = ?', [e.sourceFileId]);
+      if (Number(cut?.start_secs ?? 0) !== e.trim.start || Number(cut?.end_secs ?? 0) !== e.trim.end) return { outcome: 'cut-changed', live: 0 };
         `select id from video_encoding where source_file_id = ? and overlay = ? and width = ? and trim_start = ? and trim_end = ? and state <> 'failed'`,
         [e.sourceFileId, e.overlay, e.width, e.trim.start, e.trim.end],
       );
@@ -178,16 +198,6 @@ export class VideoEncodingRepository {
       [percent, id, runToken],
     );
     return rows.length > 0;
-  }
-
-  // The video's encodings still queued or running for another cut than `trim`: deleted (a
-  // snippet only ever points at a finished encoding), their ids and job ids returned.
-  async deleteLiveOfOtherCuts(sourceFileId: string, trim: Trim): Promise<{ id: string; jobId: string | null }[]> {
-    const rows = await this.em.execute<{ id: string; job_id: string | null }[]>(
-      `delete from video_encoding where source_file_id = ? and state in ('queued', 'active') and not (trim_start = ? and trim_end = ?) returning id, job_id`,
-      [sourceFileId, trim.start, trim.end],
-    );
-    return rows.map((r) => ({ id: r.id, jobId: r.job_id }));
   }
 
   async complete(id: string, runToken: string, o: EncodeOutputs): Promise<boolean> {

@@ -78,38 +78,56 @@ export class VideosService implements OnModuleInit {
       const checked = checkTrim(options.cut.start, options.cut.end, duration);
       if ('message' in checked) throw new InvalidInputError(checked.message, { trimEnd: checked.message });
       trim = checked.trim;
-      await this.encodings.setCut(id, trim);
-      await this.dropOtherCuts(id, trim);
+      await this.chooseCut(id, trim);
     } else {
       trim = (await this.encodings.cutOf(id)) ?? NO_TRIM;
     }
-    let row = await this.encodings.findLive(id, options.overlay, options.width, trim);
+    // Another request may choose a new cut while this one adds its encoding (the recorder asks for
+    // the whole recording and for the cut at the same moment when Save comes before the last
+    // bytes): the new cut wins, and this request answers with the encoding of the video's cut.
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.encodingOf(userId, id, options.overlay, options.width, trim);
+      if (answer !== 'cut-changed') return answer;
+      if (attempt >= 5) throw new UnavailableError(VIDEO_MESSAGES.queueDown);
+      trim = (await this.encodings.cutOf(id)) ?? NO_TRIM;
+    }
+  }
+
+  // The live or finished encoding of these options, added and queued when there is none;
+  // 'cut-changed' when the video's cut is no longer `trim` (its encoding was not added, or was
+  // dropped before it could be answered).
+  private async encodingOf(userId: string, id: string, overlay: OverlayVariant, width: number, trim: Trim): Promise<{ status: 200 | 202; view: EncodingView } | 'cut-changed'> {
+    let row = await this.encodings.findLive(id, overlay, width, trim);
     if (row && row.state !== 'completed') row = await this.reconcile(row);
     if (!row || row.state === 'failed') {
       const encodingId = randomUUID();
-      const wanted = { id: encodingId, ownerId: userId, sourceFileId: id, overlay: options.overlay, width: options.width, trim, jobId: encodeJobId(encodingId) };
+      const wanted = { id: encodingId, ownerId: userId, sourceFileId: id, overlay, width, trim, jobId: encodeJobId(encodingId) };
       const cap = this.config.encodesPerAccount;
       let added = await this.encodings.insertQueuedWithinCap(wanted, cap);
       // At the cap: encodings whose jobs failed or were lost unnoticed are settled first, so
       // they never hold the account's places for good.
       if (added.outcome === 'over-cap' && (await this.settleLiveOf(userId))) added = await this.encodings.insertQueuedWithinCap(wanted, cap);
+      if (added.outcome === 'cut-changed') return 'cut-changed';
       if (added.outcome === 'over-cap') {
         throw new RateLimitedError(encodeCapRefusal(added.live, cap)!, ENCODE_CAP_RETRY_AFTER_SECONDS);
       }
-      // Whoever won a race for the same options, this is the one encoding of them.
-      row = await this.encodings.findLive(id, options.overlay, options.width, trim);
-      if (!row) throw new UnavailableError(VIDEO_MESSAGES.queueDown);
+      // Whoever won a race for the same options, this is the one encoding of them; none when a
+      // new cut dropped it meanwhile.
+      row = await this.encodings.findLive(id, overlay, width, trim);
+      if (!row) return 'cut-changed';
       await this.enqueue(row);
     }
     return { status: row.state === 'completed' ? 200 : 202, view: this.view(row) };
   }
 
   // A new cut makes the encodings of any other cut still queued or running useless (the recorder
-  // asks for the whole recording at Stop, then for the cut at Save): their rows go, their jobs are
-  // cancelled (ffmpeg stopped, temp files removed). One running in another worker stops at its
-  // next progress write, finding its row gone.
-  private async dropOtherCuts(fileId: string, trim: Trim): Promise<void> {
-    for (const row of await this.encodings.deleteLiveOfOtherCuts(fileId, trim)) {
+  // asks for the whole recording when its last bytes are in, and for the cut at Save): their rows
+  // go with the choice of the cut (one statement under the video's lock, so an encoding of the old
+  // cut added at the same moment goes too, or is never added), and their jobs are cancelled
+  // (ffmpeg stopped, temp files removed). One running in another worker stops at its next
+  // progress write, finding its row gone; one queued after its row went finds nothing to claim.
+  private async chooseCut(fileId: string, trim: Trim): Promise<void> {
+    for (const row of await this.encodings.chooseCut(fileId, trim)) {
       await this.queue.cancel(row.jobId ?? encodeJobId(row.id)).catch((e: unknown) => this.logger.warn(`Could not cancel the job of encoding ${row.id}: ${String(e)}`));
     }
   }
