@@ -19,11 +19,11 @@ export interface EncodeOutputs {
 const LIVE_STATES = ['queued', 'active'] as const;
 // Advisory lock class of "one owner's encode requests" (the second key is the owner's hash).
 const OWNER_ENCODES_LOCK = 727_002;
-
-// The video_encoding table, only here. Reads are entity queries; the state changes of an encode
 // Advisory lock class of "one video's cut and its new encodings" (the second key is the video's
 // hash): choosing a cut and adding an encoding take turns, on every instance.
 const VIDEO_CUT_LOCK = 727_003;
+
+// The video_encoding table, only here. Reads are entity queries; the state changes of an encode
 // attempt are single guarded statements (the run token), so two workers can never both win.
 // Each call uses its own fork: callers are API requests and queue jobs alike.
 @Injectable()
