@@ -133,11 +133,11 @@ export class VideoEncodingRepository {
     cap: number,
   ): Promise<{ outcome: 'inserted' | 'exists' | 'over-cap' | 'cut-changed'; live: number }> {
     return this.em.transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [OWNER_ENCODES_LOCK, e.ownerId]);
-      const [same] = await em.execute<{ id: string }[]>(
       await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [VIDEO_CUT_LOCK, e.sourceFileId]);
       const [cut] = await em.execute<{ start_secs: number; end_secs: number }[]>('select start_secs, end_secs from video_cut where file_id = ?', [e.sourceFileId]);
       if (Number(cut?.start_secs ?? 0) !== e.trim.start || Number(cut?.end_secs ?? 0) !== e.trim.end) return { outcome: 'cut-changed', live: 0 };
+      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [OWNER_ENCODES_LOCK, e.ownerId]);
+      const [same] = await em.execute<{ id: string }[]>(
         `select id from video_encoding where source_file_id = ? and overlay = ? and width = ? and trim_start = ? and trim_end = ? and state <> 'failed'`,
         [e.sourceFileId, e.overlay, e.width, e.trim.start, e.trim.end],
       );
