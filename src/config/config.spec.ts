@@ -41,6 +41,14 @@ describe('UPLOAD_IDLE_TIMEOUT_SECONDS', () => {
   });
 });
 
+describe('STORAGE_QUOTA_MB', () => {
+  it('defaults to 5 GB per account and takes whole MB of 1024 x 1024 bytes', () => {
+    expect(loadConfig({}).storageQuotaBytes).toBe(5 * 1024 ** 3);
+    expect(loadConfig({ STORAGE_QUOTA_MB: '300' }).storageQuotaBytes).toBe(314_572_800);
+    for (const bad of ['0', '1.5', 'lots', '-1']) expect(() => loadConfig({ STORAGE_QUOTA_MB: bad })).toThrow(/STORAGE_QUOTA_MB/);
+  });
+});
+
 describe('INGEST_ASYNC_COMMIT', () => {
   it('is off unless asked for: a hit is answered once its batch is flushed to disk', () => {
     expect(loadConfig({}).ingestAsyncCommit).toBe(false);

@@ -40,6 +40,9 @@ export interface AppConfig {
   uploadIdleTimeoutMs: number;
   // Unfinished resumable uploads untouched this long are swept (UPLOAD_RESUME_HOURS).
   uploadResumeHours: number;
+  // Storage one account may use: its stored files plus the declared lengths of its unfinished
+  // uploads (STORAGE_QUOTA_MB, 5120 = 5 GB; MB of 1024 x 1024 bytes, as the 300 MB video limit).
+  storageQuotaBytes: number;
   // Webhooks may go to private, loopback and link-local addresses (and over plain http):
   // WEBHOOK_ALLOW_PRIVATE_TARGETS, for self-hosted receivers and tests. Off by default.
   webhookAllowPrivateTargets: boolean;
@@ -176,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
 
   const uploadIdleTimeoutSecs = parseInteger('UPLOAD_IDLE_TIMEOUT_SECONDS', env.UPLOAD_IDLE_TIMEOUT_SECONDS, 30, 1, 3600, problems);
   const uploadResumeHours = parseInteger('UPLOAD_RESUME_HOURS', env.UPLOAD_RESUME_HOURS, 24, 1, 24 * 30, problems);
+  const storageQuotaMb = parseInteger('STORAGE_QUOTA_MB', env.STORAGE_QUOTA_MB, 5120, 1, 100_000_000, problems);
 
   const ingestAsyncCommit = parseBool('INGEST_ASYNC_COMMIT', env.INGEST_ASYNC_COMMIT, false, problems);
   const webhookAllowPrivateTargets = parseBool('WEBHOOK_ALLOW_PRIVATE_TARGETS', env.WEBHOOK_ALLOW_PRIVATE_TARGETS, false, problems);
@@ -212,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     queuePrefix,
     uploadIdleTimeoutMs: uploadIdleTimeoutSecs * 1000,
     uploadResumeHours,
+    storageQuotaBytes: storageQuotaMb * 1024 * 1024,
     webhookAllowPrivateTargets,
     webhookTimeoutMs: webhookTimeoutSecs * 1000,
     notifyWindowMs: notifyWindowSecs * 1000,

@@ -44,6 +44,8 @@ import {
 } from './upload-rules.js';
 import { posterArgs } from './video-poster.js';
 import { storedVideoExtension } from './resumable-rules.js';
+import { declaredBytes } from './storage-quota.js';
+import { StorageQuotaService } from './storage-quota.service.js';
 
 interface StoredUpload {
   contentType: string;
@@ -76,6 +78,7 @@ export class FileUploadService implements OnModuleInit {
     private readonly ffmpeg: FfmpegAdapter,
     private readonly images: ImageAdapter,
     private readonly limiter: RateLimiter,
+    private readonly quota: StorageQuotaService,
   ) {
     this.uploadDir = path.join(config.dataDir, 'tmp', 'uploads');
     this.perHour = uploadsPerHourPolicy(config.uploadsPerHour);
@@ -112,6 +115,14 @@ export class FileUploadService implements OnModuleInit {
       discardRequestBody(req, this.idleTimeoutMs);
       throw new TooLargeError(rule.tooLarge);
     }
+    try {
+      // The storage quota, on the declared length before a byte is read (and on the bytes
+      // received before they are stored, in storeReceived).
+      await this.quota.assertRoom(userId, declaredBytes(req.headers['content-length']), { pending: true });
+    } catch (e) {
+      discardRequestBody(req, this.idleTimeoutMs);
+      throw e;
+    }
 
     const fileId = randomUUID();
     const temp = path.join(this.uploadDir, `${fileId}.upload`);
@@ -145,6 +156,8 @@ export class FileUploadService implements OnModuleInit {
     const rule = UPLOAD_RULES[kind];
     const stored: string[] = [];
     try {
+      // The bytes received, against the quota: a length declared late (or not at all) is known now.
+      await this.quota.assertRoom(userId, (await fs.stat(temp)).size, { pending: false });
       const sniffed = await sniffFileType(temp);
       const refusal = opts.accepts ? (opts.accepts(sniffed) ? null : contentRefusal(kind)) : checkContent(kind, sniffed);
       if (refusal) throw new UnsupportedTypeError(refusal);

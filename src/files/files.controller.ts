@@ -5,7 +5,8 @@ import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { FilesService } from './files.service.js';
 import { FileUploadService } from './file-upload.service.js';
-import { FileListItemDto, FileViewDto } from './files.dto.js';
+import { FileListItemDto, FileViewDto, StorageUsageDto } from './files.dto.js';
+import { StorageQuotaService } from './storage-quota.service.js';
 import { FILE_KINDS, UPLOAD_MESSAGES } from './upload-rules.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 
@@ -15,6 +16,7 @@ export class FilesController {
   constructor(
     private readonly files: FilesService,
     private readonly uploads: FileUploadService,
+    private readonly quota: StorageQuotaService,
   ) {}
 
   @Post()
@@ -25,7 +27,7 @@ export class FilesController {
       'The file goes in the "file" part, after any text fields (another file part, a file under another name or a field after the file: 400; a body that stops arriving: 408 after UPLOAD_IDLE_TIMEOUT_SECONDS). Limits: video .mp4/.mov up to 300 MB; gif 14 MB; image 15 MB; ' +
       'logo, cover, videoIcon, profile and attachment 10 MB (png/jpg/jpeg; cover also gif). The content is checked (magic bytes, ' +
       'ffprobe for videos); images other than GIF are stored as JPEG of at most 600x600 without metadata (attachments: at most 2000x2000, PNG stays PNG). ' +
-      '400 no/empty/several files, 413 too large, 415 wrong type, 422 unreadable content, 429 past UPLOADS_PER_HOUR uploads of the ' +
+      '400 no/empty/several files, 413 too large or past the account’s storage quota (STORAGE_QUOTA_MB, see GET files/usage), 415 wrong type, 422 unreadable content, 429 past UPLOADS_PER_HOUR uploads of the ' +
       'account in the hour (with Retry-After); nothing is stored on failure.',
   })
   @ApiQuery({ name: 'type', enum: FILE_KINDS })
@@ -42,6 +44,15 @@ export class FilesController {
   @ApiOkResponse({ type: FileListItemDto, isArray: true })
   list(@CurrentUser() user: AuthUser, @Query('type') type: unknown) {
     return this.files.list(user.id, type);
+  }
+
+  // Before files/:id, which would take "usage" for an id.
+  @Get('usage')
+  @ApiOperation({ summary: 'The signed-in user’s storage: bytes used (files and unfinished uploads) and the quota (STORAGE_QUOTA_MB)' })
+  @ApiOkResponse({ type: StorageUsageDto })
+  async usage(@CurrentUser() user: AuthUser) {
+    const use = await this.quota.usage(user.id);
+    return ok({ usedBytes: use.storedBytes + use.pendingBytes, quotaBytes: use.quotaBytes });
   }
 
   @Get(':id')

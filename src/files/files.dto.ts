@@ -25,3 +25,8 @@ export class FileListItemDto {
   @ApiProperty({ example: 'launch', description: 'Without the extension' }) fileName: string;
   @ApiProperty() dateUploadedUTC: string;
 }
+
+export class StorageUsageDto {
+  @ApiProperty({ description: 'Bytes of the account’s stored files plus the declared lengths of its unfinished uploads' }) usedBytes: number;
+  @ApiProperty({ description: 'The account’s storage quota in bytes (STORAGE_QUOTA_MB)' }) quotaBytes: number;
+}

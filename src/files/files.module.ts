@@ -13,6 +13,7 @@ import { MediaFile } from './media-file.entity.js';
 import { ResumableUploadRepository } from './resumable-upload.repository.js';
 import { ResumableUploadService } from './resumable-upload.service.js';
 import { ResumableUploadsController } from './resumable-uploads.controller.js';
+import { StorageQuotaService } from './storage-quota.service.js';
 
 // A 300 MB video on a slow uplink takes longer than Node's default 5 minutes for a whole request.
 export const UPLOAD_REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
@@ -24,7 +25,7 @@ export const UPLOAD_REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
   // The tus endpoint first: its paths are under files/.
   controllers: [ResumableUploadsController, FilesController],
   // The upload poster is one ffmpeg call through the encoding module's FfmpegAdapter.
-  providers: [MediaFileRepository, FilesService, FileUploadService, ResumableUploadRepository, ResumableUploadService],
+  providers: [MediaFileRepository, FilesService, FileUploadService, ResumableUploadRepository, ResumableUploadService, StorageQuotaService],
   exports: [FilesService],
 })
 export class FilesModule implements OnApplicationBootstrap {

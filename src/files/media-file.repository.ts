@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { rawSql } from '../database/raw-sql.js';
 import { MediaFile } from './media-file.entity.js';
 import type { FileKind } from './upload-rules.js';
 
@@ -40,6 +41,12 @@ export class MediaFileRepository {
   // embeds this SQL, written here with the table's other SQL, instead of naming media_file.
   static videoCountSql(ownerIdColumn: string): string {
     return `(select count(*) from media_file f where f.owner_id = ${ownerIdColumn} and f.kind = 'video')::int`;
+  }
+
+  // Bytes of all the owner's stored files (the storage quota).
+  async storedBytesOf(ownerId: string): Promise<number> {
+    const [row] = await rawSql<{ n: string | number }>(this.orm, 'select coalesce(sum(size), 0)::bigint as n from media_file where owner_id = ?', [ownerId]);
+    return Number(row?.n ?? 0);
   }
 
   countOfKind(kind: FileKind): Promise<number> {

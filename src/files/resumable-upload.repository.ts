@@ -79,6 +79,17 @@ export class ResumableUploadRepository {
     return row?.n ?? 0;
   }
 
+  // Declared bytes of the owner's unfinished uploads touched since `since` (the storage quota;
+  // a deferred length counts once it is declared).
+  async pendingBytesOf(ownerId: string, since: Date): Promise<number> {
+    const [row] = await rawSql<{ n: string | number }>(
+      this.orm,
+      'select coalesce(sum(upload_length), 0)::bigint as n from resumable_upload where owner_id = ? and finished_at is null and touched_at > ?',
+      [ownerId, since],
+    );
+    return Number(row?.n ?? 0);
+  }
+
   async touch(id: string, uploadLength?: number): Promise<void> {
     if (uploadLength === undefined) await rawSql(this.orm, 'update resumable_upload set touched_at = now() where id = ?', [id]);
     else await rawSql(this.orm, 'update resumable_upload set touched_at = now(), upload_length = coalesce(upload_length, ?) where id = ?', [uploadLength, id]);

@@ -9,6 +9,7 @@ import { FileUploadService } from './file-upload.service.js';
 import { discardRequestBody } from './multipart-upload.js';
 import { ResumableUploadRepository, type ResumableUploadRow } from './resumable-upload.repository.js';
 import { checkCreation, contentAllowed, MAX_UNFINISHED_UPLOADS, RESUMABLE_MESSAGES, uploadIdOfAddress, type ResumableCreation } from './resumable-rules.js';
+import { StorageQuotaService } from './storage-quota.service.js';
 import { TusAdapter, type TusHookResult } from './tus.adapter.js';
 import { UPLOAD_MESSAGES, UPLOAD_RULES } from './upload-rules.js';
 
@@ -62,6 +63,7 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly repo: ResumableUploadRepository,
     private readonly uploads: FileUploadService,
+    private readonly quota: StorageQuotaService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.resumeMs = config.uploadResumeHours * 3600_000;
@@ -104,9 +106,10 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
         // Another account's upload is not found, exactly like one that never was.
         if (!state.row) throw new NotFoundError(RESUMABLE_MESSAGES.notFound);
         if (state.row.finishedAt) return this.answerFinished(req, res, state.row);
-        if ((await this.tus.offset(id)) === null) {
-          // Its bytes are gone (swept, or the folder was emptied): a new upload is the way on.
-          await this.repo.delete(id);
+        // Expired (before the sweep came by), or its bytes are gone (swept, or the folder was
+        // emptied): a new upload is the way on.
+        if (state.row.touchedAt.getTime() <= Date.now() - this.resumeMs || (await this.tus.offset(id)) === null) {
+          await this.discard(id);
           throw new NotFoundError(RESUMABLE_MESSAGES.notFound);
         }
       }
@@ -119,7 +122,10 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
     // removes bytes no record points at.
     if (req.method === 'DELETE' && state.row) await this.repo.delete(state.row.id);
     res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Upload-Expires', new Date(Date.now() + this.resumeMs).toUTCString());
+    // An unfinished upload expires UPLOAD_RESUME_HOURS after it was created or last took bytes
+    // (the sweep then deletes it); a HEAD does not put that off.
+    const touched = req.method === 'HEAD' && state.row ? state.row.touchedAt.getTime() : Date.now();
+    res.setHeader('Upload-Expires', new Date(touched + this.resumeMs).toUTCString());
     this.states.set(req, state);
     endWithCallbackAsListener(res);
     // tus acts on the upload checked above (none for a creation), whatever the URL says.
@@ -150,6 +156,8 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
     }
     const unfinished = await this.repo.countUnfinished(userId, new Date(Date.now() - this.resumeMs));
     if (unfinished >= MAX_UNFINISHED_UPLOADS) throw new RateLimitedError(RESUMABLE_MESSAGES.tooManyUnfinished, 60);
+    // The storage quota, counting the declared length (a deferred one is checked on the last byte).
+    await this.quota.assertRoom(userId, check.ok.length ?? 0, { pending: true });
     return check.ok;
   }
 

@@ -8,9 +8,11 @@ const TUS_NOTE =
   'tus 1.0.0 (https://tus.io/protocols/resumable-upload), extensions creation, creation-with-upload, creation-defer-length, ' +
   'termination, expiration. Session and X-XSRF-TOKEN as every state-changing call. Upload-Metadata: type (video), filename, filetype, ' +
   'source (file: .mp4/.mov with Upload-Length, at most 300 MB; recorder: also video/webm, and Upload-Defer-Length: 1 allowed). ' +
+  'An unfinished upload expires UPLOAD_RESUME_HOURS (24) after its creation or last PATCH (Upload-Expires); it is then deleted. ' +
   'An upload’s address is exactly the Location (/api/files/uploads/<32 hex>): a query string is 400, anything else 404. ' +
   'Errors carry the usual envelope: 404 another account’s or an unknown upload, 409 wrong Upload-Offset, 413 past the declared length ' +
-  'or 300 MB (the partial is deleted), 415 wrong type, 429 past UPLOADS_PER_HOUR or 5 unfinished uploads. The last PATCH answers 200 ' +
+  'or 300 MB (the partial is deleted), or at creation (and on the last byte) past the account’s storage quota (STORAGE_QUOTA_MB, ' +
+  'counting stored files and unfinished uploads at their declared length), 415 wrong type, 429 past UPLOADS_PER_HOUR or 5 unfinished uploads. The last PATCH answers 200 ' +
   'with the file (as POST /files) or the refusal POST /files would give; HEAD of a finished upload carries EyeMail-File-Id.';
 
 // The tus endpoint for resumable video uploads (docs/architecture.md "Resumable uploads"). Listed

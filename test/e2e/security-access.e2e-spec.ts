@@ -96,6 +96,7 @@ const ROUTES: Record<string, RouteSpec> = {
 
   // Files and videos.
   'GET /api/files': { kind: 'self', call: () => ({ path: '/api/files', query: { type: 'video' } }) },
+  'GET /api/files/usage': { kind: 'self', call: () => ({ path: '/api/files/usage' }) },
   'POST /api/files/uploads': { kind: 'self', ok: [201], call: () => ({ path: '/api/files/uploads', headers: { ...TUS, 'Upload-Length': '1000' } }) },
   'HEAD /api/files/uploads/:id': { kind: 'owned', call: (w) => ({ path: w.uploadPath, headers: TUS }) },
   'PATCH /api/files/uploads/:id': { kind: 'owned', ok: [204], call: (w) => ({ path: w.uploadPath, headers: { ...TUS, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' } }) },

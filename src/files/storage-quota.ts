@@ -1,0 +1,42 @@
+// Pure: the per-account storage quota (STORAGE_QUOTA_MB). What counts: the bytes of the account's
+// stored files and the declared lengths of its unfinished resumable uploads (each may still grow
+// to that length). An upload is refused at its start when its declared length would take the
+// account past the quota, so nothing half-written is left; the bytes actually received are checked
+// again before they are stored (a deferred length, a request without Content-Length).
+
+export interface StorageUse {
+  // Stored files (originals, as listed; posters and encodings are not counted).
+  storedBytes: number;
+  // Unfinished resumable uploads not yet expired, at their declared length.
+  pendingBytes: number;
+  quotaBytes: number;
+}
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+// "4.9 GB", "120 MB", "0.4 MB": as a marketer reads sizes (MB of 1024 x 1024 bytes, as the
+// 300 MB video limit).
+export function formatBytes(bytes: number): string {
+  const trim = (n: number) => String(n).replace(/\.0$/, '');
+  if (bytes >= GB) return `${trim(Math.floor((bytes / GB) * 10) / 10)} GB`;
+  if (bytes >= 10 * MB) return `${Math.floor(bytes / MB)} MB`;
+  return `${trim(Math.round((bytes / MB) * 10) / 10)} MB`;
+}
+
+export function quotaMessage(use: StorageUse): string {
+  const used = formatBytes(use.storedBytes + use.pendingBytes);
+  return `Not enough storage for this upload: your videos use ${used} of your ${formatBytes(use.quotaBytes)} storage. Delete videos you no longer need to upload more.`;
+}
+
+// The refusal for an upload of `incomingBytes` (null: it fits). One of unknown length (0) still
+// needs a byte of room: an account at its quota starts nothing.
+export function quotaRefusal(use: StorageUse, incomingBytes: number): string | null {
+  return use.storedBytes + use.pendingBytes + Math.max(1, incomingBytes) > use.quotaBytes ? quotaMessage(use) : null;
+}
+
+// Content-Length as a number of bytes, 0 when absent or not a number (checked again once received).
+export function declaredBytes(header: string | string[] | undefined): number {
+  const v = Array.isArray(header) ? header[0] : header;
+  return v !== undefined && /^\d{1,15}$/.test(v) ? Number(v) : 0;
+}
