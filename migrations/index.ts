@@ -25,6 +25,7 @@ import { Migration0024IngestTriggersWithoutJit } from './0024-ingest-triggers-wi
 import { Migration0025EngagementOutbox } from './0025-engagement-outbox.js';
 import { Migration0026IngestJournal } from './0026-ingest-journal.js';
 import { Migration0027JournalSnippetCounts } from './0027-journal-snippet-counts.js';
+import { Migration0028NotificationCap } from './0028-notification-cap.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0025-engagement-outbox', class: Migration0025EngagementOutbox },
   { name: '0026-ingest-journal', class: Migration0026IngestJournal },
   { name: '0027-journal-snippet-counts', class: Migration0027JournalSnippetCounts },
+  { name: '0028-notification-cap', class: Migration0028NotificationCap },
 ];

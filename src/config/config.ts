@@ -51,6 +51,11 @@ export interface AppConfig {
   // Notifications: at most one mail per recipient and EyeMail in this window, a digest at its end
   // (NOTIFY_WINDOW_SECONDS, 3600; shorter in tests).
   notifyWindowMs: number;
+  // Notifications: at most this many immediate mails per owner and EyeMail in a cap window, the
+  // rest counted in one summary at its end (NOTIFY_CAP, 10; NOTIFY_CAP_WINDOW_SECONDS, 600), so
+  // a flood of opens cannot flood the owner's mailbox.
+  notifyCap: number;
+  notifyCapWindowMs: number;
   // INGEST_ASYNC_COMMIT: the hot path's journal insert commits without waiting for PostgreSQL to
   // flush its WAL (synchronous_commit off for that statement only). Off by default: a hit is
   // answered once its batch is on disk. On, a crash of the database server (not of the app) can
@@ -185,6 +190,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const webhookAllowPrivateTargets = parseBool('WEBHOOK_ALLOW_PRIVATE_TARGETS', env.WEBHOOK_ALLOW_PRIVATE_TARGETS, false, problems);
   const webhookTimeoutSecs = parseInteger('WEBHOOK_TIMEOUT_SECONDS', env.WEBHOOK_TIMEOUT_SECONDS, 15, 1, 60, problems);
   const notifyWindowSecs = parseInteger('NOTIFY_WINDOW_SECONDS', env.NOTIFY_WINDOW_SECONDS, 3600, 1, 86_400, problems);
+  const notifyCap = parseInteger('NOTIFY_CAP', env.NOTIFY_CAP, 10, 1, 1_000, problems);
+  const notifyCapWindowSecs = parseInteger('NOTIFY_CAP_WINDOW_SECONDS', env.NOTIFY_CAP_WINDOW_SECONDS, 600, 1, 86_400, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -220,6 +227,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     webhookAllowPrivateTargets,
     webhookTimeoutMs: webhookTimeoutSecs * 1000,
     notifyWindowMs: notifyWindowSecs * 1000,
+    notifyCap,
+    notifyCapWindowMs: notifyCapWindowSecs * 1000,
     ingestAsyncCommit,
   };
 }

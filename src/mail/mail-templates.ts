@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import { viewsDir } from '../common/paths.js';
 import type { MailTemplateName } from './mail-views.js';
 
-const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback', 'webhook-disabled', 'notify-event', 'notify-digest'];
+const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback', 'webhook-disabled', 'notify-event', 'notify-digest', 'notify-summary'];
 
 type Render = (model: object) => string;
 

@@ -1,6 +1,13 @@
-import { accountLink, feedbackMail, passwordResetMail, supportInquiryMail, verificationMail } from './mail-views.js';
+import { accountLink, feedbackMail, headerValue, passwordResetMail, supportInquiryMail, verificationMail } from './mail-views.js';
 
 describe('mail view models', () => {
+  it('keeps a header value on one bounded line', () => {
+    expect(headerValue('a\r\nBcc: x@example.com\u2028b\u0000c')).toBe('a Bcc: x@example.com b c');
+    expect(headerValue('x'.repeat(500))).toHaveLength(200);
+    expect(headerValue('x'.repeat(500)).endsWith('…')).toBe(true);
+    expect(headerValue(' Verify your email address ')).toBe('Verify your email address');
+  });
+
   it('builds dashboard links from the public address', () => {
     expect(accountLink('https://app.example.com/', 'resetpassword', 'abc_-1')).toBe('https://app.example.com/resetpassword?token=abc_-1');
     expect(accountLink('http://localhost:3000', 'emailverification', 'a+b')).toBe('http://localhost:3000/emailverification?token=a%2Bb');

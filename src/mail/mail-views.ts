@@ -1,7 +1,7 @@
 // View models for outgoing mail, built by pure functions so what a mail says is unit-tested.
 // Templates (views/mail) receive only these; Handlebars escapes every value in the HTML part.
 
-export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback' | 'webhook-disabled' | 'notify-event' | 'notify-digest';
+export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback' | 'webhook-disabled' | 'notify-event' | 'notify-digest' | 'notify-summary';
 
 export interface MailContent {
   template: MailTemplateName;
@@ -10,6 +10,15 @@ export interface MailContent {
   links: string[];
   // Extra headers (List-Unsubscribe of the notifications).
   headers?: Record<string, string>;
+}
+
+// A header's value as the transport gets it, whoever built it: one line (no CR, LF or other
+// control character can start a header of its own) and bounded (a subject is read in a list,
+// and RFC 5322 lines stop at 998 characters).
+export const SUBJECT_MAX = 200;
+export function headerValue(value: string, max = SUBJECT_MAX): string {
+  const line = value.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 // A dashboard page link with a one-time token, e.g. https://app.example.com/resetpassword?token=...

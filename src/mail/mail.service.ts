@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { createMailTransport, type MailAttachment, type MailTransport } from './mail-transport.js';
 import { MailTemplates } from './mail-templates.js';
-import type { MailContent } from './mail-views.js';
+import { headerValue, type MailContent } from './mail-views.js';
 
 export type { MailAttachment } from './mail-transport.js';
 
@@ -26,7 +26,9 @@ export class MailService implements OnApplicationShutdown {
   // Throws when the mail could not be handed over; callers decide whether that fails the request.
   async send(to: string, content: MailContent, extra: { replyTo?: string; attachments?: MailAttachment[] } = {}): Promise<void> {
     const { html, text } = this.templates.render(content.template, content.model);
-    await this.transport.send({ from: this.config.mailFrom, to, subject: content.subject, html, text, links: content.links, headers: content.headers, ...extra });
+    // Subjects and headers carry text others typed (a recipient's v=, a title): one line, bounded.
+    const headers = content.headers && Object.fromEntries(Object.entries(content.headers).map(([k, v]) => [k, headerValue(v, 900)]));
+    await this.transport.send({ from: this.config.mailFrom, to, subject: headerValue(content.subject), html, text, links: content.links, headers, ...extra });
   }
 
   onApplicationShutdown(): void {

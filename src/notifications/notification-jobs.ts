@@ -6,6 +6,9 @@ import type { PackedEvents } from '../common/event-buffer.js';
 export const NOTIFY_FANOUT_JOB = 'notify-fanout';
 // A window's held events, sent as one digest mail at the window's end.
 export const NOTIFY_DIGEST_JOB = 'notify-digest';
+// An owner's and EyeMail's capped events (notification-cap.ts), counted in one summary mail at
+// the cap window's end.
+export const NOTIFY_SUMMARY_JOB = 'notify-summary';
 
 export interface NotifyFanoutEvent {
   // What caused it (notificationKeyOf): recorded once however often it is fanned out; null in
@@ -15,9 +18,12 @@ export interface NotifyFanoutEvent {
   receiver: string;
   event: string;
   occurredAt: string;
+  // The address it came from (the cap's flood rule); absent in jobs queued by an older version
+  // and in the outbox's replays.
+  ip?: string | null;
 }
 
-export const NOTIFY_FANOUT_FIELDS: readonly (keyof NotifyFanoutEvent)[] = ['key', 'snippetId', 'receiver', 'event', 'occurredAt'];
+export const NOTIFY_FANOUT_FIELDS: readonly (keyof NotifyFanoutEvent)[] = ['key', 'snippetId', 'receiver', 'event', 'occurredAt', 'ip'];
 
 // What caused a notification: the stored row (opens, clicks), else the play and its milestone
 // (each play is counted, and passes half of its video, once); null when neither is known.
@@ -31,6 +37,11 @@ export function notificationKeyOf(e: { id?: string | null; playId?: string | nul
 export interface NotifyFanoutData {
   packed?: PackedEvents;
   events?: NotifyFanoutEvent[];
+}
+
+export interface NotifySummaryData {
+  userId: string;
+  snippetId: string;
 }
 
 export interface NotifyDigestData {

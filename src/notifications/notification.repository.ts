@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
-import { throttleDecision, type ThrottleDecision } from './notification-rules.js';
-
-// A Postgres array literal (the driver would spread a JS array into a list of parameters).
-const textArray = (list: readonly (string | null)[]) => `{${list.map((x) => (x === null ? 'NULL' : `"${x.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+import { throttleDecision } from './notification-rules.js';
+import { capDecision, capFlood, type CapDecision } from './notification-cap.js';
+import { capId, lockCaps, textArray, writeCaps, type Run } from './notification-cap.repository.js';
 
 export interface OwnerOfSnippet {
   snippetId: string;
@@ -23,10 +22,16 @@ export interface NewNotification {
   receiver: string;
   kind: string;
   occurredAt: Date;
-  mailState: 'mailed' | 'held' | 'off';
+  mailState: 'mailed' | 'held' | 'off' | 'capped';
   // What caused it (notification-jobs.ts notificationKeyOf): recorded once.
   eventKey?: string | null;
+  // The address it came from (the cap's flood rule), when known.
+  ip?: string | null;
 }
+
+// An event the owner wants mailed; `flood`: new from an address past what one person does.
+export type ClaimKey = WindowKey & { flood?: boolean };
+export type ClaimDecision = { action: 'mail' } | { action: 'hold'; digestAt: Date } | CapDecision;
 
 export interface BellItem {
   id: string;
@@ -76,12 +81,14 @@ export class NotificationRepository {
   }
 
   // Claims the mails of a fan-out's events, in their order, for their (owner, EyeMail, recipient)
-  // windows, in one transaction of three statements whatever their number (a transaction of
+  // windows, in one transaction of a few statements whatever their number (a transaction of
   // four per event kept the fan-out at a few dozen events a second): every window is made if
   // missing and locked (in one order, so two fan-outs cannot deadlock; the prune cannot delete a
   // locked one), the throttle decides each event in turn as if they came one by one (the first
-  // after a quiet hour mails, the rest are held for the digest), and the windows are written back.
-  async claimAll(keys: readonly WindowKey[], now: Date, windowMs: number): Promise<ThrottleDecision[]> {
+  // after a quiet hour mails, the rest are held for the digest), then the cap of the owner and
+  // EyeMail (notification-cap.ts: past it, or from an address flood, capped for the summary),
+  // and the windows are written back.
+  async claimAll(keys: readonly ClaimKey[], now: Date, windowMs: number, cap: { max: number; windowMs: number }): Promise<ClaimDecision[]> {
     if (!keys.length) return [];
     const id = (k: WindowKey) => `${k.userId}|${k.snippetId}|${k.receiver}`;
     const distinct = [...new Map(keys.map((k) => [id(k), k])).values()].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
@@ -89,40 +96,45 @@ export class NotificationRepository {
     return this.client()
       .transaction()
       .execute(async (trx) => {
+        const run: Run = async <R>(sql: string, params: readonly unknown[]) => (await trx.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows as R[];
         // An upsert that locks each row it finds (and returns its times).
-        const { rows } = await trx.executeQuery<WindowKey & { lastMailAt: Date; digestAt: Date | null }>(
-          CompiledQuery.raw(
-            `insert into notification_window (user_id, snippet_id, receiver, last_mail_at)
-             select u, s, r, 'epoch' from unnest($1::uuid[], $2::uuid[], $3::text[]) with ordinality as k(u, s, r, n) order by n
-             on conflict (user_id, snippet_id, receiver) do update set last_mail_at = notification_window.last_mail_at
-             returning user_id::text as "userId", snippet_id::text as "snippetId", receiver, last_mail_at as "lastMailAt", digest_at as "digestAt"`,
-            cols(distinct),
-          ),
+        const rows = await run<WindowKey & { lastMailAt: Date; digestAt: Date | null }>(
+          `insert into notification_window (user_id, snippet_id, receiver, last_mail_at)
+           select u, s, r, 'epoch' from unnest($1::uuid[], $2::uuid[], $3::text[]) with ordinality as k(u, s, r, n) order by n
+           on conflict (user_id, snippet_id, receiver) do update set last_mail_at = notification_window.last_mail_at
+           returning user_id::text as "userId", snippet_id::text as "snippetId", receiver, last_mail_at as "lastMailAt", digest_at as "digestAt"`,
+          cols(distinct),
         );
         const windows = new Map(rows.map((w) => [id(w), { lastMailAt: new Date(w.lastMailAt), mailed: false, digestAt: null as Date | null }]));
-        const decisions = keys.map((k) => {
+        const caps = await lockCaps(run, keys);
+        const decisions = keys.map((k): ClaimDecision => {
           const w = windows.get(id(k))!;
-          const decision = throttleDecision(w.lastMailAt, now, windowMs);
-          if (decision.action === 'mail') {
+          const c = caps.get(capId(k))!;
+          const decision = k.flood ? capFlood(c, now, cap.windowMs) : throttleDecision(w.lastMailAt, now, windowMs);
+          const final = decision.action === 'mail' ? capDecision(c, now, cap.windowMs, cap.max) : decision;
+          if (final.action === 'capped') c.digestAt ??= final.digestAt;
+          if (final.action === 'hold') w.digestAt ??= final.digestAt;
+          if (final.action === 'mail') {
             w.lastMailAt = now;
             w.mailed = true;
-          } else w.digestAt ??= decision.digestAt;
-          return decision;
+          }
+          // The window's start, its count of mails or its summary changed.
+          if (final.action !== 'hold') c.changed = true;
+          return final;
         });
+        await writeCaps(run, caps);
         const changed = distinct.filter((k) => windows.get(id(k))!.mailed || windows.get(id(k))!.digestAt);
         if (changed.length) {
-          await trx.executeQuery(
-            CompiledQuery.raw(
-              `update notification_window w set last_mail_at = case when c.mailed then $4::timestamptz else w.last_mail_at end, digest_at = coalesce(w.digest_at, c.digest_at)
-               from unnest($1::uuid[], $2::uuid[], $3::text[], $5::boolean[], $6::timestamptz[]) as c(u, s, r, mailed, digest_at)
-               where w.user_id = c.u and w.snippet_id = c.s and w.receiver = c.r`,
-              [
-                ...cols(changed),
-                now,
-                `{${changed.map((k) => String(windows.get(id(k))!.mailed)).join(',')}}`,
-                textArray(changed.map((k) => windows.get(id(k))!.digestAt?.toISOString() ?? null)),
-              ],
-            ),
+          await run(
+            `update notification_window w set last_mail_at = case when c.mailed then $4::timestamptz else w.last_mail_at end, digest_at = coalesce(w.digest_at, c.digest_at)
+             from unnest($1::uuid[], $2::uuid[], $3::text[], $5::boolean[], $6::timestamptz[]) as c(u, s, r, mailed, digest_at)
+             where w.user_id = c.u and w.snippet_id = c.s and w.receiver = c.r`,
+            [
+              ...cols(changed),
+              now,
+              `{${changed.map((k) => String(windows.get(id(k))!.mailed)).join(',')}}`,
+              textArray(changed.map((k) => windows.get(id(k))!.digestAt?.toISOString() ?? null)),
+            ],
           );
         }
         return decisions;
@@ -132,8 +144,8 @@ export class NotificationRepository {
   async insertEvents(rows: NewNotification[]): Promise<void> {
     if (!rows.length) return;
     await this.query(
-      `insert into notification_event (user_id, snippet_id, receiver, kind, occurred_at, mail_state, event_key)
-       select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
+      `insert into notification_event (user_id, snippet_id, receiver, kind, occurred_at, mail_state, event_key, ip)
+       select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::inet[])
        on conflict (event_key) where event_key is not null do nothing`,
       [
         rows.map((r) => r.userId),
@@ -143,6 +155,7 @@ export class NotificationRepository {
         rows.map((r) => new Date(r.occurredAt).toISOString()),
         rows.map((r) => r.mailState),
         rows.map((r) => r.eventKey ?? null),
+        rows.map((r) => r.ip ?? null),
       ].map((l) => textArray(l)),
     );
   }
@@ -231,15 +244,15 @@ export class NotificationRepository {
     return rows.length;
   }
 
-  // Each owner's events beyond their latest `keep`, but for those still held for a digest; in
-  // batches, so no statement runs long.
+  // Each owner's events beyond their latest `keep`, but for those still held for a digest or
+  // capped for a summary; in batches, so no statement runs long.
   async pruneEvents(keep: number, batch = 5_000): Promise<number> {
     let removed = 0;
     for (;;) {
       const rows = await rawSql(
         this.orm,
         `delete from notification_event where id in (
-           select id from (select id, row_number() over (partition by user_id order by id desc) as n from notification_event where mail_state <> 'held') r
+           select id from (select id, row_number() over (partition by user_id order by id desc) as n from notification_event where mail_state not in ('held', 'capped')) r
            where n > ? limit ?)
          returning 1`,
         [keep, batch],

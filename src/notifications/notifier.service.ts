@@ -7,10 +7,12 @@ import { EngagementOutbox } from '../common/engagement-outbox.js';
 import { EventBuffer, packEvents, unpackEvents } from '../common/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
-import { digestMail, eventMail, type MailLinks } from './notification-mails.js';
-import { notificationKeyOf, NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANOUT_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent } from './notification-jobs.js';
+import { digestMail, eventMail, summaryMail, type MailLinks } from './notification-mails.js';
+import { notificationKeyOf, NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANOUT_JOB, NOTIFY_SUMMARY_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent, type NotifySummaryData } from './notification-jobs.js';
 import { effectiveEvents, isNamedRecipient, notifyEventOf, unsubscribeToken, type NotifyEvent } from './notification-rules.js';
 import { NotificationRepository, type NewNotification, type OwnerOfSnippet } from './notification.repository.js';
+import { NotificationCapRepository } from './notification-cap.repository.js';
+import { addressFloods, capSummary, SIGHTING_LOOKBACK_MS } from './notification-cap.js';
 
 const FLUSH_MS = 100;
 const FLUSH_MAX = 1_000;
@@ -25,8 +27,11 @@ export const OUTBOX_CONSUMER = 'notifications';
 // named recipients stores an outbox row for the notifications (common/engagement-outbox.ts),
 // removed once the job is queued: a process killed before that has them queued by the outbox's
 // sweeper (a replay goes through the same throttle). The job applies each EyeMail's choice and the hourly throttle (one mail per
-// owner, EyeMail and recipient; the rest held), records every event for the dashboard's bell,
-// and sends. A sweep queues a digest job for each window whose held events are due.
+// owner, EyeMail and recipient; the rest held), then the cap per owner and EyeMail
+// (notification-cap.ts: a few mails in ten minutes, none for new recipients of an address
+// flood; the rest capped), records every event for the dashboard's bell, and sends. A sweep
+// queues a digest job for each window whose held events are due, and a summary job for each
+// cap window whose capped events are.
 @Injectable()
 export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Notifications');
@@ -47,11 +52,13 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: EngagementOutbox,
+    private readonly caps: NotificationCapRepository,
   ) {}
 
   onModuleInit(): void {
     this.queue.register<NotifyFanoutData, unknown>(NOTIFY_FANOUT_JOB, (job) => this.fanOut(job), { concurrency: 1, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
     this.queue.register<NotifyDigestData, unknown>(NOTIFY_DIGEST_JOB, (job) => this.digest(job), { concurrency: 2, attempts: 5, backoff: { type: 'exponential', delayMs: 5_000 } });
+    this.queue.register<NotifySummaryData, unknown>(NOTIFY_SUMMARY_JOB, (job) => this.summary(job), { concurrency: 2, attempts: 5, backoff: { type: 'exponential', delayMs: 5_000 } });
     this.events.consume({
       name: OUTBOX_CONSUMER,
       wants: (e) => notifyEventOf(e.kind) !== null && !e.machineReason && isNamedRecipient(e.receiver),
@@ -64,7 +71,7 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   }
 
   onApplicationBootstrap(): void {
-    const every = Math.max(1_000, Math.min(30_000, Math.floor(this.config.notifyWindowMs / 4)));
+    const every = Math.max(1_000, Math.min(30_000, Math.floor(Math.min(this.config.notifyWindowMs, this.config.notifyCapWindowMs) / 4)));
     this.sweepTimer = setInterval(() => void this.sweep(), every);
     this.sweepTimer.unref();
   }
@@ -90,17 +97,20 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     for (const e of events) {
       const owner = owners.get(e.snippetId);
       if (!owner) continue;
-      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off', eventKey: e.key ?? null };
+      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off', eventKey: e.key ?? null, ip: e.ip || null };
       rows.push(row);
       if (effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) wanted.push({ row, owner, e });
     }
+    const floods = await this.addressFloods(rows);
     const decisions = await this.repo.claimAll(
-      wanted.map((w) => w.row),
+      wanted.map((w) => ({ ...w.row, flood: floods.has(w.row) })),
       new Date(),
       this.config.notifyWindowMs,
+      { max: this.config.notifyCap, windowMs: this.config.notifyCapWindowMs },
     );
     wanted.forEach((w, i) => {
-      w.row.mailState = decisions[i].action === 'mail' ? 'mailed' : 'held';
+      const action = decisions[i].action;
+      w.row.mailState = action === 'mail' ? 'mailed' : action === 'hold' ? 'held' : 'capped';
       if (decisions[i].action === 'mail') mails.push({ owner: w.owner, e: w.e });
     });
     await this.repo.insertEvents(rows);
@@ -118,6 +128,9 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
         const key = createHash('sha256').update(`${w.userId}|${w.snippetId}|${w.receiver}`).digest('hex').slice(0, 32);
         await this.queue.enqueue<NotifyDigestData>(NOTIFY_DIGEST_JOB, { userId: w.userId, snippetId: w.snippetId, receiver: w.receiver }, { jobId: `nd-${key}-${new Date(w.digestAt).getTime()}` });
       }
+      for (const c of await this.caps.dueSummaries(new Date())) {
+        await this.queue.enqueue<NotifySummaryData>(NOTIFY_SUMMARY_JOB, { userId: c.userId, snippetId: c.snippetId }, { jobId: `ns-${c.userId}-${c.snippetId}-${new Date(c.digestAt).getTime()}` });
+      }
     } catch (e) {
       this.logger.warn({ err: e }, 'Could not queue notification digests');
     }
@@ -134,6 +147,30 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     return { mailed: 1, events: held.length };
   }
 
+  // The events (of `rows`) of recipients new from an address past what one person does, judged
+  // with the recipients earlier fan-outs recorded from the same addresses.
+  private async addressFloods(rows: readonly NewNotification[]): Promise<Set<NewNotification>> {
+    const withIp = rows.filter((r) => r.ip);
+    if (!withIp.length) return new Set();
+    const pairs = [...new Map(withIp.map((r) => [`${r.snippetId} ${r.ip}`, { snippetId: r.snippetId, ip: r.ip! }])).values()];
+    const since = new Date(Math.min(...withIp.map((r) => r.occurredAt.getTime())) - SIGHTING_LOOKBACK_MS);
+    const seen = await this.caps.sightings(pairs, since);
+    const floods = addressFloods(withIp.map((r) => ({ snippetId: r.snippetId, ip: r.ip!, receiver: r.receiver, kind: r.kind, at: r.occurredAt.getTime() })), seen);
+    return new Set(withIp.filter((_, i) => floods.has(i)));
+  }
+
+  private async summary(job: JobContext<NotifySummaryData>): Promise<unknown> {
+    const key = job.data;
+    if (!key?.userId || !key.snippetId) throw new PermanentJobError('The job names no cap window.');
+    const [owner] = await this.repo.owners([key.snippetId]);
+    if (!owner || owner.userId !== key.userId) return { mailed: 0 };
+    const capped = await this.caps.takeCapped(key);
+    if (!capped.length) return { mailed: 0 };
+    const { lines } = capSummary(capped);
+    await this.mail.send(owner.email, summaryMail({ firstName: owner.firstName, snippetTitle: owner.title, lines, ...(await this.links(owner.userId, owner.snippetId)) }));
+    return { mailed: 1, events: capped.length };
+  }
+
   private async links(userId: string, snippetId: string): Promise<MailLinks> {
     const secret = await this.secrets.get(UNSUBSCRIBE_SECRET);
     const base = this.config.publicBaseUrl.replace(/\/+$/, '');
@@ -147,5 +184,7 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
 function fanoutEvent(e: CommittedEngagement): NotifyFanoutEvent | null {
   const event = notifyEventOf(e.kind);
   if (!event || e.machineReason || !isNamedRecipient(e.receiver)) return null;
-  return { key: notificationKeyOf(e), snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString() };
+  // The ingest's rows carry their address (the outbox's replays do not).
+  const ip = (e as CommittedEngagement & { ip?: string | null }).ip ?? null;
+  return { key: notificationKeyOf(e), snippetId: e.snippetId, receiver: e.receiver.trim(), event, occurredAt: new Date(e.occurredAt).toISOString(), ip };
 }

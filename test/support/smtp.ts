@@ -152,8 +152,10 @@ function decodeQuotedPrintable(s: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
+// RFC 2047: the white space between two encoded words is not part of the text (a long subject
+// is written as several, folded).
 function decodeWords(s: string): string {
-  return s.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+  return s.replace(/(\?=)\s+(?==\?utf-8\?[QB]\?)/gi, '$1').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
     enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
