@@ -89,6 +89,15 @@ describe('email platforms', () => {
     }
   });
 
+  it('marks the platforms whose rules require an unsubscribe link in every email, so the export includes one by default', () => {
+    const required = EMAIL_PLATFORMS.filter((p) => p.unsubscribeRequired).map((p) => p.code);
+    expect(required).toEqual(['mailchimp', 'salesforce-marketing-cloud', 'klaviyo', 'activecampaign', 'pardot', 'mailjet', 'zoho-campaigns']);
+    // Only a platform with an unsubscribe tag can require it.
+    for (const p of EMAIL_PLATFORMS.filter((x) => x.unsubscribeRequired)) expect(p.unsubscribeTag).toBeTruthy();
+    expect(listEmailPlatforms().find((p) => p.code === 'mailchimp')).toMatchObject({ unsubscribeRequired: true });
+    expect(listEmailPlatforms().find((p) => p.code === 'hubspot')).toMatchObject({ unsubscribeRequired: false });
+  });
+
   it('finds platforms case-insensitively and falls back to plain HTML', () => {
     expect(findEmailPlatform(' MailChimp ').code).toBe('mailchimp');
     expect(findEmailPlatform('nope').code).toBe('other');

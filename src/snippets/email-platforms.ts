@@ -23,6 +23,9 @@ export interface EmailPlatform {
   recipientTagUrlEncoded: boolean;
   unsubscribeTag: string | null;
   unsubscribeStyle: UnsubscribeStyle;
+  // The platform's rules require an unsubscribe link in every email (UNSUBSCRIBE_REQUIRED): the
+  // export includes ours unless asked not to.
+  unsubscribeRequired: boolean;
   // Markup the platform requires in the body of a whole email (written into the full document
   // export only: a block pasted into an existing email finds it there already).
   documentBodyTag: string;
@@ -37,10 +40,32 @@ export interface EmailPlatformDto {
   iconUrl: string;
   recipientTag: string;
   unsubscribeTag: string | null;
+  unsubscribeRequired: boolean;
   notes: string;
 }
 
 export const DEFAULT_PLATFORM_CODE = 'other';
+
+// The platforms whose own rules require an unsubscribe link (their tag) in every email, each with
+// where it says so. The others add a footer of their own (HubSpot, Marketo, Constant Contact,
+// Omnisend, GetResponse, AWeber) or leave it to the sender: a second link there is a choice.
+const UNSUBSCRIBE_REQUIRED: ReadonlySet<string> = new Set([
+  // Mailchimp Knowledge Base: "All campaigns must include our properly coded *|UNSUB|* tag".
+  'mailchimp',
+  // Salesforce Help, Marketing Cloud "Headers and Footers": every email must include
+  // %%profile_center_url%% and %%unsub_center_url%% (checked at send unless switched off).
+  'salesforce-marketing-cloud',
+  // Klaviyo Help: "Klaviyo requires an unsubscribe link to be present in all emails".
+  'klaviyo',
+  // ActiveCampaign: %UNSUBSCRIBELINK% is required in every campaign (its notes below).
+  'activecampaign',
+  // Salesforce Account Engagement refuses to save an HTML email without its unsubscribe tag.
+  'pardot',
+  // Mailjet Documentation: every marketing email must include an unsubscribe link.
+  'mailjet',
+  // Zoho Campaigns help: $[LI:UNSUBSCRIBE]$ is required in custom templates.
+  'zoho-campaigns',
+]);
 
 function platform(
   code: string,
@@ -52,7 +77,8 @@ function platform(
   documentBodyTag = '',
   recipientTagUrlEncoded = false,
 ): EmailPlatform {
-  return { code, name, iconPath: `/static/platforms/${code}.svg`, recipientTag, recipientTagUrlEncoded, unsubscribeTag, unsubscribeStyle, documentBodyTag, notes };
+  const unsubscribeRequired = UNSUBSCRIBE_REQUIRED.has(code) && unsubscribeStyle !== 'none';
+  return { code, name, iconPath: `/static/platforms/${code}.svg`, recipientTag, recipientTagUrlEncoded, unsubscribeTag, unsubscribeStyle, unsubscribeRequired, documentBodyTag, notes };
 }
 
 export const EMAIL_PLATFORMS: readonly EmailPlatform[] = Object.freeze([
@@ -261,7 +287,7 @@ export function isKnownPlatformCode(code: unknown): boolean {
 // Icon URLs are absolute when a public base URL is given (the dashboard can use the path alone).
 export function toEmailPlatformDto(p: EmailPlatform, publicBaseUrl?: string): EmailPlatformDto {
   const base = publicBaseUrl ? publicBaseUrl.replace(/\/+$/, '') : '';
-  return { code: p.code, name: p.name, iconUrl: `${base}${p.iconPath}`, recipientTag: p.recipientTag, unsubscribeTag: p.unsubscribeTag, notes: p.notes };
+  return { code: p.code, name: p.name, iconUrl: `${base}${p.iconPath}`, recipientTag: p.recipientTag, unsubscribeTag: p.unsubscribeTag, unsubscribeRequired: p.unsubscribeRequired, notes: p.notes };
 }
 
 export function listEmailPlatforms(publicBaseUrl?: string): EmailPlatformDto[] {

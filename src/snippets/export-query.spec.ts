@@ -24,6 +24,13 @@ describe('export query', () => {
     expect(value!.options).toEqual({ headerText: 'Watch this', includeHeader: true, includeUnsubscribeLink: true, removeBranding: false, preheader: 'Hello' });
   });
 
+  it("includes the unsubscribe link by default where the platform's rules require one, unless asked not to", () => {
+    for (const code of ['mailchimp', 'activecampaign', 'zoho-campaigns']) expect(parseExportQuery({ emailPlatform: code }).value!.options.includeUnsubscribeLink).toBe(true);
+    for (const code of ['hubspot', 'constant-contact', 'other']) expect(parseExportQuery({ emailPlatform: code }).value!.options.includeUnsubscribeLink).toBe(false);
+    expect(parseExportQuery({ emailPlatform: 'mailchimp', includeUnsubscribeLink: 'false' }).value!.options.includeUnsubscribeLink).toBe(false);
+    expect(parseExportQuery({ emailPlatform: 'hubspot', includeUnsubscribeLink: 'true' }).value!.options.includeUnsubscribeLink).toBe(true);
+  });
+
   it('reads the first of a repeated parameter', () => {
     const { value } = parseExportQuery({ emailPlatform: ['hubspot', 'mailchimp'], includeHeader: ['false', 'true'] });
     expect(value!.platform.code).toBe('hubspot');

@@ -21,14 +21,16 @@ export function parseExportQuery(raw: Record<string, unknown> | null | undefined
   const blank = code === undefined || code === null || (typeof code === 'string' && code.trim() === '');
   const errors: Record<string, string> = {};
   if (!blank && !isKnownPlatformCode(code)) errors.emailPlatform = M.unknownPlatform;
+  const platform = findEmailPlatform(blank ? undefined : code);
+  // The unsubscribe link is on unless asked otherwise where the platform's rules require one.
   const options = validateExportOptions({
     headerText: first(q.headerText),
     includeHeader: first(q.includeHeader),
     includeUnsubscribeLink: first(q.includeUnsubscribeLink),
     removeBranding: first(q.removeBranding),
     preheader: first(q.preheader),
-  });
+  }, { includeUnsubscribeLink: platform.unsubscribeRequired });
   Object.assign(errors, options.errors);
   if (Object.keys(errors).length || !options.value) return { value: null, errors };
-  return { value: { platform: findEmailPlatform(blank ? undefined : code), options: options.value }, errors };
+  return { value: { platform, options: options.value }, errors };
 }

@@ -111,7 +111,7 @@ export class SnippetsController {
   @ApiQuery({ name: 'emailPlatform', required: false, description: 'a code from global/email-platforms; default other' })
   @ApiQuery({ name: 'headerText', required: false })
   @ApiQuery({ name: 'includeHeader', required: false, enum: ['true', 'false'] })
-  @ApiQuery({ name: 'includeUnsubscribeLink', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'includeUnsubscribeLink', required: false, enum: ['true', 'false'], description: "default: on for a platform whose rules require an unsubscribe link (global/email-platforms' unsubscribeRequired), else off" })
   @ApiQuery({ name: 'removeBranding', required: false, enum: ['true', 'false'] })
   @ApiQuery({ name: 'preheader', required: false, description: 'hidden preview text shown after the subject line in the inbox (at most 150 characters)' })
   @ApiOkResponse({ type: SnippetExportDto })

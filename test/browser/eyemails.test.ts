@@ -314,6 +314,9 @@ test('export: copy for Mailchimp, download for HubSpot, with the options and the
     ([el, t]) => ((el as unknown as { value: string }).value ?? '').includes(`v=${t}`),
     [await box.elementHandle(), tag('mailchimp')] as const,
   );
+  // Mailchimp requires *|UNSUB|* in every campaign: the link is on by default for it.
+  assert.equal(await dialog.getByLabel('Include unsubscribe link').isChecked(), true);
+  await page.waitForFunction((el) => ((el as unknown as { value: string }).value ?? '').includes('href="*|UNSUB|*"'), await box.elementHandle());
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await page.getByText('Code copied to clipboard.').waitFor();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
@@ -326,6 +329,8 @@ test('export: copy for Mailchimp, download for HubSpot, with the options and the
 
   await dialog.getByRole('combobox', { name: 'Email platform' }).click();
   await page.getByRole('option', { name: 'HubSpot' }).click();
+  // HubSpot adds its own footer: off by default.
+  assert.equal(await dialog.getByLabel('Include unsubscribe link').isChecked(), false);
   await dialog.getByLabel('Include unsubscribe link').check();
   const header = dialog.getByLabel('Header text');
   await header.fill('');

@@ -321,7 +321,8 @@ describe('snippets API', () => {
       const hrefs = [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
       // Never straight to the web view: a click there would not be counted.
       expect(hrefs.filter((h) => h.startsWith(`${webView}`))).toEqual([]);
-      const toWebView = hrefs.filter((h) => new URL(h).searchParams.get('u') === webView);
+      // (the unsubscribe link is Mailchimp's *|UNSUB|*, not a URL yet)
+      const toWebView = hrefs.filter((h) => h.startsWith('http') && new URL(h).searchParams.get('u') === webView);
       // the header line and 'Play with sound' (the video, GIF and poster open the landing page)
       expect(toWebView.length).toBe(2);
       for (const h of toWebView) expect(h.startsWith(`${BASE}/t/c/${full.snippet}?v=*|URL:EMAIL|*&u=`)).toBe(true);
@@ -391,6 +392,19 @@ describe('snippets API', () => {
       expect(html).toContain('Powered by <strong>EyeMail</strong>');
       // no platform, so no recipient in the links
       expect(html).not.toMatch(/[?&]v=/);
+    });
+
+    it("includes the unsubscribe link by default for a platform whose rules require one (Mailchimp's *|UNSUB|*), and leaves it out when asked", async () => {
+      const platforms = (await t.http.get('/api/global/email-platforms')).body.body as { code: string; unsubscribeRequired: boolean }[];
+      expect(platforms.find((p) => p.code === 'mailchimp')).toMatchObject({ unsubscribeRequired: true });
+      expect(platforms.find((p) => p.code === 'hubspot')).toMatchObject({ unsubscribeRequired: false });
+      const html = async (q: string) => (await owner.get(`/api/snippets/${full.snippet}/html?${q}`)).body.body as { html: string; blockHtml: string };
+      const mailchimp = await html('emailPlatform=mailchimp');
+      expect(mailchimp.html).toContain('<a class="em-d" href="*|UNSUB|*" target="_blank"');
+      expect(mailchimp.blockHtml).toContain('href="*|UNSUB|*"');
+      expect((await html('emailPlatform=mailchimp&includeUnsubscribeLink=false')).html).not.toContain('*|UNSUB|*');
+      // HubSpot adds its own subscription footer: no second link unless asked.
+      expect((await html('emailPlatform=hubspot')).html).not.toContain('Unsubscribe');
     });
 
     it('applies the export options', async () => {

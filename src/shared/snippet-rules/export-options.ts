@@ -31,13 +31,18 @@ export function preheaderError(value: unknown): string | null {
   return null;
 }
 
-// Missing options take their defaults. The header text is required while the header is included
-// ('Please enter header text!'); without the header it is not checked.
-export function validateExportOptions(raw: Partial<Record<keyof ExportOptions, unknown>> | null | undefined): {
+// Missing options take their defaults; `defaults` overrides them (the unsubscribe link defaults to
+// on for a platform whose rules require one). The header text is required while the header is
+// included ('Please enter header text!'); without the header it is not checked.
+export function validateExportOptions(
+  raw: Partial<Record<keyof ExportOptions, unknown>> | null | undefined,
+  defaults: Partial<Pick<ExportOptions, 'includeUnsubscribeLink'>> = {},
+): {
   value: ExportOptions | null;
   errors: Record<string, string>;
 } {
   const r = raw ?? {};
+  const unsubscribeDefault = defaults.includeUnsubscribeLink ?? EXPORT_OPTION_DEFAULTS.includeUnsubscribeLink;
   const includeHeader = toBool(r.includeHeader, EXPORT_OPTION_DEFAULTS.includeHeader);
   const headerText = r.headerText === undefined || r.headerText === null ? EXPORT_OPTION_DEFAULTS.headerText : r.headerText;
   const errors: Record<string, string> = {};
@@ -50,7 +55,7 @@ export function validateExportOptions(raw: Partial<Record<keyof ExportOptions, u
     value: {
       headerText: includeHeader ? (headerText as string).trim() : EXPORT_OPTION_DEFAULTS.headerText,
       includeHeader,
-      includeUnsubscribeLink: toBool(r.includeUnsubscribeLink, EXPORT_OPTION_DEFAULTS.includeUnsubscribeLink),
+      includeUnsubscribeLink: toBool(r.includeUnsubscribeLink, unsubscribeDefault),
       removeBranding: toBool(r.removeBranding, EXPORT_OPTION_DEFAULTS.removeBranding),
       preheader: typeof r.preheader === 'string' ? r.preheader.trim() : '',
     },

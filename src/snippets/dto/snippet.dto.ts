@@ -104,6 +104,8 @@ export class EmailPlatformResponseDto {
   @ApiProperty({ description: 'absolute /static/platforms/<code>.svg' }) iconUrl!: string;
   @ApiProperty({ description: 'the merge tag written into every link as v=' }) recipientTag!: string;
   @ApiProperty({ nullable: true }) unsubscribeTag!: string | null;
+  @ApiProperty({ description: "the platform's rules require an unsubscribe link in every email: the export includes one unless includeUnsubscribeLink=false" })
+  unsubscribeRequired!: boolean;
   @ApiProperty() notes!: string;
   @ApiProperty({ type: PasteHintDto, description: 'where to paste the export in this platform: the block, or the whole document' }) pasteHint!: PasteHintDto;
 }

@@ -39,10 +39,13 @@ const build = (over: Partial<ExportSnippet> = {}, rest: Partial<Parameters<typeo
 const WEB_VIEW_CLICK = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent(`${BASE}/eyemail/${ID}`)}`;
 
 describe('email view model', () => {
-  it('uses the export option defaults: header on, unsubscribe off, branding on, open pixel', () => {
+  it("uses the export option defaults: header on, unsubscribe where the platform's rules require it, branding on, open pixel", () => {
     const vm = build();
     expect(vm.header).toEqual({ hrefAttr: WEB_VIEW_CLICK, textHtml: 'If Unable to See or Hear, Click Here' });
-    expect(vm.unsubscribe).toBeNull();
+    // Mailchimp requires *|UNSUB|* in every campaign; HubSpot adds its own footer.
+    expect(vm.unsubscribe).toEqual({ hrefAttr: '*|UNSUB|*', elementName: null });
+    expect(build({}, { platform: 'hubspot' }).unsubscribe).toBeNull();
+    expect(build({}, { options: { includeUnsubscribeLink: false } }).unsubscribe).toBeNull();
     expect(vm.branding).toEqual({ hrefAttr: `${BASE}/` });
     expect(vm.openPixel).toEqual({ srcAttr: `${BASE}/t/o/${ID}.gif?v=*|URL:EMAIL|*` });
   });

@@ -14,7 +14,7 @@ import {
 import { clickDestination, type ClickDestination } from '../../shared/click-rules.js';
 import { renderCtaButtonsHtml } from '../cta-buttons.js';
 import { defuseUrl, escapeHtml, escapeUserText } from '../email-escape.js';
-import { findEmailPlatform } from '../email-platforms.js';
+import { findEmailPlatform, type EmailPlatform } from '../email-platforms.js';
 import { absoluteAssetUrl } from './export-urls.js';
 import { clamp, heightAt, VIDEO_ICON_MAX_HEIGHT, videoIconBox } from './email-geometry.js';
 import { ExportNotReadyError, type BuildEmailInput, type EmailViewModel } from './export-types.js';
@@ -36,14 +36,15 @@ const MUTE_ICON_PATH = '/static/email/sound-off.png';
 const PREVIEW_CHARS = 150;
 const PREHEADER_FILLER = '&#847;&zwnj;&nbsp;';
 
-function withDefaults(options: Partial<ExportOptions> | null | undefined): ExportOptions {
+// Options not given take their defaults; the unsubscribe link is on where the platform requires one.
+function withDefaults(options: Partial<ExportOptions> | null | undefined, platform: EmailPlatform): ExportOptions {
   const o = { ...EXPORT_OPTION_DEFAULTS, ...(options ?? {}) };
   const headerText =
     typeof o.headerText === 'string' && o.headerText.trim() ? o.headerText.trim().slice(0, HEADER_TEXT_MAX) : EXPORT_OPTION_DEFAULTS.headerText;
   return {
     headerText,
     includeHeader: o.includeHeader !== false,
-    includeUnsubscribeLink: o.includeUnsubscribeLink === true,
+    includeUnsubscribeLink: typeof options?.includeUnsubscribeLink === 'boolean' ? options.includeUnsubscribeLink : platform.unsubscribeRequired,
     removeBranding: o.removeBranding === true,
     preheader: typeof o.preheader === 'string' ? o.preheader.trim().slice(0, PREHEADER_MAX) : '',
   };
@@ -54,7 +55,7 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   const base = publicBaseUrl.replace(/\/+$/, '');
   if (!parseHttpUrl(`${base}/`)) throw new Error(`publicBaseUrl must be an absolute http(s) URL (got "${publicBaseUrl}")`);
   const platform = typeof input.platform === 'object' && input.platform ? input.platform : findEmailPlatform(input.platform);
-  const options = withDefaults(input.options);
+  const options = withDefaults(input.options, platform);
   const preview = input.preview === true;
   const express = input.tier === 'express';
   const links = trackingLinks(base, snippet.id, platform.recipientTag);

@@ -8,6 +8,8 @@ export interface EmailPlatform {
   iconUrl: string;
   recipientTag?: string;
   unsubscribeTag?: string | null;
+  // Its rules require an unsubscribe link in every email: the export dialog ticks it by default.
+  unsubscribeRequired?: boolean;
   notes?: string;
   // Where to paste the export in this platform: the block, or the whole document.
   pasteHint?: { block: string; document: string };

@@ -59,7 +59,9 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   const [platform, setPlatform] = useState(DEFAULT_PLATFORM);
   const [headerText, setHeaderText] = useState(DEFAULT_HEADER_TEXT);
   const [includeHeader, setIncludeHeader] = useState(true);
-  const [includeUnsubscribeLink, setIncludeUnsub] = useState(false);
+  // null: follow the platform (on where its rules require an unsubscribe link); a tick or untick
+  // holds until another platform is chosen.
+  const [unsubChoice, setUnsubChoice] = useState<boolean | null>(null);
   const [removeBranding, setRemoveBranding] = useState(false);
   const [preheader, setPreheader] = useState('');
   const [copied, setCopied] = useState(false);
@@ -69,6 +71,8 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
   // without scrolling past the code and the options.
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
 
+  const current = platforms.find((p) => p.code === platform);
+  const includeUnsubscribeLink = unsubChoice ?? current?.unsubscribeRequired === true;
   const headerError = includeHeader ? headerTextError(headerText) : null;
   const preheaderProblem = preheaderError(preheader);
   const invalid = !!(headerError || preheaderProblem);
@@ -100,7 +104,6 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
 
   const ready = html !== '' && !loading && !invalid;
 
-  const current = platforms.find((p) => p.code === platform);
   const pasteHint = (current?.pasteHint ?? GENERIC_HINT)[format];
   const data = (platforms.length ? platforms : [{ code: DEFAULT_PLATFORM, name: 'Other', iconUrl: '/static/platforms/other.svg' }]).map((p) => ({ value: p.code, label: p.name }));
   const renderOption = ({ option, checked }: ComboboxLikeRenderOptionInput<ComboboxItem>) => (
@@ -143,7 +146,10 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
           description="Links carry the platform's merge tag, so every recipient is tracked."
           data={data}
           value={platform}
-          onChange={(v) => setPlatform(v ?? DEFAULT_PLATFORM)}
+          onChange={(v) => {
+            setPlatform(v ?? DEFAULT_PLATFORM);
+            setUnsubChoice(null);
+          }}
           allowDeselect={false}
           searchable
           renderOption={renderOption}
@@ -212,7 +218,12 @@ export function ExportModal({ opened, snippet, onClose }: { opened: boolean; sni
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
               <Checkbox label="Include header" checked={includeHeader} onChange={(e) => setIncludeHeader(e.currentTarget.checked)} />
-              <Checkbox label="Include unsubscribe link" checked={includeUnsubscribeLink} onChange={(e) => setIncludeUnsub(e.currentTarget.checked)} />
+              <Checkbox
+                label="Include unsubscribe link"
+                description={current?.unsubscribeRequired ? `${current.name} requires one` : undefined}
+                checked={includeUnsubscribeLink}
+                onChange={(e) => setUnsubChoice(e.currentTarget.checked)}
+              />
               <Checkbox label="Remove branding" checked={removeBranding} onChange={(e) => setRemoveBranding(e.currentTarget.checked)} />
             </SimpleGrid>
           </Stack>
