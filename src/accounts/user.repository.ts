@@ -66,6 +66,12 @@ export class UserRepository {
     return this.em.count(User, { role });
   }
 
+  // A company's name (the brand its members' EyeMails carry); null when there is none.
+  async companyName(companyId: string): Promise<string | null> {
+    const c = await this.em.findOne(Company, { id: companyId }, { fields: ['name'] });
+    return c?.name ?? null;
+  }
+
   findEmails(ids: readonly string[]): Promise<Pick<User, 'id' | 'email'>[]> {
     return this.em.find(User, { id: { $in: [...ids] } }, { fields: ['id', 'email'] });
   }

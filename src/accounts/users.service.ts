@@ -91,6 +91,11 @@ export class UsersService {
   }
 
   // Addresses of many users in one query (the admin video list names each owner).
+  // The name of the user's company (their brand), null for a personal account.
+  companyNameOf(companyId: string | null | undefined): Promise<string | null> {
+    return companyId ? this.users.companyName(companyId) : Promise.resolve(null);
+  }
+
   async emailsOf(ids: string[]): Promise<Map<string, string>> {
     const unique = [...new Set(ids)].filter(isUuid);
     if (!unique.length) return new Map();

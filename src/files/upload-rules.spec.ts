@@ -146,7 +146,12 @@ describe('storedImageFormat', () => {
     expect(storedImageFormat('attachment', 'jpg')).toBe('jpeg');
   });
 
+  it('keeps a PNG logo a PNG, so its transparency survives (dark mode); a JPEG logo has none to keep', () => {
+    expect(storedImageFormat('logo', 'png')).toBe('png');
+    expect(storedImageFormat('logo', 'jpg')).toBe('jpeg');
+  });
+
   it('stores every other picture as JPEG, for email', () => {
-    for (const kind of ['image', 'logo', 'cover', 'videoIcon', 'profile'] as const) expect(storedImageFormat(kind, 'png')).toBe('jpeg');
+    for (const kind of ['image', 'cover', 'videoIcon', 'profile'] as const) expect(storedImageFormat(kind, 'png')).toBe('jpeg');
   });
 });

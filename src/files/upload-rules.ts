@@ -131,9 +131,11 @@ export function checkContent(kind: FileKind, sniffed: string | null): string | n
 }
 
 // The format a re-encoded image is stored in: support attachments (screenshots of a problem)
-// arrive as they were sent, PNG or JPEG; every other picture goes into emails as JPEG.
+// arrive as they were sent, PNG or JPEG; a PNG logo stays a PNG, so a transparent logo keeps its
+// alpha (a JPEG flattens it on white: a white box on an email in dark mode; WebP is not safe in
+// Outlook); every other picture goes into emails as JPEG.
 export function storedImageFormat(kind: FileKind, sniffed: string): 'jpeg' | 'png' {
-  return kind === 'attachment' && sniffed === 'png' ? 'png' : 'jpeg';
+  return (kind === 'attachment' || kind === 'logo') && sniffed === 'png' ? 'png' : 'jpeg';
 }
 
 // How the checked file is handled, from its kind and real content.

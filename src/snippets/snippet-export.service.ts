@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { UsersService } from '../accounts/users.service.js';
 import { ConflictError } from '../common/domain-error.js';
 import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -25,6 +26,7 @@ export class SnippetExportService {
   constructor(
     private readonly owned: OwnedSnippets,
     private readonly media: SnippetMediaReader,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,8 +34,8 @@ export class SnippetExportService {
   async exportHtml(user: AuthUser, id: unknown, { platform, options }: ExportRequest): Promise<ExportResult> {
     const s = await this.owned.get(user.id, id);
     if (!s.status) throw new ConflictError(M.activateToExport);
-    const media = await this.media.mediaOf(s);
-    const parts = renderSnippetEmailParts({ record: s, media, platform, options, publicBaseUrl: this.config.publicBaseUrl, tier: user.tier });
+    const [media, brandName] = await Promise.all([this.media.mediaOf(s), this.users.companyNameOf(user.companyId)]);
+    const parts = renderSnippetEmailParts({ record: s, media, platform, options, publicBaseUrl: this.config.publicBaseUrl, tier: user.tier, brandName });
     if (parts === null) throw new ConflictError(M.notReadyToExport);
     const { document: html, block } = parts;
     return { html, sizeBytes: Buffer.byteLength(html, 'utf8'), platform: platform.code, blockHtml: block, blockSizeBytes: Buffer.byteLength(block, 'utf8') };

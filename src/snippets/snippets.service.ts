@@ -40,6 +40,8 @@ export interface PublicSnippet {
   // the owner's tier: Express shows the video only
   tier: SnippetTier;
   ownerId: string;
+  // the owner's company (its name is the brand of the email preview's logo)
+  ownerCompanyId: string | null;
 }
 
 // What the rest of the app asks of snippets: the public pages (viewer), the tracking endpoints
@@ -105,6 +107,11 @@ export class SnippetsService {
   // A snippet for a public page: active ones for everyone; an inactive one only for its owner
   // when the page allows it (previews). A deactivated owner's published EyeMails keep playing:
   // the emails are already in recipients' inboxes, and deactivation only stops the owner.
+  // The brand a snippet's email names its logo by: the owner's company name (null: none).
+  brandNameOf(found: Pick<PublicSnippet, 'ownerCompanyId'>): Promise<string | null> {
+    return this.users.companyNameOf(found.ownerCompanyId);
+  }
+
   async findPublic(idOrSlug: string, opts: { viewerId?: string | null; ownerMaySeeInactive?: boolean } = {}): Promise<PublicSnippet | null> {
     const s = await this.findByIdOrSlug(idOrSlug);
     if (!s) return null;
@@ -112,7 +119,7 @@ export class SnippetsService {
     if (!s.status && !(isOwner && opts.ownerMaySeeInactive)) return null;
     const owner = await this.users.findById(s.ownerId);
     if (!owner) return null;
-    return { record: s, media: await this.media.mediaOf(s), tier: owner.tier, ownerId: s.ownerId };
+    return { record: s, media: await this.media.mediaOf(s), tier: owner.tier, ownerId: s.ownerId, ownerCompanyId: owner.companyId ?? null };
   }
 
   // For the reports ingest, batched: which of these snippets exist, with the length in seconds of

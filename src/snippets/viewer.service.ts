@@ -157,7 +157,7 @@ export class ViewerService {
     if (!found) return this.notFoundPage();
     const { options, platformCode, speakerIcon } = exportOptionsFromPreviewQuery(query);
     const html = renderSnippetEmail(
-      { record: found.record, media: found.media, platform: platformCode, options, publicBaseUrl: this.base, tier: found.tier },
+      { record: found.record, media: found.media, platform: platformCode, options, publicBaseUrl: this.base, tier: found.tier, brandName: await this.snippets.brandNameOf(found) },
       { muteIcon: speakerIcon },
     );
     return html === null ? this.notFoundPage() : { status: 200, html };

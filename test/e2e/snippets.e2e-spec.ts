@@ -1,10 +1,13 @@
 // The snippets API through HTTP on the real app: create, update, read, list, status, delete,
 // tier limits, ownership, validation messages and the usage checks on file deletion. One tiny clip
 // is uploaded and encoded per user at the start (a few seconds each).
+import os from 'node:os';
+import path from 'node:path';
 import { jest } from '@jest/globals';
+import sharp from 'sharp';
 import { EMAIL_PLATFORMS } from '../../src/snippets/email-platforms.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newClient, signUp, sql, type Client } from '../support/account-factory.js';
+import { DEFAULT_PASSWORD, newClient, signUp, sql, uniqueEmail, type Client } from '../support/account-factory.js';
 import { buttonsJson, createSnippet, readyVideo, snippetPayload, tinyClip, tinyGif, tinyPng, uploadFile, type Button } from '../support/snippet-factory.js';
 
 jest.setTimeout(180_000);
@@ -339,13 +342,54 @@ describe('snippets API', () => {
       expect(tags.length).toBeGreaterThanOrEqual(6);
       for (const tag of tags) expect(tag).toMatch(/\swidth="\d+"[^>]*\sheight="\d+"/);
       // the logo (120x60) at 160 px wide, the cover (300x100) at the email's 600
-      expect(html).toMatch(/<img src="[^"]+" width="160" height="80" alt="Logo"/);
+      // the logo named by the brand: this personal account has no company, so the EyeMail's title
+      expect(html).toMatch(/<img src="[^"]+" width="160" height="80" alt="Spring launch: meet the new collection in motion, filmed on location in Lisbon"/);
       expect(html).toMatch(/<img src="[^"]+" width="600" height="200" alt="Spring launch/);
       // the video, GIF and poster at the encoded frame's shape
       const enc = (await owner.get(`/api/snippets/${full.snippet}`)).body.body;
       const video = html.match(/<video class="em-v" width="600" height="(\d+)"/);
       expect(video).not.toBeNull();
       expect(html).toContain(`<img class="em-f" src="${enc.gifUrl}" width="600" height="${video![1]}"`);
+    });
+
+    it('keeps a transparent logo transparent (PNG, for dark mode) and names it by the company', async () => {
+      const company = await newClient(t);
+      const companyName = 'Acme & Sons <Lisbon>';
+      await company
+        .post('/api/accounts/companysignup')
+        .send({ fullName: 'Carl Boss', email: uniqueEmail('brand'), password: DEFAULT_PASSWORD, companyName, domain: 'acme.com', department: 'Marketing' })
+        .expect(201);
+      const { videoId: companyVideo } = await readyVideo(company, ['none']);
+      // a red square on a transparent ground, and an opaque JPEG
+      const transparent = path.join(os.tmpdir(), `eyemail-logo-transparent-${process.pid}.png`);
+      const square = { create: { width: 60, height: 30, channels: 4 as const, background: { r: 255, g: 0, b: 0, alpha: 1 } } };
+      await sharp({ create: { width: 120, height: 60, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .composite([{ input: await sharp(square).png().toBuffer(), left: 30, top: 15 }])
+        .png()
+        .toFile(transparent);
+      const opaque = path.join(os.tmpdir(), `eyemail-logo-opaque-${process.pid}.jpg`);
+      await sharp({ create: { width: 120, height: 60, channels: 3, background: '#2a9d8f' } }).jpeg().toFile(opaque);
+      const logo = await uploadFile(company, 'logo', transparent);
+      const stored = await t.http.get(new URL(logo.url).pathname).buffer(true).parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect(stored.headers['content-type']).toBe('image/png');
+      const meta = await sharp(stored.body as Buffer).metadata();
+      expect(meta).toMatchObject({ format: 'png', hasAlpha: true });
+      const corner = await sharp(stored.body as Buffer).ensureAlpha().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
+      expect(corner[3]).toBe(0);
+      // an opaque JPEG logo stays a JPEG
+      const jpegLogo = await uploadFile(owner, 'logo', opaque);
+      expect(jpegLogo.url).toMatch(/\.jpg$/);
+
+      const s = await createSnippet(company, snippetPayload(companyVideo, { title: 'Spring', logoImageId: logo.fileId }));
+      const { html } = (await company.get(`/api/snippets/${s.snippet}/html?emailPlatform=hubspot`)).body.body;
+      expect(html).toContain(`<img src="${logo.url}" width="120" height="60" alt="Acme &amp; Sons &lt;Lisbon&gt;"`);
+      expect(html).not.toContain('alt="Logo"');
+      const preview = (await company.get(`/emailpreview/${s.snippet}`)).text;
+      expect(preview).toContain('alt="Acme &amp; Sons &lt;Lisbon&gt;"');
     });
 
     it('adds the preheader as hidden preview text first in the body, and refuses one that is too long', async () => {

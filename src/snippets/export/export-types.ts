@@ -13,6 +13,8 @@ export interface PixelSize {
 export interface ExportSnippet {
   id: string;
   title: string;
+  // The brand the logo stands for (the account's company name): the logo's alt text.
+  brandName?: string | null;
   width: number;
   logo?: { url: string; alignment?: LogoAlignment | null; width?: number | null; size?: PixelSize | null } | null;
   cover?: { url: string; placement?: CoverPlacement | null; spacing?: number | null; size?: PixelSize | null } | null;

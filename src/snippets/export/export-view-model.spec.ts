@@ -60,6 +60,12 @@ describe('email view model', () => {
     expect(build({}, { options: { headerText: '  ' } }).header!.textHtml).toBe('If Unable to See or Hear, Click Here');
   });
 
+  it("names the logo by the brand (the account's company), else by the EyeMail's title, escaped; never just 'Logo'", () => {
+    expect(build({ brandName: 'Acme & Sons <Lisbon>' }).logo!.altHtml).toBe('Acme &amp; Sons &lt;Lisbon&gt;');
+    expect(build({ brandName: '  ' }).logo!.altHtml).toBe('Spring launch');
+    expect(build({ brandName: null, title: '"Spring" <b>' }).logo!.altHtml).toBe('&quot;Spring&quot; &lt;b&gt;');
+  });
+
   it('sends logo and cover clicks through the tracker to the landing page', () => {
     const vm = build();
     const tracked = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}`;

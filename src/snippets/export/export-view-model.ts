@@ -85,7 +85,8 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
     logo = {
       srcAttr: attr(logoSrc),
       hrefAttr: landingHref,
-      altHtml: 'Logo',
+      // Named by the brand (read aloud, and shown while images are blocked), else by the title.
+      altHtml: escapeUserText(snippet.brandName?.trim() || title),
       width: logoWidth,
       height: heightAt(logoWidth, snippet.logo?.size),
       align: align === 'center' || align === 'right' ? align : 'left',

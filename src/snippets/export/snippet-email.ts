@@ -12,6 +12,8 @@ export interface SnippetEmailInput {
   options: BuildEmailInput['options'];
   publicBaseUrl: string;
   tier: SnippetTier;
+  // The owner's company name, the logo's alt text (null: the title).
+  brandName?: string | null;
 }
 
 // The one way from a stored snippet and its media to email HTML: the export (what people paste
@@ -33,7 +35,7 @@ export function renderSnippetEmailParts(input: SnippetEmailInput): { document: s
 function snippetEmailViewModel(input: SnippetEmailInput, preview?: { muteIcon: boolean | null }) {
   try {
     return buildEmailViewModel({
-      snippet: toExportSnippet(input.record, input.media),
+      snippet: { ...toExportSnippet(input.record, input.media), brandName: input.brandName ?? null },
       platform: input.platform,
       options: input.options,
       publicBaseUrl: input.publicBaseUrl,
