@@ -26,6 +26,7 @@ import { Migration0025EngagementOutbox } from './0025-engagement-outbox.js';
 import { Migration0026IngestJournal } from './0026-ingest-journal.js';
 import { Migration0027JournalSnippetCounts } from './0027-journal-snippet-counts.js';
 import { Migration0028NotificationCap } from './0028-notification-cap.js';
+import { Migration0030EmailMp4 } from './0030-email-mp4.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -57,4 +58,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0026-ingest-journal', class: Migration0026IngestJournal },
   { name: '0027-journal-snippet-counts', class: Migration0027JournalSnippetCounts },
   { name: '0028-notification-cap', class: Migration0028NotificationCap },
+  { name: '0030-email-mp4', class: Migration0030EmailMp4 },
 ];

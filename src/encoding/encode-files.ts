@@ -40,22 +40,28 @@ export async function removeStaleEncodeTempDirs(workDir: string, maxAgeMs: numbe
 
 export interface EncodedFiles<T = string> {
   mp4: T;
+  // the email's sound-less MP4; null when the video has no sound
+  emailMp4: T | null;
   poster: T;
   gif: T;
 }
 
-// Moves the three finished files into workDir under one new unique stem, the MP4 last; each
-// file moved is added to `placed` at once, so that a failure later can remove them all.
+// Moves the finished files into workDir under one new unique stem, the MP4 last; each file moved
+// is added to `placed` at once, so that a failure later can remove them all.
 export async function placeEncodedFiles(sources: EncodedFiles, workDir: string, placed: string[]): Promise<EncodedFiles> {
   const stem = `email-${crypto.randomUUID()}`;
   const targets = {
     mp4: path.join(workDir, `${stem}.mp4`),
+    emailMp4: sources.emailMp4 ? path.join(workDir, `${stem}-muted.mp4`) : null,
     poster: path.join(workDir, `${stem}.jpg`),
     gif: path.join(workDir, `${stem}.gif`),
   };
-  for (const key of ['poster', 'gif', 'mp4'] as const) {
-    await fs.rename(sources[key], targets[key]);
-    placed.push(targets[key]);
+  for (const key of ['poster', 'gif', 'emailMp4', 'mp4'] as const) {
+    const from = sources[key];
+    const to = targets[key];
+    if (!from || !to) continue;
+    await fs.rename(from, to);
+    placed.push(to);
   }
   return targets;
 }

@@ -20,15 +20,17 @@ import { checkMedia, DEFAULT_MEDIA_LIMITS, parseProbe, type MediaInfo, type Medi
 export type { EncodeProgress, EncodeStage } from './encode-progress.js';
 
 export interface EncodeResult {
-  // absolute paths of the three finished files, all inside workDir
+  // absolute paths of the finished files, all inside workDir: the MP4 with sound (the web view's),
+  // the email's MP4 without it (null when the video has no sound: the one MP4 serves both)
   mp4: string;
+  emailMp4: string | null;
   poster: string;
   gif: string;
   durationSecs: number;
   width: number;
   height: number;
   hasAudio: boolean;
-  bytes: { mp4: number; poster: number; gif: number };
+  bytes: { mp4: number; emailMp4: number; poster: number; gif: number };
   // what the GIF ended up as, after adapting to the size budget
   gifInfo: GifInfo;
 }
@@ -184,14 +186,20 @@ export class EncodingService {
       report('finish', 98, 99, 0.5);
       if (!out.video || !(out.durationSecs > 0)) throw new EncodingError('undecodable', UNDECODABLE_MESSAGE, 'the encoded video is empty');
 
-      const targets = await placeEncodedFiles({ mp4: path.join(tmp, WORK_FILES.final), poster: path.join(tmp, WORK_FILES.poster), gif: gif.file }, workDir, placed);
+      const emailMp4 = withAudio ? path.join(tmp, WORK_FILES.emailVideo) : null;
+      const targets = await placeEncodedFiles({ mp4: path.join(tmp, WORK_FILES.final), emailMp4, poster: path.join(tmp, WORK_FILES.poster), gif: gif.file }, workDir, placed);
       const result: EncodeResult = {
         ...targets,
         durationSecs: Math.round(out.durationSecs * 1000) / 1000,
         width: out.video.displayWidth,
         height: out.video.displayHeight,
         hasAudio: out.audio !== null,
-        bytes: { mp4: await sizeOf(targets.mp4), poster: await sizeOf(targets.poster), gif: await sizeOf(targets.gif) },
+        bytes: {
+          mp4: await sizeOf(targets.mp4),
+          emailMp4: targets.emailMp4 ? await sizeOf(targets.emailMp4) : 0,
+          poster: await sizeOf(targets.poster),
+          gif: await sizeOf(targets.gif),
+        },
         gifInfo: gif.info,
       };
       report('done', 100, 100, 1);

@@ -135,18 +135,25 @@ describe('gif pass', () => {
 });
 
 describe('finalizeArgs', () => {
-  it('muxes picture and sound, index first, without rotation flag and without re-encoding', () => {
+  it('muxes picture and sound for the web view, and the picture alone for email, index first, without rotation flag and without re-encoding', () => {
     const args = finalizeArgs(true);
     expect(after(args, '-i')).toEqual([WORK_FILES.video, WORK_FILES.audio]);
-    expect(after(args, '-map')).toEqual(['0:v:0', '1:a:0']);
-    expect(after(args, '-c')).toEqual(['copy']);
-    expect(after(args, '-movflags')).toEqual(['+faststart']);
-    expect(after(args, '-metadata:s:v:0')).toEqual(['rotate=0']);
-    expect(args.slice(-1)).toEqual([WORK_FILES.final]);
+    // One process, two outputs: the web view's MP4 with sound, the email's without (its video
+    // plays muted: the sound track would be bytes every open downloads for nothing).
+    expect(after(args, '-map')).toEqual(['0:v:0', '1:a:0', '0:v:0']);
+    expect(after(args, '-c')).toEqual(['copy', 'copy']);
+    expect(after(args, '-movflags')).toEqual(['+faststart', '+faststart']);
+    expect(after(args, '-metadata:s:v:0')).toEqual(['rotate=0', 'rotate=0']);
+    const emailOutput = args.slice(args.indexOf(WORK_FILES.final) + 1);
+    expect(emailOutput.slice(-1)).toEqual([WORK_FILES.emailVideo]);
+    expect(emailOutput).toContain('-an');
+    expect(after(emailOutput, '-map')).toEqual(['0:v:0']);
   });
-  it('muxes the picture alone when there is no sound', () => {
+  it('muxes the picture alone when there is no sound: one MP4 serves email and the web view', () => {
     const args = finalizeArgs(false);
     expect(after(args, '-i')).toEqual([WORK_FILES.video]);
     expect(after(args, '-map')).toEqual(['0:v:0']);
+    expect(args.slice(-1)).toEqual([WORK_FILES.final]);
+    expect(args).not.toContain(WORK_FILES.emailVideo);
   });
 });

@@ -51,6 +51,8 @@ export const WORK_FILES = {
   gif: (attempt: number) => `gif-${attempt}.gif`,
   poster: 'poster.jpg',
   final: 'final.mp4',
+  // the email's MP4: final.mp4 without its sound (only when there is sound)
+  emailVideo: 'email.mp4',
 } as const;
 
 // The one decoding pass: the email MP4's picture and a short lossless preview clip of the opening
@@ -155,11 +157,15 @@ export function gifPassArgs(o: GifPassOptions): string[] {
 
 // Final remux of picture and sound: moov atom first (+faststart, so playback starts before the
 // download ends) and no rotation flag (the frames are already upright; a kept flag would turn
-// them again). Stream copy: nothing is encoded again.
+// them again). Stream copy: nothing is encoded again. With sound, a second output in the same
+// process: the same picture without the sound, for email, whose video always plays muted (the
+// track would be about a quarter of the bytes every Apple Mail open downloads); the web view,
+// which plays with sound, keeps final.mp4.
 export function finalizeArgs(withAudio: boolean): string[] {
+  const pictureOut = ['-c', 'copy', '-metadata:s:v:0', 'rotate=0', '-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4'];
   return [
     ...COMMON, ...PROGRESS, '-i', WORK_FILES.video, ...(withAudio ? ['-i', WORK_FILES.audio] : []),
-    '-map', '0:v:0', ...(withAudio ? ['-map', '1:a:0'] : []), '-c', 'copy', '-metadata:s:v:0', 'rotate=0',
-    '-map_metadata', '-1', '-movflags', '+faststart', '-f', 'mp4', WORK_FILES.final,
+    '-map', '0:v:0', ...(withAudio ? ['-map', '1:a:0'] : []), ...pictureOut, WORK_FILES.final,
+    ...(withAudio ? ['-map', '0:v:0', '-an', ...pictureOut, WORK_FILES.emailVideo] : []),
   ];
 }

@@ -40,6 +40,8 @@ export interface EncodingView {
   progress: number;
   error: string | null;
   videoUrl: string | null;
+  // the email's MP4 (without sound); videoUrl, with sound, is the web view's
+  emailVideoUrl: string | null;
   thumbnailUrl: string | null;
   gifUrl: string | null;
   outWidth: number | null;

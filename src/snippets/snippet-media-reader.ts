@@ -11,6 +11,7 @@ function mediaEncoding(enc: EncodingView): SnippetMedia['encoding'] {
     state: enc.state,
     progress: enc.progress,
     videoUrl: enc.videoUrl,
+    emailVideoUrl: enc.emailVideoUrl,
     thumbnailUrl: enc.thumbnailUrl,
     gifUrl: enc.gifUrl,
     outWidth: enc.outWidth,

@@ -43,7 +43,10 @@ export interface SnippetMedia {
   encoding: {
     state: string;
     progress: number;
+    // with sound: the web view's and the dashboard's
     videoUrl: string | null;
+    // without sound, for email (missing: videoUrl)
+    emailVideoUrl?: string | null;
     thumbnailUrl: string | null;
     gifUrl: string | null;
     // The encoded frame (MP4 and poster); the encoder's GIF has the same shape.
@@ -203,7 +206,8 @@ export function toExportSnippet(s: SnippetRecord, media: SnippetMedia): ExportSn
     logo: s.logoFileId && media.logoUrl ? { url: media.logoUrl, alignment: s.logoAlignment, width: s.logoWidth, size: sizes.logo ?? null } : null,
     cover: s.coverFileId && media.coverUrl ? { url: media.coverUrl, placement: s.coverPlacement, spacing: s.coverSpacing, size: sizes.cover ?? null } : null,
     video: {
-      mp4Url: video.url ?? '',
+      // The email's MP4 has no sound (the inbox plays it muted); the web view plays videoUrl's.
+      mp4Url: media.encoding?.emailVideoUrl ?? video.url ?? '',
       posterUrl: video.thumbnailUrl ?? '',
       gifUrl: video.gifUrl,
       size: frame,

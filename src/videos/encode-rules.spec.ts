@@ -43,13 +43,14 @@ describe('encode job naming', () => {
     expect(isValidJobId(encodeJobId('6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10'))).toBe(true);
   });
 
-  it('puts the three outputs under fresh, valid keys of the encoding', () => {
+  it('puts the outputs (the email MP4 without sound among them) under fresh, valid keys of the encoding', () => {
     let n = 0;
     const keys = outputKeys('6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10', () => `u${++n}`);
     expect(keys).toEqual({
       mp4: 'v/6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10/u1.mp4',
-      poster: 'v/6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10/u2.jpg',
-      gif: 'v/6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10/u3.gif',
+      emailMp4: 'v/6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10/u2.mp4',
+      poster: 'v/6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10/u3.jpg',
+      gif: 'v/6c9f2f4e-8c1a-4c59-9a53-1b1f0e7f3a10/u4.gif',
     });
     for (const k of Object.values(keys)) expect(isValidStorageKey(k)).toBe(true);
   });

@@ -70,10 +70,12 @@ export function encodeCapRefusal(live: number, cap: number): string | null {
 // Retry-After of that refusal: a short encode's time, a hint rather than a promise.
 export const ENCODE_CAP_RETRY_AFTER_SECONDS = 30;
 
-// Fresh keys for every attempt: stored media is immutable and never overwritten.
-export function outputKeys(encodingId: string, unique: () => string): { mp4: string; poster: string; gif: string } {
+// Fresh keys for every attempt: stored media is immutable and never overwritten. emailMp4 is the
+// email's MP4 without sound (stored only when the video has sound; else mp4 serves email too).
+export function outputKeys(encodingId: string, unique: () => string): { mp4: string; emailMp4: string; poster: string; gif: string } {
   return {
     mp4: `v/${encodingId}/${unique()}.mp4`,
+    emailMp4: `v/${encodingId}/${unique()}.mp4`,
     poster: `v/${encodingId}/${unique()}.jpg`,
     gif: `v/${encodingId}/${unique()}.gif`,
   };

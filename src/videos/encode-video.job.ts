@@ -120,9 +120,11 @@ export class EncodeVideoJob implements OnModuleInit {
     const keys = outputKeys(encodingId, randomUUID);
     const stored: string[] = [];
     try {
+      const emailMp4Key = result.emailMp4 ? keys.emailMp4 : null;
       for (const [key, file] of [
         [keys.poster, result.poster],
         [keys.gif, result.gif],
+        ...(result.emailMp4 ? [[keys.emailMp4, result.emailMp4] as const] : []),
         [keys.mp4, result.mp4],
       ] as const) {
         signal.throwIfAborted();
@@ -131,6 +133,7 @@ export class EncodeVideoJob implements OnModuleInit {
       }
       const recorded = await this.videos.complete(encodingId, runToken, {
         mp4Key: keys.mp4,
+        emailMp4Key,
         posterKey: keys.poster,
         gifKey: keys.gif,
         outWidth: result.width,

@@ -38,6 +38,10 @@ describe('encoding mapper', () => {
       durationSecs: 2,
       hasAudio: true,
     });
+    // without an email MP4 of its own (no sound, or encoded before), email gets the one MP4
+    expect(view.emailVideoUrl).toBe('https://x.test/media/v/e1/a.mp4');
+    const muted = toEncodingView({ ...base, state: 'completed', mp4Key: 'v/e1/a.mp4', emailMp4Key: 'v/e1/m.mp4', posterKey: 'v/e1/b.jpg', gifKey: 'v/e1/c.gif' }, url);
+    expect(muted).toMatchObject({ videoUrl: 'https://x.test/media/v/e1/a.mp4', emailVideoUrl: 'https://x.test/media/v/e1/m.mp4' });
   });
 
   it('explains a failure and never reports 100% before completion', () => {

@@ -12,6 +12,7 @@ export interface EncodingFields {
   progress: number;
   error?: string | null;
   mp4Key?: string | null;
+  emailMp4Key?: string | null;
   posterKey?: string | null;
   gifKey?: string | null;
   outWidth?: number | null;
@@ -34,6 +35,8 @@ export function toEncodingView(e: EncodingFields, publicUrl: (key: string) => st
     progress: e.state === 'completed' ? 100 : Math.max(0, Math.min(99, Number(e.progress) || 0)),
     error: e.state === 'failed' ? (e.error ?? 'Something went wrong while processing your video. Please try again.') : null,
     videoUrl: done ? publicUrl(e.mp4Key!) : null,
+    // email's sound-less MP4; the one MP4 when there is none (no sound, or encoded before)
+    emailVideoUrl: done ? publicUrl(e.emailMp4Key || e.mp4Key!) : null,
     thumbnailUrl: done ? publicUrl(e.posterKey!) : null,
     gifUrl: done ? publicUrl(e.gifKey!) : null,
     outWidth: done ? (e.outWidth ?? null) : null,

@@ -24,6 +24,9 @@ export const VideoEncoding = defineEntity({
     error: p.text().nullable(),
     // the naming strategy would call it mp4key
     mp4Key: p.text().nullable().fieldName('mp4_key'),
+    // The email's MP4, without the sound (its video plays muted); null when the video has no sound
+    // or was encoded before (mp4Key then serves email too). mp4Key, with sound, is the web view's.
+    emailMp4Key: p.text().nullable().fieldName('email_mp4_key'),
     posterKey: p.text().nullable(),
     gifKey: p.text().nullable(),
     outWidth: p.integer().nullable(),

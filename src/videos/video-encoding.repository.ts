@@ -7,6 +7,8 @@ import { VideoEncoding } from './video-encoding.entity.js';
 
 export interface EncodeOutputs {
   mp4Key: string;
+  // the email's sound-less MP4; null when the video has no sound
+  emailMp4Key: string | null;
   posterKey: string;
   gifKey: string;
   outWidth: number;
@@ -49,8 +51,8 @@ export class VideoEncodingRepository {
   // State and recorded outputs of these encodings, for the sweep of unrecorded outputs.
   async outputsOf(ids: readonly string[]): Promise<{ id: string; state: VideoEncoding['state']; keys: (string | null)[] }[]> {
     if (!ids.length) return [];
-    const rows = await this.em.find(VideoEncoding, { id: { $in: [...ids] } }, { fields: ['id', 'state', 'mp4Key', 'posterKey', 'gifKey'] });
-    return rows.map((r) => ({ id: r.id, state: r.state, keys: [r.mp4Key ?? null, r.posterKey ?? null, r.gifKey ?? null] }));
+    const rows = await this.em.find(VideoEncoding, { id: { $in: [...ids] } }, { fields: ['id', 'state', 'mp4Key', 'emailMp4Key', 'posterKey', 'gifKey'] });
+    return rows.map((r) => ({ id: r.id, state: r.state, keys: [r.mp4Key ?? null, r.emailMp4Key ?? null, r.posterKey ?? null, r.gifKey ?? null] }));
   }
 
   // The one encoding of these options that has not failed (a partial unique index keeps it one).
@@ -118,8 +120,8 @@ export class VideoEncodingRepository {
   // stored outputs. One finishing right now is either seen here with its outputs, or finds its
   // row gone afterwards and removes what it wrote itself.
   async lockOutputKeysOfSource(em: EntityManager, sourceFileId: string): Promise<string[]> {
-    const rows = await em.find(VideoEncoding, { sourceFileId }, { fields: ['mp4Key', 'posterKey', 'gifKey'], lockMode: LockMode.PESSIMISTIC_WRITE });
-    return rows.flatMap((r) => [r.mp4Key, r.posterKey, r.gifKey]).filter((k): k is string => !!k);
+    const rows = await em.find(VideoEncoding, { sourceFileId }, { fields: ['mp4Key', 'emailMp4Key', 'posterKey', 'gifKey'], lockMode: LockMode.PESSIMISTIC_WRITE });
+    return rows.flatMap((r) => [r.mp4Key, r.emailMp4Key, r.posterKey, r.gifKey]).filter((k): k is string => !!k);
   }
 
   // A new queued encoding unless a live one of the same options exists (a concurrent request won),

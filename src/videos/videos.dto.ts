@@ -11,7 +11,8 @@ export class EncodingViewDto {
   @ApiProperty({ enum: ENCODING_STATES }) state: string;
   @ApiProperty({ minimum: 0, maximum: 100, description: 'Real progress of the running encode' }) progress: number;
   @ApiProperty({ nullable: true, type: String, description: 'Why it failed, in words for the user' }) error: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'The email MP4 (completed only)' }) videoUrl: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The MP4 with sound, played by the web view (completed only)' }) videoUrl: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The email MP4: the same picture without sound (completed only)' }) emailVideoUrl: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Poster JPEG (completed only)' }) thumbnailUrl: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'Animated GIF fallback (completed only)' }) gifUrl: string | null;
   @ApiProperty({ nullable: true, type: Number }) outWidth: number | null;

@@ -19,6 +19,20 @@ describe('encoding: inputs that must work', () => {
     expect(gifFrames(result.gif)).toBeGreaterThan(5);
   });
 
+  it('gives email an MP4 without the sound (it plays muted) and the web view one with it, from one decode', async () => {
+    const { result } = await encodeKind('landscape');
+    const streams = (file: string, type: string) => ffprobe(file).streams.filter((s) => s.codec_type === type);
+    expect(result.emailMp4).not.toBeNull();
+    expect(streams(result.emailMp4!, 'audio')).toHaveLength(0);
+    expect(streams(result.emailMp4!, 'video')).toHaveLength(1);
+    expect(streams(result.mp4, 'audio')).toHaveLength(1);
+    // the same picture, byte for byte: the email file is the web view's without its sound
+    expect(streams(result.emailMp4!, 'video')[0]).toMatchObject({ width: 600, height: 338, nb_frames: streams(result.mp4, 'video')[0].nb_frames });
+    expect(result.bytes.emailMp4).toBeLessThan(result.bytes.mp4);
+    // without a sound track, the one MP4 serves both
+    expect((await encodeKind('noAudio')).result.emailMp4).toBeNull();
+  });
+
   it('makes the MP4 and the GIF exactly the snippet width (800), the GIF under 1 MB', async () => {
     const { result, workDir } = await encodeKind('landscape', { width: 800 });
     expectEmailRendition(result, workDir, { width: 800, height: 450, fps: '30/1', hasAudio: true, duration: [1.9, 2.1] });

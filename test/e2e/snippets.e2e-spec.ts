@@ -1,12 +1,14 @@
 // The snippets API through HTTP on the real app: create, update, read, list, status, delete,
 // tier limits, ownership, validation messages and the usage checks on file deletion. One tiny clip
 // is uploaded and encoded per user at the start (a few seconds each).
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { EMAIL_PLATFORMS } from '../../src/snippets/email-platforms.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { ffprobe } from '../support/media.js';
 import { DEFAULT_PASSWORD, newClient, signUp, sql, uniqueEmail, type Client } from '../support/account-factory.js';
 import { buttonsJson, createSnippet, readyVideo, snippetPayload, tinyClip, tinyGif, tinyPng, uploadFile, type Button } from '../support/snippet-factory.js';
 
@@ -350,6 +352,26 @@ describe('snippets API', () => {
       const video = html.match(/<video class="em-v" width="600" height="(\d+)"/);
       expect(video).not.toBeNull();
       expect(html).toContain(`<img class="em-f" src="${enc.gifUrl}" width="600" height="${video![1]}"`);
+    });
+
+    it('puts the sound-less MP4 in the email and keeps the sound for the web view', async () => {
+      const { html } = (await owner.get(`/api/snippets/${full.snippet}/html?emailPlatform=hubspot`)).body.body;
+      const emailMp4 = /<source src="([^"]+)" type="video\/mp4">/.exec(html)![1];
+      const webViewMp4 = (await t.http.get(`/api/public/snippets/${full.snippet}`)).body.body.videoUrl as string;
+      expect(emailMp4).not.toBe(webViewMp4);
+      const audioStreams = async (url: string) => {
+        const file = path.join(os.tmpdir(), `eyemail-${process.pid}-${path.basename(new URL(url).pathname)}`);
+        const res = await t.http.get(new URL(url).pathname).buffer(true).parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+        fs.writeFileSync(file, res.body as Buffer);
+        return ffprobe(file).streams.filter((st) => st.codec_type === 'audio').length;
+      };
+      // the uploaded clip has a sine tone
+      expect(await audioStreams(emailMp4)).toBe(0);
+      expect(await audioStreams(webViewMp4)).toBe(1);
     });
 
     it('keeps a transparent logo transparent (PNG, for dark mode) and names it by the company', async () => {

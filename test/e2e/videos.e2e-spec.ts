@@ -29,6 +29,7 @@ interface EncodingBody {
   progress: number;
   error: string | null;
   videoUrl: string | null;
+  emailVideoUrl: string | null;
   thumbnailUrl: string | null;
   gifUrl: string | null;
   outWidth: number | null;
@@ -100,7 +101,9 @@ describe.each(variants)('videos API (%s queue)', (_kind, env) => {
     // progress only rises, and the dashboard saw it between the start and the end
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
-    for (const [url, ext] of [[final.videoUrl, 'mp4'], [final.thumbnailUrl, 'jpg'], [final.gifUrl, 'gif']] as const) {
+    // the clip has sound: email gets an MP4 of its own, without it (the web view keeps videoUrl's)
+    expect(final.emailVideoUrl).not.toBe(final.videoUrl);
+    for (const [url, ext] of [[final.videoUrl, 'mp4'], [final.emailVideoUrl, 'mp4'], [final.thumbnailUrl, 'jpg'], [final.gifUrl, 'gif']] as const) {
       expect(url).toMatch(new RegExp(`^http://eyemail\\.test/media/v/${queued.encodingId}/${UUID}\\.${ext}$`));
     }
 
@@ -232,7 +235,7 @@ describe.each(variants)('videos API (%s queue)', (_kind, env) => {
   it('deleting the video deletes its encodings and their files', async () => {
     const res = await ann.client.delete(`/api/files/${video.fileId}`);
     expect(res.status).toBe(200);
-    for (const url of [done.videoUrl!, done.thumbnailUrl!, done.gifUrl!]) expect((await fetchBytes(t, url)).status).toBe(404);
+    for (const url of [done.videoUrl!, done.emailVideoUrl!, done.thumbnailUrl!, done.gifUrl!]) expect((await fetchBytes(t, url)).status).toBe(404);
     expect((await ann.client.get(`/api/videos/encodings/${done.encodingId}`)).status).toBe(404);
   });
 });

@@ -50,8 +50,8 @@ export interface Expect {
 
 // Everything README and docs/architecture.md promise about the email rendition, checked on the files themselves.
 export function expectEmailRendition(r: EncodeResult, workDir: string, e: Expect) {
-  // only the three finished files are left, with fresh names
-  expect(fs.readdirSync(workDir).sort()).toEqual([r.gif, r.poster, r.mp4].map((f) => path.basename(f)).sort());
+  // only the finished files are left, with fresh names (the email's sound-less MP4 when there is sound)
+  expect(fs.readdirSync(workDir).sort()).toEqual([r.gif, r.poster, r.mp4, ...(r.emailMp4 ? [r.emailMp4] : [])].map((f) => path.basename(f)).sort());
   expect(path.dirname(r.mp4)).toBe(workDir);
 
   const p = ffprobe(r.mp4);
