@@ -82,7 +82,8 @@ export function CtaEditor({ value, onChange }: { value: CtaButton[]; onChange: (
         <Paper withBorder p="md" radius="md" bg="gray.0" role="group" aria-label={index === null ? 'New button' : 'Edit button'}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label="Button text" value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} error={shown('title', draft.title)} maxLength={BUTTON_TEXT_MAX + 10} description={`Up to ${BUTTON_TEXT_MAX} characters`} withAsterisk />
+              {/* The box stops at the limit and counts, rather than taking more and then refusing them. */}
+              <TextInput label="Button text" value={draft.title} onChange={(e) => set('title', e.currentTarget.value)} error={shown('title', draft.title)} maxLength={BUTTON_TEXT_MAX} description={`Up to ${BUTTON_TEXT_MAX} characters (${draft.title.length}/${BUTTON_TEXT_MAX})`} withAsterisk />
               <TextInput label="Button URL" value={draft.url} onChange={(e) => set('url', e.currentTarget.value)} error={shown('url', draft.url)} placeholder="example.com/offer" description="https:// is added when left out" withAsterisk />
               <ColorInput label="Background color" value={draft.backgroundColor} onChange={(v) => set('backgroundColor', v)} error={errors.backgroundColor} swatches={SWATCHES} format="hex" withAsterisk />
               <ColorInput label="Font color" value={draft.fontColor} onChange={(v) => set('fontColor', v)} error={errors.fontColor} swatches={SWATCHES} format="hex" withAsterisk />
