@@ -20,6 +20,8 @@ export const ACCOUNT_MESSAGES = {
   passwordReset: 'Your password has been reset successfully',
   verificationLinkInvalid: 'This verification link is invalid or has expired.',
   emailVerified: 'Your email address has been verified.',
+  // A verification link used again while the address is verified (a second click, another device).
+  addressAlreadyVerified: 'This address is already verified.',
   verificationSent: 'We have sent you a new verification link.',
   alreadyVerified: 'Your email address is already verified.',
   mailFailed: 'We could not send the email just now. Please try again in a few minutes.',

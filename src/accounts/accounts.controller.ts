@@ -94,10 +94,11 @@ export class AccountsController {
 
   @Public()
   @Put('verify-email')
-  @ApiOperation({ summary: 'Verify the email address with the link from the sign-up email (valid 48 hours, single use)' })
+  @ApiOperation({ summary: 'Verify the email address with the link from the sign-up email (valid 48 hours, single use; used again once the address is verified, it answers body.alreadyVerified)' })
   async verifyEmail(@ValidQuery() q: TokenQuery) {
-    await this.recovery.verifyEmail(q.token);
-    return ok(null, ACCOUNT_MESSAGES.emailVerified);
+    const { alreadyVerified } = await this.recovery.verifyEmail(q.token);
+    // Already verified: a body the page reads to offer sign-in.
+    return alreadyVerified ? ok({ alreadyVerified: true }, ACCOUNT_MESSAGES.addressAlreadyVerified) : ok(null, ACCOUNT_MESSAGES.emailVerified);
   }
 
   @Post('resend-verification')

@@ -57,13 +57,22 @@ export class RecoveryService implements OnApplicationShutdown {
     if (!(await this.sendVerification(user))) throw mailFailed();
   }
 
-  async verifyEmail(raw: unknown): Promise<void> {
-    const token = await this.tokens.findUsable(raw, 'verify_email');
-    const user = token && (await this.users.findById(token.userId));
-    if (!token || !user || !(await this.tokens.claim(token))) throw new InvalidInputError(ACCOUNT_MESSAGES.verificationLinkInvalid);
-    user.emailVerifiedAt ??= new Date();
-    await this.tokens.useAll(user.id, 'verify_email');
-    await this.em.flush();
+  // A link of an account whose address is verified (used twice: a second click, another device)
+  // answers alreadyVerified rather than "invalid or expired", so the page can offer sign-in. A
+  // link that cannot verify an unverified address (used, expired, or older than an address
+  // change) stays invalid.
+  async verifyEmail(raw: unknown): Promise<{ alreadyVerified: boolean }> {
+    const found = await this.tokens.findWithState(raw, 'verify_email');
+    const user = found && (await this.users.findById(found.token.userId));
+    if (!found || !user) throw new InvalidInputError(ACCOUNT_MESSAGES.verificationLinkInvalid);
+    if (found.state === 'usable' && (await this.tokens.claim(found.token))) {
+      user.emailVerifiedAt ??= new Date();
+      await this.tokens.useAll(user.id, 'verify_email');
+      await this.em.flush();
+      return { alreadyVerified: false };
+    }
+    if (user.emailVerifiedAt) return { alreadyVerified: true };
+    throw new InvalidInputError(ACCOUNT_MESSAGES.verificationLinkInvalid);
   }
 
   // Answers every address alike (no way to learn whether an account exists): the reset mail, for

@@ -162,10 +162,23 @@ test('the emailed link verifies the address, counts down and returns to the plat
   assert.equal(await page.getByText('Please verify your email address').count(), 0);
   await screenshot(page, 'home');
 
-  // The link works once.
+  // Used again, signed out (another device): it says the address is already verified and offers
+  // sign-in, not "invalid or expired".
+  const elsewhere = await newContext(browser, server.url);
+  const other = await elsewhere.newPage();
+  await other.goto(link);
+  await other.getByRole('heading', { name: 'Already verified' }).waitFor();
+  await other.getByText('This address is already verified.').waitFor();
+  assert.equal(await other.getByText('This verification link is invalid or has expired.').count(), 0);
+  await screenshot(other, 'email-verification-already-verified');
+  await other.getByRole('link', { name: 'Sign in' }).click();
+  await other.waitForURL((u) => u.pathname === '/signin');
+  await other.getByRole('heading', { name: 'Welcome back' }).waitFor();
+  await elsewhere.close();
+
+  // Signed in, the same link leads back to the platform.
   await page.goto(link);
-  await page.getByRole('heading', { name: 'Sorry!' }).waitFor();
-  await page.getByText('This verification link is invalid or has expired.').waitFor();
+  await page.getByRole('heading', { name: 'Already verified' }).waitFor();
   await page.getByRole('button', { name: 'Go to platform' }).click();
   await page.waitForURL((u) => u.pathname === '/');
 });

@@ -5,7 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api, type ApiResult } from '@/lib/api-client';
 import { oncePerKey } from '@/features/auth/utils/once-per-key';
 
-export const verifyEmail = oncePerKey((token): Promise<ApiResult<null>> => api.put<null>('accounts/verify-email', { query: { token } }));
+// body.alreadyVerified: the link was used before and the address is verified (the page offers sign-in).
+export type VerifyEmailBody = { alreadyVerified: true } | null;
+
+export const verifyEmail = oncePerKey((token): Promise<ApiResult<VerifyEmailBody>> => api.put<VerifyEmailBody>('accounts/verify-email', { query: { token } }));
 
 export function useVerifyEmail(token: string) {
   return useQuery({
