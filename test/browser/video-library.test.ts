@@ -79,6 +79,8 @@ test('sign up from the library link and find an empty library in the side menu',
   await expectTitle(page, 'My Videos | Videos | EyeMail');
   await page.getByRole('heading', { name: 'My Videos', level: 1 }).waitFor();
   await page.getByText('No videos found.').waitFor();
+  // The account's storage against its quota (STORAGE_QUOTA_MB, 5 GB by default).
+  await page.getByText('Storage: 0 B of 5 GB used').waitFor();
   const navLink = page.getByRole('navigation', { name: 'Side navigation' }).getByRole('link', { name: 'My Videos' });
   assert.equal(await navLink.getAttribute('href'), '/video-library');
   assert.equal(await navLink.getAttribute('data-active'), 'true');
@@ -170,6 +172,8 @@ test('uploading a video shows whole percentages rising, then the video in the gr
   await poster.waitFor();
   await page.waitForFunction((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth > 0, await poster.elementHandle(), { timeout: 10_000 });
   assert.equal(await page.getByText('No videos found.').count(), 0);
+  // The upload counts against the storage quota (about 2.5 MB).
+  await page.getByText(/^Storage: [\d.]+ MB of 5 GB used$/).waitFor();
   await screenshot(page, 'video-library-grid');
 
   // The thumbnail plays the upload itself.
@@ -205,6 +209,8 @@ test('deleting asks first, Cancel keeps the video, Delete removes it for good', 
   await dialog.waitFor({ state: 'hidden' });
   await page.getByText('No videos found.').waitFor();
   assert.equal(await card.count(), 0);
+  // Deleting frees its storage at once.
+  await page.getByText('Storage: 0 B of 5 GB used').waitFor();
 
   await page.reload();
   await page.getByText('No videos found.').waitFor();

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMovie, IconPlayerRecord, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FileListItem as VideoListItem } from '@shared/api-types';
-import { useVideos, videosKey } from '@/lib/api/get-videos';
+import { FILES_KEY, useVideos } from '@/lib/api/get-videos';
 import { useDeleteFile } from '@/lib/api/delete-file';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
@@ -12,6 +12,7 @@ import { toast } from '@/components/toasts';
 import { VideoGrid, videoTitle } from '@/components/video-library/video-grid';
 import { RecorderDialog, useRecorderAvailable } from '@/lib/recorder-slot';
 import { UploadVideoModal } from './upload-video-modal';
+import { StorageUsageNote } from './storage-usage';
 
 const DELETE_QUESTION = 'Do you really want to delete this video?';
 
@@ -51,7 +52,8 @@ export function VideoLibraryPage() {
 
   const onRecorded = () => {
     setRecordOpen(false);
-    void queryClient.invalidateQueries({ queryKey: videosKey });
+    // The library and the storage use.
+    void queryClient.invalidateQueries({ queryKey: FILES_KEY });
     toast.success('Your recording is in the library. It is being prepared for email.', 'Recording saved');
   };
 
@@ -72,6 +74,7 @@ export function VideoLibraryPage() {
   return (
     <>
       <PageHeader title="My Videos" subtitle="Upload videos once and use them in any EyeMail" actions={uploadButton} />
+      <StorageUsageNote />
 
       {loadError ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="Videos unavailable" mb="lg">
