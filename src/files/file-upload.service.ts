@@ -24,7 +24,7 @@ import { IMMUTABLE_CACHE_CONTROL, STORAGE, type StorageAdapter } from '../storag
 import { sniffFileType } from './file-sniff.js';
 import { toFileView, type FileView } from './file.mapper.js';
 import { parseFileKind } from './file-kind.js';
-import { ImageAdapter, ImageTooManyPixelsError, type ImageFormat } from '../images/image.adapter.js';
+import { ImageAdapter, ImageTooManyPixelsError, type ImageFormatChoice } from '../images/image.adapter.js';
 import { MediaFileRepository } from './media-file.repository.js';
 import { discardRequestBody, receiveSingleFile, UploadError } from './multipart-upload.js';
 import {
@@ -252,7 +252,7 @@ export class FileUploadService implements OnModuleInit {
 
   // Other images are re-encoded on the server whatever the browser did: bounded size, no
   // metadata, JPEG (or PNG for an attachment sent as PNG).
-  private async storeImage(fileId: string, temp: string, rule: UploadRule, format: ImageFormat, stored: string[]): Promise<StoredUpload> {
+  private async storeImage(fileId: string, temp: string, rule: UploadRule, format: ImageFormatChoice, stored: string[]): Promise<StoredUpload> {
     let image;
     try {
       image = await this.images.normalise(temp, rule.maxSide, format);
@@ -260,7 +260,8 @@ export class FileUploadService implements OnModuleInit {
       const message = e instanceof ImageTooManyPixelsError ? UPLOAD_MESSAGES.tooManyPixels : UPLOAD_MESSAGES.imageUnreadable;
       throw new UnprocessableError(message);
     }
-    const key = `f/${fileId}/${randomUUID()}.${format === 'png' ? 'png' : 'jpg'}`;
+    // the format written (a logo's decided by its transparency)
+    const key = `f/${fileId}/${randomUUID()}.${image.format === 'png' ? 'png' : 'jpg'}`;
     const contentType = contentTypeForKey(key);
     const { size } = await this.storage.putStream(key, Readable.from([image.data]), {
       contentType,

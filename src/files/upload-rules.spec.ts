@@ -146,8 +146,8 @@ describe('storedImageFormat', () => {
     expect(storedImageFormat('attachment', 'jpg')).toBe('jpeg');
   });
 
-  it('keeps a PNG logo a PNG, so its transparency survives (dark mode); a JPEG logo has none to keep', () => {
-    expect(storedImageFormat('logo', 'png')).toBe('png');
+  it('keeps a transparent PNG logo a PNG, so its transparency survives (dark mode); a JPEG logo has none to keep', () => {
+    expect(storedImageFormat('logo', 'png')).toBe('png-if-transparent');
     expect(storedImageFormat('logo', 'jpg')).toBe('jpeg');
   });
 

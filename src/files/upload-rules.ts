@@ -131,11 +131,13 @@ export function checkContent(kind: FileKind, sniffed: string | null): string | n
 }
 
 // The format a re-encoded image is stored in: support attachments (screenshots of a problem)
-// arrive as they were sent, PNG or JPEG; a PNG logo stays a PNG, so a transparent logo keeps its
-// alpha (a JPEG flattens it on white: a white box on an email in dark mode; WebP is not safe in
-// Outlook); every other picture goes into emails as JPEG.
-export function storedImageFormat(kind: FileKind, sniffed: string): 'jpeg' | 'png' {
-  return (kind === 'attachment' || kind === 'logo') && sniffed === 'png' ? 'png' : 'jpeg';
+// arrive as they were sent, PNG or JPEG; a PNG logo with transparent parts stays a PNG, so it keeps
+// its alpha (a JPEG flattens it on white: a white box on an email in dark mode; WebP is not safe in
+// Outlook), an opaque one becomes a JPEG like every other picture that goes into emails.
+export function storedImageFormat(kind: FileKind, sniffed: string): 'jpeg' | 'png' | 'png-if-transparent' {
+  if (sniffed !== 'png') return 'jpeg';
+  if (kind === 'attachment') return 'png';
+  return kind === 'logo' ? 'png-if-transparent' : 'jpeg';
 }
 
 // How the checked file is handled, from its kind and real content.

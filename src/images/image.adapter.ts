@@ -21,6 +21,8 @@ export class ImageUnreadableError extends Error {
 }
 
 export type ImageFormat = 'jpeg' | 'png';
+// PNG when the picture has transparent parts (a logo's alpha survives), else JPEG.
+export type ImageFormatChoice = ImageFormat | 'png-if-transparent';
 
 export interface NormalisedImage {
   format: ImageFormat;
@@ -51,13 +53,15 @@ function mapError(e: unknown): Error {
 export class ImageAdapter {
   // Upright (EXIF orientation applied), at most maxSide on each side, and no metadata at all
   // (camera, GPS, comments, text chunks) in what is mailed to people. JPEG has transparent parts
-  // on white; PNG keeps them (and stays lossless: a screenshot's text stays sharp).
-  async normalise(inputFile: string, maxSide: number, format: ImageFormat): Promise<NormalisedImage> {
+  // on white; PNG keeps them (and stays lossless: a screenshot's text stays sharp). The format
+  // actually written is returned ('png-if-transparent' decides on the picture's own alpha).
+  async normalise(inputFile: string, maxSide: number, choice: ImageFormatChoice): Promise<NormalisedImage> {
     const sharp = await sharpModule();
     try {
       const image = sharp(inputFile, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
         .autoOrient()
         .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+      const format: ImageFormat = choice === 'png-if-transparent' ? ((await image.clone().stats()).isOpaque ? 'jpeg' : 'png') : choice;
       const encoded = format === 'png' ? image.png({ compressionLevel: 9, adaptiveFiltering: true }) : image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true });
       const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
       return { format, data, width: info.width, height: info.height };

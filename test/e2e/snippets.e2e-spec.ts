@@ -402,9 +402,10 @@ describe('snippets API', () => {
       expect(meta).toMatchObject({ format: 'png', hasAlpha: true });
       const corner = await sharp(stored.body as Buffer).ensureAlpha().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
       expect(corner[3]).toBe(0);
-      // an opaque JPEG logo stays a JPEG
+      // an opaque JPEG logo stays a JPEG, and so does an opaque PNG (smaller for a photo)
       const jpegLogo = await uploadFile(owner, 'logo', opaque);
       expect(jpegLogo.url).toMatch(/\.jpg$/);
+      expect((await uploadFile(owner, 'logo', tinyPng('blue'))).url).toMatch(/\.jpg$/);
 
       const s = await createSnippet(company, snippetPayload(companyVideo, { title: 'Spring', logoImageId: logo.fileId }));
       const { html } = (await company.get(`/api/snippets/${s.snippet}/html?emailPlatform=hubspot`)).body.body;
