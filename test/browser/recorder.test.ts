@@ -128,6 +128,34 @@ test('My Videos: Record opens the recorder; every control has a name', async () 
   await dialog.waitFor({ state: 'detached' });
 });
 
+test('a recording closed without "Save video" leaves nothing behind', async () => {
+  const ctx = await newContext(browser, server.url);
+  try {
+    await signUp(ctx, { fullName: 'Dana Skip', email: uniqueEmail('dana') });
+    const p = await ctx.newPage();
+    await p.goto('/video-library');
+    await p.getByText('No videos found.').waitFor();
+    await p.getByRole('button', { name: 'Record', exact: true }).click();
+    const dialog = p.getByRole('dialog', { name: 'Record a video' });
+    await dialog.getByRole('button', { name: 'Start recording' }).click();
+    await waitForClock(p, 2);
+    await dialog.getByRole('button', { name: 'Stop' }).click();
+    await dialog.getByLabel('Your recording').waitFor();
+    // every byte is on the server: the recording is a stored video by now
+    await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor({ state: 'detached', timeout: 60_000 });
+    const discarded = p.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/files/'));
+    await dialog.getByRole('button', { name: 'Close recorder' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const answer = await discarded;
+    assert.equal(answer.status(), 200, `${new URL(answer.url()).pathname}: ${answer.status()} ${await answer.text()}`);
+    await p.reload();
+    await p.getByText('No videos found.').waitFor();
+    assert.deepEqual(await api(ctx, 'get', '/api/files?type=video'), []);
+  } finally {
+    await ctx.close();
+  }
+});
+
 async function recorderMessage(b: Browser, expected: RegExp, shot: string): Promise<void> {
   const ctx = await newContext(b, server.url);
   try {

@@ -13,27 +13,10 @@ import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
 import { waitFor } from '../support/wait.js';
 import { media } from '../support/media.js';
 import { clip, fetchBytes, ffprobeJson, upload } from '../support/upload-fixtures.js';
+import { recorderUpload } from '../support/recording.js';
 import { STORAGE, type StorageAdapter } from '../../src/storage/storage.adapter.js';
 
 jest.setTimeout(180_000);
-
-// The recorder's upload (tus, length deferred, source=recorder) in two pieces, the length on the
-// last; the server's answer to it.
-async function recorderUpload(user: SignedUpUser, bytes: Buffer, fileName: string, fileType: string) {
-  const b64 = (v: string) => Buffer.from(v).toString('base64');
-  const meta = `type ${b64('video')},filename ${b64(fileName)},filetype ${b64(fileType)},source ${b64('recorder')}`;
-  const created = await user.client.post('/api/files/uploads').set('Tus-Resumable', '1.0.0').set('Upload-Defer-Length', '1').set('Upload-Metadata', meta);
-  expect(created.status).toBe(201);
-  const location = created.headers.location as string;
-  const half = Math.floor(bytes.length / 2);
-  const piece = (offset: number, body: Buffer, extra: Record<string, string> = {}) => {
-    const req = user.client.patch(location).set('Tus-Resumable', '1.0.0').set('Upload-Offset', String(offset)).set('Content-Type', 'application/offset+octet-stream');
-    for (const [k, v] of Object.entries(extra)) req.set(k, v);
-    return req.send(body);
-  };
-  expect((await piece(0, bytes.subarray(0, half))).status).toBe(204);
-  return piece(half, bytes.subarray(half), { 'Upload-Length': String(bytes.length) });
-}
 
 interface EncodingBody {
   encodingId: string;

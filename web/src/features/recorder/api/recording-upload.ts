@@ -4,6 +4,7 @@
 // after Stop the last request says the length, and the server checks and stores the video. So
 // only the last piece is left to send at Stop.
 import type { FileView } from '@shared/api-types';
+import { deleteFile } from '@/lib/api/delete-file';
 import { startResumableUpload } from '@/lib/resumable-upload';
 
 export interface RecordingUpload {
@@ -11,7 +12,7 @@ export interface RecordingUpload {
   // the recording ended: send what is left, then the video is stored
   end: () => void;
   done: Promise<FileView>;
-  // a retake or a closed recorder: the partial upload is deleted on the server
+  // a retake or a recorder closed without saving: nothing of the recording stays on the server
   abort: () => void;
 }
 
@@ -25,6 +26,7 @@ export interface RecordingUploadOptions {
 export function startRecordingUpload(o: RecordingUploadOptions): RecordingUpload {
   let recorded = 0;
   let open = true;
+  let discarded = false;
   let chunks!: ReadableStreamDefaultController<Blob>;
   const stream = new ReadableStream<Blob>({ start: (c) => void (chunks = c) });
   const upload = startResumableUpload({
@@ -50,8 +52,21 @@ export function startRecordingUpload(o: RecordingUploadOptions): RecordingUpload
     },
     done: upload.done,
     abort: () => {
-      open = false;
-      void upload.abort();
+      if (discarded) return;
+      discarded = true;
+      if (open) {
+        // still recording: the server holds an unfinished upload, which termination deletes
+        open = false;
+        void upload.abort();
+        return;
+      }
+      // Stopped: only the last piece was left to send, and the upload becomes (or already is) a
+      // video in the library, which termination no longer deletes (400): the video goes instead.
+      // An upload that fails after all is terminated.
+      upload.done.then(
+        (file) => void deleteFile(file.fileId),
+        () => void upload.abort(),
+      );
     },
   };
 }

@@ -49,7 +49,14 @@ export function Recorder({ onSaved }: RecorderProps) {
 
   // free the recording's address when it is replaced or the recorder closes
   useEffect(() => () => (recording ? URL.revokeObjectURL(recording.url) : undefined), [recording]);
-  useEffect(() => () => upload.current?.abort(), []);
+  // closed without saving: the recording goes from the server (and its encoding is not asked for)
+  useEffect(
+    () => () => {
+      upload.current?.abort();
+      upload.current = null;
+    },
+    [],
+  );
 
   const begin = () => {
     const stream = media.stream;
