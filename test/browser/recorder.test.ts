@@ -95,7 +95,7 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   await dialog.getByRole('button', { name: 'Save video' }).click();
   await dialog.waitFor({ state: 'detached', timeout: 180_000 });
   const field = page.getByRole('group', { name: 'Video', exact: true });
-  await field.getByText(/^Recording \d+ \w+ \d{4} \d\d\.\d\d$/).waitFor();
+  await field.getByText(/^Recording \d+ \w+ \d{4} \d\d\.\d\d\.\d\d$/).waitFor();
   await field.getByText('Ready for email').waitFor({ timeout: 180_000 });
 
   await page.getByRole('button', { name: 'Create EyeMail' }).click();

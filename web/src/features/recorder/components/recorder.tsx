@@ -2,8 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Progress, RangeSlider, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCamera, IconDeviceDesktop, IconPlayerPause, IconPlayerPlay, IconPlayerRecord, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
-import type { FileView } from '@shared/api-types';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FileListItem, FileView } from '@shared/api-types';
 import { ProgressBar } from '@/components/progress-bar';
+import { videosKey } from '@/lib/api/get-videos';
 import { startRecordingUpload, type RecordingUpload } from '../api/recording-upload';
 import { encodeRecording } from '../api/encode-recording';
 import { chooseRecordingFormat, recordingFileName } from '../utils/mime';
@@ -40,6 +42,7 @@ export function Recorder({ onSaved }: RecorderProps) {
   const recorder = useMediaRecorder(useCallback(() => stopRef.current(), []));
   const format = useMemo(() => (typeof MediaRecorder === 'undefined' ? null : chooseRecordingFormat((m) => MediaRecorder.isTypeSupported(m))), []);
   const screenSources = media.canShareScreen && !phone;
+  const queryClient = useQueryClient();
 
   const { open } = media;
   // the camera opens by itself; a screen needs the user's click (browsers require it)
@@ -64,7 +67,9 @@ export function Recorder({ onSaved }: RecorderProps) {
     setProblem(null);
     setUploaded(false);
     setUploadPct(0);
-    const up = startRecordingUpload({ fileName: recordingFileName(new Date(), format.extension), fileType: format.fileType, onProgress: setUploadPct });
+    // the names in My Videos when the page has them: a new name never repeats one
+    const taken = (queryClient.getQueryData<FileListItem[]>(videosKey) ?? []).flatMap((v) => [v.fileName, v.file.fileName]);
+    const up = startRecordingUpload({ fileName: recordingFileName(new Date(), format.extension, taken), fileType: format.fileType, onProgress: setUploadPct });
     upload.current = up;
     // the whole recording's encoding starts once the server has it (the trim, if any, re-encodes)
     up.done.then(

@@ -32,9 +32,16 @@ export function chooseRecordingFormat(isTypeSupported: (mime: string) => boolean
   return null;
 }
 
-// "Recording 26 Nov 2026 14.05.webm": a name people can find in My Videos.
-export function recordingFileName(at: Date, extension: string): string {
+// "Recording 26 Nov 2026 14.05.33.webm": a name people can find in My Videos, to the second so
+// that two recordings of the same minute differ; " (2)", " (3)"... when the library already has a
+// video of that name (`taken`: its names, with or without their extension, which My Videos hides).
+export function recordingFileName(at: Date, extension: string, taken: readonly string[] = []): string {
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const two = (n: number) => String(n).padStart(2, '0');
-  return `Recording ${at.getDate()} ${months[at.getMonth()]} ${at.getFullYear()} ${two(at.getHours())}.${two(at.getMinutes())}.${extension}`;
+  const base = `Recording ${at.getDate()} ${months[at.getMonth()]} ${at.getFullYear()} ${two(at.getHours())}.${two(at.getMinutes())}.${two(at.getSeconds())}`;
+  const stem = (n: string) => n.replace(/\.(webm|mp4|mov)$/i, '').toLowerCase();
+  const used = new Set(taken.map(stem));
+  let name = base;
+  for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${n})`;
+  return `${name}.${extension}`;
 }

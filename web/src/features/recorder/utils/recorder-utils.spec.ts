@@ -18,8 +18,19 @@ describe('recording format', () => {
       }),
     ).toBeNull();
   });
-  it('names the file after the time it was made', () => {
-    expect(recordingFileName(new Date(2026, 10, 26, 9, 5), 'webm')).toBe('Recording 26 Nov 2026 09.05.webm');
+  it('names the file after the time it was made, to the second', () => {
+    expect(recordingFileName(new Date(2026, 10, 26, 9, 5, 7), 'webm')).toBe('Recording 26 Nov 2026 09.05.07.webm');
+  });
+  it('gives two recordings of the same minute different names', () => {
+    expect(recordingFileName(new Date(2026, 10, 26, 9, 5, 7), 'webm')).not.toBe(recordingFileName(new Date(2026, 10, 26, 9, 5, 42), 'webm'));
+  });
+  it('adds a number when the library already has a video of that name', () => {
+    const at = new Date(2026, 10, 26, 9, 5, 7);
+    expect(recordingFileName(at, 'webm', ['Recording 26 Nov 2026 09.05.06.webm'])).toBe('Recording 26 Nov 2026 09.05.07.webm');
+    // My Videos shows names without their extension: a WebM and an MP4 of the same name look alike
+    expect(recordingFileName(at, 'mp4', ['recording 26 nov 2026 09.05.07.WEBM'])).toBe('Recording 26 Nov 2026 09.05.07 (2).mp4');
+    expect(recordingFileName(at, 'webm', ['Recording 26 Nov 2026 09.05.07'])).toBe('Recording 26 Nov 2026 09.05.07 (2).webm');
+    expect(recordingFileName(at, 'webm', ['Recording 26 Nov 2026 09.05.07.webm', 'Recording 26 Nov 2026 09.05.07 (2).webm'])).toBe('Recording 26 Nov 2026 09.05.07 (3).webm');
   });
 });
 
