@@ -99,6 +99,7 @@ describe.each(queues)('the whole recording and its cut asked for at once (%s)', 
     expect({ status: again.status, id: again.body.body.encodingId }).toEqual({ status: 200, id: cutId });
     const ofVideo = await sql<{ id: string }>(t, 'select id from video_encoding where source_file_id = ?', [videoId]);
     expect(ofVideo).toEqual([{ id: cutId }]);
-    expect(storedObjects(t).filter((k) => k.startsWith(`v${path.sep}${cutId}`))).toHaveLength(3);
+    // MP4 with sound (web view), MP4 without (email), poster, GIF
+    expect(storedObjects(t).filter((k) => k.startsWith(`v${path.sep}${cutId}`))).toHaveLength(4);
   });
 });
