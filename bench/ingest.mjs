@@ -12,7 +12,7 @@
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
 // default 10), BENCH_BATCH_SQL=1 to time the batch insert inside PostgreSQL too (batchSql below), BENCH_EMBEDDED=0 to skip the embedded run, BENCH_HOTPATH_ONLY=1 to run only the
-// table below (BENCH_ROUTES=pixel,pixel-noagg,pixel-async,nowrite,click,viewer,robots,fanout: some of its rows; pixel-noagg is the stored pixel with the report aggregates' triggers off; pixel-async with INGEST_ASYNC_COMMIT; fanout is the
+// table below (BENCH_ROUTES=pixel,pixel-noagg,pixel-async,nowrite,click,viewer,robots,flood,fanout: some of its rows; flood is the pixel of one reader from one address, its every hit after the first few classed as a flood (BENCH_FLOOD_HITS=n: n hits instead of BENCH_SECONDS); pixel-noagg is the stored pixel with the report aggregates' triggers off; pixel-async with INGEST_ASYNC_COMMIT; fanout is the
 // pixel with one webhook endpoint and the notifications on, BENCH_RECEIVER=ok|500|hang its receiver), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
 // Before those, the hot path against its ceiling (real PostgreSQL, 100 connections, saturated): a
 // bare Express 5 route and bare node:http answering the same GIF (bench/_baseline-server.mjs,
@@ -132,11 +132,12 @@ async function paced(port, pathFor, connections, seconds, rate) {
 // campaign: numbers restarting at 0 made every run's readers open again within a minute of the
 // last run, which the flood check (src/reports/flood.ts) then looks at again after the commit.
 let n = 0;
-function load(port, pathFor, connections, duration, overallRate, addressFor) {
+// amount: that many requests in all instead of a duration.
+function load(port, pathFor, connections, duration, overallRate, addressFor, amount) {
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
-    duration,
+    ...(amount ? { amount } : { duration }),
     ...(overallRate ? { overallRate } : {}),
     headers: { 'user-agent': UA },
     requests: [
@@ -252,6 +253,10 @@ async function hotPath(env) {
     { label: 'click redirect /t/c/', kind: 'click', goal: 0.4, path: (i) => `/t/c/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     { label: 'viewer page /live/', kind: 'viewer', goal: 0.4, path: (i) => `/live/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     { label: '/robots.txt', kind: 'robots', path: () => '/robots.txt' },
+    // A flood: every hit the same reader from the same address (the flood check classes all but the
+    // first few as machine traffic). Its loading after the load is the row to compare with the
+    // stored pixel's burst of people: the same code must load both at the same rate.
+    { label: 'flood: one reader', kind: 'flood', path: () => `/t/o/${snippet}.gif?v=flooder%40example.com`, address: () => '198.51.100.7', amount: Number(process.env.BENCH_FLOOD_HITS) || undefined },
   ];
   let rssLoad = 0;
   let rssPeak = 0;
@@ -263,12 +268,12 @@ async function hotPath(env) {
     await settle(server);
     if (route.kind === 'pixel-noagg') await aggregateTriggers('disable');
     if (route.kind === 'pixel-async') await server.asyncCommit(true);
-    await load(port, route.path, CONNS, 2, undefined, address);
+    await load(port, route.path, CONNS, 2, undefined, route.address ?? address);
     const before = await server.count();
     const w0 = await server.writer();
     const cpu0 = await server.cpu();
     const pg0 = await pgCpuMs();
-    const r = await load(port, route.path, CONNS, SECONDS, undefined, address);
+    const r = await load(port, route.path, CONNS, SECONDS, undefined, route.address ?? address, route.amount);
     const cpu = (await server.cpu()) - cpu0;
     const pg1 = await pgCpuMs();
     const pgCpu = pgCpuSince(pg0, pg1) === null ? null : pgCpuSince(pg0, pg1) * 1000;
@@ -314,7 +319,7 @@ async function hotPath(env) {
     const ratio = x.r.requests.average / express5;
     const ok = (x.r['2xx'] ?? 0) + (x.r['3xx'] ?? 0);
     console.log(
-      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${(x.pgCpu === undefined || x.pgCpu === null ? '' : (x.pgCpu / Math.max(1, x.r.requests.total)).toFixed(0)).padStart(13)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'pixel-noagg' || x.kind === 'pixel-async' || x.kind === 'click' || x.kind === 'viewer' || x.kind === 'fanout' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
+      `${x.label.padEnd(24)} | ${x.r.requests.average.toFixed(0).padStart(6)} | ${`${ratio.toFixed(2)}x`.padStart(6)}${(x.goal ? ` (>= ${x.goal}x ${ratio >= x.goal ? 'met' : 'MISSED'})` : '').padEnd(17)} | ${`${x.r.latency.p50} / ${x.r.latency.p99}`.padStart(14)} | ${`${perReq(x).toFixed(0)} (${(perReq(x) / expressCpu).toFixed(1)}x)`.padStart(22)} | ${(x.pgCpu === undefined || x.pgCpu === null ? '' : (x.pgCpu / Math.max(1, x.r.requests.total)).toFixed(0)).padStart(13)} | ${String(x.r.non2xx - (x.r['3xx'] ?? 0) + x.r.errors).padStart(11)} | ${x.stored === undefined ? '' : `${x.stored} of ${ok} answered${x.kind === 'pixel' || x.kind === 'pixel-noagg' || x.kind === 'pixel-async' || x.kind === 'click' || x.kind === 'viewer' || x.kind === 'fanout' || x.kind === 'flood' ? (x.stored >= ok ? ' (all)' : ' (MISSING)') : ''}`}`,
     );
   }
   // The ingest writer's batches (open pixel and click): rows a batch, and PostgreSQL's CPU a batch
@@ -329,7 +334,7 @@ async function hotPath(env) {
   for (const x of runs.filter((y) => y.journaled)) {
     const ok = (x.r['2xx'] ?? 0) + (x.r['3xx'] ?? 0);
     console.log(
-      `${x.label}: ${x.journaled} events still in the journal when the load ended, loaded in ${x.drainS.toFixed(1)} s after it ` +
+      `${x.label}: ${x.journaled} events still in the journal when the load ended, loaded in ${x.drainS.toFixed(1)} s after it (${(x.journaled / Math.max(0.001, x.drainS)).toFixed(0)} events/s) ` +
         `(app ${(x.drainCpu / Math.max(1, x.journaled)).toFixed(0)} µs and PostgreSQL ${x.drainPg === null ? '?' : ((x.drainPg * 1000) / Math.max(1, x.journaled)).toFixed(0)} µs of CPU an event); ` +
         `sustained with its loading: ${(ok / (SECONDS + x.drainS)).toFixed(0)} hits/s`,
     );

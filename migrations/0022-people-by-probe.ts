@@ -90,33 +90,39 @@ const SCOPE = `(k.scope = 'all' or (x.machine_reason is not null) = (k.scope = '
 // Step 2: a candidate's other events: the table holds this statement's rows as written (k.added
 // of them in the group) and everything committed before; more than k.added means the person had
 // events in the group besides this statement's. Stops at the first one past them.
-const others = (table: string, match: string) => {
+// With `key` (0031): whether the person has an event of the group besides this statement's own
+// rows (`key` not among new_rows'), found at the first such event whatever lies between.
+const others = (table: string, match: string, key?: string) => {
   const probe = (person: string) =>
-    `(select count(*) from (select from ${table} x where x.snippet_id = k.snippet_id and ${person} and ${match} and ${SCOPE} limit k.added + 1) o)`;
-  return `case when k.receiver is not null then ${probe('x.receiver = k.receiver')} else ${probe('x.receiver is null and x.ip = k.ip')} end > k.added`;
+    key
+      ? `exists (select from ${table} x where x.snippet_id = k.snippet_id and ${person} and ${match} and ${SCOPE} and x.${key} not in (select ${key} from new_rows))`
+      : `(select count(*) from (select from ${table} x where x.snippet_id = k.snippet_id and ${person} and ${match} and ${SCOPE} limit k.added + 1) o)`;
+  return `case when k.receiver is not null then ${probe('x.receiver = k.receiver')} else ${probe('x.receiver is null and x.ip = k.ip')} end${key ? '' : ' > k.added'}`;
 };
 // A person with no other events moves the count: +1 when they came in, -1 when they left.
-const countPeople = (d: string, table: string, match: string) => `
+const countPeople = (d: string, table: string, match: string, key?: string) => `
   update engagement_people y set people = y.people + g.people
   from (
     select ${GROUP}, sum(case when added > 0 then 1 else -1 end)::int as people
-    from (${byPerson(d)}) k where ${MOVED} and not (${others(table, match)})
+    from (${byPerson(d)}) k where ${MOVED} and not (${others(table, match, key)})
     group by ${GROUP}
   ) g
   where (y.snippet_id, y.kind, y.destination, y.label, y.scope) = (g.snippet_id, g.kind, g.destination, g.label, g.scope) and g.people <> 0`;
 
 // Two statements a write (each has a fixed cost, which small batches feel): the counters with the
 // people's events and locks, then the probe.
-const functionSql = (table: string, row: Rows, who: Rows, match: string) => {
+// `key` (0031): the table's key, for the probe that leaves out the statement's rows by it on
+// inserts and updates (a delete adds no event, and has no new_rows).
+export const functionSql = (table: string, row: Rows, who: Rows, match: string, key?: string) => {
   const both = (r: Rows) => `${r('new_rows', 1)} union all ${r('old_rows', -1)}`;
   return `create or replace function ${table}_counter_apply() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
         with counters as (${upsert(row('new_rows', 1))}) ${lockAdd(who('new_rows', 1))};
-        ${countPeople(who('new_rows', 1), table, match)};
+        ${countPeople(who('new_rows', 1), table, match, key)};
       elsif tg_op = 'UPDATE' then
         with counters as (${upsert(both(row))}) ${lockAdd(both(who))};
-        ${countPeople(both(who), table, match)};
+        ${countPeople(both(who), table, match, key)};
       else
         with counters as (${lower(row('old_rows', -1))}) ${lockLower(who('old_rows', -1))};
         ${countPeople(who('old_rows', -1), table, match)};
@@ -125,7 +131,7 @@ const functionSql = (table: string, row: Rows, who: Rows, match: string) => {
     end $$`;
 };
 
-const NEW_TABLES: [string, Rows, Rows, string][] = [
+export const NEW_TABLES: [string, Rows, Rows, string][] = [
   ['engagement', ENGAGEMENT_ROW, ENGAGEMENT_WHO, ENGAGEMENT_MATCH],
   ['viewer_visit', VISIT_ROW, VISIT_WHO, 'true'],
   ['video_play', PLAY_ROW, PLAY_WHO, 'x.counted'],

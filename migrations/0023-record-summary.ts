@@ -279,7 +279,9 @@ const ADD_PEOPLE = `
   order by snippet_id, scope
   on conflict (snippet_id, scope) do update set viewers = x.viewers + excluded.viewers, secs = x.secs + excluded.secs`;
 
-const TRIGGER_FUNCTION = `
+// The trigger function; `updatedRows`: the rows of an update whose people are worked out again
+// from their stored rows (0031 leaves out those whose marking cannot change them).
+export const summaryTriggerFunction = (updatedRows?: string) => `
 create function report_summary_apply() returns trigger language plpgsql as $$
 declare
   v_snippet uuid[]; v_who text[]; v_receiver text[]; v_ip inet[]; v_lone bigint[];
@@ -296,8 +298,8 @@ begin
     ${addCounters(`select snippet_id, bucket, machine, records, views, clicks, 0 as first_views, 0 as first_views_all from (${counterRows('new_rows', 1)}) n
       union all ${JOINED_CLICKS}`)};
   elsif tg_op = 'UPDATE' then
-    ${COLLECT_PEOPLE('(select * from new_rows union all select * from old_rows)')};
-    perform report_people_refresh(v_snippet, v_who, v_receiver, v_ip, v_lone);
+    ${COLLECT_PEOPLE(updatedRows ?? '(select * from new_rows union all select * from old_rows)')};
+    ${updatedRows ? 'if cardinality(v_snippet) > 0 then ' : ''}perform report_people_refresh(v_snippet, v_who, v_receiver, v_ip, v_lone);${updatedRows ? ' end if;' : ''}
     ${addCounters(`select snippet_id, bucket, machine, records, views, clicks, 0 as first_views, 0 as first_views_all from (
         ${counterRows('new_rows', 1)} union all ${counterRows('old_rows', -1)}) n`)};
   else
@@ -308,6 +310,7 @@ begin
   end if;
   return null;
 end $$`;
+const TRIGGER_FUNCTION = summaryTriggerFunction();
 
 // Everything of these EyeMails (all when null), worked out from their rows at once.
 export const REBUILD_FUNCTION = `

@@ -26,7 +26,9 @@ import { Migration0025EngagementOutbox } from './0025-engagement-outbox.js';
 import { Migration0026IngestJournal } from './0026-ingest-journal.js';
 import { Migration0027JournalSnippetCounts } from './0027-journal-snippet-counts.js';
 import { Migration0028NotificationCap } from './0028-notification-cap.js';
+import { Migration0029ClickIndexes } from './0029-click-indexes.js';
 import { Migration0030EmailMp4 } from './0030-email-mp4.js';
+import { Migration0031FloodMarkingCost } from './0031-flood-marking-cost.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -58,5 +60,7 @@ export const migrationsList: MigrationObject[] = [
   { name: '0026-ingest-journal', class: Migration0026IngestJournal },
   { name: '0027-journal-snippet-counts', class: Migration0027JournalSnippetCounts },
   { name: '0028-notification-cap', class: Migration0028NotificationCap },
+  { name: '0029-click-indexes', class: Migration0029ClickIndexes },
   { name: '0030-email-mp4', class: Migration0030EmailMp4 },
+  { name: '0031-flood-marking-cost', class: Migration0031FloodMarkingCost },
 ];

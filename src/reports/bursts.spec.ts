@@ -1,4 +1,4 @@
-import { burstMembers, clickOfPlay, personKey, type ClickPoint } from './bursts.js';
+import { burstMembers, personKey, type ClickPoint } from './bursts.js';
 
 const S = 'snippet-a';
 const at = (secs: number) => 1_700_000_000_000 + secs * 1000;
@@ -38,21 +38,46 @@ describe('link-scanner bursts', () => {
   });
 });
 
-describe('the click of a play', () => {
-  const clicks = [
-    { id: '1', snippetId: S, who: 'r:ann', at: at(-40 * 60) },
-    { id: '2', snippetId: S, who: 'r:ann', at: at(-10 * 60) },
-    { id: '3', snippetId: S, who: 'r:ann', at: at(-5 * 60) },
-    { id: '4', snippetId: S, who: 'r:bob', at: at(-60) },
-    { id: '5', snippetId: S, who: 'r:ann', at: at(60) },
-  ];
+// The stored clicks' check (MachineTrafficChecks.markBursts) reads, for one person's clicks of a
+// load, only the person's clicks between the load's first and last and the two nearest on each
+// side within 10 s (BURST_CLICKS_*_SQL). Loads judged one after another that way, each marking what
+// it finds, must end with the marks the rule gives the whole run.
+describe('link-scanner bursts judged load by load on the nearest clicks', () => {
+  const WINDOW_MS = 10_000;
+  function lcg(seed: number): () => number {
+    let x = seed;
+    return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  }
+  // What the statement reads around one load's clicks (sorted by time, then ref).
+  function around(stored: ClickPoint[], load: ClickPoint[]): ClickPoint[] {
+    const since = Math.min(...load.map((c) => c.at));
+    const until = Math.max(...load.map((c) => c.at));
+    const byTime = [...stored].sort((a, b) => a.at - b.at || (a.ref < b.ref ? -1 : 1));
+    const within = byTime.filter((c) => c.at >= since && c.at <= until);
+    const before = byTime.filter((c) => c.at < since && c.at >= since - WINDOW_MS).slice(-2);
+    const after = byTime.filter((c) => c.at > until && c.at <= until + WINDOW_MS).slice(0, 2);
+    return [...before, ...within, ...after];
+  }
 
-  it("is the person's latest click on the snippet within 30 minutes before", () => {
-    expect(clickOfPlay({ snippetId: S, who: 'r:ann', at: at(0) }, clicks)?.id).toBe('3');
-  });
-
-  it('is none when the last click is older than 30 minutes', () => {
-    expect(clickOfPlay({ snippetId: S, who: 'r:ann', at: at(-50 * 60) }, clicks)).toBeNull();
-    expect(clickOfPlay({ snippetId: 'other', who: 'r:ann', at: at(0) }, clicks)).toBeNull();
+  it('marks what the whole run would, in loads of any size and order', () => {
+    for (let round = 0; round < 40; round++) {
+      const random = lcg(round + 7);
+      let t = 0;
+      const all = Array.from({ length: 80 }, (_, i) => {
+        const r = random();
+        t += r < 0.3 ? Math.floor(random() * 2_500) : r < 0.9 ? Math.floor(random() * 12_000) : 40_000;
+        return { ref: `c${String(i).padStart(3, '0')}`, snippetId: S, who: 'r:ann', at: at(0) + t };
+      });
+      // loads of 1 to 10 clicks, some loaded out of the order they happened (another instance)
+      const order = [...all].sort(() => random() - 0.5 + (round % 2 ? 0.4 : 0));
+      const stored: ClickPoint[] = [];
+      const marked = new Set<string>();
+      for (let i = 0; i < order.length; ) {
+        const load = order.slice(i, (i += 1 + Math.floor(random() * 10)));
+        stored.push(...load);
+        for (const ref of burstMembers(around(stored, load))) marked.add(ref);
+      }
+      expect(marked).toEqual(burstMembers(all));
+    }
   });
 });

@@ -48,18 +48,5 @@ export function burstMembers(clicks: readonly ClickPoint[]): Set<string> {
 }
 
 // A play belongs to the same person's latest click on the snippet within 30 minutes before it
-// (the click that opened the web view).
+// (the click that opened the web view): LATEST_CLICK_*_SQL in ingest-sql.ts.
 export const PLAY_CLICK_WINDOW_MS = 30 * 60_000;
-
-export function clickOfPlay<T extends { snippetId: string; who: string; at: number }>(
-  play: { snippetId: string; who: string; at: number },
-  clicks: readonly T[],
-): T | null {
-  let best: T | null = null;
-  for (const c of clicks) {
-    if (c.snippetId !== play.snippetId || c.who !== play.who) continue;
-    if (c.at > play.at || c.at < play.at - PLAY_CLICK_WINDOW_MS) continue;
-    if (!best || c.at > best.at) best = c;
-  }
-  return best;
-}

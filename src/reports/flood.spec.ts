@@ -1,4 +1,4 @@
-import { compactKey, FLOOD_LIMITS, floodKey, floodMembers, PLAY_SECONDS_SLACK, type FloodPoint } from './flood.js';
+import { compactKey, FLOOD_LIMITS, floodKey, floodMembers, isFlood, PLAY_SECONDS_SLACK, type FloodPoint } from './flood.js';
 import type { EngagementKind } from './engagement.entity.js';
 
 const T0 = 1_700_000_000_000;
@@ -124,5 +124,46 @@ describe('floodMembers: clicks and plays', () => {
 
   it('many short reports are a flood by their count', () => {
     expect(countOf(run(FLOOD_LIMITS.play.perSecond + 3, 100, { kind: 'play', durationSecs: 0.1, videoDurationSecs: 30 }))).toBe(3);
+  });
+});
+
+// What the stored events' check reads from the database for each event (FLOOD_CANDIDATES_SQL):
+// the person's events before it, counted within the second and the minute only up to the kind's
+// limits, and the seconds of at most that many of the minute's. Judged by isFlood, each event must
+// get the verdict floodMembers gives it over the whole run.
+describe('isFlood on counts that stop at the limits', () => {
+  // A small deterministic generator (no flaky seeds): runs of mixed pace, with ties in time.
+  function lcg(seed: number): () => number {
+    let x = seed;
+    return () => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  }
+  const factsOf = (points: FloodPoint[], e: FloodPoint) => {
+    const { perSecond, perMinute } = FLOOD_LIMITS[e.kind];
+    const before = points.filter((p) => p.key === e.key && (p.at < e.at || (p.at === e.at && p.ref < e.ref)));
+    const inMinute = before.filter((p) => p.at > e.at - 60_000).slice(0, perMinute);
+    return {
+      ...e,
+      inSecond: Math.min(perSecond, before.filter((p) => p.at > e.at - 1_000).length),
+      inMinute: inMinute.length,
+      playedInMinute: inMinute.reduce((sum, p) => sum + (p.durationSecs ?? 0), 0),
+    };
+  };
+
+  it.each(['open', 'click', 'play'] as const)('gives every %s the verdict of the whole run', (kind) => {
+    for (let round = 0; round < 20; round++) {
+      const random = lcg(round + 1);
+      let t = 0;
+      const points: FloodPoint[] = [];
+      for (let i = 0; i < 150; i++) {
+        // bursts of a few ms, pauses of seconds, the odd long gap
+        const r = random();
+        t += r < 0.6 ? Math.floor(random() * 40) : r < 0.95 ? Math.floor(random() * 5_000) : 70_000;
+        const durationSecs = kind === 'play' ? Math.round(random() * 40) : null;
+        points.push(at(t, { kind, key: random() < 0.8 ? 'ann' : 'bob', durationSecs, videoDurationSecs: kind === 'play' ? 30 : null }));
+      }
+      const expected = floodMembers(points);
+      const judged = new Set(points.filter((e) => isFlood(factsOf(points, e))).map((e) => e.ref));
+      expect(judged).toEqual(expected);
+    }
   });
 });

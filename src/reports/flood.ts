@@ -93,7 +93,6 @@ export function floodMembers(points: readonly FloodPoint[]): Set<string> {
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     group.sort((a, b) => a.at - b.at || byRef(a.ref, b.ref));
-    const limits = FLOOD_LIMITS[group[0].kind];
     let inSecond = 0; // first index within the second before event i
     let inMinute = 0;
     let playedInMinute = 0; // seconds reported by events inMinute..i-1
@@ -101,14 +100,35 @@ export function floodMembers(points: readonly FloodPoint[]): Set<string> {
       const e = group[i];
       while (group[inSecond].at <= e.at - SECOND_MS) inSecond++;
       while (group[inMinute].at <= e.at - MINUTE_MS) playedInMinute -= group[inMinute++].durationSecs ?? 0;
-      let flood = i - inSecond + 1 > limits.perSecond || i - inMinute + 1 > limits.perMinute;
-      if (e.kind === 'play') {
-        const length = e.videoDurationSecs ?? e.durationSecs ?? 0;
-        if (playedInMinute + (e.durationSecs ?? 0) > PLAY_SECONDS_SLACK * (MINUTE_MS / 1000 + length)) flood = true;
-      }
-      if (flood) floods.add(e.ref);
+      if (isFlood({ ...e, inSecond: i - inSecond, inMinute: i - inMinute, playedInMinute })) floods.add(e.ref);
       playedInMinute += e.durationSecs ?? 0;
     }
   }
   return floods;
+}
+
+// One event as the rule judges it: its kind and play seconds, and what the same person did before
+// it (events taken in the order they happened, ties by id): how many events within the second and
+// within the minute before it (a count may stop at the kind's limit: no more is needed), and the
+// seconds the minute's play reports carried. The stored events' checks read these from the
+// database (FLOOD_CANDIDATES_SQL); floodMembers works them out for events in memory.
+export interface FloodFacts {
+  kind: EngagementKind;
+  durationSecs: number | null;
+  videoDurationSecs: number | null;
+  inSecond: number;
+  inMinute: number;
+  playedInMinute: number;
+}
+
+export interface FloodCandidate extends FloodFacts {
+  id: string;
+}
+
+export function isFlood(e: FloodFacts): boolean {
+  const limits = FLOOD_LIMITS[e.kind];
+  if (e.inSecond >= limits.perSecond || e.inMinute >= limits.perMinute) return true;
+  if (e.kind !== 'play') return false;
+  const length = e.videoDurationSecs ?? e.durationSecs ?? 0;
+  return e.playedInMinute + (e.durationSecs ?? 0) > PLAY_SECONDS_SLACK * (MINUTE_MS / 1000 + length);
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { EngagementEvents } from '../common/engagement-events.js';
-import { PLAY_CLICK_WINDOW_MS, clickOfPlay, personKey } from './bursts.js';
+import { PLAY_CLICK_WINDOW_MS, personKey } from './bursts.js';
 import type { ClickWindow, NewEngagement, StoredWithOutbox } from './ingest-sql.js';
 import { IngestJournalRepository, type IngestExecutor, type JournalBacklog, type JournalEntry } from './ingest-journal.repository.js';
 import { ViewerActivityRepository } from './viewer-activity.repository.js';
@@ -40,7 +40,7 @@ interface Loaded {
 // aggregates' triggers run in it) with its outbox rows, and the journal rows' delete. Once a load
 // has committed it checks the stored events for floods and link-scanner bursts and hands them to
 // the consumers (webhooks, notifications), as the writer did after its insert before the journal.
-// Readers of the reports call catchUp() first, so a report shows every answered hit.
+// Readers of a report call catchUpFor() first, so it shows every answered hit of its EyeMail.
 @Injectable()
 export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
@@ -113,14 +113,29 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
+  // Loads what a reader of one snippet's report must see: the journal up to the newest row that
+  // holds the snippet's events when the read began (loads follow the journal's order), for at most
+  // `maxMs`; nothing when none of its events wait, so another EyeMail's backlog (a flood) never
+  // holds its report up. Answers how many of the snippet's events still wait when it stops.
+  async catchUpFor(snippetId: string, maxMs = CATCH_UP_MAX_MS): Promise<number> {
+    const deadline = Date.now() + maxMs;
+    const last = await this.journal.lastWaitingFor(snippetId);
+    if (last === null) return 0;
+    for (;;) {
+      const oldest = await this.journal.oldestWaiting();
+      if (oldest === null || oldest > last) return 0;
+      if (Date.now() >= deadline) return this.journal.waitingFor(snippetId);
+      if ((await this.loadOnce()) > 0) continue;
+      // another load runs (here or in another process): wait for it, then look again
+      if (this.inFlight) await this.inFlight.catch(() => 0);
+      else await sleep(20);
+    }
+  }
+
   backlog(): Promise<JournalBacklog> {
     return this.journal.backlog();
   }
 
-  // The events of one snippet still waiting in the journal (each row's counts, migration 0027).
-  waitingFor(snippetId: string): Promise<number> {
-    return this.journal.waitingFor(snippetId);
-  }
 
   // At shutdown, before the database connections close (Nest runs every beforeApplicationShutdown
   // hook before any onApplicationShutdown one, where the ORM closes): the background pass stops
@@ -254,7 +269,7 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
       since: new Date(r.occurredAt.getTime() - PLAY_CLICK_WINDOW_MS),
       until: r.occurredAt,
     }));
-    const stored = (await this.repo.clicksWithin(windows, exec)).map((c) => ({ id: c.id, snippetId: c.snippetId, who: personKey(c.receiver, c.ip)!, at: c.occurredAt.getTime() }));
-    for (const r of plays) r.clickId = clickOfPlay({ snippetId: r.snippetId, who: personKey(r.receiver, r.ip)!, at: r.occurredAt.getTime() }, stored)?.id ?? null;
+    const clicks = await this.repo.latestClicks(windows, exec);
+    plays.forEach((r, i) => (r.clickId = clicks[i]));
   }
 }

@@ -8,16 +8,19 @@ import {
   INSERT_SQL,
   INSERT_WITH_OUTBOX_SQL,
   MARK_MACHINE_SQL,
-  RECENT_CLICKS_SQL,
-  RECENT_EVENTS_SQL,
+  BURST_CLICKS_BY_ADDRESS_SQL,
+  BURST_CLICKS_BY_RECEIVER_SQL,
+  LATEST_CLICK_BY_ADDRESS_SQL,
+  LATEST_CLICK_BY_RECEIVER_SQL,
+  FLOOD_CANDIDATES_SQL,
   type ClickWindow,
   type EventWindow,
   type NewEngagement,
   type StoredClick,
-  type StoredEvent,
   type StoredWithOutbox,
 } from './ingest-sql.js';
 import type { MachineReason } from './engagement.entity.js';
+import { FLOOD_LIMITS, SHARED_PROXY_CLIENTS, type FloodCandidate } from './flood.js';
 import { JsonRowsSender } from './json-rows.js';
 import type { IngestExecutor } from './ingest-journal.repository.js';
 import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
@@ -181,46 +184,66 @@ export class ReportRepository {
     await this.ingestQuery(MARK_MACHINE_SQL, [[...ids], reason]);
   }
 
-  async eventsWithin(windows: readonly EventWindow[]): Promise<StoredEvent[]> {
+  // The flood rule's candidates in these windows (FLOOD_CANDIDATES_SQL): an event found by two
+  // windows of one person comes back once.
+  async floodCandidates(windows: readonly EventWindow[]): Promise<FloodCandidate[]> {
     const byReceiver = windows.filter((w) => w.receiver && w.ip);
     const byIp = windows.filter((w) => !w.receiver && w.ip);
     if (!byReceiver.length && !byIp.length) return [];
-    const { rows } = await this.ingestQuery<StoredEvent>(RECENT_EVENTS_SQL, [
-      byReceiver.map((w) => w.snippetId),
-      byReceiver.map((w) => w.kind),
-      byReceiver.map((w) => w.receiver),
-      byReceiver.map((w) => w.ip),
-      byReceiver.map((w) => w.since),
-      byReceiver.map((w) => w.until),
-      byIp.map((w) => w.snippetId),
-      byIp.map((w) => w.kind),
-      byIp.map((w) => w.ip),
-      byIp.map((w) => w.since),
-      byIp.map((w) => w.until),
-    ]);
-    // Windows of one person may overlap: the same event can come back more than once.
-    const seen = new Map<string, StoredEvent>();
-    for (const r of rows) seen.set(r.id, { ...r, occurredAt: new Date(r.occurredAt) });
-    return [...seen.values()];
+    const columns = (ws: EventWindow[]) => [
+      ws.map((w) => w.snippetId),
+      ws.map((w) => w.kind),
+      ws.map((w) => w.receiver ?? null),
+      ws.map((w) => w.ip),
+      ws.map((w) => w.since),
+      ws.map((w) => w.until),
+      ws.map((w) => FLOOD_LIMITS[w.kind].perSecond),
+      ws.map((w) => FLOOD_LIMITS[w.kind].perMinute),
+    ];
+    const { rows } = await this.ingestQuery<FloodCandidate>(FLOOD_CANDIDATES_SQL, [...columns(byReceiver), SHARED_PROXY_CLIENTS, ...columns(byIp)]);
+    return [...new Map(rows.map((r) => [r.id, r])).values()];
   }
 
-  async clicksWithin(windows: readonly ClickWindow[], exec?: IngestExecutor): Promise<StoredClick[]> {
-    if (!windows.length) return [];
-    const byReceiver = windows.filter((w) => w.receiver);
-    const byIp = windows.filter((w) => !w.receiver && w.ip);
-    const { rows } = await this.ingestQuery<StoredClick>(RECENT_CLICKS_SQL, [
-      byReceiver.map((w) => w.snippetId),
-      byReceiver.map((w) => w.receiver),
-      byReceiver.map((w) => w.since),
-      byReceiver.map((w) => w.until),
-      byIp.map((w) => w.snippetId),
-      byIp.map((w) => w.ip),
-      byIp.map((w) => w.since),
-      byIp.map((w) => w.until),
-    ], exec);
-    // A window per batch event: the same click can come back more than once.
-    const seen = new Map<string, StoredClick>();
-    for (const r of rows) seen.set(r.id, { ...r, occurredAt: new Date(r.occurredAt) });
-    return [...seen.values()];
+  // The clicks the link-scanner rule needs around each window's (one person's clicks of a load:
+  // BURST_CLICKS_*_SQL), each click once.
+  async burstClicks(windows: readonly ClickWindow[], aroundMs: number): Promise<StoredClick[]> {
+    const rows: StoredClick[] = [];
+    for (const { byReceiver, ws } of byPerson(windows)) {
+      const sql = byReceiver ? BURST_CLICKS_BY_RECEIVER_SQL : BURST_CLICKS_BY_ADDRESS_SQL;
+      rows.push(...(await this.ingestQuery<StoredClick>(sql, [...clickWindowColumns(ws), aroundMs / 1000])).rows);
+    }
+    return [...new Map(rows.map((r) => [r.id, { ...r, occurredAt: new Date(r.occurredAt) }])).values()];
+  }
+
+  // For each window, the id of the person's latest click within it (null: none), in the windows'
+  // order.
+  async latestClicks(windows: readonly ClickWindow[], exec?: IngestExecutor): Promise<(string | null)[]> {
+    const out: (string | null)[] = windows.map(() => null);
+    for (const { byReceiver, ws, at } of byPerson(windows)) {
+      const sql = byReceiver ? LATEST_CLICK_BY_RECEIVER_SQL : LATEST_CLICK_BY_ADDRESS_SQL;
+      const { rows } = await this.ingestQuery<{ n: number; id: string }>(sql, clickWindowColumns(ws), exec);
+      for (const r of rows) out[at[r.n - 1]] = r.id;
+    }
+    return out;
   }
 }
+
+// Windows by how their person is known (the receiver, else the address alone), each with its
+// place among all; the groups that have any.
+function byPerson(windows: readonly ClickWindow[]): { byReceiver: boolean; ws: ClickWindow[]; at: number[] }[] {
+  const groups = [true, false].map((byReceiver) => ({ byReceiver, ws: [] as ClickWindow[], at: [] as number[] }));
+  windows.forEach((w, i) => {
+    const g = w.receiver ? groups[0] : w.ip ? groups[1] : null;
+    g?.ws.push(w);
+    g?.at.push(i);
+  });
+  return groups.filter((g) => g.ws.length);
+}
+
+const clickWindowColumns = (ws: readonly ClickWindow[]) => [
+  ws.map((w) => w.snippetId),
+  ws.map((w) => w.receiver ?? null),
+  ws.map((w) => w.ip ?? null),
+  ws.map((w) => w.since),
+  ws.map((w) => w.until),
+];

@@ -47,7 +47,7 @@ interface Context {
   snippet: { snippetId: string; title: string; status: boolean };
   tz: string;
   q: ParsedReportQuery;
-  // events (of every EyeMail) answered but not loaded yet when the read went on (IngestLoader.catchUp)
+  // this EyeMail's events answered but not loaded yet when the read went on (IngestLoader.catchUpFor)
   pending: number;
 }
 
@@ -76,9 +76,10 @@ export class ReportService {
     const snippet = await this.snippets.getOwnedHeader(userId, snippetId);
     const { value, errors } = parseReportQuery(query);
     if (!value) throw new InvalidInputError(Object.keys(errors).length === 1 ? Object.values(errors)[0] : FILTER_MESSAGES.invalid, errors);
-    // Every answered hit counted: what the ingest's journal holds is loaded first (bounded); what
-    // is still waiting after that is said (pendingEvents).
-    const pending = await this.loader.catchUp();
+    // Every answered hit of this EyeMail counted: the ingest's journal is loaded up to its last
+    // waiting event first (bounded; other EyeMails' backlog after it is not waited for); what is
+    // still waiting after that is said (pendingEvents).
+    const pending = await this.loader.catchUpFor(snippet.snippetId);
     return { snippet, tz: await this.timeZoneOf(userId), q: value, pending };
   }
 
@@ -138,7 +139,7 @@ export class ReportService {
       includeMachine: q.filter.includeMachine,
       // Counted only when the journal was not loaded in time; the EyeMail's own, never how much
       // traffic other accounts have.
-      pendingEvents: pending ? await this.loader.waitingFor(snippet.snippetId) : 0,
+      pendingEvents: pending,
     };
   }
 

@@ -81,6 +81,26 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
     }
   });
 
+  it("does not wait for another EyeMail's backlog: a report whose hits are all counted answers without loading the others'", async () => {
+    const quiet = await newSnippet('Counted already');
+    await opens(t.http, quiet, 3);
+    expect((await owner.get(`/api/reports/${quiet}/summary`).expect(200)).body.body).toMatchObject({ totalViews: 3, pendingEvents: 0 });
+    const flooded = await newSnippet('Flooded');
+    const stop = busy(t.app);
+    try {
+      await opens(t.http, flooded, 40);
+      expect(await count(flooded)).toBe(0);
+      const summary = (await owner.get(`/api/reports/${quiet}/summary`).expect(200)).body.body;
+      expect(summary).toMatchObject({ totalViews: 3, pendingEvents: 0 });
+      // the other EyeMail's hits were left to the loader: nothing of them was loaded for this read
+      expect(await count(flooded)).toBe(0);
+      // its own read loads them
+      expect((await owner.get(`/api/reports/${flooded}/summary`).expect(200)).body.body).toMatchObject({ totalViews: 40, pendingEvents: 0 });
+    } finally {
+      stop();
+    }
+  });
+
   it("says how many hits are still being counted when a read cannot wait for them, and counts them on a later read", async () => {
     const snippet = await newSnippet('Still counting');
     await opens(t.http, snippet, 4);

@@ -132,6 +132,50 @@ describeWithPostgres('first views, counted clicks and view time kept at ingest',
     expect((await records(sid)).total).toBe(2);
   });
 
+  // What the triggers keep, read whole, against what the rows give (report_summary_rebuild).
+  const kept = async (sid: string) => {
+    const q = async (sql: string) => (await db.query(sql, [sid])).rows;
+    return {
+      counters: await q(
+        `select bucket, machine, records, views, clicks, first_views, first_views_all from report_counter
+         where snippet_id = $1 and (records, views, clicks, first_views, first_views_all) <> (0, 0, 0, 0, 0) order by bucket, machine`,
+      ),
+      viewers: await q(`select scope, who, first_id::text, first_at, secs::text, vlen from report_viewer where snippet_id = $1 and (first_id is not null or secs <> 0) order by scope, who`),
+      totals: await q(`select scope, viewers, secs::text from report_viewer_total where snippet_id = $1 and (viewers <> 0 or secs <> 0) order by scope`),
+    };
+  };
+  const rebuilt = async (sid: string) => {
+    await db.query('select report_summary_rebuild(array[$1]::uuid[])', [sid]);
+    return kept(sid);
+  };
+
+  it("keeps a flood's figures right when its opens are marked in loads, and when a marking moves a first view or seconds", async () => {
+    const sid = await newSnippet('Flood marked in loads');
+    const opens: string[] = [];
+    for (let i = 0; i < 40; i++) opens.push(await add(sid, { kind: 'open', at: `2026-01-10T17:00:${String(i).padStart(2, '0')}Z`, receiver: 'gus@example.com' }));
+    const playId = await add(sid, { kind: 'play', at: '2026-01-10T17:01:00Z', receiver: 'gus@example.com', durationSecs: 12, videoDurationSecs: 30 });
+    await add(sid, { kind: 'open', at: '2026-01-10T17:00:30Z', receiver: 'hal@example.com' });
+    // the ingest's flood check marks what is past a person's allowance, a load at a time (not
+    // the first open: it stays gus's first view)
+    for (const load of [opens.slice(20, 30), opens.slice(30)]) {
+      await db.query(`update engagement set machine_reason = 'flood' where id = any($1::bigint[])`, [load]);
+      const now = await kept(sid);
+      expect(now).toEqual(await rebuilt(sid));
+    }
+    expect(await unique(sid)).toEqual(expect.arrayContaining([opens[0]]));
+    expect(await summary(sid, 'weekEnding=2026-01-13')).toMatchObject({ totalViews: 22, uniqueViews: 2, machineEvents: 20 });
+    // a marking that takes gus's first view, and one that takes his seconds
+    await db.query(`update engagement set machine_reason = 'flood' where id = any($1::bigint[])`, [opens.slice(0, 2)]);
+    expect(await kept(sid)).toEqual(await rebuilt(sid));
+    expect(await unique(sid)).toEqual(expect.arrayContaining([opens[2]]));
+    await db.query(`update engagement set machine_reason = 'flood' where id = $1`, [playId]);
+    expect(await kept(sid)).toEqual(await rebuilt(sid));
+    // and back to human traffic
+    await db.query(`update engagement set machine_reason = null where id = any($1::bigint[])`, [[...opens, playId]]);
+    expect(await kept(sid)).toEqual(await rebuilt(sid));
+    expect(await unique(sid)).toEqual(expect.arrayContaining([opens[0]]));
+  });
+
   it('takes a deleted event off, and a deleted EyeMail takes everything with it', async () => {
     const sid = await newSnippet('Deleted');
     const first = await add(sid, { kind: 'open', at: '2026-01-10T17:00:00Z', receiver: 'fay@example.com' });

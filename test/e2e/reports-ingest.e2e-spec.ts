@@ -258,6 +258,22 @@ describe('reports ingest: opens, clicks and plays', () => {
       expect(stored[1]).toMatchObject({ kind: 'play', click_id: null });
     });
 
+    it("joins the person's latest click before it, not an earlier one, a later one or another person's", async () => {
+      const who = someone('latest');
+      const other = someone('latest-other');
+      const click = (whom: string, ago: string) =>
+        sql(t, `insert into engagement (snippet_id, kind, occurred_at, receiver) values (?, 'click', now() - interval '${ago}', ?)`, [snippet.snippet, whom]);
+      await click(who, '20 minutes');
+      await click(who, '5 minutes');
+      await click(other, '1 minute');
+      // opens of the same person after the click do not hide it
+      for (let i = 0; i < 3; i++) await sql(t, `insert into engagement (snippet_id, kind, occurred_at, receiver) values (?, 'open', now() - interval '2 minutes', ?)`, [snippet.snippet, who]);
+      await play({ DurationSecs: 1, SnippetId: snippet.snippet, Receiver: who }).expect(200);
+      const stored = await byReceiver(who);
+      const latest = stored.filter((r) => r.kind === 'click').sort((a, b) => new Date(b.occurred_at).getTime() - new Date(a.occurred_at).getTime())[0];
+      expect(stored.find((r) => r.kind === 'play')).toMatchObject({ click_id: latest.id });
+    });
+
     it('needs no CSRF token and sets no cookie for a signed-in browser', async () => {
       const who = someone('owner');
       const res = await owner.post(PLAY).set('X-XSRF-TOKEN', '').set('Content-Type', 'text/plain').send(JSON.stringify({ DurationSecs: 1, SnippetId: snippet.snippet, Receiver: who }));
