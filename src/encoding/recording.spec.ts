@@ -26,8 +26,14 @@ describe('checkTrim', () => {
     expect(checkTrim(-1, 5, 10)).toEqual({ message: TRIM_MESSAGES.invalid });
     expect(checkTrim(Number.NaN, 5, 10)).toEqual({ message: TRIM_MESSAGES.invalid });
   });
-  it('refuses an end past the video, with its length in words', () => {
-    expect(checkTrim(2, 12, 10)).toEqual({ message: 'The trim ends after the video does (it is 10.0 seconds long).' });
+  it('takes an end past the video as its end (the page measured a recording longer than the file the server holds)', () => {
+    expect(checkTrim(1, 10.3, 9.04)).toEqual({ trim: { start: 1, end: 9.04 } });
+    expect(checkTrim(2, 12, 10)).toEqual({ trim: { start: 2, end: 10 } });
+    expect(checkTrim(0, 12, 10)).toEqual({ trim: NO_TRIM });
+  });
+  it('refuses a cut starting too late in the video, with its length in words', () => {
+    expect(checkTrim(12, 14, 10)).toEqual({ message: 'The trim ends after the video does (it is 10.0 seconds long).' });
+    expect(checkTrim(9.5, 12, 10)).toEqual({ message: TRIM_MESSAGES.tooShort });
   });
   it('takes end 0 as "to the end", a second at least', () => {
     expect(checkTrim(2, 0, 10)).toEqual({ trim: { start: 2, end: 0 } });

@@ -34,8 +34,8 @@ export const isTrimmed = (t: Trim | null | undefined): t is Trim => !!t && (t.st
 // Millisecond precision: two requests for the same cut name the same encoding.
 const ms = (n: number) => Math.round(n * 1000) / 1000;
 
-// Checks a cut against the video's length (when known): 0 <= start < end <= duration and at
-// least a second long. A cut covering the whole video is no cut. The message is the user's.
+// Checks a cut against the video's length (when known): 0 <= start < end, at least a second
+// long, starting a second or more before the end; an end past the video is taken as its end. A cut covering the whole video is no cut. The message is the user's.
 // `end` 0 means "to the end" (the recorder's end handle at the end: the browser's clock and the
 // file's length differ by a few frames).
 export function checkTrim(start: number, end: number, durationSecs: number | null): { trim: Trim } | { message: string } {
@@ -49,8 +49,11 @@ export function checkTrim(start: number, end: number, durationSecs: number | nul
   if (e <= s) return { message: TRIM_MESSAGES.order };
   if (e - s < MIN_TRIMMED_SECS) return { message: TRIM_MESSAGES.tooShort };
   if (durationSecs !== null && durationSecs > 0) {
+    // An end past the video is its end: the recorder's page can measure a recording longer than
+    // the file it sent (the camera's last frames came late), and the user meant "up to there".
+    // What is left from the start must still be a second long.
+    if (durationSecs - s < MIN_TRIMMED_SECS) return { message: s >= durationSecs ? TRIM_MESSAGES.pastEnd(durationSecs) : TRIM_MESSAGES.tooShort };
     // a few milliseconds of slack: the player's idea of the end and the file's differ by a frame
-    if (e > durationSecs + 0.05) return { message: TRIM_MESSAGES.pastEnd(durationSecs) };
     if (s === 0 && e >= durationSecs - 0.05) return { trim: NO_TRIM };
     return { trim: { start: s, end: Math.min(e, ms(durationSecs)) } };
   }

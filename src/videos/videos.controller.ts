@@ -28,7 +28,7 @@ export class VideosController {
     required: false,
     description: 'Cut: seconds from the start (with trimEnd). The cut becomes the video\'s own: later encodes and EyeMails of the video use it.',
   })
-  @ApiQuery({ name: 'trimEnd', required: false, description: 'Cut: where it ends, in seconds; 0 <= trimStart < trimEnd <= duration, at least 1 s long' })
+  @ApiQuery({ name: 'trimEnd', required: false, description: 'Cut: where it ends, in seconds; 0 <= trimStart < trimEnd, at least 1 s long; past the video\'s length it ends with the video' })
   @ApiAcceptedResponse({ type: EncodingViewDto })
   @ApiOkResponse({ type: EncodingViewDto })
   async encode(

@@ -80,7 +80,19 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   await dialog.getByRole('button', { name: 'Stop' }).click();
 
   // review: the recording plays in the page; the trim start moves by keyboard, 0.1 s a press
-  await dialog.getByLabel('Your recording').waitFor();
+  const review = dialog.getByLabel('Your recording');
+  await review.waitFor();
+  // Its player knows the length (MediaRecorder's WebM says none: Infinity, no total, a wrong seek
+  // bar); the page waits for the player's own durationchange, for 10 s at most.
+  const playerSecs = await review.evaluate((v: HTMLVideoElement) =>
+    Number.isFinite(v.duration)
+      ? v.duration
+      : new Promise<number>((resolve) => {
+          v.addEventListener('durationchange', () => Number.isFinite(v.duration) && resolve(v.duration));
+          setTimeout(() => resolve(v.duration), 10_000);
+        }),
+  );
+  assert.ok(Number.isFinite(playerSecs) && playerSecs > 4 && playerSecs < 8, `the review player's length: ${playerSecs}`);
   const from = dialog.getByRole('slider', { name: 'Trim start' });
   await from.focus();
   for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');

@@ -35,6 +35,34 @@ export function RecorderStage({
     if (live) void v.play().catch(() => undefined);
   }, [live, recordingUrl]);
 
+  // MediaRecorder's WebM carries no duration: the player says Infinity (no total, a seek bar that
+  // cannot place anything) until it has seen the end. Sent past the end once, it finds the last
+  // frame and the real length; then it goes back to the start of the part kept.
+  const trimStart = useRef(0);
+  trimStart.current = trim?.[0] ?? 0;
+  useEffect(() => {
+    const v = reviewRef.current;
+    if (!v || !recordingUrl) return undefined;
+    let scanning = false;
+    const onMetadata = () => {
+      if (v.duration !== Infinity) return;
+      scanning = true;
+      v.currentTime = Number.MAX_SAFE_INTEGER;
+    };
+    const onDuration = () => {
+      if (!scanning || !Number.isFinite(v.duration)) return;
+      scanning = false;
+      v.currentTime = trimStart.current;
+    };
+    v.addEventListener('loadedmetadata', onMetadata);
+    v.addEventListener('durationchange', onDuration);
+    if (v.readyState >= HTMLMediaElement.HAVE_METADATA) onMetadata();
+    return () => {
+      v.removeEventListener('loadedmetadata', onMetadata);
+      v.removeEventListener('durationchange', onDuration);
+    };
+  }, [recordingUrl]);
+
   // the preview plays only the part kept
   useEffect(() => {
     const v = reviewRef.current;
