@@ -84,14 +84,16 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   await review.waitFor();
   // Its player knows the length (MediaRecorder's WebM says none: Infinity, no total, a wrong seek
   // bar); the page waits for the player's own durationchange, for 10 s at most.
-  const playerSecs = await review.evaluate((v: HTMLVideoElement) =>
-    Number.isFinite(v.duration)
+  type Player = { duration: number; addEventListener(type: string, listener: () => void): void };
+  const playerSecs = await review.evaluate((el) => {
+    const v = el as unknown as Player;
+    return Number.isFinite(v.duration)
       ? v.duration
       : new Promise<number>((resolve) => {
           v.addEventListener('durationchange', () => Number.isFinite(v.duration) && resolve(v.duration));
           setTimeout(() => resolve(v.duration), 10_000);
-        }),
-  );
+        });
+  });
   assert.ok(Number.isFinite(playerSecs) && playerSecs > 4 && playerSecs < 8, `the review player's length: ${playerSecs}`);
   const from = dialog.getByRole('slider', { name: 'Trim start' });
   await from.focus();
