@@ -24,6 +24,9 @@ export interface DerivedMedia {
   lockKeysMadeFrom(em: EntityManager, fileId: string): Promise<string[]>;
   // The thumbnail key of each video that has no upload poster.
   posterKeysOf(fileIds: string[]): Promise<Map<string, string>>;
+  // For videos with a chosen cut: what My Videos shows and plays instead of the whole upload (what
+  // their EyeMails use).
+  cutViewsOf?(files: { fileId: string; url: string; durationSecs: number | null }[]): Promise<Map<string, { url: string; durationSecs: number | null }>>;
 }
 
 // Where an uploaded file's bytes are, for modules that process them (the encode job).
@@ -141,9 +144,12 @@ export class FilesService {
     const files = await this.repo.listOwned(userId, kind);
     const withoutPoster = files.filter((f) => f.kind === 'video' && !f.posterKey).map((f) => f.id);
     const posters = withoutPoster.length && this.derived ? await this.derived.posterKeysOf(withoutPoster) : new Map<string, string>();
-    return files.map((f) => {
+    const views = files.map((f) => this.view(f));
+    const videos = views.filter((v) => v.fileType === 'video');
+    const cuts = videos.length && this.derived?.cutViewsOf ? await this.derived.cutViewsOf(videos) : new Map<string, { url: string; durationSecs: number | null }>();
+    return files.map((f, i) => {
       const thumbKey = f.posterKey ?? posters.get(f.id) ?? (f.kind === 'video' ? null : f.storageKey);
-      return toListItem(this.view(f), thumbKey ? this.storage.publicUrl(thumbKey) : null);
+      return toListItem({ ...views[i], ...cuts.get(f.id) }, thumbKey ? this.storage.publicUrl(thumbKey) : null);
     });
   }
 

@@ -104,6 +104,26 @@ export class VideoEncodingRepository {
     });
   }
 
+  // Each of these videos that has a cut: the cut, and the finished encoding of it if there is one
+  // (the latest), for My Videos to show what its EyeMails use.
+  async cutsWithOutputs(fileIds: readonly string[]): Promise<{ fileId: string; trim: Trim; mp4Key: string | null; durationSecs: number | null }[]> {
+    if (!fileIds.length) return [];
+    const rows = await this.em.execute<{ file_id: string; start_secs: number; end_secs: number; mp4_key: string | null; duration_secs: number | null }[]>(
+      `select c.file_id, c.start_secs, c.end_secs, e.mp4_key, e.duration_secs from video_cut c
+       left join lateral (select mp4_key, duration_secs from video_encoding e where e.source_file_id = c.file_id and e.trim_start = c.start_secs
+         and e.trim_end = c.end_secs and e.state = 'completed' order by e.completed_at desc limit 1) e on true
+       where c.file_id = any(?::uuid[])`,
+      // uuids, checked by the caller's own records: an array literal needs no quoting
+      [`{${fileIds.join(',')}}`],
+    );
+    return rows.map((r) => ({
+      fileId: r.file_id,
+      trim: { start: Number(r.start_secs), end: Number(r.end_secs) },
+      mp4Key: r.mp4_key,
+      durationSecs: r.duration_secs === null ? null : Number(r.duration_secs),
+    }));
+  }
+
   // The poster of each video's latest finished encoding.
   async latestPosterKeys(sourceFileIds: readonly string[]): Promise<Map<string, string>> {
     const rows = await this.em.find(

@@ -4,7 +4,7 @@ import { InvalidInputError, NotFoundError, RateLimitedError, UnavailableError } 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { FAILED_MESSAGE } from '../encoding/encoding-error.js';
 import type { OverlayVariant } from '../encoding/encode-plan.js';
-import { checkTrim, NO_TRIM, type Trim } from '../encoding/recording.js';
+import { checkTrim, NO_TRIM, trimmedDuration, type Trim } from '../encoding/recording.js';
 import { FilesService } from '../files/files.service.js';
 import { isUuid } from '../shared/uuid.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
@@ -43,7 +43,21 @@ export class VideosService implements OnModuleInit {
     this.files.registerDerivedMedia({
       lockKeysMadeFrom: (em, fileId) => this.encodings.lockOutputKeysOfSource(em, fileId),
       posterKeysOf: (fileIds) => this.encodings.latestPosterKeys(fileIds),
+      cutViewsOf: (files) => this.cutViewsOf(files),
     });
+  }
+
+  // My Videos shows a cut video as its EyeMails use it: the cut's finished MP4 and length, or while
+  // the cut encodes, the upload played from the cut's start to its end (a media fragment).
+  private async cutViewsOf(files: { fileId: string; url: string; durationSecs: number | null }[]): Promise<Map<string, { url: string; durationSecs: number | null }>> {
+    const byId = new Map(files.map((f) => [f.fileId, f]));
+    const views = new Map<string, { url: string; durationSecs: number | null }>();
+    for (const c of await this.encodings.cutsWithOutputs([...byId.keys()])) {
+      const file = byId.get(c.fileId)!;
+      if (c.mp4Key) views.set(c.fileId, { url: this.storage.publicUrl(c.mp4Key), durationSecs: c.durationSecs });
+      else views.set(c.fileId, { url: `${file.url}#t=${c.trim.start}${c.trim.end > 0 ? `,${c.trim.end}` : ''}`, durationSecs: file.durationSecs === null ? null : trimmedDuration(file.durationSecs, c.trim) });
+    }
+    return views;
   }
 
   private view(row: VideoEncoding): EncodingView {
