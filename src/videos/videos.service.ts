@@ -128,8 +128,7 @@ export class VideosService implements OnModuleInit {
       // Whoever won a race for the same options, this is the one encoding of them; none when a
       // new cut dropped it meanwhile.
       row = await this.encodings.findLive(id, overlay, width, trim);
-      if (!row) return 'cut-changed';
-      await this.enqueue(row);
+      if (!row || !(await this.enqueue(row))) return 'cut-changed';
     }
     return { status: row.state === 'completed' ? 200 : 202, view: this.view(row) };
   }
@@ -200,12 +199,16 @@ export class VideosService implements OnModuleInit {
     return freed;
   }
 
-  private async enqueue(row: VideoEncoding): Promise<void> {
+  // False when the encoding was dropped meanwhile by a new cut (whose cancel can remove the job
+  // while it is being added): there is nothing to queue.
+  private async enqueue(row: VideoEncoding): Promise<boolean> {
     try {
       // Fair share: the account is the group; its encodings asked for earlier go first.
       const fairShare = { group: row.ownerId, ahead: await this.encodings.countLiveBefore(row) };
       await this.queue.enqueue<EncodeJobData>(ENCODE_JOB, { encodingId: row.id }, { jobId: row.jobId ?? encodeJobId(row.id), fairShare });
+      return true;
     } catch (e) {
+      if (!(await this.encodings.findById(row.id))) return false;
       this.logger.error(`Could not queue encoding ${row.id}: ${e instanceof Error ? e.message : String(e)}`);
       await this.markFailed(row.id, null, VIDEO_MESSAGES.queueDown);
       throw new UnavailableError(VIDEO_MESSAGES.queueDown);
@@ -221,7 +224,7 @@ export class VideosService implements OnModuleInit {
       // A request for the same options may be adding it right now (enqueue is idempotent);
       // only an older one is worth a warning.
       if (Date.now() - new Date(row.createdAt).getTime() > 60_000) this.logger.warn(`The job of encoding ${row.id} was lost; queuing it again`);
-      await this.enqueue(row);
+      if (!(await this.enqueue(row))) return row;
       return (await this.encodings.findById(row.id))!;
     }
     if (status.state === 'failed') {
