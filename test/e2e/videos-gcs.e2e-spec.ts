@@ -53,12 +53,14 @@ describe('uploads and encodes with media in a GCS bucket', () => {
       100,
     );
     expect(final).toMatchObject({ state: 'completed', outWidth: 600 });
-    for (const url of [final.videoUrl, final.thumbnailUrl, final.gifUrl]) {
+    // the web view's MP4, the email's sound-less MP4 (the clip has sound), the poster and the GIF
+    expect(final.emailVideoUrl).not.toBe(final.videoUrl);
+    for (const url of [final.videoUrl, final.emailVideoUrl, final.thumbnailUrl, final.gifUrl]) {
       expect(url.startsWith(`${stub.url}/${BUCKET}/v/${final.encodingId}/`)).toBe(true);
       const object = await fetch(url);
       expect(object.status).toBe(200);
     }
-    expect(objects()).toHaveLength(5);
+    expect(objects()).toHaveLength(6);
 
     expect((await ann.client.delete(`/api/files/${file.fileId}`)).status).toBe(200);
     expect(objects()).toEqual([]);
