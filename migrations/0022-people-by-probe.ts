@@ -20,7 +20,7 @@ import {
 // (issue 17 "Speed: ingest"). 0018 kept engagement_person, a row per EyeMail, kind, click
 // destination, person and scope, and moved the people count when a person's row crossed zero: a
 // batch of 100 first opens wrote 200 such rows (human and all), which was 57% of PostgreSQL's time
-// for the batch (bench/ingest.mjs, README "Performance"). Whether a person is new to a scope is
+// for the batch (bench/ingest.mjs, docs/performance.md). Whether a person is new to a scope is
 // now asked of the event table itself: does it hold more of this person's events of that kind
 // and scope than this statement's own? One index probe a person, through the (snippet, receiver)
 // and (snippet, address) indexes, stopping at the first event past the statement's.

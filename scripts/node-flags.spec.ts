@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { appNodeFlags } from './node-flags.mjs';
 
-// The Docker image runs the app with the same V8 flags as `npm start` (README "Run it": memory).
+// The Docker image runs the app with the same V8 flags as `npm start` (docs/running.md: memory).
 describe('the app\'s Node flags', () => {
   it('are the Dockerfile CMD\'s too', () => {
     const dockerfile = fs.readFileSync(path.join(import.meta.dirname, '..', 'Dockerfile'), 'utf8');

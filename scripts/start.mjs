@@ -9,7 +9,7 @@ await buildIfStale();
 const worker = process.argv.includes('--worker');
 const entry = path.join(root, 'dist/server/src', worker ? 'worker.js' : 'main.js');
 process.env.NODE_ENV ??= 'production';
-// The V8 flags (node-flags.mjs) and MALLOC_ARENA_MAX=2: see README "Run it" (memory); the
+// The V8 flags (node-flags.mjs) and MALLOC_ARENA_MAX=2: see docs/running.md (memory); the
 // Dockerfile sets the same.
 process.env.MALLOC_ARENA_MAX ??= '2';
 const child = spawn(process.execPath, [...appNodeFlags(), entry], { stdio: 'inherit', cwd: root, env: process.env });

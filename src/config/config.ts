@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 // The whole runtime configuration, read from the environment once at start-up.
-// Every variable is optional: unset means the embedded default (see README "Configuration").
+// Every variable is optional: unset means the embedded default (see docs/configuration.md).
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;

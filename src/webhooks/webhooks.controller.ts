@@ -14,7 +14,7 @@ const ENDPOINT_PROPERTIES = {
 };
 
 // The account's webhook endpoints (session only: API tokens read reports, they manage nothing).
-// Messages follow the Standard Webhooks specification; README "Webhooks" tells receivers how to
+// Messages follow the Standard Webhooks specification; docs/integrations.md "Webhooks" tells receivers how to
 // check them.
 @ApiTags('webhooks')
 @Controller('webhooks')

@@ -1,5 +1,5 @@
 // What the encoding tests (test/e2e/encoding*.e2e-spec.ts) share: the service on real ffmpeg,
-// work folders, and everything README and docs/architecture.md promise about the email rendition,
+// work folders, and everything README, docs/ and docs/architecture.md promise about the email rendition,
 // checked on the files themselves. The tests are split over several files so jest runs them side
 // by side.
 import fs from 'node:fs';
@@ -48,7 +48,7 @@ export interface Expect {
   duration: [number, number];
 }
 
-// Everything README and docs/architecture.md promise about the email rendition, checked on the files themselves.
+// Everything README, docs/ and docs/architecture.md promise about the email rendition, checked on the files themselves.
 export function expectEmailRendition(r: EncodeResult, workDir: string, e: Expect) {
   // only the finished files are left, with fresh names (the email's sound-less MP4 when there is sound)
   expect(fs.readdirSync(workDir).sort()).toEqual([r.gif, r.poster, r.mp4, ...(r.emailMp4 ? [r.emailMp4] : [])].map((f) => path.basename(f)).sort());
