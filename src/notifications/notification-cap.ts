@@ -6,11 +6,12 @@
 //   NOTIFY_CAP, NOTIFY_CAP_WINDOW_SECONDS); the events past it are counted in one summary mail at
 //   the window's end ("and 37 more people opened ...");
 // - new recipients from one address are one sender's, judged as the ingest judges one person's
-//   floods (reports/flood.ts, the same allowance) with the address alone as the person: past
-//   what one person does, they mail no one at once and go to the summary, counted, never mailed
-//   one by one. (The rule is restated here: the layers keep notifications from importing the
-//   reports module; once the ingest's pure rule moves to src/shared, this should call it.)
+//   floods (the same allowance, src/shared/flood-limits.ts) with the address alone as the person:
+//   past what one person does, they mail no one at once and go to the summary, counted, never
+//   mailed one by one. (The sliding count is written here over recipients' first sightings; the
+//   ingest's floodMembers counts stored events, and the layers keep this module from the reports.)
 import { EVENT_TEXT, NOTIFY_EVENTS, type NotifyEvent } from './notification-rules.js';
+import { FLOOD_LIMITS } from '../shared/flood-limits.js';
 
 // The cap window of one owner and EyeMail, as stored (notification_cap, migration 0028).
 export interface CapState {
@@ -54,16 +55,11 @@ export interface Sighting {
   at: number; // epoch milliseconds
 }
 
-// reports/flood.ts FLOOD_LIMITS: what one person does within a second and within a minute (the
-// event itself included); plays and halves as play reports.
+// The flood allowance of the ingest (src/shared/flood-limits.ts): what one person does within a
+// second and within a minute (the event itself included); plays and halves as play reports.
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60_000;
-const LIMITS: Record<NotifyEvent, { perSecond: number; perMinute: number }> = {
-  open: { perSecond: 4, perMinute: 20 },
-  click: { perSecond: 3, perMinute: 15 },
-  play: { perSecond: 4, perMinute: 30 },
-  half: { perSecond: 4, perMinute: 30 },
-};
+const LIMITS: Record<NotifyEvent, { perSecond: number; perMinute: number }> = { ...FLOOD_LIMITS, half: FLOOD_LIMITS.play };
 // How far back the sightings of earlier fan-outs are read: the rule's minute, and the minute
 // before it that decided the first of those.
 export const SIGHTING_LOOKBACK_MS = 2 * MINUTE_MS;

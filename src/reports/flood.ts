@@ -1,4 +1,5 @@
 import type { EngagementKind } from './engagement.entity.js';
+import { FLOOD_LIMITS } from '../shared/flood-limits.js';
 
 // Tracking floods, pure: opens, clicks and play reports of one person on one snippet beyond what a
 // person can do (the pixel, the click and the play report take anything from anyone). Such
@@ -35,21 +36,8 @@ export function compactKey(key: string): number {
 }
 
 // At most this many events of one kind by one person within any second, and within any minute
-// (the event itself included); each event past either count is a flood.
-// - Opens: a mail client fetches the pixel each time it shows the message; some fetch it twice
-//   (the preview pane, then the opened message; a re-render for dark mode or on scrolling), so a
-//   reader flicking between messages makes two or three fetches in a second: 4 leaves room. Over
-//   a minute, a reader re-opening the message every three seconds or so makes 20, already far
-//   more than anyone reads one email.
-// - Clicks: a double click is two, a hurried triple click three; nobody clicks one email's video
-//   more than a dozen times a minute (each click opens a page).
-// - Play reports: the viewer reports a play on every pause, end and page exit, so someone
-//   toggling play and pause makes a few a second at most, and 30 a minute is a play every 2 s.
-export const FLOOD_LIMITS: Record<EngagementKind, { perSecond: number; perMinute: number }> = {
-  open: { perSecond: 4, perMinute: 20 },
-  click: { perSecond: 3, perMinute: 15 },
-  play: { perSecond: 4, perMinute: 30 },
-};
+// (src/shared/flood-limits.ts, where the notifications read them too).
+export { FLOOD_LIMITS };
 
 // Play reports carry the seconds watched. The reports of one person made within a minute cover
 // what was played during that minute and at most one video length before it (a report may come

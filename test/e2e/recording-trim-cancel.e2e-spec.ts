@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
-import { waitFor } from '../support/wait.js';
+import { encodingEnded, waitFor } from '../support/wait.js';
 import { media } from '../support/media.js';
 import { storedObjects } from '../support/upload-fixtures.js';
 import { STORAGE, type StorageAdapter } from '../../src/storage/storage.adapter.js';
@@ -96,15 +96,7 @@ describe.each(queues)('a cut while the whole recording encodes (%s)', (_label, e
     await waitFor(() => ffmpegOf(whole.encodingId).length === 0 && scratchOf(t, whole.encodingId).length === 0, 'the dropped encode to stop and clean up', 30_000, 50);
 
     // the cut becomes ready, is the video's, and is the only output stored
-    const done = await waitFor(
-      async () => {
-        const b = (await encoding(cutId)).body.body as EncodingBody;
-        return b.state === 'completed' || b.state === 'failed' ? b : null;
-      },
-      'the cut encoding',
-      240_000,
-      100,
-    );
+    const done = await encodingEnded<EncodingBody>(ann.client, cutId, 'the cut encoding', 240_000);
     expect(done).toMatchObject({ state: 'completed', error: null });
     expect(done.durationSecs).toBeGreaterThan(4.8);
     expect(done.durationSecs).toBeLessThan(5.2);

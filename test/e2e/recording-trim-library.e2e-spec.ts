@@ -3,7 +3,7 @@
 import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, type SignedUpUser } from '../support/account-factory.js';
-import { waitFor } from '../support/wait.js';
+import { encodingEnded } from '../support/wait.js';
 import { clip, upload } from '../support/upload-fixtures.js';
 
 jest.setTimeout(180_000);
@@ -39,15 +39,7 @@ describe('a cut video in My Videos', () => {
     const encoding = await listed(videoId);
     if (encoding.url.startsWith(original)) expect(encoding).toMatchObject({ url: `${original}#t=0.5,2`, durationSecs: 1.5 });
 
-    const done = await waitFor(
-      async () => {
-        const b = (await ann.client.get(`/api/videos/encodings/${cut.body.body.encodingId}`)).body.body as { state: string; videoUrl: string; durationSecs: number };
-        return b.state === 'completed' || b.state === 'failed' ? b : null;
-      },
-      'the cut encoding',
-      150_000,
-      100,
-    );
+    const done = await encodingEnded<{ state: string; videoUrl: string; durationSecs: number }>(ann.client, cut.body.body.encodingId, 'the cut encoding');
     expect(done.state).toBe('completed');
     expect(await listed(videoId)).toMatchObject({ url: done.videoUrl, durationSecs: done.durationSecs });
     expect(done.durationSecs).toBeLessThan(1.7);

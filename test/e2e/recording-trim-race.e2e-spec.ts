@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
-import { waitFor } from '../support/wait.js';
+import { encodingEnded } from '../support/wait.js';
 import { media } from '../support/media.js';
 import { storedObjects } from '../support/upload-fixtures.js';
 import { STORAGE, type StorageAdapter } from '../../src/storage/storage.adapter.js';
@@ -83,15 +83,7 @@ describe.each(queues)('the whole recording and its cut asked for at once (%s)', 
     // the first round's cut becomes ready (nothing else of its video was stored), and later
     // requests without a cut get it
     const { videoId, cutId } = cuts[0];
-    const done = await waitFor(
-      async () => {
-        const b = (await ann.client.get(`/api/videos/encodings/${cutId}`)).body.body as EncodingBody;
-        return b.state === 'completed' || b.state === 'failed' ? b : null;
-      },
-      'the cut encoding',
-      240_000,
-      100,
-    );
+    const done = await encodingEnded<EncodingBody>(ann.client, cutId, 'the cut encoding', 240_000);
     expect(done).toMatchObject({ state: 'completed', error: null });
     expect(done.durationSecs).toBeGreaterThan(4.8);
     expect(done.durationSecs).toBeLessThan(5.2);

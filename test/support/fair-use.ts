@@ -7,20 +7,10 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startTestApp, type TestApp } from './app.js';
 import { signUp, sql, type Client } from './account-factory.js';
-import { waitFor } from './wait.js';
+import { encodingEnded } from './wait.js';
 import { clip, png, upload } from './upload-fixtures.js';
 
-export async function finished(client: Client, encodingId: string): Promise<{ state: string }> {
-  return waitFor(
-    async () => {
-      const body = (await client.get(`/api/videos/encodings/${encodingId}`)).body.body as { state: string };
-      return body.state === 'completed' || body.state === 'failed' ? body : null;
-    },
-    `encoding ${encodingId} to finish`,
-    150_000,
-    100,
-  );
-}
+export const finished = (client: Client, encodingId: string): Promise<{ state: string }> => encodingEnded(client, encodingId);
 
 // The queue's jobs for one encoding, read from the queue's own store.
 async function jobsOf(t: TestApp, encodingId: string): Promise<number> {

@@ -20,3 +20,22 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => 
   });
   return { promise, resolve, reject };
 }
+
+// Waits until an encoding has ended (completed or failed) and answers its view, as the API gives
+// it (GET /api/videos/encodings/:id).
+export function encodingEnded<T extends { state: string }>(
+  client: { get: (url: string) => PromiseLike<{ body: { body: unknown } }> },
+  encodingId: string,
+  what = `encoding ${encodingId} to finish`,
+  timeoutMs = 150_000,
+): Promise<T> {
+  return waitFor(
+    async () => {
+      const body = (await client.get(`/api/videos/encodings/${encodingId}`)).body.body as T;
+      return body.state === 'completed' || body.state === 'failed' ? body : null;
+    },
+    what,
+    timeoutMs,
+    100,
+  );
+}
