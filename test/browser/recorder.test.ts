@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { newContext, screenshot, SCREENSHOT_DIR, uniqueEmail } from './support/browser.ts';
 import { api, signUp } from './support/api.ts';
 
 const BASE_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -155,8 +155,19 @@ test('a recording closed without "Save video" leaves nothing behind', async () =
     await waitForClock(p, 2);
     await dialog.getByRole('button', { name: 'Stop' }).click();
     await dialog.getByLabel('Your recording').waitFor();
-    // every byte is on the server: the recording is a stored video by now
-    await dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor({ state: 'detached', timeout: 60_000 });
+    // every byte is on the server: the recording is a stored video by now (or the recorder says
+    // why not: then the test fails with its words, not with a wait that ran out)
+    const alert = dialog.getByRole('alert');
+    await Promise.race([
+      dialog.getByRole('progressbar', { name: 'Upload progress' }).waitFor({ state: 'detached', timeout: 60_000 }),
+      alert.waitFor({ timeout: 61_000 }).then(
+        async () => assert.fail(`the recorder said: ${await alert.innerText()}`),
+        () => undefined,
+      ),
+    ]).catch(async (e: unknown) => {
+      await p.screenshot({ path: path.join(SCREENSHOT_DIR, 'recorder-discard-failed.png') }).catch(() => undefined);
+      throw e;
+    });
     const discarded = p.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/files/'));
     await dialog.getByRole('button', { name: 'Close recorder' }).click();
     await dialog.waitFor({ state: 'detached' });
