@@ -16,6 +16,8 @@ export interface ViewerVisit {
   page: 'live' | 'web-view';
   // the v= value, already read
   receiver: string | null;
+  // v= was a merge tag the platform never filled in: a test visit
+  unfilledTag?: boolean;
   visitor: Visitor;
 }
 

@@ -11,7 +11,9 @@ import { isConnectionError, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
 // One open, click or play as the ingest endpoints saw it: what the request said (the address
 // normalised and the agent cut to length, nothing derived: ingest-journal.ts), with the play's
 // reported length in place of the video's (the writer caps its seconds by both).
-export type IngestEvent = Omit<EventFacts, 'videoDurationSecs' | 'playId'> & {
+export type IngestEvent = Omit<EventFacts, 'videoDurationSecs' | 'playId' | 'unfilledTag'> & {
+  // Open or click: v= was a merge tag the platform never filled in (a test).
+  unfilledTag?: boolean;
   reportedLengthSecs: number | null;
   // Play: the viewer's play it belongs to (video_play), when the report named one.
   playId?: string | null;
@@ -103,6 +105,7 @@ export class EngagementWriter implements BeforeApplicationShutdown {
           durationSecs: e.durationSecs === null ? null : cappedDuration(e.durationSecs, videoDurationSecs, e.reportedLengthSecs),
           videoDurationSecs: e.kind === 'open' ? null : videoDurationSecs,
           playId: e.playId ?? null,
+          unfilledTag: e.unfilledTag ?? false,
         });
       });
       // Committed here, the batch is stored: the loader moves it into the engagement table.

@@ -39,6 +39,7 @@ const facts = (over: Partial<EventFacts> = {}): EventFacts => ({
   durationSecs: null,
   videoDurationSecs: null,
   playId: null,
+  unfilledTag: false,
   ...over,
 });
 
@@ -47,7 +48,7 @@ describe('the ingest journal', () => {
     const click = facts({ kind: 'click', receiver: null, method: 'HEAD', target: 'https://example.com/', destination: 'button', destinationLabel: 'Buy', videoDurationSecs: 30 });
     const back = journalEvents(JSON.stringify([facts(), click].map(toFactsTuple)));
     expect(back.map((e) => e.method)).toEqual(['GET', 'HEAD']);
-    const { method: _m, ...clickRow } = click;
+    const { method: _m, unfilledTag: _t, ...clickRow } = click;
     expect(back[1].row).toEqual({ ...row('click', null), ...clickRow });
     expect(back[0].row.occurredAt).toBeInstanceOf(Date);
     // Nothing derived is journaled: the derived fields are null until the loader fills them in.
@@ -56,13 +57,23 @@ describe('the ingest journal', () => {
 
   it('reads a batch of the first format (whole rows, derived fields included) as it is', () => {
     const whole = { ...row('open', 'ann@example.com'), countryCode: 'GB', client: 'Outlook', machineReason: 'bot' as const };
-    expect(journalEvents(JSON.stringify([toRowTuple(whole)]))).toEqual([{ row: whole, method: null }]);
+    expect(journalEvents(JSON.stringify([toRowTuple(whole)]))).toEqual([{ row: whole, method: null, unfilledTag: false }]);
+  });
+
+  it('says which events came with an unfilled merge tag, and reads the facts of the version before (no such value) as none', () => {
+    const tuples = [facts({ receiver: null, unfilledTag: true }), facts()].map(toFactsTuple);
+    const back = journalEvents(JSON.stringify(tuples));
+    expect(back.map((e) => e.unfilledTag)).toEqual([true, false]);
+    expect('unfilledTag' in back[0].row).toBe(false);
+    const before = journalEvents(JSON.stringify([tuples[0].slice(0, -1)]));
+    expect(before[0]).toMatchObject({ method: 'GET', unfilledTag: false, row: { receiver: null, ip: '81.2.69.142' } });
   });
 
   it('writes every fact, in the order it reads them, and the two formats differ in length', () => {
     const f = facts();
-    const distinct = Object.fromEntries(FACT_FIELDS.map((k, i) => [k, k === 'occurredAt' ? f.occurredAt : `v${i}`])) as unknown as EventFacts;
-    expect(toFactsTuple(distinct)).toEqual(FACT_FIELDS.map((k, i) => (k === 'occurredAt' ? f.occurredAt.getTime() : `v${i}`)));
+    // (a time is written as milliseconds, the test flag as 1 or 0)
+    const distinct = Object.fromEntries(FACT_FIELDS.map((k, i) => [k, k === 'occurredAt' ? f.occurredAt : k === 'unfilledTag' ? true : `v${i}`])) as unknown as EventFacts;
+    expect(toFactsTuple(distinct)).toEqual(FACT_FIELDS.map((k, i) => (k === 'occurredAt' ? f.occurredAt.getTime() : k === 'unfilledTag' ? 1 : `v${i}`)));
     expect([...FACT_FIELDS].sort()).toEqual(Object.keys(f).sort());
     expect([...ROW_FIELDS].sort()).toEqual(Object.keys(row('open', null)).sort());
     expect(FACT_FIELDS.length).not.toBe(ROW_FIELDS.length);
@@ -76,9 +87,13 @@ describe('the ingest journal', () => {
   it("reads visits back: facts to derive, or whole rows of the first format", () => {
     const visit = { snippetId: 's1', occurredAt: new Date('2026-11-27T10:00:00Z'), page: 'live' as const, receiver: 'ann@example.com', ip: '81.2.69.142', userAgent: 'UA' };
     const [fromFacts, fromRow] = journalVisits(JSON.stringify([{ ...visit, method: 'HEAD' }, { ...visit, countryCode: 'GB', countryName: 'United Kingdom', region: null, city: null, deviceType: null, platform: null, client: 'Chrome', machineReason: null }]));
-    expect(fromFacts).toEqual({ method: 'HEAD', row: { ...visit, countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null } });
-    expect(fromRow).toEqual({ method: null, row: expect.objectContaining({ countryCode: 'GB', client: 'Chrome' }) });
+    expect(fromFacts).toEqual({ method: 'HEAD', unfilledTag: false, row: { ...visit, countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null } });
+    expect(fromRow).toEqual({ method: null, unfilledTag: false, row: expect.objectContaining({ countryCode: 'GB', client: 'Chrome' }) });
     expect(fromRow.row.occurredAt).toBeInstanceOf(Date);
+    // A test visit (v= an unfilled merge tag) says so, outside its row.
+    const [test] = journalVisits(JSON.stringify([{ ...visit, receiver: null, method: 'GET', unfilledTag: true }]));
+    expect(test.unfilledTag).toBe(true);
+    expect('unfilledTag' in test.row).toBe(false);
   });
 
   it("counts a batch's events per snippet, tuples and visits alike", () => {

@@ -30,6 +30,8 @@ export interface EventFacts {
   durationSecs: number | null;
   videoDurationSecs: number | null;
   playId: string | null;
+  // v= was a merge tag the platform never filled in (its receiver is null): a test.
+  unfilledTag: boolean;
 }
 
 // The order of a facts tuple's values (checked against toFactsTuple by its unit test).
@@ -47,7 +49,11 @@ export const FACT_FIELDS: readonly (keyof EventFacts)[] = [
   'durationSecs',
   'videoDurationSecs',
   'playId',
+  'unfilledTag',
 ];
+
+// The facts tuple before unfilledTag (loaded as it is, as no test).
+const FACT_FIELDS_BEFORE_TESTS = FACT_FIELDS.length - 1;
 
 // Written out by hand, not by a loop over FACT_FIELDS: this runs for every hit.
 export function toFactsTuple(e: EventFacts): JournalTuple {
@@ -66,6 +72,7 @@ export function toFactsTuple(e: EventFacts): JournalTuple {
     e.durationSecs,
     e.videoDurationSecs,
     e.playId,
+    e.unfilledTag ? 1 : 0,
   ];
 }
 
@@ -79,10 +86,12 @@ export function toRowTuple(r: NewEngagement): JournalTuple {
 }
 
 // A journaled event as the loader gets it: its row, and the method its derived fields are still
-// to be derived with (null: a row of the first format, complete as it is).
+// to be derived with (null: a row of the first format, complete as it is), and whether its v= was
+// an unfilled merge tag.
 export interface JournaledEvent {
   row: NewEngagement;
   method: string | null;
+  unfilledTag: boolean;
 }
 
 const DERIVED_NONE = { countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null, clickId: null };
@@ -96,15 +105,17 @@ export function journalEvents(json: string): JournaledEvent[] {
     if (t.length === ROW_FIELDS.length) {
       ROW_FIELDS.forEach((f, i) => (row[f] = t[i] ?? null));
       row.occurredAt = new Date(row.occurredAt as string);
-      return { row: row as unknown as NewEngagement, method: null };
+      return { row: row as unknown as NewEngagement, method: null, unfilledTag: false };
     }
-    if (t.length !== FACT_FIELDS.length) throw new Error(`A journaled event of ${t.length} values is neither format`);
+    if (t.length !== FACT_FIELDS.length && t.length !== FACT_FIELDS_BEFORE_TESTS) throw new Error(`A journaled event of ${t.length} values is neither format`);
     Object.assign(row, DERIVED_NONE);
     FACT_FIELDS.forEach((f, i) => (row[f] = t[i] ?? null));
     const method = String(row.method);
+    const unfilledTag = !!row.unfilledTag;
     delete row.method;
+    delete row.unfilledTag;
     row.occurredAt = new Date(row.occurredAt as number);
-    return { row: row as unknown as NewEngagement, method };
+    return { row: row as unknown as NewEngagement, method, unfilledTag };
   });
 }
 
@@ -118,6 +129,8 @@ export interface VisitFacts {
   ip: string | null;
   userAgent: string | null;
   method: string;
+  // v= was an unfilled merge tag (a test); written only when it was
+  unfilledTag?: true;
 }
 
 const DERIVED_VISIT_NONE = { countryCode: null, countryName: null, region: null, city: null, deviceType: null, platform: null, client: null, machineReason: null };
@@ -125,14 +138,15 @@ const DERIVED_VISIT_NONE = { countryCode: null, countryName: null, region: null,
 export interface JournaledVisit {
   row: NewVisit;
   method: string | null;
+  unfilledTag: boolean;
 }
 
 // A journal row's visits back: facts (with a method), or whole rows of the first format.
 export function journalVisits(json: string): JournaledVisit[] {
   return (JSON.parse(json) as Record<string, unknown>[]).map((v) => {
-    const { method, ...rest } = v;
+    const { method, unfilledTag, ...rest } = v;
     const row = { ...(typeof method === 'string' ? DERIVED_VISIT_NONE : {}), ...rest, occurredAt: new Date(v.occurredAt as string) } as unknown as NewVisit;
-    return { row, method: typeof method === 'string' ? method : null };
+    return { row, method: typeof method === 'string' ? method : null, unfilledTag: unfilledTag === true };
   });
 }
 

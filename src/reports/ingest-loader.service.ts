@@ -234,8 +234,8 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   private async derived(events: JournaledVisit[], kind: 'open'): Promise<NewVisit[]>;
   private async derived(events: (JournaledEvent | JournaledVisit)[], kind?: 'open'): Promise<(NewEngagement | NewVisit)[]> {
     const rows: (NewEngagement | NewVisit)[] = [];
-    for (const { row, method } of events) {
-      if (method !== null) Object.assign(row, await this.classifier.classify(kind ?? (row as NewEngagement).kind, method, row.userAgent ?? null, row.ip ?? null));
+    for (const { row, method, unfilledTag } of events) {
+      if (method !== null) Object.assign(row, await this.classifier.classify(kind ?? (row as NewEngagement).kind, method, row.userAgent ?? null, row.ip ?? null, unfilledTag));
       rows.push(row);
     }
     return rows;

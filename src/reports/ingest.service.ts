@@ -3,7 +3,8 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { watchEntityChanges } from '../common/entity-changes.js';
 import { TtlCache } from '../common/ttl-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { receiverFromQuery } from '../shared/receiver.js';
+import { receiverFromQuery, unfilledTagIn } from '../shared/receiver.js';
+import { CLICK_ROLE_PARAM, currentClickTarget } from '../shared/click-rules.js';
 import { SnippetsService, type ClickTargets } from '../snippets/snippets.service.js';
 import type { EngagementKind } from './engagement.entity.js';
 import { EngagementWriter, type IngestEvent, type IngestOutcome } from './engagement-writer.service.js';
@@ -55,7 +56,7 @@ export class IngestService {
     snippetId: string,
     receiver: string | null,
     req: TrackingRequest,
-    extra: Partial<Pick<IngestEvent, 'target' | 'destination' | 'destinationLabel' | 'durationSecs' | 'reportedLengthSecs' | 'playId'>> = {},
+    extra: Partial<Pick<IngestEvent, 'target' | 'destination' | 'destinationLabel' | 'durationSecs' | 'reportedLengthSecs' | 'playId' | 'unfilledTag'>> = {},
   ): IngestEvent {
     return {
       kind,
@@ -70,6 +71,7 @@ export class IngestService {
       durationSecs: extra.durationSecs ?? null,
       reportedLengthSecs: extra.reportedLengthSecs ?? null,
       playId: extra.playId ?? null,
+      unfilledTag: extra.unfilledTag ?? false,
     };
   }
 
@@ -87,7 +89,9 @@ export class IngestService {
   async open(pixel: string, query: Record<string, unknown>, req: TrackingRequest): Promise<IngestOutcome> {
     const snippetId = snippetIdFromPixel(pixel);
     if (!snippetId) return 'unknown-snippet';
-    return this.store(() => this.event('open', snippetId, receiverFromQuery(query.v), req));
+    const receiver = receiverFromQuery(query.v);
+    // Only a v= that named no one is asked whether it was a merge tag left as it was (a test).
+    return this.store(() => this.event('open', snippetId, receiver, req, { unfilledTag: receiver === null && unfilledTagIn(query.v) }));
   }
 
   // /t/c/<id>?v=&u=[&b=]: where the click goes (the snippet's own target, else its web view), once
@@ -101,10 +105,13 @@ export class IngestService {
     } catch (e) {
       this.logger.error({ err: e, snippetId: id }, 'Looking up a clicked snippet failed; sending the click to its web view');
     }
+    // Where the clicked thing points now (a link naming it: k= or b=), else the link's own u=; an
+    // EyeMail that is off sends every click to its web view, which says the video is gone.
+    const requested = !snippet ? query.u : snippet.active ? currentClickTarget({ ...snippet, role: query[CLICK_ROLE_PARAM], button: query[BUTTON_PARAM], requested: query.u }) : null;
     const { location, toTarget } = clickDestination({
       publicBaseUrl: this.config.publicBaseUrl,
       snippetId: id,
-      requested: query.u,
+      requested,
       allowedTargets: snippet?.targets ?? [],
       receiver,
     });
@@ -112,7 +119,12 @@ export class IngestService {
     const target = toTarget ? location : null;
     const went = recordedDestination({ ...snippet, target, button: query[BUTTON_PARAM] });
     const outcome = await this.store(() =>
-      this.event('click', id.toLowerCase(), receiver, req, { target, destination: went?.kind ?? null, destinationLabel: went?.label ?? null }),
+      this.event('click', id.toLowerCase(), receiver, req, {
+        target,
+        destination: went?.kind ?? null,
+        destinationLabel: went?.label ?? null,
+        unfilledTag: receiver === null && unfilledTagIn(query.v),
+      }),
     );
     return { location, outcome };
   }

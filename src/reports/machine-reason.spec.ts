@@ -1,5 +1,7 @@
 import { isApplePrefetchAgent, isScannerAgent, machineReason, mailProxyOf, type MachineInput } from './machine-reason.js';
 import { REAL_AGENTS as UA } from './user-agents.fixtures.js';
+import { EMAIL_PLATFORMS } from '../snippets/email-platforms.js';
+import { receiverFromQuery, unfilledTagIn } from '../shared/receiver.js';
 
 const base: MachineInput = { kind: 'open', method: 'GET', userAgent: UA.chromeWindows, ip: '81.2.69.142', agentIsBot: false };
 const reason = (over: Partial<MachineInput>) => machineReason({ ...base, ...over });
@@ -8,6 +10,27 @@ describe('machineReason, in the issue order', () => {
   it('a person by default', () => {
     expect(reason({})).toBeNull();
     expect(reason({ kind: 'click' })).toBeNull();
+  });
+
+  it('a v= left as a merge tag is a test, before anything else', () => {
+    expect(reason({ unfilledTag: true })).toBe('test');
+    expect(reason({ kind: 'click', unfilledTag: true, method: 'HEAD', agentIsBot: true })).toBe('test');
+    expect(reason({ kind: 'play', unfilledTag: true })).toBe('test');
+    expect(reason({ unfilledTag: false })).toBeNull();
+  });
+
+  // The export writes each platform's recipient tag into v= (email-platforms.ts): left unfilled, as
+  // the browser sends it or URL-encoded, it names no receiver and is a test.
+  it.each(EMAIL_PLATFORMS.filter((p) => p.recipientTag).map((p) => [p.code, p.recipientTag] as const))('%s: its unfilled recipient tag is a test', (_code, tag) => {
+    for (const v of [tag, encodeURIComponent(tag)]) {
+      expect(receiverFromQuery(v)).toBeNull();
+      expect(unfilledTagIn(v)).toBe(true);
+    }
+  });
+
+  it('a real recipient, or no v= at all, is no test', () => {
+    for (const v of ['ann@example.com', 'a+b&c%e@example.com', '0031x00000AbCdE', '', undefined, 42]) expect(unfilledTagIn(v)).toBe(false);
+    expect(unfilledTagIn(['*|EMAIL|*', 'x'])).toBe(true);
   });
 
   it('plays are people before anything else', () => {

@@ -33,14 +33,18 @@ export interface MachineInput {
   ip: string | null;
   // The user-agent adapter's verdict (node-device-detector's bot list, then isbot).
   agentIsBot: boolean;
+  // v= was a merge tag the platform never filled in (shared/merge-tags.ts).
+  unfilledTag?: boolean;
 }
 
-// The order: plays (only browsers that ran the viewer's script send them) and the Gmail
+// A v= left as the platform's merge tag is the marketer testing (a preview, a test send, the
+// exported HTML opened by hand), whoever fetched it: a test first. Then the order: plays (only browsers that ran the viewer's script send them) and the Gmail
 // and Yahoo proxies are people; then Apple's prefetch, HEAD requests, known scanners, bots. Two
 // rules need other rows and are applied once a batch is written, to the events still counted as
 // a person's: first floods (flood.ts: beyond what a person can do, plays included), then the
 // link-scanner bursts (bursts.ts).
 export function machineReason(input: MachineInput): MachineReason | null {
+  if (input.unfilledTag) return 'test';
   if (input.kind === 'play') return null;
   if (mailProxyOf(input.userAgent)) return null;
   if (input.kind === 'open' && isApplePrefetchAgent(input.userAgent) && isAppleAddress(input.ip)) return 'apple-privacy';

@@ -27,7 +27,8 @@ export class RequestClassifier {
     private readonly agents: UserAgentAdapter,
   ) {}
 
-  async classify(kind: EngagementKind, method: string, userAgent: string | null, ip: string | null): Promise<Classified> {
+  // `unfilledTag`: its v= was a merge tag the platform never filled in (a test).
+  async classify(kind: EngagementKind, method: string, userAgent: string | null, ip: string | null, unfilledTag = false): Promise<Classified> {
     // Behind the Gmail and Yahoo proxies the agent and the address are the proxy's, not the reader's.
     const proxy = mailProxyOf(userAgent);
     const agent = proxy ? { deviceType: null, platform: null, client: proxy, isBot: false } : this.agents.parse(userAgent);
@@ -40,7 +41,7 @@ export class RequestClassifier {
       deviceType: agent.deviceType,
       platform: agent.platform,
       client: agent.client,
-      machineReason: machineReason({ kind, method, userAgent, ip, agentIsBot: agent.isBot }),
+      machineReason: machineReason({ kind, method, userAgent, ip, agentIsBot: agent.isBot, unfilledTag }),
     };
   }
 }

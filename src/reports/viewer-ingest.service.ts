@@ -38,6 +38,7 @@ export class ViewerIngest implements ViewerVisits {
         receiver: visit.receiver,
         ...storedSender(v.ip, v.userAgent),
         method: v.method,
+        ...(visit.unfilledTag ? { unfilledTag: true as const } : {}),
       });
     } catch (e) {
       this.logger.error({ err: e }, 'Recording a viewer visit failed');

@@ -1,27 +1,36 @@
 // The recipient as it arrives in the v= parameter of an exported link (already URL-decoded by
 // the query parser). For tracking (reports) and the public viewer (snippets).
 
+import { isUnfilledMergeTag } from './merge-tags.js';
+
 export const RECEIVER_MAX = 320;
 
-// Merge syntax the platform did not replace: a preview, a test send or a copy pasted into the wrong
-// platform. Such a "receiver" would be the same fake person for everyone, so it counts as unknown.
-// Every email platform's recipient tag matches (snippets/export/receiver.spec.ts checks each).
-const UNREPLACED_TAG =
-  /\*\|[^|]*\|\*|\{\{[\s\S]*\}\}|\{%[\s\S]*%\}|%%[^%]+%%|\[\[[^\]]+\]\]|\$\[[^\]]+\]\$|\{![^}]+\}|^%[A-Za-z0-9_.]+%$|^\[[A-Za-z_ ]+\]$/;
-
-// Returns the receiver to record, or null when there is none worth recording.
-export function receiverFromQuery(raw: unknown): string | null {
+// The v= value trimmed of the quotes some platforms (and people copying links) put around it.
+function cleaned(raw: unknown): string | null {
   if (Array.isArray(raw)) raw = raw[0];
   if (typeof raw !== 'string') return null;
-  // Surrounding quotes come from platforms that quote the value, and from people copying links.
-  let v = raw.trim().replace(/^["'\u201c\u2018]+|["'\u201d\u2019]+$/g, '').trim();
+  return raw.trim().replace(/^["'\u201c\u2018]+|["'\u201d\u2019]+$/g, '').trim();
+}
+
+// Returns the receiver to record, or null when there is none worth recording. Merge syntax the
+// platform did not replace (merge-tags.ts) would be the same fake person for everyone: no receiver.
+export function receiverFromQuery(raw: unknown): string | null {
+  let v = cleaned(raw);
   if (!v || v.length > RECEIVER_MAX) return null;
   if (/[\u0000-\u001f\u007f]/.test(v)) return null;
-  if (UNREPLACED_TAG.test(v)) return null;
+  if (isUnfilledMergeTag(v)) return null;
   // An address sent without URL-encoding loses its "+" to a space in the query string; addresses
   // never contain spaces, so put it back.
   if (v.includes('@') && v.includes(' ')) v = v.replace(/ /g, '+');
   return v;
+}
+
+// Whether v= is a merge tag the platform never filled in: the marketer testing, whose events are
+// kept and classed as tests. Asked only of a v= that gave no receiver (the hot path's real
+// recipients never pay for it).
+export function unfilledTagIn(raw: unknown): boolean {
+  const v = cleaned(raw);
+  return !!v && v.length <= RECEIVER_MAX && isUnfilledMergeTag(v);
 }
 
 // The v= value exactly as the platform wrote it, from the request's raw URL (Express's originalUrl).

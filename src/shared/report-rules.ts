@@ -1,3 +1,5 @@
+import { isUnfilledMergeTag } from './merge-tags.js';
+
 // Report rules shared by the server and the dashboard (spec 02 section 9). Pure.
 
 export const REPORT_TABLE_PAGE_SIZE = 10;
@@ -50,11 +52,9 @@ export function oneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-// Merge syntax a platform did not replace (*|EMAIL|*, {{ contact.email }}, %%emailaddr%%, ...).
-const PLACEHOLDER = /\*\|[^|]*\|\*|\{\{[\s\S]*\}\}|\{%[\s\S]*%\}|%%[^%]+%%|\[\[[^\]]+\]\]|\$\[[^\]]+\]\$|^%[A-Za-z0-9_.]+%$|^\[[A-Za-z_ ]+\]$/;
-
+// Empty, or merge syntax a platform did not replace (*|EMAIL|*, {{ contact.email }}, ...: merge-tags.ts).
 export function isPlaceholderReceiver(receiver: string | null | undefined): boolean {
-  return !receiver || !receiver.trim() || PLACEHOLDER.test(receiver.trim());
+  return !receiver || !receiver.trim() || isUnfilledMergeTag(receiver);
 }
 
 // Who the per-viewer table names: the receiver, or the IP address when the receiver is empty or

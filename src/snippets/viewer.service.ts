@@ -7,7 +7,7 @@ import { TtlCache } from '../common/ttl-cache.js';
 import { NotFoundError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { exportOptionsFromPreviewQuery } from '../shared/snippet-rules.js';
-import { receiverFromQuery } from './export/receiver.js';
+import { receiverFromQuery, unfilledTagIn } from './export/receiver.js';
 import { trackingLinks } from './export/tracking-links.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { toPublicSnippetView, type PublicSnippetView } from './snippet-view.js';
@@ -100,7 +100,7 @@ export class ViewerService {
       status: 404,
       html: loadViewerTemplates().message({
         heading: M.noActiveCampaign,
-        text: 'This EyeMail may have been switched off or removed.',
+        text: 'This video is no longer available: its EyeMail has been switched off or removed.',
         homeUrl: `${this.base}/`,
       }),
     };
@@ -132,7 +132,11 @@ export class ViewerService {
         return splitAtSlots(r.status, r.html, r.snippetId ?? null);
       }),
     );
-    if (cached.snippetId && visitor) await this.visits?.record({ snippetId: cached.snippetId, page: page === 'live' ? 'live' : 'web-view', receiver, visitor });
+    if (cached.snippetId && visitor) {
+      // A v= left as the platform's merge tag is a test visit (kept, left out of the report by default).
+      const unfilledTag = receiver === null && unfilledTagIn(query.v);
+      await this.visits?.record({ snippetId: cached.snippetId, page: page === 'live' ? 'live' : 'web-view', receiver, unfilledTag, visitor });
+    }
     return { status: cached.status, body: fillSlots(cached, receiver) };
   }
 

@@ -207,7 +207,7 @@ describeWithPostgres('the ingest journal (PostgreSQL)', () => {
     const killed = await newSnippet('Killed');
     const facts = toFactsTuple({
       snippetId: killed, kind: 'open', occurredAt: new Date(), receiver: 'left@example.com', ip: '81.2.69.142', userAgent: UA.chromeWindows, method: 'GET',
-      target: null, destination: null, destinationLabel: null, durationSecs: null, videoDurationSecs: null, playId: null,
+      target: null, destination: null, destinationLabel: null, durationSecs: null, videoDurationSecs: null, playId: null, unfilledTag: false,
     });
     const whole = Object.fromEntries(ROW_FIELDS.map((f) => [f, null])) as unknown as NewEngagement;
     Object.assign(whole, { snippetId: killed, kind: 'open', occurredAt: new Date(), receiver: 'older@example.com', ip: '81.2.69.142', countryCode: 'GB', client: 'Outlook', machineReason: 'bot' });

@@ -132,7 +132,7 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
               </Title>
               <Group gap="sm" wrap="nowrap">
                 <Switch
-                  label="Include machine traffic"
+                  label="Include machine traffic and tests"
                   checked={view.includeMachine}
                   onChange={(e) => setView({ ...view, includeMachine: e.currentTarget.checked, page: 1 })}
                 />

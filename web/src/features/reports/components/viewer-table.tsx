@@ -3,7 +3,7 @@ import type { ReportRecord } from '@shared/report-types';
 import { REPORT_TABLE_PAGE_SIZE } from '@shared/report-rules';
 import { formatDayAndTime } from '@/lib/date-format';
 import type { RecordsPage } from '../api/use-report-records';
-import { deviceOf, locationOf, machineLabel, secondsOf, viewerOf } from '../utils/report-display';
+import { deviceOf, locationOf, machineBadge, machineLabel, secondsOf, viewerOf } from '../utils/report-display';
 import { wentTo } from '../utils/went-to';
 
 function ActivityBadges({ r }: { r: ReportRecord }) {
@@ -18,9 +18,9 @@ function ActivityBadges({ r }: { r: ReportRecord }) {
         </Badge>
       ) : null}
       {r.machineReason ? (
-        <Tooltip label={machineLabel(r.machineReason)}>
-          <Badge size="sm" style={{ flexShrink: 0 }} variant="filled" color="gray">
-            Machine
+        <Tooltip label={machineLabel(r.machineReason, r.activity)}>
+          <Badge size="sm" style={{ flexShrink: 0 }} variant="filled" color={r.machineReason === 'test' ? 'yellow.8' : 'gray'}>
+            {machineBadge(r.machineReason)}
           </Badge>
         </Tooltip>
       ) : !r.counted ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { breakdownSlices, deviceOf, locationOf, machineLabel, pendingNotice, secondsOf, shortDay, viewerOf, weekNavigation, wholePercents } from './report-display';
+import { breakdownSlices, deviceOf, locationOf, machineBadge, machineLabel, pendingNotice, secondsOf, shortDay, viewerOf, weekNavigation, wholePercents } from './report-display';
 
 describe('viewerOf: the receiver, or the IP when there is none worth showing', () => {
   it('shows a real receiver', () => {
@@ -12,6 +12,10 @@ describe('viewerOf: the receiver, or the IP when there is none worth showing', (
 
   it('says unknown when there is neither', () => {
     expect(viewerOf({ receiver: '*|EMAIL|*', ipAddress: null })).toEqual({ label: 'Unknown viewer', byIp: true });
+  });
+
+  it('names a test (v= an unfilled merge tag) as a test, never by its address', () => {
+    expect(viewerOf({ receiver: null, ipAddress: '127.0.0.1', machineReason: 'test' })).toEqual({ label: 'Test (merge tag not filled in)', byIp: false });
   });
 });
 
@@ -108,6 +112,9 @@ describe('row formatting', () => {
     expect(machineLabel('apple-privacy')).toBe('Apple Mail privacy prefetch');
     expect(machineLabel('flood')).toBe('Flood (more than a person can do)');
     expect(machineLabel('something-new')).toBe('Machine');
+    expect(machineLabel('test', 'view')).toBe('Test open (merge tag not filled in)');
+    expect(machineLabel('test', 'click')).toBe('Test click (merge tag not filled in)');
+    expect([machineBadge('test'), machineBadge('bot')]).toEqual(['Test', 'Machine']);
     expect(shortDay('2026-01-05', 'en-US')).toBe('Jan 5');
     expect(shortDay('2026-01-05', 'en-GB')).toBe('5 Jan');
   });

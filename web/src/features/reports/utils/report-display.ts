@@ -4,9 +4,15 @@ import { formatDayMonth, formatDayRange } from '@/lib/date-format';
 
 // How the report page shows the numbers the API returns. Pure.
 
+// What names a test: a v= left as the platform's merge tag (the marketer's own preview or test
+// send), never the tag itself nor the address it came from.
+export const TEST_VIEWER = 'Test (merge tag not filled in)';
+
 // Who a row of 'Per Viewer Analysis' names: the receiver, or the IP address when the receiver is
-// empty or a merge tag the sending platform never filled in (*|EMAIL|*, {{email}}, ...).
-export function viewerOf(r: Pick<ReportRecord, 'receiver' | 'ipAddress'>): { label: string; byIp: boolean } {
+// empty or a merge tag the sending platform never filled in (*|EMAIL|*, {{email}}, ...); a test
+// (machine reason 'test') is named as one.
+export function viewerOf(r: Pick<ReportRecord, 'receiver' | 'ipAddress'> & { machineReason?: string | null }): { label: string; byIp: boolean } {
+  if (r.machineReason === 'test') return { label: TEST_VIEWER, byIp: false };
   if (!isPlaceholderReceiver(r.receiver)) return { label: r.receiver!.trim(), byIp: false };
   return { label: r.ipAddress ?? 'Unknown viewer', byIp: true };
 }
@@ -93,8 +99,15 @@ const MACHINE_LABELS: Record<string, string> = {
   flood: 'Flood (more than a person can do)',
 };
 
-export function machineLabel(reason: string): string {
+// Why a row is left out by default. A test is the marketer's, not a machine's: said per activity.
+export function machineLabel(reason: string, activity: ReportRecord['activity'] = 'view'): string {
+  if (reason === 'test') return activity === 'click' ? 'Test click (merge tag not filled in)' : 'Test open (merge tag not filled in)';
   return MACHINE_LABELS[reason] ?? 'Machine';
+}
+
+// The badge of a row left out by default.
+export function machineBadge(reason: string): string {
+  return reason === 'test' ? 'Test' : 'Machine';
 }
 
 // The notice of hits answered but not counted yet (a burst of traffic still being loaded).
