@@ -12,7 +12,7 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg ca-certificates tini \
+  && apt-get install -y --no-install-recommends ffmpeg ca-certificates tini fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # MALLOC_ARENA_MAX=2: see README "Run it" (memory).

@@ -9,6 +9,8 @@ export const routesOutsideApi: (string | RouteInfo)[] = [
   { path: 'api/accounts/signout', method: RequestMethod.POST },
   // Stored media (local disk), with Range support; HEAD is answered by the GET route.
   { path: 'media/*key', method: RequestMethod.GET },
+  // An exported email's media, serving the EyeMail as it is now (src/snippets/live-media.service.ts).
+  { path: 'm/:snippetId/:file', method: RequestMethod.GET },
   // The owner's preview pages (src/snippets). The recipients' pages (/live, /eyemail) and the
   // tracking addresses (/t/o, /t/c) are answered on the HTTP server ahead of Express (app.factory.ts).
   { path: 'livePreview/:id', method: RequestMethod.GET },

@@ -84,6 +84,14 @@ export class ImageAdapter {
     return { width: meta.width, height: meta.pageHeight ?? Math.round(meta.height / pages), pages };
   }
 
+  // An SVG drawn by the app itself (an EyeMail's neutral still) at its own size, as a one-frame
+  // GIF or a JPEG.
+  async svgToStill(svg: string, format: 'gif' | 'jpeg'): Promise<Buffer> {
+    const sharp = await sharpModule();
+    const image = sharp(Buffer.from(svg));
+    return (format === 'gif' ? image.gif({ colours: 32, effort: 1 }) : image.jpeg({ quality: 80, mozjpeg: true })).toBuffer();
+  }
+
   // An SVG drawn by the app itself (the mute icon) as a PNG with alpha of exactly size x size.
   async svgToPng(svg: string, size: number): Promise<Buffer> {
     const sharp = await sharpModule();

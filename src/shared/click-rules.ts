@@ -39,3 +39,34 @@ export function destinationText(kind: string | null | undefined, label: string |
       return target ? 'Link' : 'Web view';
   }
 }
+
+// ---- Targets resolved at click time -----------------------------------------------------------
+
+// An exported link names what was clicked, so the redirect sends it where that thing points now
+// (a new landing page reaches emails already sent): k=landing (the video, GIF, poster, logo and
+// cover: the landing page, else the web view), k=icon (the call-to-action video icon: the video
+// link, else the landing page, else the web view); a button's link names its place (b=).
+export const CLICK_ROLE_PARAM = 'k';
+export type ClickRole = 'landing' | 'icon';
+
+// Where a click goes now, as the snippet is now (its targets normalised as saved): null for the
+// web view. A link without k= or b= (exports made before they existed, the header line) keeps its
+// own u=, which the redirect still checks against the snippet's targets.
+export function currentClickTarget(input: {
+  role: unknown;
+  button: unknown;
+  requested: unknown;
+  landingPageUrl: string | null;
+  videoLinkUrl: string | null;
+  buttons: readonly { url: string }[];
+}): unknown {
+  const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+  const role = first(input.role);
+  if (role === 'landing') return input.landingPageUrl;
+  if (role === 'icon') return input.videoLinkUrl ?? input.landingPageUrl;
+  const b = first(input.button);
+  const n = typeof b === 'string' && /^[1-9]\d{0,2}$/.test(b) ? Number(b) : 0;
+  const button = n ? input.buttons[n - 1] : undefined;
+  if (button?.url) return button.url;
+  return input.requested;
+}

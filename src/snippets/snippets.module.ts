@@ -3,9 +3,13 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { FilesModule } from '../files/files.module.js';
 import { FilesService } from '../files/files.service.js';
+import { ImagesModule } from '../images/images.module.js';
+import { StorageModule } from '../storage/storage.module.js';
 import { VideosModule } from '../videos/videos.module.js';
 import { loadEmailTemplates } from './export/export-html.js';
 import { GlobalController } from './global.controller.js';
+import { LiveMediaController } from './live-media.controller.js';
+import { LiveMediaService } from './live-media.service.js';
 import { PublicSnippetsController } from './public-snippets.controller.js';
 import { Snippet } from './snippet.entity.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
@@ -26,10 +30,10 @@ import { loadViewerTemplates } from './viewer/viewer-templates.js';
 const IMAGE_KINDS = ['image', 'gif', 'logo', 'cover', 'videoIcon'] as const;
 
 // Snippets (EyeMails): CRUD, status, HTML export, email platforms, the public viewer pages and the
-// email preview page. The tracking addresses (/t/o, /t/c) are the reports module's.
+// email preview page, and the living media addresses of exported emails (/m/). The tracking addresses (/t/o, /t/c) are the reports module's.
 @Module({
-  imports: [MikroOrmModule.forFeature([Snippet]), AccountsModule, FilesModule, VideosModule],
-  controllers: [SnippetsController, GlobalController, PublicSnippetsController, ViewerController],
+  imports: [MikroOrmModule.forFeature([Snippet]), AccountsModule, FilesModule, VideosModule, StorageModule, ImagesModule],
+  controllers: [SnippetsController, GlobalController, PublicSnippetsController, ViewerController, LiveMediaController],
   providers: [
     SnippetRepository,
     OwnedSnippets,
@@ -40,6 +44,7 @@ const IMAGE_KINDS = ['image', 'gif', 'logo', 'cover', 'videoIcon'] as const;
     SnippetExportService,
     SnippetsService,
     ViewerService,
+    LiveMediaService,
   ],
   exports: [SnippetsService],
 })

@@ -16,6 +16,8 @@ import { VideosService } from '../videos/videos.service.js';
 // What the click redirect needs of a snippet: the targets it may send to, and what they are (so
 // the click is recorded with where it went).
 export interface ClickTargets {
+  // false: the EyeMail is off, and every click goes to its web view, which says so
+  active: boolean;
   targets: string[];
   landingPageUrl: string | null;
   videoLinkUrl: string | null;
@@ -140,6 +142,7 @@ export class SnippetsService {
     const s = await this.snippets.findById(id.toLowerCase());
     if (!s) return null;
     return {
+      active: s.status,
       targets: allowedClickTargets({ landingPageUrl: s.landingPageUrl, videoLinkUrl: s.videoLinkUrl, buttons: s.ctaButtons }),
       landingPageUrl: parseHttpUrl(s.landingPageUrl),
       videoLinkUrl: parseHttpUrl(s.videoLinkUrl),

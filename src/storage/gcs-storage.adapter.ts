@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Storage, type Bucket } from '@google-cloud/storage';
 import { ByteCounter } from './byte-counter.js';
-import { assertKeyMatchesContentType, assertValidStorageKey } from './storage-keys.js';
+import { assertKeyMatchesContentType, assertValidStorageKey, keyAfterPrefix } from './storage-keys.js';
 import {
   IMMUTABLE_CACHE_CONTROL,
   StorageConflictError,
@@ -128,6 +128,10 @@ export class GcsStorageAdapter implements StorageAdapter {
   publicUrl(key: string): string {
     assertValidStorageKey(key);
     return `${this.publicBase}/${this.bucketName}/${key}`;
+  }
+
+  keyOfPublicUrl(url: string): string | null {
+    return keyAfterPrefix(url, `${this.publicBase}/${this.bucketName}/`);
   }
 
   // Listing needs only object permissions (storage.objects.list), which a media service account

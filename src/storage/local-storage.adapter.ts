@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteCounter } from './byte-counter.js';
 import { etagFor } from './http-range.js';
-import { assertKeyMatchesContentType, assertValidStorageKey, contentTypeForKey, StorageKeyError } from './storage-keys.js';
+import { assertKeyMatchesContentType, assertValidStorageKey, contentTypeForKey, keyAfterPrefix, StorageKeyError } from './storage-keys.js';
 import {
   StorageConflictError,
   StorageTooLargeError,
@@ -174,6 +174,10 @@ export class LocalStorageAdapter implements StorageAdapter {
   publicUrl(key: string): string {
     assertValidStorageKey(key);
     return `${this.publicBaseUrl}/media/${key}`;
+  }
+
+  keyOfPublicUrl(url: string): string | null {
+    return keyAfterPrefix(url, `${this.publicBaseUrl}/media/`);
   }
 
   async healthCheck(): Promise<string> {

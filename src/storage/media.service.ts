@@ -17,7 +17,18 @@ export class MediaService {
 
   constructor(@Inject(STORAGE) private readonly storage: StorageAdapter) {}
 
-  async send(key: string, req: Request, res: Response): Promise<void> {
+  // A living EyeMail's media address (snippets/live-media.service.ts): the object a public URL of
+  // ours names, answered as `send` does but cached briefly (the address serves whatever version
+  // is current); a URL that is not ours (none is expected) is redirected to.
+  async sendCurrent(url: string, req: Request, res: Response, cacheControl: string): Promise<void> {
+    const key = this.storage.keyOfPublicUrl(url);
+    if (key) return this.send(key, req, res, cacheControl);
+    res.removeHeader('Set-Cookie');
+    res.setHeader('Cache-Control', cacheControl);
+    res.redirect(302, url);
+  }
+
+  async send(key: string, req: Request, res: Response, cacheControl = IMMUTABLE_CACHE_CONTROL): Promise<void> {
     // Public, cacheable responses carry no cookies: drop the CSRF cookie the middleware may have
     // set, and detach the session so the (rolling) session cookie is not re-sent either; a
     // shared cache must never store someone's session with a year-long media response.
@@ -27,7 +38,8 @@ export class MediaService {
     if (!isValidStorageKey(key)) return this.fail(res, 400, 'That media address is not valid.');
 
     if (this.storage.kind !== 'local') {
-      res.setHeader('Cache-Control', 'public, max-age=3600');
+      // The object itself is immutable; a living address's redirect is cached as briefly as it is.
+      res.setHeader('Cache-Control', cacheControl === IMMUTABLE_CACHE_CONTROL ? 'public, max-age=3600' : cacheControl);
       res.redirect(302, this.storage.publicUrl(key));
       return;
     }
@@ -36,7 +48,10 @@ export class MediaService {
     if (!object) return this.fail(res, 404, 'Not found.');
 
     const validators = { etag: object.etag, lastModified: object.updatedAt };
-    const notModified = isNotModified({ ifNoneMatch: req.get('if-none-match'), ifModifiedSince: req.get('if-modified-since') }, validators);
+    // A living address may switch to an older object (an edit undone): judged by its ETag only.
+    const living = cacheControl !== IMMUTABLE_CACHE_CONTROL;
+    const ifModifiedSince = living ? undefined : req.get('if-modified-since');
+    const notModified = isNotModified({ ifNoneMatch: req.get('if-none-match'), ifModifiedSince }, validators);
     let range = parseRangeHeader(req.get('range'), object.size);
     if (range.type !== 'full' && !rangeStillValid(req.get('if-range'), validators)) range = { type: 'full' };
     const slice = range.type === 'partial' ? { start: range.start, end: range.end } : undefined;
@@ -59,9 +74,9 @@ export class MediaService {
     if (!media) res.setHeader('Content-Disposition', 'attachment');
     res.setHeader('Content-Security-Policy', MEDIA_CSP);
     res.setHeader('Accept-Ranges', 'bytes');
-    res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
+    res.setHeader('Cache-Control', cacheControl);
     res.setHeader('ETag', object.etag);
-    res.setHeader('Last-Modified', object.updatedAt.toUTCString());
+    if (!living) res.setHeader('Last-Modified', object.updatedAt.toUTCString());
 
     if (notModified) {
       res.status(304).end();

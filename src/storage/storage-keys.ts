@@ -11,6 +11,13 @@ export function isValidStorageKey(key: unknown): key is string {
   return typeof key === 'string' && key.length > 0 && key.length <= MAX_KEY_LENGTH && !key.includes('..') && KEY_PATTERN.test(key);
 }
 
+// The key a public URL of ours names (the part after `prefix`), or null when it names none.
+export function keyAfterPrefix(url: string, prefix: string): string | null {
+  if (!url.startsWith(prefix)) return null;
+  const key = url.slice(prefix.length);
+  return isValidStorageKey(key) ? key : null;
+}
+
 export class StorageKeyError extends Error {
   constructor(message: string) {
     super(message);

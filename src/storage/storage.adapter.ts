@@ -31,6 +31,9 @@ export interface StorageAdapter {
   // Absolute URL mail clients and browsers fetch the object from.
   publicUrl(key: string): string;
 
+  // The key a URL made by publicUrl names; null for any other URL.
+  keyOfPublicUrl(url: string): string | null;
+
   // A short description when reachable and writable; throws otherwise (used by /api/health).
   healthCheck(): Promise<string>;
 }

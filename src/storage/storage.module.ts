@@ -26,7 +26,8 @@ export async function createStorageAdapter(config: AppConfig): Promise<StorageAd
 @Module({
   controllers: [MediaController],
   providers: [{ provide: STORAGE, inject: [APP_CONFIG], useFactory: createStorageAdapter }, MediaService],
-  exports: [STORAGE],
+  // MediaService: the snippets module answers its living media addresses with it.
+  exports: [STORAGE, MediaService],
 })
 export class StorageModule implements OnModuleInit {
   private readonly logger = new Logger('Storage');

@@ -129,9 +129,15 @@ describe('where clicks in an exported EyeMail land', () => {
 
     it('still refuses targets that are not the snippet’s own, sending them to the web view', async () => {
       const who = `eve-${++seq}@example.com`;
-      const location = await sendAndClick(`${BASE}/t/c/${snippet.snippet}?v=${encodeURIComponent(who)}&u=${encodeURIComponent('https://evil.example/')}&b=1`, 'other', who);
+      const location = await sendAndClick(`${BASE}/t/c/${snippet.snippet}?v=${encodeURIComponent(who)}&u=${encodeURIComponent('https://evil.example/')}`, 'other', who);
       expect(location).toBe(`${BASE}/eyemail/${snippet.snippet}?v=${encodeURIComponent(who)}`);
-      expect(await clicksOf(who)).toEqual([{ target: null, destination: 'web-view', destination_label: null }]);
+      // A button's place (b=) goes to that button's target as it is now, never to the link's u=.
+      const viaButton = await sendAndClick(`${BASE}/t/c/${snippet.snippet}?v=${encodeURIComponent(who)}&u=${encodeURIComponent('https://evil.example/')}&b=1`, 'other', who);
+      expect(viaButton).toBe(LANDING);
+      expect(await clicksOf(who)).toEqual([
+        { target: null, destination: 'web-view', destination_label: null },
+        { target: LANDING, destination: 'button', destination_label: 'Shop now' },
+      ]);
     });
 
     it('shows where each click went in the report records, its feed and its CSV', async () => {

@@ -107,6 +107,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/videos/:id': { kind: 'owned', call: (w) => ({ path: `/api/videos/${w.videoId}`, query: { overlay: 'none', width: '600' } }) },
   'GET /api/videos/encodings/:encodingId': { kind: 'owned', call: (w) => ({ path: `/api/videos/encodings/${w.encodingId}` }) },
   'GET /media/*key': { kind: 'public', call: (w) => ({ path: w.mediaPath }) },
+  'GET /m/:snippetId/:file': { kind: 'public', call: (w) => ({ path: `/m/${w.snippetId}/poster-600x338.jpg` }) },
 
   // Snippets.
   'GET /api/snippets': { kind: 'self', call: () => ({ path: '/api/snippets' }) },

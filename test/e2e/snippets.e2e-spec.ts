@@ -306,8 +306,8 @@ describe('snippets API', () => {
         if (u === platform.unsubscribeTag) continue;
         expect(u.startsWith(`${BASE}/`)).toBe(true);
       }
-      // logo, cover, poster, MP4 and GIF are the stored media
-      expect(urls.filter((u) => u.startsWith(`${BASE}/media/`)).length).toBeGreaterThanOrEqual(5);
+      // logo, cover, poster, MP4 and GIF are the EyeMail's living media addresses
+      expect(urls.filter((u) => u.startsWith(`${BASE}/m/${full.snippet}/`)).length).toBeGreaterThanOrEqual(5);
       const tracked = urls.filter((u) => u.startsWith(`${BASE}/t/`) || u.startsWith(`${BASE}/eyemail/`));
       expect(tracked.length).toBeGreaterThanOrEqual(15);
       for (const u of tracked) {
@@ -347,11 +347,10 @@ describe('snippets API', () => {
       // the logo named by the brand: this personal account has no company, so the EyeMail's title
       expect(html).toMatch(/<img src="[^"]+" width="160" height="80" alt="Spring launch: meet the new collection in motion, filmed on location in Lisbon"/);
       expect(html).toMatch(/<img src="[^"]+" width="600" height="200" alt="Spring launch/);
-      // the video, GIF and poster at the encoded frame's shape
-      const enc = (await owner.get(`/api/snippets/${full.snippet}`)).body.body;
+      // the video, GIF and poster at the encoded frame's shape (the GIF's living address names it)
       const video = html.match(/<video class="em-v" width="600" height="(\d+)"/);
       expect(video).not.toBeNull();
-      expect(html).toContain(`<img class="em-f" src="${enc.gifUrl}" width="600" height="${video![1]}"`);
+      expect(html).toContain(`<img class="em-f" src="${BASE}/m/${full.snippet}/gif-600x${video![1]}.gif" width="600" height="${video![1]}"`);
     });
 
     it('puts the sound-less MP4 in the email and keeps the sound for the web view', async () => {
@@ -409,7 +408,10 @@ describe('snippets API', () => {
 
       const s = await createSnippet(company, snippetPayload(companyVideo, { title: 'Spring', logoImageId: logo.fileId }));
       const { html } = (await company.get(`/api/snippets/${s.snippet}/html?emailPlatform=hubspot`)).body.body;
-      expect(html).toContain(`<img src="${logo.url}" width="120" height="60" alt="Acme &amp; Sons &lt;Lisbon&gt;"`);
+      expect(html).toContain(`<img src="${BASE}/m/${s.snippet}/logo" width="120" height="60" alt="Acme &amp; Sons &lt;Lisbon&gt;"`);
+      // its living address serves the stored PNG
+      const served = await t.http.get(`/m/${s.snippet}/logo`);
+      expect([served.status, served.headers['content-type']]).toEqual([200, 'image/png']);
       expect(html).not.toContain('alt="Logo"');
       const preview = (await company.get(`/emailpreview/${s.snippet}`)).text;
       expect(preview).toContain('alt="Acme &amp; Sons &lt;Lisbon&gt;"');
@@ -437,11 +439,11 @@ describe('snippets API', () => {
       const s = await createSnippet(owner, snippetPayload(videoId, { videoLogoImgId: iconId, videoURLData: film, addVideoOverlay: true, videoOverlay: 'black' }));
       const view = (await owner.get(`/api/snippets/${s.snippet}`)).body.body;
       const { html } = (await owner.get(`/api/snippets/${s.snippet}/html?emailPlatform=hubspot`)).body.body;
-      const tracked = `${BASE}/t/c/${s.snippet}?v={{contact.email|urlencode}}&amp;u=${encodeURIComponent(film)}`;
-      expect(html).toContain(`<a href="${tracked}" target="_blank"><img src="${view.videoLogoImgUrl}" width="48" height="48" alt="Watch the video"`);
+      const tracked = `${BASE}/t/c/${s.snippet}?v={{contact.email|urlencode}}&amp;u=${encodeURIComponent(film)}&amp;k=icon`;
+      expect(html).toContain(`<a href="${tracked}" target="_blank"><img src="${BASE}/m/${s.snippet}/icon" width="48" height="48" alt="Watch the video"`);
       expect(html).not.toContain('Play with sound');
       // the click endpoint takes it to the film
-      const res = await t.http.get(tracked.replace('&amp;', '&').replace('{{contact.email|urlencode}}', 'a%40b.com').slice(BASE.length));
+      const res = await t.http.get(tracked.replace(/&amp;/g, '&').replace('{{contact.email|urlencode}}', 'a%40b.com').slice(BASE.length));
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe(film);
       const preview = (await owner.get(`/emailpreview/${s.snippet}?speakerIcon=true`)).text;

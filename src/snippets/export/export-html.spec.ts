@@ -251,7 +251,7 @@ describe('the rendered pieces', () => {
     expect(html).toContain('@supports (-webkit-backdrop-filter:none){video.em-v{display:block!important}video.em-v+.em-f{display:none!important}}');
     expect(html).toContain('video[class~="x_em-v"]{display:none!important}');
     // The video, the GIF and the poster open the landing page, through the click endpoint.
-    const landingClick = `${BASE}/t/c/${ID}?v={{contact.email|urlencode}}&amp;u=${encodeURIComponent(fullSnippet().landingPageUrl!)}`;
+    const landingClick = `${BASE}/t/c/${ID}?v={{contact.email|urlencode}}&amp;u=${encodeURIComponent(fullSnippet().landingPageUrl!)}&amp;k=landing`;
     const name = `aria-label="Play video: ${fullSnippet().title} (opens the landing page)"`;
     expect(html).toContain(
       `<a href="${landingClick}" ${name} target="_blank" style="display:block;text-decoration:none;"><video class="em-v" width="600" autoplay muted playsinline loop preload="none" poster="${CDN}/media/acme/${ID}/poster.jpg" style="display:none;`,

@@ -68,7 +68,8 @@ describe('email view model', () => {
 
   it('sends logo and cover clicks through the tracker to the landing page', () => {
     const vm = build();
-    const tracked = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}`;
+    // k=landing: the click goes where the landing page is at click time
+    const tracked = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}&amp;k=landing`;
     expect(vm.logo).toMatchObject({ hrefAttr: tracked, width: 160, align: 'center' });
     expect(vm.coverAbove).toMatchObject({ hrefAttr: tracked, spacingPx: 16 });
     expect(vm.coverBelow).toBeNull();
@@ -77,7 +78,7 @@ describe('email view model', () => {
   });
 
   it('links the video, the GIF and the poster to the landing page through the click endpoint, whatever the call-to-action video link', () => {
-    const landing = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}`;
+    const landing = `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}&amp;k=landing`;
     expect(build().video.hrefAttr).toBe(landing);
     expect(build({ videoLinkUrl: 'https://example.com/watch' }).video.hrefAttr).toBe(landing);
     expect(build().video.ariaLabelAttr).toBe('Play video: Spring launch (opens the landing page)');
@@ -85,7 +86,8 @@ describe('email view model', () => {
 
   it('links the video to the web view through the click endpoint when there is no landing page; the header always', () => {
     const vm = build({ landingPageUrl: null, videoLinkUrl: 'https://example.com/watch' });
-    expect(vm.video.hrefAttr).toBe(WEB_VIEW_CLICK);
+    // k=landing: a landing page added later takes the click
+    expect(vm.video.hrefAttr).toBe(`${WEB_VIEW_CLICK}&amp;k=landing`);
     expect(vm.video.ariaLabelAttr).toBe('Play video: Spring launch (opens the web view with sound)');
     expect(vm.header!.hrefAttr).toBe(WEB_VIEW_CLICK);
     expect(build().header!.hrefAttr).toBe(WEB_VIEW_CLICK);
@@ -142,14 +144,14 @@ describe('email view model', () => {
     const vm = build({ videoIcon: icon, videoLinkUrl: 'https://example.com/watch' });
     expect(vm.videoIcon).toEqual({
       srcAttr: 'https://cdn.example.com/icon.png',
-      hrefAttr: `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://example.com/watch')}`,
+      hrefAttr: `${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://example.com/watch')}&amp;k=icon`,
       altHtml: 'Watch the video',
       width: 128,
       height: 64,
     });
     expect(vm.muteIcon).toBeNull();
     // Without a video link it goes to the landing page, as on the detail page and /live.
-    expect(build({ videoIcon: icon }).videoIcon!.hrefAttr).toBe(`${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}`);
+    expect(build({ videoIcon: icon }).videoIcon!.hrefAttr).toBe(`${BASE}/t/c/${ID}?v=*|URL:EMAIL|*&amp;u=${encodeURIComponent('https://shop.example.com/spring')}&amp;k=icon`);
     expect(build({ videoIcon: icon, landingPageUrl: null }).videoIcon!.hrefAttr).toBeNull();
     // A preview links straight to it; Express accounts keep it.
     expect(build({ videoIcon: icon, videoLinkUrl: 'https://example.com/watch' }, { preview: true }).videoIcon!.hrefAttr).toBe('https://example.com/watch');

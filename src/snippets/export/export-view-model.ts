@@ -11,7 +11,7 @@ import {
   parseHttpUrl,
   type ExportOptions,
 } from '../../shared/snippet-rules.js';
-import { clickDestination, type ClickDestination } from '../../shared/click-rules.js';
+import { clickDestination, type ClickDestination, type ClickRole } from '../../shared/click-rules.js';
 import { renderCtaButtonsHtml } from '../cta-buttons.js';
 import { defuseUrl, escapeHtml, escapeUserText } from '../email-escape.js';
 import { findEmailPlatform, type EmailPlatform } from '../email-platforms.js';
@@ -60,8 +60,9 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   const express = input.tier === 'express';
   const links = trackingLinks(base, snippet.id, platform.recipientTag);
   const attr = (url: string) => escapeHtml(url);
-  // Clicks on a target go through the tracking redirect (direct in a preview).
-  const clickTo = (target: string) => (preview ? defuseUrl(target) : links.click(target));
+  // Clicks on a target go through the tracking redirect (direct in a preview), naming what was
+  // clicked (k=) so the redirect sends it where that points at click time.
+  const clickTo = (target: string, role?: ClickRole) => (preview ? defuseUrl(target) : links.click(target, undefined, role));
   const width = clamp(snippet.width, WIDTH_MIN, WIDTH_MAX, WIDTH_DEFAULT);
   const title = typeof snippet.title === 'string' ? snippet.title.trim() : '';
   const titleHtml = escapeUserText(title);
@@ -70,7 +71,7 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
 
   const landing = parseHttpUrl(snippet.landingPageUrl);
   const videoLink = parseHttpUrl(snippet.videoLinkUrl);
-  const landingHref = landing ? attr(clickTo(landing)) : null;
+  const landingHref = landing ? attr(clickTo(landing, 'landing')) : null;
 
   const mp4 = absoluteAssetUrl(snippet.video?.mp4Url, base);
   const poster = absoluteAssetUrl(snippet.video?.posterUrl, base);
@@ -113,13 +114,16 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
   // Without a GIF the poster stands in for it, at the video's shape.
   const gifHeight = gif ? (heightAt(width, snippet.video?.gifSize) ?? frameHeight) : frameHeight;
   // Where the video and the header line go: one rule for the export, the preview and the web view.
-  const hrefOf = (d: ClickDestination) => (d.kind === 'landing-page' ? attr(clickTo(d.url)) : attr(webView));
+  const hrefOf = (d: ClickDestination, role?: ClickRole) => {
+    if (d.kind === 'landing-page') return attr(clickTo(d.url, role));
+    return attr(role && !preview ? links.click(`${base}/eyemail/${encodeURIComponent(snippet.id)}`, undefined, role) : webView);
+  };
   const videoClick = clickDestination('video', snippet.landingPageUrl);
   const playVideo = titleHtml ? `Play video: ${titleHtml}` : 'Play video';
   const video: EmailViewModel['video'] = {
     mp4Attr: mp4 ? attr(mp4) : null,
     posterAttr: attr(poster ?? gif!),
-    hrefAttr: hrefOf(videoClick),
+    hrefAttr: hrefOf(videoClick, 'landing'),
     ariaLabelAttr: videoClick.kind === 'landing-page' ? `${playVideo} (opens the landing page)` : `${playVideo} (opens the web view with sound)`,
     height: frameHeight,
     fallbackSrcAttr: attr(gif ?? poster!),
@@ -137,7 +141,7 @@ export function buildEmailViewModel(input: BuildEmailInput): EmailViewModel {
     const box = videoIconBox(snippet.videoIcon?.size, width);
     videoIcon = {
       srcAttr: attr(iconSrc),
-      hrefAttr: videoLink ? attr(clickTo(videoLink)) : landingHref,
+      hrefAttr: videoLink ? attr(clickTo(videoLink, 'icon')) : landing ? attr(clickTo(landing, 'icon')) : null,
       altHtml: 'Watch the video',
       width: box?.width ?? VIDEO_ICON_MAX_HEIGHT,
       height: box?.height ?? null,

@@ -4,6 +4,7 @@ import type { EmailPlatform } from '../email-platforms.js';
 import { renderEmailBlock, renderEmailExport, renderEmailPreviewPage } from './export-html.js';
 import { buildEmailViewModel } from './export-view-model.js';
 import { ExportNotReadyError, type BuildEmailInput } from './export-types.js';
+import { withLiveMedia } from './live-media-urls.js';
 
 export interface SnippetEmailInput {
   record: SnippetRecord;
@@ -26,16 +27,18 @@ export function renderSnippetEmail(input: SnippetEmailInput, preview?: { muteIco
 }
 
 // The export both ways: the whole document and the block alone (with its styles), for pasting
-// into an email that already exists.
+// into an email that already exists. Its media are the EyeMail's living addresses
+// (live-media-urls.ts); the preview page shows the stored versions themselves.
 export function renderSnippetEmailParts(input: SnippetEmailInput): { document: string; block: string } | null {
   const vm = snippetEmailViewModel(input);
   return vm ? { document: renderEmailExport(vm), block: renderEmailBlock(vm) } : null;
 }
 
 function snippetEmailViewModel(input: SnippetEmailInput, preview?: { muteIcon: boolean | null }) {
+  const stored = { ...toExportSnippet(input.record, input.media), brandName: input.brandName ?? null };
   try {
     return buildEmailViewModel({
-      snippet: { ...toExportSnippet(input.record, input.media), brandName: input.brandName ?? null },
+      snippet: preview ? stored : withLiveMedia(stored, input.publicBaseUrl),
       platform: input.platform,
       options: input.options,
       publicBaseUrl: input.publicBaseUrl,

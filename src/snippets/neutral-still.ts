@@ -1,0 +1,24 @@
+import { escapeHtml } from './email-escape.js';
+
+// The neutral still a deactivated or deleted EyeMail's GIF and poster answer: a quiet grey card
+// of the size the email shows the picture at, saying the video is gone. Pure: the SVG the image
+// adapter draws (once per size and format: live-media.service.ts keeps them).
+
+export const STILL_TEXT = 'This video is no longer available';
+
+// A 1x1 transparent PNG: a logo, cover or icon the EyeMail no longer shows (the email's width and
+// height attributes keep its box).
+export const BLANK_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+export function neutralStillSvg(width: number, height: number): string {
+  // The line fills at most 80 % of the width (about 0.52 em a character in a sans-serif face) and
+  // a third of the height.
+  const fontSize = Math.max(8, Math.min(Math.floor((width * 0.8) / (STILL_TEXT.length * 0.52)), Math.floor(height / 3)));
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    `<rect width="100%" height="100%" fill="#e9ecef"/>`,
+    `<text x="50%" y="50%" dominant-baseline="middle" text-anchor="middle" fill="#495057" font-size="${fontSize}" `,
+    `font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif">${escapeHtml(STILL_TEXT)}</text>`,
+    '</svg>',
+  ].join('');
+}
