@@ -31,6 +31,7 @@ import { SESSION_COOKIE } from './accounts/session-cookie.js';
 import { isNeverStaticFile, isTrackingPath, unless } from './common/route-skips.js';
 import { capturedHeaders } from './common/captured-headers.js';
 import { HitLog } from './common/hit-log.js';
+import { summarisedRoute } from './common/request-log.js';
 import { IngestService } from './reports/ingest.service.js';
 import { trackingHandler } from './reports/tracking-router.js';
 import { answerFirst } from './common/answer-first.js';
@@ -66,12 +67,10 @@ export async function createApp(config: AppConfig, logTo?: DestinationStream): P
     // Only over https (strict-transport.ts), never on a plain-http response.
     strictTransportSecurity: false,
   });
-  // The public hits (open pixel, click, viewer page) are counted and summed up in the logs
-  // instead of a request-log line each (common/hit-log.ts).
-  const hitLogger = new NestLogger('PublicHits');
-  const debugHits = config.logLevel === 'debug' || config.logLevel === 'trace';
-  const hits = new HitLog({ log: (line) => hitLogger.log(line), ...(debugHits ? { debug: (line: string) => hitLogger.debug(line) } : {}) });
-  (app.getHttpServer() as import('node:http').Server).once('close', () => hits.stop());
+  // The public hits (open pixel, click, viewer page, media, play reports) are counted and summed
+  // up in the logs instead of a request-log line each (common/hit-log.ts; its last summary when
+  // the app closes).
+  const hits = app.get(HitLog);
   // The tracking addresses and the recipients' viewer pages, ahead of Express itself: helmet's
   // headers (captured once), no session, cookie, body or Nest pipeline (reports/tracking-router.ts,
   // snippets/viewer-router.ts).
@@ -82,6 +81,16 @@ export async function createApp(config: AppConfig, logTo?: DestinationStream): P
     [trackingHandler(app.get(IngestService), pageHeaders, hits, express5), viewerHandler(app.get(ViewerService), pageHeaders, hits, express5)],
     (req) => warnForwarded(req as express.Request, undefined as unknown as express.Response, () => undefined),
   );
+  // The media and the viewer's play reports, answered by Express: counted into the same summary
+  // (no request-log line each: app.module.ts).
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const route = summarisedRoute(req.path);
+    if (route) {
+      const started = performance.now();
+      res.once('finish', () => hits.hit(route, `status ${res.statusCode}`, started, req.method, req.path, res.statusCode));
+    }
+    next();
+  });
   app.use(securityHeaders);
   app.use(strictTransportOverHttps());
   // Other paths under the tracking prefix skip the same (common/route-skips.ts). The no-cookie

@@ -1,4 +1,7 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Logger, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { HitLog } from './hit-log.js';
+import { logsHeaders } from './request-log.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { WebAppService } from './web-app.service.js';
 import { PgSessionStore } from './session-store.js';
@@ -20,7 +23,16 @@ import { EngagementOutboxRepository } from './engagement-outbox.repository.js';
     EngagementOutboxRepository,
     HealthChecks,
     { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] },
+    // The public hits' summary (app.factory.ts); a line per hit too at debug.
+    {
+      provide: HitLog,
+      useFactory: (config: AppConfig) => {
+        const logger = new Logger('PublicHits');
+        return new HitLog({ log: (line) => logger.log(line), ...(logsHeaders(config.logLevel) ? { debug: (line: string) => logger.debug(line) } : {}) });
+      },
+      inject: [APP_CONFIG],
+    },
   ],
-  exports: [WebAppService, PgSessionStore, AppSecretsService, EngagementEvents, EngagementOutbox, HealthChecks],
+  exports: [HitLog, WebAppService, PgSessionStore, AppSecretsService, EngagementEvents, EngagementOutbox, HealthChecks],
 })
 export class CommonModule {}

@@ -1,16 +1,23 @@
-// The logs of the public hits (the open pixel, the click redirect, the viewer page). A line per
+// The logs of the public hits (the open pixel, the click redirect, the viewer page, the media and
+// the viewer's play reports: request-log.ts). A line per
 // hit through the request logger costs more than the hit itself at campaign volumes, so these
 // routes skip it: each hit is counted, and one line a person can read sums up the last interval
 // (which routes, how many, what happened to them, the slowest). With LOG_LEVEL=debug every hit
 // also gets its own short line. Errors are logged where they happen, as before.
 
-export type HitRoute = 'open' | 'click' | 'viewer';
+export type HitRoute = 'open' | 'click' | 'viewer' | 'media' | 'play';
 
 const ROUTE_NAMES: Record<HitRoute, [string, string]> = {
   open: ['open', 'opens'],
   click: ['click', 'clicks'],
   viewer: ['viewer page', 'viewer pages'],
+  media: ['media file', 'media files'],
+  play: ['play report', 'play reports'],
 };
+const ROUTES = Object.keys(ROUTE_NAMES) as HitRoute[];
+
+// Every this many seconds (and at shutdown): one line, only when something arrived.
+export const HIT_SUMMARY_SECS = 60;
 
 export interface HitTally {
   // route -> outcome -> count, in the order first seen
@@ -21,7 +28,7 @@ export interface HitTally {
 // Pure: the summary line of one interval, or null when nothing arrived.
 export function hitSummary(tally: HitTally, seconds: number): string | null {
   const parts: string[] = [];
-  for (const route of ['open', 'click', 'viewer'] as const) {
+  for (const route of ROUTES) {
     const outcomes = tally.counts.get(route);
     if (!outcomes) continue;
     const total = [...outcomes.values()].reduce((a, b) => a + b, 0);
@@ -44,7 +51,7 @@ export class HitLog {
 
   constructor(
     private readonly sink: HitLogSink,
-    private readonly intervalSecs = 10,
+    private readonly intervalSecs = HIT_SUMMARY_SECS,
   ) {
     this.timer = setInterval(() => this.flush(), intervalSecs * 1000);
     this.timer.unref();
@@ -74,5 +81,10 @@ export class HitLog {
   stop(): void {
     clearInterval(this.timer);
     this.flush();
+  }
+
+  // Nest's shutdown (app.close()): the last summary.
+  onApplicationShutdown(): void {
+    this.stop();
   }
 }
