@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useAtomValue } from 'jotai';
 import { Link, useParams } from 'react-router';
 import { userAtom } from '@/lib/session/user-atom';
@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { useSnippet } from '@/features/eyemails/api/get-snippet';
 import { formFromSnippet } from '@/features/eyemails/utils/snippet-form';
+import { keptBySentEmails, sentEmailsNote } from '@/features/eyemails/utils/sent-email-changes';
 import { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { EyeMailFormLayout } from './eyemail-form-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
@@ -17,6 +18,8 @@ function EditForm({ saved }: { saved: SnippetView }) {
   const tier = user?.tier ?? 'premium';
   const [initial] = useState(() => formFromSnippet(saved));
   const editor = useEyeMailEditor({ mode: 'edit', tier, initial, saved });
+  // Media and click targets reach emails already sent; their HTML does not.
+  const note = sentEmailsNote(keptBySentEmails(initial, editor.values));
   return (
     <>
       <PageHeader title="Update EyeMail" subtitle={saved.title} />
@@ -26,6 +29,13 @@ function EditForm({ saved }: { saved: SnippetView }) {
         withGif
         submitLabel="Update EyeMail"
         playable={editor.playable}
+        notice={
+          note ? (
+            <Alert variant="light" color="yellow" mb="sm" role="note" aria-label="Emails already sent">
+              {note}
+            </Alert>
+          ) : null
+        }
         secondary={
           <Button component={Link} to={`/eyemails/${saved.snippet}`} variant="default" size="md">
             Cancel

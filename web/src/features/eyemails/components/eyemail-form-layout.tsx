@@ -23,6 +23,7 @@ export function EyeMailFormLayout({
   playable,
   top,
   secondary,
+  notice,
 }: {
   editor: Editor;
   express: boolean;
@@ -31,6 +32,8 @@ export function EyeMailFormLayout({
   playable: Playable | null;
   top?: React.ReactNode;
   secondary?: React.ReactNode;
+  // Shown above the submit button (the update page: what emails already sent keep).
+  notice?: React.ReactNode;
 }) {
   // Below the two-column width the preview would sit under a ~3000 px form: a Details / Preview
   // switch pinned under the header shows one or the other instead.
@@ -101,6 +104,7 @@ export function EyeMailFormLayout({
           </Grid.Col>
         </Grid>
         <Card mt="lg" padding="md" className={classes.submitBar}>
+          {notice}
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Text size="sm" c="dimmed" role="status" style={{ flex: '1 1 200px' }}>
               {hint ?? (editor.encodingNow ? 'You can save now: we finish processing the video first.' : 'Everything is ready.')}
