@@ -144,8 +144,8 @@ const TOOL_ADAPTERS = {
   '@tus/file-store': ['src/files/tus.adapter.ts'],
   'tus-js-client': ['web/src/lib/resumable-upload.ts'],
   argon2: ['src/accounts/password-hasher.ts'],
-  'node:child_process': ['src/encoding/ffmpeg.adapter.ts'],
-  child_process: ['src/encoding/ffmpeg.adapter.ts'],
+  'node:child_process': ['src/encoding/ffmpeg.adapter.ts', 'src/database/postgres-process.adapter.ts'],
+  child_process: ['src/encoding/ffmpeg.adapter.ts', 'src/database/postgres-process.adapter.ts'],
   handlebars: ['src/mail/mail-templates.ts', 'src/snippets/viewer/viewer-templates.ts', 'src/snippets/export/export-html.ts'],
 };
 const adapterFiles = [...new Set(Object.values(TOOL_ADAPTERS).flat())];
@@ -221,9 +221,10 @@ export default [
   ...adapterFiles.map((file) => ({ files: [file], rules: { 'no-restricted-imports': toolRule(file) } })),
   {
     // Config is read from the environment in src/config only (the entry points hand it
-    // process.env; the ffmpeg adapter looks up PATH for its binary).
+    // process.env; the ffmpeg adapter looks up PATH for its binary; the embedded PostgreSQL's
+    // adapter hands the app's environment to the server's processes).
     files: ['src/**/*.ts'],
-    ignores: ['src/**/*.spec.ts', 'src/config/**', 'src/main.ts', 'src/worker.ts', 'src/encoding/ffmpeg.adapter.ts'],
+    ignores: ['src/**/*.spec.ts', 'src/config/**', 'src/main.ts', 'src/worker.ts', 'src/encoding/ffmpeg.adapter.ts', 'src/database/postgres-process.adapter.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from the typed config (src/config), never process.env.' }],
     },

@@ -29,6 +29,9 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-smoke-'));
+// mkdtemp makes it 700; run as root (CI), the embedded PostgreSQL runs as another account
+// (PostgreSQL refuses root), which must be able to enter the folder, as under any usual DATA_DIR.
+fs.chmodSync(dataDir, 0o755);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
@@ -42,11 +45,17 @@ const keep = (chunk) => {
 };
 
 // Its own process group, so npm, the start script and the server are stopped together.
-const server = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-server.stdout.on('data', keep);
-server.stderr.on('data', keep);
+let server;
 let exited = null;
-const exitedPromise = new Promise((resolve) => server.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+let exitedPromise;
+function startServer() {
+  server = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout.on('data', keep);
+  server.stderr.on('data', keep);
+  exited = null;
+  exitedPromise = new Promise((resolve) => server.on('exit', (code, signal) => resolve((exited = { code, signal }))));
+}
+startServer();
 
 function killGroup(signal) {
   try {
@@ -56,16 +65,37 @@ function killGroup(signal) {
   }
 }
 
+const groupAlive = () => {
+  try {
+    process.kill(-server.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// SIGTERM to the group (npm, the start script, the app), as a terminal's Ctrl+C would send SIGINT;
+// then the app is given its time to stop (npm may end first), and what is left is killed.
 async function stopServer() {
-  if (exited) return;
+  if (!server || !groupAlive()) return;
   killGroup('SIGTERM');
-  const done = await Promise.race([exitedPromise, sleep(STOP_TIMEOUT_MS).then(() => null)]);
-  if (!done) {
+  const until = Date.now() + STOP_TIMEOUT_MS;
+  while (groupAlive() && Date.now() < until) await sleep(100);
+  if (groupAlive()) {
+    console.log('  (the app did not stop within 10 s of SIGTERM: killed)');
     killGroup('SIGKILL');
     await Promise.race([exitedPromise, sleep(2000)]);
   }
-  // Whatever the start script left in the group.
-  killGroup('SIGKILL');
+}
+
+// A server the app could not stop (the app killed): stopped here, so no run leaves one behind.
+function stopLeftDatabase() {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (pid > 0) process.kill(pid, 'SIGQUIT');
+  } catch {
+    // none
+  }
 }
 
 // Stop the server whatever happens to this script.
@@ -75,7 +105,10 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.exit(1);
   });
 }
-process.on('exit', () => killGroup('SIGKILL'));
+process.on('exit', () => {
+  killGroup('SIGKILL');
+  stopLeftDatabase();
+});
 
 // A minimal cookie jar: what a browser would keep for this one host.
 const jar = new Map();
@@ -124,7 +157,7 @@ function expectStatus(res, status, what) {
 let failed = false;
 try {
   console.log(`Starting EyeMail with npm start on ${base} (DATA_DIR ${dataDir})`);
-  await step('the server answers /api/health', async () => {
+  const healthy = async () => {
     const until = Date.now() + STARTUP_TIMEOUT_MS;
     for (;;) {
       if (exited) throw new Error(`the server exited early (code ${exited.code}, signal ${exited.signal})`);
@@ -137,7 +170,8 @@ try {
       if (Date.now() > until) throw new Error('no healthy answer within 3 minutes');
       await sleep(1000);
     }
-  });
+  };
+  await step('the server answers /api/health', healthy);
 
   const email = `smoke.${crypto.randomBytes(4).toString('hex')}@example.com`;
   const password = 'Smoke1234';
@@ -188,10 +222,35 @@ try {
     expectStatus(res, 200, 'trysignin');
     if (res.json?.body?.email !== email) throw new Error('another user');
   });
+
+  // The embedded database is a PostgreSQL server the app runs as a child process (in a process
+  // group of its own): a stopped app stops it, and a new start finds the account.
+  await step('stopping the app (SIGTERM) stops its embedded PostgreSQL', async () => {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    await stopServer();
+    let running = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      running = false;
+    }
+    if (running) throw new Error(`the embedded PostgreSQL (pid ${pid}) still runs`);
+    if (fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))) throw new Error('postmaster.pid left behind');
+  });
+
+  await step('started again, the app signs the same account in', async () => {
+    jar.clear();
+    startServer();
+    await healthy();
+    const res = await call('POST', '/api/accounts/signin', { body: { email, password, rememberMe: false } });
+    expectStatus(res, 200, 'sign-in after a restart');
+    if (res.json?.body?.id !== userId) throw new Error('another user');
+  });
 } catch {
   failed = true;
 } finally {
   await stopServer();
+  stopLeftDatabase();
   if (failed || results.some((r) => !r.ok)) {
     console.log('\nLast server log lines:');
     for (const line of logs.slice(-60)) console.log(`  | ${line}`);

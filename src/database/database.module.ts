@@ -25,7 +25,8 @@ export class DatabaseUrlModule {}
         autoLoadEntities: true,
         registerRequestContext: true,
         extensions: [Migrator],
-        // The embedded server multiplexes connections onto one engine; keep its pool small.
+        // Each connection is a server process; on the embedded database (one machine, a first try)
+        // four keep the app and its database small (docs/performance.md, the embedded database).
         pool: { min: 0, max: db.isEmbedded ? 4 : 10 },
         migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false, tableName: 'mikro_orm_migrations' },
         allowGlobalContext: false,

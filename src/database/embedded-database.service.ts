@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { EmbeddedPostgres } from './embedded-postgres.js';
 
-// Resolves the database URL: DATABASE_URL when set, else an embedded PGlite started on demand.
+// Resolves the database URL: DATABASE_URL when set, else the embedded PostgreSQL started on demand.
 @Injectable()
 export class DatabaseUrlProvider implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');
@@ -16,16 +16,17 @@ export class DatabaseUrlProvider implements OnApplicationShutdown {
 
   async url(): Promise<string> {
     if (this.config.databaseUrl) return this.config.databaseUrl;
-    // PGlite is loaded only here: with DATABASE_URL set it is never imported (memory).
-    this.embedded ??= import('./embedded-postgres.js').then(({ startEmbeddedPostgres }) => startEmbeddedPostgres(this.config.dataDir)).then((pg) => {
-      this.logger.log(`Embedded PostgreSQL (PGlite) in ${this.config.dataDir}/pg`);
-      return pg;
-    });
+    this.embedded ??= import('./embedded-postgres.js')
+      .then(({ startEmbeddedPostgres }) => startEmbeddedPostgres(this.config.dataDir, (message) => this.logger.log(message)))
+      .then((pg) => {
+        this.logger.log(`Embedded PostgreSQL in ${this.config.dataDir}/postgres (pid ${pg.pid}, ${new URL(pg.url).host})`);
+        return pg;
+      });
     return (await this.embedded).url;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // Give the ORM pool a moment to close its sockets before the embedded server goes away.
-    if (this.embedded) await (await this.embedded).stop();
+    // After every beforeApplicationShutdown hook, where the app writes what it still holds.
+    if (this.embedded) await (await this.embedded.catch(() => null))?.stop();
   }
 }

@@ -19,17 +19,15 @@ export class MigrationsService {
 
   async migrate(): Promise<void> {
     // The lock is held by a dedicated session; a second instance blocks here until the first has
-    // finished, then finds nothing pending. The embedded database has a single instance by design.
-    const lock = this.db.isEmbedded ? null : new pg.Client({ connectionString: await this.db.url() });
+    // finished, then finds nothing pending.
+    const lock = new pg.Client({ connectionString: await this.db.url() });
     try {
-      if (lock) {
-        await lock.connect();
-        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      }
+      await lock.connect();
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       const done = await this.orm.migrator.up();
       if (done.length) this.logger.log(`Applied ${done.length} migration(s): ${done.map((m) => m.name).join(', ')}`);
     } finally {
-      if (lock) await lock.end().catch(() => undefined);
+      await lock.end().catch(() => undefined);
     }
   }
 }

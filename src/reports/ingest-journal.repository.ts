@@ -71,14 +71,9 @@ export class IngestJournalRepository {
   async append(stream: JournalStream, events: readonly (JournalTuple | VisitFacts)[]): Promise<void> {
     if (!events.length) return;
     const counts = JSON.stringify(snippetCounts(events));
-    // The embedded database runs every connection's statements on one engine, where a statement's
-    // name would be taken by the first connection that prepared it: unnamed there.
-    const pool = this.config.databaseUrl === null ? null : await this.pool();
+    const pool = await this.pool();
     const [name, text] = this.config.ingestAsyncCommit ? ['ingest-journal-append-async', APPEND_ASYNC_SQL] : ['ingest-journal-append', APPEND_SQL];
-    await this.param.send<unknown>(events, (bytes) => {
-      const values = [stream, bytes, events.length, counts];
-      return pool ? pool.query({ name, text, values }) : this.client().executeQuery(CompiledQuery.raw(text, values));
-    });
+    await this.param.send<unknown>(events, (bytes) => pool.query({ name, text, values: [stream, bytes, events.length, counts] }));
   }
 
   // The ORM's pool of pg connections (the query builder's own).

@@ -21,6 +21,8 @@ export { freshDatabaseUrl } from './fresh-database.js';
 // `logTo`: a stream the app's logs go to instead of stdout (a test that reads them).
 export async function startTestApp(env: Record<string, string | undefined> = {}, logTo?: DestinationStream): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-test-'));
+  // mkdtemp makes it 700: as root, the embedded PostgreSQL's account could not enter it.
+  fs.chmodSync(dataDir, 0o755);
   const db = await freshDatabaseUrl('eyemail_test', { migrated: true });
   const config = loadConfig({
     NODE_ENV: 'test',

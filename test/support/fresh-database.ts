@@ -3,7 +3,7 @@ import pg from 'pg';
 import { migrateWithBuiltApp } from '../../scripts/migrate-built.mjs';
 
 // A database of its own for one test file: created on the real PostgreSQL of DATABASE_URL and
-// dropped afterwards; without DATABASE_URL the app falls back to a fresh embedded PGlite.
+// dropped afterwards; without DATABASE_URL the app falls back to a fresh embedded PostgreSQL.
 // Plain, erasable TypeScript: the browser tests import it under Node's type stripping too.
 //
 // `migrated: true` (what the apps under test ask for): when the test run has prepared a migrated

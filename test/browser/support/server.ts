@@ -80,6 +80,8 @@ export async function startServer(opts: { publicHost?: string; env?: Record<stri
   }
   const [port, mail, db] = await Promise.all(steps);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-browser-'));
+  // mkdtemp makes it 700: as root, the embedded PostgreSQL's account could not enter it.
+  fs.chmodSync(dataDir, 0o755);
   const url = `http://127.0.0.1:${port}`;
   const publicUrl = `http://${opts.publicHost ?? '127.0.0.1'}:${port}`;
   const env: Record<string, string> = {
