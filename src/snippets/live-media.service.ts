@@ -9,7 +9,7 @@ import { ImageAdapter } from '../images/image.adapter.js';
 import { MediaService } from '../storage/media.service.js';
 import { parseLiveMediaPath } from './export/live-media-urls.js';
 import { liveMediaAnswer, type LiveEyeMail } from './live-media.js';
-import { BLANK_PNG, neutralStillSvg } from './neutral-still.js';
+import { BLANK_PNG, neutralStillSvg, STILL_CANVAS_MAX_HEIGHT, stillCanvas } from './neutral-still.js';
 import { SnippetMediaReader } from './snippet-media-reader.js';
 import { SnippetRepository } from './snippet.repository.js';
 
@@ -22,8 +22,9 @@ export const LIVE_MEDIA_CACHE_CONTROL = 'public, max-age=60';
 const STATE_TTL_MS = 2_000;
 const STATE_MAX = 10_000;
 const STATE_SOURCES = ['Snippet', 'User', 'MediaFile', 'VideoEncoding'];
-// Drawn stills, by format and size (an email's sizes are few; the oldest drawn goes first).
-const STILLS_MAX = 64;
+// Drawn stills, by format and canvas (neutral-still.ts: at most one per 2 px of height and format,
+// a few KB each): kept for the process's life.
+const STILLS_MAX = 2 * (STILL_CANVAS_MAX_HEIGHT / 2);
 // Stored media must never run as a page on our origin (as /media/ answers).
 const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
@@ -58,7 +59,7 @@ export class LiveMediaService {
   }
 
   private still(format: 'gif' | 'jpeg', width: number, height: number): Promise<Buffer> {
-    const key = `${format} ${width}x${height}`;
+    const key = `${format}-${width}x${height}`;
     let drawn = this.stills.get(key);
     if (!drawn) {
       if (this.stills.size >= STILLS_MAX) this.stills.delete(this.stills.keys().next().value!);
@@ -86,14 +87,15 @@ export class LiveMediaService {
       case 'blank':
         return sendImage(req, res, 'image/png', '"blank-v1"', BLANK_PNG);
       case 'still': {
+        const canvas = stillCanvas(answer.width, answer.height);
         let bytes: Buffer;
         try {
-          bytes = await this.still(answer.format, answer.width, answer.height);
+          bytes = await this.still(answer.format, canvas.width, canvas.height);
         } catch (e) {
           this.logger.error({ err: e }, 'Drawing the neutral still failed');
           return fail(res, 500, 'This video is no longer available.');
         }
-        return sendImage(req, res, `image/${answer.format}`, `"still-v1-${answer.format}-${answer.width}x${answer.height}"`, bytes);
+        return sendImage(req, res, `image/${answer.format}`, `"still-v1-${answer.format}-${canvas.width}x${canvas.height}"`, bytes);
       }
     }
   }

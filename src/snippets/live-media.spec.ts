@@ -1,3 +1,4 @@
+import { STILL_CANVAS_MAX_HEIGHT, stillCanvas } from './neutral-still.js';
 import { liveMediaPath, parseLiveMediaPath } from './export/live-media-urls.js';
 import { liveMediaAnswer, type LiveEyeMail } from './live-media.js';
 import type { SnippetMedia } from './snippet-view.js';
@@ -73,5 +74,19 @@ describe('live media addresses', () => {
     [ID, '../logo'],
   ])('refuses %s/%s', (id, file) => {
     expect(parseLiveMediaPath(id, file)).toBeNull();
+  });
+});
+
+describe('the neutral still’s canvas', () => {
+  it('keeps the address’s shape at one width, so any number of sizes asked draws at most one still per 2 px of height', () => {
+    expect(stillCanvas(600, 338)).toEqual({ width: 600, height: 338 });
+    expect(stillCanvas(640, 360)).toEqual({ width: 600, height: 338 });
+    expect(stillCanvas(800, 450)).toEqual({ width: 600, height: 338 });
+    expect(stillCanvas(600, 1067)).toEqual({ width: 600, height: 1068 }); // a 9:16 video
+    expect(stillCanvas(1, 3200)).toEqual({ width: 600, height: STILL_CANVAS_MAX_HEIGHT });
+    expect(stillCanvas(3200, 1)).toEqual({ width: 600, height: 2 });
+    const drawn = new Set<string>();
+    for (let w = 1; w <= 3200; w += 7) for (let h = 1; h <= 3200; h += 11) drawn.add(JSON.stringify(stillCanvas(w, h)));
+    expect(drawn.size).toBeLessThanOrEqual(STILL_CANVAS_MAX_HEIGHT / 2);
   });
 });
