@@ -72,7 +72,10 @@ export function engagementGraphSql(snippetId: string, f: ReportFilter, tz: strin
       select s.sec, count(distinct p.play_id)::int as watching, (count(*) - count(distinct p.play_id))::int as rewatches
       from p
       cross join lateral jsonb_array_elements(p.segments) as seg
-      cross join lateral generate_series(greatest(0, ceil((seg->>1)::float8 - 0.5))::int, (ceil((seg->>2)::float8 - 0.5) - 1)::int) as s(sec)
+      cross join lateral generate_series(greatest(0, floor((seg->>1)::float8))::int, least(ceil(p.video_duration_secs) - 1, ceil((seg->>2)::float8))::int) as s(sec)
+      -- the second's middle (the last one of a length that is not whole: its part before the end)
+      cross join lateral (select (s.sec + least(s.sec + 1, p.video_duration_secs)) / 2 as mid) m
+      where m.mid >= (seg->>1)::float8 and m.mid < (seg->>2)::float8
       group by s.sec
     )
     select g.sec as "second", coalesce(secs.watching, 0) as "watching", coalesce(secs.rewatches, 0) as "rewatches"

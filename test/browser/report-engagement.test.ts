@@ -125,6 +125,22 @@ test('each play has its heatmap strip and share watched', async () => {
   await page.getByRole('img', { name: 'Sound on' }).first().waitFor();
 });
 
+test('at 1280 px the per-viewer table fits: "Went to" and its cells are in view, no sideways scroll', async () => {
+  const region = page.getByRole('region', { name: 'Viewers table' });
+  await region.getByRole('cell', { name: 'Landing page' }).waitFor();
+  const [box, head, cell] = await Promise.all([region.boundingBox(), region.getByRole('columnheader', { name: 'Went to' }).boundingBox(), region.getByRole('cell', { name: 'Landing page' }).boundingBox()]);
+  assert.ok(head!.x + head!.width <= box!.x + box!.width + 1, `"Went to" ends at ${head!.x + head!.width}, the table at ${box!.x + box!.width}`);
+  assert.ok(cell!.x + cell!.width <= box!.x + box!.width + 1, 'the "Went to" cell is cut off');
+  assert.equal(await region.evaluate((el) => el.scrollWidth - el.clientWidth), 0);
+  await region.screenshot({ path: path.join(SCREENSHOT_DIR, 'report-engagement-desktop-viewer-table.png') });
+});
+
+test('a play watched to the end fills its strip', async () => {
+  const full = page.getByTestId('play-row').filter({ hasText: '100% watched' }).getByTestId('heatmap-strip');
+  const [strip, filled] = await Promise.all([full.boundingBox(), full.locator('span').evaluateAll((els) => els.reduce((w, e) => w + e.getBoundingClientRect().width, 0))]);
+  assert.ok(Math.abs(filled - strip!.width) <= 1, `the strip is ${strip!.width} px, ${filled} px of it drawn`);
+});
+
 test('"How is this counted?" gives every formula, and the limits are said', async () => {
   assert.match(await text('honest-limits'), /Apple Mail's inline video\) cannot be measured by anyone/);
   await page.getByRole('button', { name: 'How is this counted?' }).click();

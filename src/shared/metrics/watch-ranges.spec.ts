@@ -1,4 +1,4 @@
-import { clampSegment, heatmapStrip, MAX_RANGES_PER_PLAY, MAX_SEGMENTS_PER_PLAY, mergeSegments, secondCounts, unionRanges, watchedSeconds } from './watch-ranges.js';
+import { clampSegment, heatmapStrip, MAX_RANGES_PER_PLAY, MAX_SEGMENTS_PER_PLAY, mergeSegments, secondCounts, secondWidth, unionRanges, watchedSeconds } from './watch-ranges.js';
 
 describe('a play\'s segments', () => {
   it('are cut to the video: negative starts at 0, ends past the video at its length', () => {
@@ -61,7 +61,16 @@ describe('each second of a play', () => {
   });
 
   it('a part-second counts only when it covers the middle, and a fractional length has its last second', () => {
-    expect(secondCounts([{ start: 0.6, end: 2.4 }], 2.5)).toEqual([0, 1, 0]);
-    expect(secondCounts([{ start: 0, end: 2.5 }], 2.5)).toEqual([1, 1, 0]);
+    expect(secondCounts([{ start: 0.6, end: 2.4 }], 2.5)).toEqual([0, 1, 1]);
+    // the last second is 2..2.5, its middle 2.25: a play to the end covers it
+    expect(secondCounts([{ start: 0, end: 2.5 }], 2.5)).toEqual([1, 1, 1]);
+    expect(secondCounts([{ start: 0, end: 2.2 }], 2.5)).toEqual([1, 1, 0]);
+  });
+
+  it('a play of all of an 8.5 s video is drawn full: every second watched, the last one half as wide', () => {
+    const counts = secondCounts([{ start: 0, end: 8.5 }], 8.5);
+    expect(counts).toEqual(new Array(9).fill(1));
+    expect(secondWidth(8, 8.5)).toBeCloseTo(0.5 / 8.5);
+    expect(counts.reduce((sum, _c, i) => sum + secondWidth(i, 8.5), 0)).toBeCloseTo(1);
   });
 });

@@ -71,14 +71,27 @@ export function watchedSeconds(ranges: readonly Range[]): number {
 }
 
 // How many segments covered each second of the video: second i counts when a segment covers its
-// middle (i + 0.5). 0 = skipped, 1 = watched, 2+ = rewatched (count - 1 times).
+// middle. The last second of a video whose length is not whole is only the part before the end
+// (8.5 s: second 8 is 8..8.5, middle 8.25), so a play to the end covers it. 0 = skipped,
+// 1 = watched, 2+ = rewatched (count - 1 times).
+export function secondMiddle(i: number, lengthSecs: number): number {
+  return (i + Math.min(i + 1, lengthSecs)) / 2;
+}
+
 export function secondCounts(segments: readonly Pick<Segment, 'start' | 'end'>[], lengthSecs: number): number[] {
   const counts = new Array<number>(Math.max(0, Math.ceil(lengthSecs))).fill(0);
   for (const s of segments) {
-    const from = Math.max(0, Math.ceil(s.start - 0.5));
-    for (let i = from; i < counts.length && i + 0.5 < s.end; i++) counts[i]++;
+    for (let i = Math.max(0, Math.floor(s.start)); i < counts.length && i <= s.end; i++) {
+      const mid = secondMiddle(i, lengthSecs);
+      if (mid >= s.start && mid < s.end) counts[i]++;
+    }
   }
   return counts;
+}
+
+// The share of the strip second i takes: 1 / length, the last one only its part.
+export function secondWidth(i: number, lengthSecs: number): number {
+  return lengthSecs > 0 ? Math.max(0, Math.min(i + 1, lengthSecs) - i) / lengthSecs : 0;
 }
 
 export type StripCell = 'skipped' | 'watched' | 'rewatched';

@@ -4,18 +4,19 @@ import { REPORT_TABLE_PAGE_SIZE } from '@shared/report-rules';
 import type { PlayRecord } from '@shared/report-types';
 import { formatDayAndTime } from '@/lib/date-format';
 import type { PlaysPage } from '../api/use-engagement';
-import { percent, stripRuns, stripSummary } from '../utils/engagement-display';
+import { percent, runWidth, stripRuns, stripSummary } from '../utils/engagement-display';
 import { viewerOf } from '../utils/report-display';
 
 const STRIP_COLOR = { skipped: 'var(--mantine-color-gray-2)', watched: 'var(--mantine-color-indigo-4)', rewatched: 'var(--mantine-color-indigo-9)' } as const;
 
 // One play's heatmap: a bar as long as the video, each second skipped, watched or rewatched.
-export function HeatmapStrip({ seconds }: { seconds: readonly number[] }) {
-  const total = seconds.length || 1;
+// The last second of a length that is not whole is drawn only as wide as its part.
+export function HeatmapStrip({ seconds, lengthSecs }: { seconds: readonly number[]; lengthSecs: number | null }) {
+  const length = lengthSecs && lengthSecs > 0 ? lengthSecs : seconds.length;
   return (
     <Box role="img" aria-label={stripSummary(seconds)} data-testid="heatmap-strip" style={{ display: 'flex', height: 14, borderRadius: 4, overflow: 'hidden', background: STRIP_COLOR.skipped }}>
       {stripRuns(seconds).map((r) => (
-        <span key={r.from} style={{ width: `${(r.length * 100) / total}%`, background: STRIP_COLOR[r.kind] }} />
+        <span key={r.from} data-kind={r.kind} style={{ width: `${runWidth(r, length) * 100}%`, background: STRIP_COLOR[r.kind] }} />
       ))}
     </Box>
   );
@@ -54,7 +55,7 @@ function PlayItem({ p }: { p: PlayRecord }) {
           {p.soundOn ? <IconVolume size={16} aria-label="Sound on" /> : <IconVolumeOff size={16} aria-label="Muted" color="var(--mantine-color-gray-5)" />}
         </Group>
       </Group>
-      <HeatmapStrip seconds={p.seconds} />
+      <HeatmapStrip seconds={p.seconds} lengthSecs={p.videoDuration} />
     </Stack>
   );
 }

@@ -101,18 +101,17 @@ export function ViewerTable({
               ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={64} mb="sm" />)
               : data.records.map((r) => <ViewerItem key={r.engagementId} r={r} />)}
           </Stack>
-          <Table.ScrollContainer minWidth={900} type="native" visibleFrom="sm" tabIndex={0} role="region" aria-label="Viewers table">
+          <Table.ScrollContainer minWidth={760} type="native" visibleFrom="sm" tabIndex={0} role="region" aria-label="Viewers table">
             <Table verticalSpacing="xs" fz="sm" highlightOnHover striped="odd" data-testid="viewer-table" style={{ opacity: loading && data ? 0.6 : 1 }}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Viewer</Table.Th>
                   <Table.Th>Activity</Table.Th>
                   <Table.Th>Date</Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th ta="right" w={76}>
                     Viewed (secs)
                   </Table.Th>
-                  <Table.Th>Location</Table.Th>
-                  <Table.Th>Device</Table.Th>
+                  <Table.Th>Location and device</Table.Th>
                   <Table.Th style={{ whiteSpace: 'nowrap' }}>Went to</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -120,7 +119,7 @@ export function ViewerTable({
                 {!data
                   ? Array.from({ length: 5 }, (_, i) => (
                       <Table.Tr key={i}>
-                        {Array.from({ length: 7 }, (_, j) => (
+                        {Array.from({ length: 6 }, (_, j) => (
                           <Table.Td key={j}>
                             <Skeleton h={14} />
                           </Table.Td>
@@ -131,7 +130,7 @@ export function ViewerTable({
                       const viewer = viewerOf(r);
                       return (
                         <Table.Tr key={r.engagementId}>
-                          <Table.Td maw={240}>
+                          <Table.Td maw={200}>
                             <Text size="sm" truncate title={viewer.label} c={viewer.byIp ? 'dimmed' : undefined} ff={viewer.byIp ? 'monospace' : undefined}>
                               {viewer.label}
                             </Text>
@@ -143,17 +142,15 @@ export function ViewerTable({
                             {formatDayAndTime(r.date, r.time)}
                           </Table.Td>
                           <Table.Td ta="right">{secondsOf(r)}</Table.Td>
-                          <Table.Td>
-                            <Text size="sm" lineClamp={2} title={locationOf(r)}>
+                          <Table.Td maw={200}>
+                            <Text size="sm" truncate title={locationOf(r)}>
                               {locationOf(r)}
                             </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" lineClamp={2} title={deviceOf(r)}>
+                            <Text size="xs" c="dimmed" truncate title={deviceOf(r)}>
                               {deviceOf(r)}
                             </Text>
                           </Table.Td>
-                          <Table.Td maw={200} miw={120}>
+                          <Table.Td maw={200} miw={130}>
                             <Text size="sm" lineClamp={2} title={wentTo(r) ?? undefined} c={wentTo(r) ? undefined : 'dimmed'}>
                               {wentTo(r) ?? '—'}
                             </Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activePreset, bucketLabel, clock, duration, percent, presetRange, stripRuns, stripSummary } from './engagement-display';
+import { activePreset, bucketLabel, clock, duration, percent, presetRange, runWidth, stripRuns, stripSummary } from './engagement-display';
 
 describe('engagement display', () => {
   it('shows rates as whole percentages, none as a dash', () => {
@@ -41,5 +41,12 @@ describe('engagement display', () => {
     expect(activePreset('2026-02-09', '2026-03-10', '2026-03-10')).toBe('30');
     expect(activePreset(null, null, '2026-03-10')).toBe('all');
     expect(activePreset('2026-03-01', '2026-03-05', '2026-03-10')).toBeNull();
+  });
+
+  it('draws a strip as long as the video: the last part-second only its part', () => {
+    // 8.5 s watched to the end: 9 seconds watched, the whole bar
+    expect(runWidth({ from: 0, length: 9 }, 8.5)).toBeCloseTo(1);
+    expect(runWidth({ from: 8, length: 1 }, 8.5)).toBeCloseTo(0.5 / 8.5);
+    expect(runWidth({ from: 0, length: 4 }, 20)).toBeCloseTo(0.2);
   });
 });

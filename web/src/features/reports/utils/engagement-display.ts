@@ -1,4 +1,4 @@
-import type { StripCell } from '@shared/metrics/watch-ranges';
+import { secondWidth, type StripCell } from '@shared/metrics/watch-ranges';
 import { addDays } from '@shared/report-rules';
 
 // How the engagement part of the report page shows its numbers. Pure.
@@ -32,6 +32,13 @@ export function stripRuns(seconds: readonly number[]): { kind: StripCell; from: 
     else runs.push({ kind, from: i, length: 1 });
   });
   return runs;
+}
+
+// The share of the strip a run takes (its seconds' widths: the last second may be a part).
+export function runWidth(run: { from: number; length: number }, lengthSecs: number): number {
+  let width = 0;
+  for (let i = run.from; i < run.from + run.length; i++) width += secondWidth(i, lengthSecs);
+  return width;
 }
 
 // What a strip says, for people who cannot see it: "Watched 0:00-0:12, rewatched 0:04-0:08".
