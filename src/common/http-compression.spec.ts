@@ -13,6 +13,11 @@ describe('mayCompress', () => {
     expect(mayCompress({ url: '/MEDIA/f/1/a.svg?x', headers: {} }, yes)).toBe(false);
     expect(mayCompress({ path: '/api/snippets', headers: {} }, () => false)).toBe(false);
   });
+  it('never the bell’s event stream (its events would wait for a block to fill)', () => {
+    expect(mayCompress({ path: '/api/notifications/stream', headers: {} }, yes)).toBe(false);
+    expect(mayCompress({ url: '/API/Notifications/Stream/?x=1', headers: {} }, yes)).toBe(false);
+    expect(mayCompress({ path: '/api/notifications', headers: {} }, yes)).toBe(true);
+  });
 });
 
 describe('precompressedVariant', () => {

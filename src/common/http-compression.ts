@@ -9,11 +9,14 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 // Pure: whether a response may be compressed on the fly. Never a byte range (its offsets are of
 // the stored bytes, and a player asking for bytes 1000-1999 of an MP4 must get exactly those)
 // and never stored media (already compressed video and pictures); the rest (HTML, JSON, JS,
-// CSS, SVG) by compressible content type, as the compression package decides.
+// CSS, SVG) by compressible content type, as the compression package decides. Never the bell's
+// event stream either: a compressor holds its few bytes back until a block fills, so no event
+// would arrive.
 export function mayCompress(req: { path?: string; url?: string; headers: IncomingMessage['headers'] }, contentTypeCompressible: () => boolean): boolean {
   if (req.headers.range) return false;
   const p = req.path ?? (req.url ?? '').split('?')[0];
   if (/^\/media\//i.test(p)) return false;
+  if (/^\/api\/notifications\/stream\/?$/i.test(p)) return false;
   return contentTypeCompressible();
 }
 

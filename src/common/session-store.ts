@@ -73,6 +73,15 @@ export class PgSessionStore extends session.Store {
     await this.exec('delete from http_session where user_id = ? and sid <> ?', [userId, exceptSid ?? '']);
   }
 
+  // Those of these session ids that still stand for a signed-in user (the bell's streams end
+  // with their session: notifications/bell-hub.service.ts). One statement for any number.
+  async liveSessions(sids: readonly string[]): Promise<Set<string>> {
+    if (!sids.length) return new Set();
+    const list = `{${sids.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+    const rows = await this.exec<{ sid: string }>('select sid from http_session where sid = any(?::text[]) and expires_at > now() and user_id is not null', [list]);
+    return new Set(rows.map((r) => r.sid));
+  }
+
   async prune(): Promise<void> {
     await this.exec('delete from http_session where expires_at <= now()', []);
   }

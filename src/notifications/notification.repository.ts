@@ -199,6 +199,16 @@ export class NotificationRepository {
     return { items, unread: c.n };
   }
 
+  // The unread count of each of these users (0 for one with none), in one statement: the bell's
+  // streams (bell-hub.service.ts) ask for every user connected to this process at once.
+  async unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map(userIds.map((id) => [id, 0]));
+    if (!userIds.length) return counts;
+    const rows = await this.query<{ u: string; n: number }>('select user_id::text as u, count(*)::int as n from notification_event where user_id = any($1::uuid[]) and read_at is null group by user_id', [textArray(userIds)]);
+    for (const r of rows) counts.set(r.u, r.n);
+    return counts;
+  }
+
   async markRead(userId: string): Promise<void> {
     await rawSql(this.orm, 'update notification_event set read_at = now() where user_id = ? and read_at is null', [userId]);
   }

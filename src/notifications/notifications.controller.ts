@@ -1,5 +1,6 @@
-import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
@@ -17,6 +18,21 @@ export class NotificationsController {
   @ApiOperation({ summary: 'The latest 20 events of named recipients (the bell) and how many are unread' })
   latest(@CurrentUser() user: AuthUser) {
     return this.notifications.latest(user.id);
+  }
+
+  // Session only, like the rest of the bell: the dashboard's, not an integration's (an API token
+  // is refused, no scope covers it).
+  @Get('stream')
+  @ApiProduces('text/event-stream')
+  @ApiOperation({
+    summary: 'The unread count, live (server-sent events)',
+    description:
+      '`event: unread` with the count as its data at once and on every change (within a few seconds of an event recorded by another process), ' +
+      'a comment line every 25 s, `retry: 5000`. Ends when the session does (sign-out) and when the server stops. ' +
+      'At most 5 open per user and server process: one more is a 429 (the dashboard then polls GET /api/notifications).',
+  })
+  stream(@CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.notifications.openStream(user.id, req.sessionID, req, res);
   }
 
   @Post('read')

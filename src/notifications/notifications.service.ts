@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppSecretsService } from '../common/app-secrets.service.js';
@@ -7,6 +8,7 @@ import { SnippetsService } from '../snippets/snippets.service.js';
 import { DEFAULT_EVENTS, readUnsubscribeToken, type UnsubscribeScope } from './notification-rules.js';
 import type { AccountNotifySettingDto, SnippetNotifySettingDto } from './dto/notify-setting.dto.js';
 import { NotificationRepository } from './notification.repository.js';
+import { BellHub } from './bell-hub.service.js';
 import { UNSUBSCRIBE_SECRET } from './notifier.service.js';
 
 const BELL_SIZE = 20;
@@ -20,6 +22,7 @@ export class NotificationsService implements OnModuleInit {
     private readonly repo: NotificationRepository,
     private readonly secrets: AppSecretsService,
     private readonly snippets: SnippetsService,
+    private readonly hub: BellHub,
   ) {}
 
   // The EyeMail form's choice is saved with the EyeMail (POST and PUT snippets, `notify`), in its
@@ -39,8 +42,14 @@ export class NotificationsService implements OnModuleInit {
     return { unread, items: items.map((i) => ({ ...i, occurredAt: new Date(i.occurredAt).toISOString() })) };
   }
 
-  markRead(userId: string): Promise<void> {
-    return this.repo.markRead(userId);
+  async markRead(userId: string): Promise<void> {
+    await this.repo.markRead(userId);
+    this.hub.changed([userId]);
+  }
+
+  // The bell's live count (bell-hub.service.ts), for the signed-in user of session `sid`.
+  openStream(userId: string, sid: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    return this.hub.open(userId, sid, req, res);
   }
 
   async accountSetting(userId: string) {

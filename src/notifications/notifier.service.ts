@@ -12,6 +12,7 @@ import { notificationKeyOf, NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANO
 import { effectiveEvents, isNamedRecipient, notifyEventOf, unsubscribeToken, type NotifyEvent } from './notification-rules.js';
 import { NotificationRepository, type NewNotification, type OwnerOfSnippet } from './notification.repository.js';
 import { NotificationCapRepository } from './notification-cap.repository.js';
+import { BellHub } from './bell-hub.service.js';
 import { addressFloods, capSummary, SIGHTING_LOOKBACK_MS } from './notification-cap.js';
 
 const FLUSH_MS = 100;
@@ -53,6 +54,7 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: EngagementOutbox,
     private readonly caps: NotificationCapRepository,
+    private readonly hub: BellHub,
   ) {}
 
   onModuleInit(): void {
@@ -114,6 +116,8 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
       if (decisions[i].action === 'mail') mails.push({ owner: w.owner, e: w.e });
     });
     await this.repo.insertEvents(rows);
+    // The bell's streams open in this process hear it now (others within a tick).
+    this.hub.changed(rows.map((r) => r.userId));
     for (const { owner, e } of mails) {
       await this.mail.send(owner.email, eventMail({ firstName: owner.firstName, receiver: e.receiver, snippetTitle: owner.title, kind: e.event as NotifyEvent, occurredAt: new Date(e.occurredAt), ...(await this.links(owner.userId, owner.snippetId)) }));
     }

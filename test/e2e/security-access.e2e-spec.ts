@@ -179,6 +179,8 @@ const ROUTES: Record<string, RouteSpec> = {
 
   // Webhook endpoints (a public address given as an IP: no DNS look-up in the test).
   'GET /api/notifications': { kind: 'self', call: () => ({ path: '/api/notifications' }) },
+  // An event stream: read up to its first chunk (test/support/account-factory.ts).
+  'GET /api/notifications/stream': { kind: 'self', call: () => ({ path: '/api/notifications/stream' }) },
   'POST /api/notifications/read': { kind: 'self', call: () => ({ path: '/api/notifications/read' }) },
   'GET /api/notifications/settings': { kind: 'self', call: () => ({ path: '/api/notifications/settings' }) },
   'PUT /api/notifications/settings': { kind: 'self', call: () => ({ path: '/api/notifications/settings', body: { events: ['open', 'click'] } }) },

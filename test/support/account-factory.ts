@@ -1,6 +1,7 @@
 import { IngestLoader } from '../../src/reports/ingest-loader.service.js';
 import crypto from 'node:crypto';
 import request from 'supertest';
+import superagent from 'superagent';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { TestApp } from './app.js';
 
@@ -15,6 +16,21 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
+
+// An event stream (the bell's, GET /api/notifications/stream) does not end by itself, and a
+// supertest call waits for the end of what it reads: its first chunk is the body, and the
+// connection is closed (the route tables walk every route with these clients; the stream's own
+// tests read it as it arrives: test/support/sse.ts).
+superagent.buffer['text/event-stream'] = true;
+superagent.parse['text/event-stream'] = (res, cb) => {
+  const stream = res as unknown as import('node:http').IncomingMessage;
+  stream.setEncoding('utf8');
+  stream.once('data', (chunk: string) => {
+    stream.destroy();
+    cb(null, chunk as never);
+  });
+  stream.once('end', () => cb(null, '' as never));
+};
 
 // A browser-like client: keeps the cookies the app sets and sends them back, and echoes the
 // XSRF-TOKEN cookie in X-XSRF-TOKEN on every call, as the dashboard does. It also sends its own
