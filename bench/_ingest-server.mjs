@@ -3,6 +3,7 @@
 // SQL, and answers row counts over IPC. Skipped by bench/run.mjs (leading underscore).
 import 'reflect-metadata';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -25,6 +26,12 @@ await sql(
   [encoding, user, file, `bench/${encoding}.mp4`, `bench/${encoding}.jpg`, `bench/${encoding}.gif`],
 );
 await sql(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values (?, ?, 'Bench', ?, ?)`, [snippet, user, file, encoding]);
+// The encoding's GIF on the local disk (the media route's row streams it): a 43-byte GIF.
+if (process.env.DATA_DIR) {
+  const gif = path.join(process.env.DATA_DIR, 'media', 'bench', `${encoding}.gif`);
+  fs.mkdirSync(path.dirname(gif), { recursive: true });
+  fs.writeFileSync(gif, Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'));
+}
 // BENCH_FANOUT=<receiver URL>: the owner has one webhook endpoint (opens and clicks, to that URL)
 // and the notifications on (the default); otherwise no endpoint and the notifications off, so the
 // hits pay for the ingest alone.

@@ -12,7 +12,7 @@
 // (BENCH_DATABASE_URL, else DATABASE_URL, else the local default), then on the embedded default.
 // The app runs in its own process (bench/_ingest-server.mjs). Options: BENCH_SECONDS (per run,
 // default 10), BENCH_BATCH_SQL=1 to time the batch insert inside PostgreSQL too (batchSql below), BENCH_EMBEDDED=0 to skip the embedded run, BENCH_HOTPATH_ONLY=1 to run only the
-// table below (BENCH_ROUTES=pixel,pixel-noagg,pixel-async,nowrite,click,viewer,robots,flood,fanout: some of its rows; flood is the pixel of one reader from one address, its every hit after the first few classed as a flood (BENCH_FLOOD_HITS=n: n hits instead of BENCH_SECONDS); pixel-noagg is the stored pixel with the report aggregates' triggers off; pixel-async with INGEST_ASYNC_COMMIT; fanout is the
+// table below (BENCH_ROUTES=pixel,pixel-noagg,pixel-async,nowrite,click,viewer,robots,media,flood,fanout: some of its rows; flood is the pixel of one reader from one address, its every hit after the first few classed as a flood (BENCH_FLOOD_HITS=n: n hits instead of BENCH_SECONDS); pixel-noagg is the stored pixel with the report aggregates' triggers off; pixel-async with INGEST_ASYNC_COMMIT; fanout is the
 // pixel with one webhook endpoint and the notifications on, BENCH_RECEIVER=ok|500|hang its receiver), BENCH_APP_NODE_OPTIONS for the app's node ("--cpu-prof --cpu-prof-dir=prof" to profile it).
 // Before those, the hot path against its ceiling (real PostgreSQL, 100 connections, saturated): a
 // bare Express 5 route and bare node:http answering the same GIF (bench/_baseline-server.mjs,
@@ -253,6 +253,10 @@ async function hotPath(env) {
     { label: 'click redirect /t/c/', kind: 'click', goal: 0.4, path: (i) => `/t/c/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     { label: 'viewer page /live/', kind: 'viewer', goal: 0.4, path: (i) => `/live/${snippet}?v=${encodeURIComponent(`reader-${i}@example.com`)}` },
     { label: '/robots.txt', kind: 'robots', path: () => '/robots.txt' },
+    // An exported email's GIF at its living address (the EyeMail's state looked up, the current
+    // file streamed from DATA_DIR/media): what each open of a non-Apple mail client asks besides
+    // the pixel. The file is the bench's own 43-byte GIF, so the row is the route's cost.
+    { label: 'living GIF /m/', kind: 'media', goal: 0.4, path: () => `/m/${snippet}/gif-600x338.gif` },
     // A flood: every hit the same reader from the same address (the flood check classes all but the
     // first few as machine traffic). Its loading after the load is the row to compare with the
     // stored pixel's burst of people: the same code must load both at the same rate.

@@ -93,6 +93,11 @@ export class MediaService {
       res.end();
       return;
     }
+    // The client may have gone while the object was being opened: nothing to send it.
+    if (res.destroyed) {
+      stream.destroy();
+      return;
+    }
     pipeline(stream, res, (err) => {
       // A client closing the connection mid-video is normal; anything else is worth a line.
       if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') this.logger.warn(`Streaming ${key} failed: ${err.message}`);
