@@ -2,6 +2,7 @@
 // app listening on a port, read as it arrives: the count at connect, a named recipient's real open
 // pushed within seconds, marking read pushed at once, a change made outside this process (another
 // app instance or a worker) within a tick, another account's stream untouched; signed out a 401,
+// an API token a 403,
 // a user's 6th stream a 429, a signed-out session's stream ended, and every stream ended promptly
 // when the app closes.
 import type http from 'node:http';
@@ -59,6 +60,13 @@ describe('the bell stream', () => {
     expect(s.status).toBe(401);
     expect(s.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(s.body)).toMatchObject({ result: false, message: 'Please sign in to continue.' });
+  });
+
+  it("is the dashboard's: an API token is refused (no scope covers it)", async () => {
+    const { token } = (await owner.client.post('/api/api-tokens').send({ name: 'Reports' }).expect(201)).body.body as { token: string };
+    const s = await stream(null, { Authorization: `Bearer ${token}` });
+    expect(s.status).toBe(403);
+    expect(JSON.parse(s.body)).toMatchObject({ result: false });
   });
 
   it('sends the unread count at connect, uncompressed, uncached, with a reconnect delay', async () => {
