@@ -1,6 +1,7 @@
 // The notification bell and settings, in Chromium: a named recipient's open (a real tracking hit)
-// shows on the header's bell with its unread count within one poll, opening the bell lists it and
-// marks it read, and the keyboard reaches and closes it; the Settings page saves the account
+// shows on the header's bell with its unread count, opening the bell lists it and marks it read,
+// and the keyboard reaches and closes it; the badge follows the server's live stream (the pushed
+// count seen in the browser's network events) without a reload; the Settings page saves the account
 // default and one EyeMail's own choice; the EyeMail form (create and edit) offers the account
 // default or the EyeMail's own events, none included, and its page shows the choice.
 // Screenshots: notifications-*.png at both widths.
@@ -53,7 +54,7 @@ test('the bell shows a named recipient’s open live, lists it, marks it read, a
   await anonymous.request.get(`/t/o/${snippetId}.gif?v=${encodeURIComponent('bot@example.com')}`, { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
   await anonymous.close();
 
-  // Within one poll (10 s), without reloading.
+  // Live (the stream), or within one poll (10 s) without it; without reloading.
   const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
   await bell.waitFor({ timeout: 30_000 });
   await screenshot(page, 'notifications-bell-unread', { phoneFullPage: false });
@@ -69,6 +70,38 @@ test('the bell shows a named recipient’s open live, lists it, marks it read, a
   await dialog.getByRole('button', { name: 'Close' }).focus();
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'hidden' });
+  await page.close();
+});
+
+test('the badge follows the server’s live stream without a reload', async () => {
+  const page = await owner.newPage();
+  // What the stream pushes, as the browser's network panel shows it.
+  const cdp = await owner.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const pushed: string[] = [];
+  let connected: () => void = () => undefined;
+  const atConnect = new Promise<void>((resolve) => (connected = resolve));
+  cdp.on('Network.eventSourceMessageReceived', (e) => {
+    if (e.eventName !== 'unread') return;
+    pushed.push(e.data);
+    connected();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+  // The stream is open once its count at connect has arrived (all read by the test before).
+  await atConnect;
+  assert.deepEqual(pushed, ['0']);
+
+  const anonymous = await browser.newContext({ baseURL: server.url, userAgent: OUTLOOK });
+  assert.equal((await anonymous.request.get(`/t/o/${snippetId}.gif?v=${encodeURIComponent('bea@example.com')}`)).status(), 200);
+  await anonymous.close();
+
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 30_000 });
+  assert.deepEqual(pushed, ['0', '1'], 'the new count came through the stream');
+  await screenshot(page, 'notifications-bell-live', { phoneFullPage: false });
+  // The list was fetched again when the count changed.
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await page.getByRole('dialog').filter({ hasText: 'Latest notifications' }).getByText('bea@example.com opened Autumn webinar').waitFor();
   await page.close();
 });
 

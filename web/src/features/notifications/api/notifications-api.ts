@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getOrThrow } from '@/lib/query-client';
 import type { NotifyEvent } from '../utils/notification-text';
+import { listOutdated, pollInterval } from '../utils/bell-stream';
+import { useBellStream } from './bell-stream';
 
 export interface BellItem {
   id: string;
@@ -21,8 +23,14 @@ export interface SnippetSetting {
 
 export const BELL_KEY = ['notifications'] as const;
 export const SETTINGS_KEY = ['notifications', 'settings'] as const;
-// The bell asks again this often (the issue allows polling at most every 10 s).
+// The bell asks again this often when its live stream is not open (the issue allows polling at
+// most every 10 s).
 export const BELL_POLL_MS = 10_000;
+
+interface Bell {
+  unread: number;
+  items: BellItem[];
+}
 
 export const notificationsApi = {
   markRead: () => api.post<null>('notifications/read'),
@@ -30,11 +38,20 @@ export const notificationsApi = {
   saveSnippet: (id: string, body: { events: NotifyEvent[] } | { inherit: true }) => api.put<SnippetSetting>(`notifications/settings/${encodeURIComponent(id)}`, { body }),
 };
 
+// The latest events and the unread count: the count follows the server's stream (the list is
+// fetched again when it changes), or a poll every 10 s while the stream is not open.
 export function useBell() {
+  const client = useQueryClient();
+  const live = useBellStream((count) => {
+    const shown = client.getQueryData<Bell>(BELL_KEY)?.unread;
+    if (!listOutdated(shown, count)) return;
+    client.setQueryData<Bell>(BELL_KEY, (old) => old && { ...old, unread: count });
+    void client.invalidateQueries({ queryKey: BELL_KEY });
+  });
   return useQuery({
     queryKey: BELL_KEY,
-    queryFn: ({ signal }) => getOrThrow<{ unread: number; items: BellItem[] }>('notifications', undefined, signal),
-    refetchInterval: BELL_POLL_MS,
+    queryFn: ({ signal }) => getOrThrow<Bell>('notifications', undefined, signal),
+    refetchInterval: pollInterval(live, BELL_POLL_MS),
     staleTime: 0,
   });
 }

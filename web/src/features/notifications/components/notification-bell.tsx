@@ -7,7 +7,8 @@ import { formatDateTime } from '@/lib/date-format';
 import { BELL_KEY, notificationsApi, useBell } from '../api/notifications-api';
 import { bellLabel, bellLine } from '../utils/notification-text';
 
-// The header's bell: the latest events of named recipients (polled every 10 s), the unread count
+// The header's bell: the latest events of named recipients (live from the server's stream, else
+// polled every 10 s), the unread count
 // on it; opening it marks them read.
 export function NotificationBell() {
   const bell = useBell();
