@@ -5,8 +5,16 @@ export interface CommittedEngagement {
   // The stored row's id (engagement), when the batch wrote an outbox row; null for events that
   // are not rows of their own (a play's milestones).
   id?: string | null;
-  // The viewer's play (a play's milestones: 'viewer-play', 'viewer-half').
+  // The viewer's play, for a play's milestones (reports/play-milestones.ts): 'viewer-play' (a play
+  // counted), 'viewer-watched-25' to 'viewer-watched-100', 'viewer-sound-on'.
   playId?: string | null;
+  // A play's milestone: the share of the video (25, 50, 75, 100) it has now watched.
+  milestone?: number | null;
+  // A play's distinct seconds watched, the video's length (null: unknown) and whether the sound
+  // was turned on, when the milestone was reached.
+  watchedSecs?: number | null;
+  videoSecs?: number | null;
+  soundOn?: boolean | null;
   snippetId: string;
   kind: string;
   occurredAt: Date;
@@ -26,6 +34,21 @@ export interface CommittedEngagement {
   // Machine traffic as classified when the batch was stored (floods and link-scanner bursts are
   // marked on the stored rows afterwards).
   machineReason?: string | null;
+}
+
+// The kinds of a play's milestones (reports/play-milestones.ts), as webhooks and notifications
+// read them: a play counted, 25/50/75/100 % of the video watched, the sound turned on.
+// ('viewer-half', half watched, is in outbox rows of older versions.)
+export const PLAY_EVENT_KINDS = {
+  played: 'viewer-play',
+  soundOn: 'viewer-sound-on',
+  watched: (milestone: number) => `viewer-watched-${milestone}`,
+} as const;
+
+// The milestone a kind names (viewer-watched-75: 75), else null.
+export function watchedMilestoneOf(kind: string): number | null {
+  const m = /^viewer-watched-(25|50|75|100)$/.exec(kind);
+  return m ? Number(m[1]) : kind === 'viewer-half' ? 50 : null;
 }
 
 // Runs a statement on the connection of the ingest's transaction.

@@ -56,10 +56,10 @@ export interface Sighting {
 }
 
 // The flood allowance of the ingest (src/shared/flood-limits.ts): what one person does within a
-// second and within a minute (the event itself included); plays and halves as play reports.
+// second and within a minute (the event itself included); a play's events as play reports.
 const SECOND_MS = 1_000;
 const MINUTE_MS = 60_000;
-const LIMITS: Record<NotifyEvent, { perSecond: number; perMinute: number }> = { ...FLOOD_LIMITS, half: FLOOD_LIMITS.play };
+const LIMITS: Record<NotifyEvent, { perSecond: number; perMinute: number }> = { ...FLOOD_LIMITS, half: FLOOD_LIMITS.play, end: FLOOD_LIMITS.play, sound: FLOOD_LIMITS.play };
 // How far back the sightings of earlier fan-outs are read: the rule's minute, and the minute
 // before it that decided the first of those.
 export const SIGHTING_LOOKBACK_MS = 2 * MINUTE_MS;

@@ -20,6 +20,8 @@ describe('throttleDecision', () => {
 describe('what notifies', () => {
   it('maps committed kinds to events, ignoring the rest', () => {
     expect(['open', 'click', 'viewer-play', 'viewer-half', 'play', 'visit'].map(notifyEventOf)).toEqual(['open', 'click', 'play', 'half', null, null]);
+    // A play's milestones: half and the end mail, a quarter and three quarters do not.
+    expect(['viewer-watched-25', 'viewer-watched-50', 'viewer-watched-75', 'viewer-watched-100', 'viewer-sound-on'].map(notifyEventOf)).toEqual([null, 'half', null, 'end', 'sound']);
   });
 
   it('names only real recipients', () => {
@@ -27,8 +29,8 @@ describe('what notifies', () => {
     expect([null, undefined, '', '  ', 'unknown', 'Unknown'].map(isNamedRecipient)).toEqual([false, false, false, false, false, false]);
   });
 
-  it('takes the EyeMail override, else the account default, else every event', () => {
-    expect(effectiveEvents(null, null)).toEqual(['open', 'play', 'half', 'click']);
+  it('takes the EyeMail override, else the account default, else every event but the sound turned on', () => {
+    expect(effectiveEvents(null, null)).toEqual(['open', 'play', 'half', 'end', 'click']);
     expect(effectiveEvents(['click'], null)).toEqual(['click']);
     expect(effectiveEvents(['click'], [])).toEqual([]);
     expect(effectiveEvents([], ['open'])).toEqual(['open']);
@@ -36,6 +38,7 @@ describe('what notifies', () => {
 
   it('sums up a digest per event', () => {
     expect(digestSummary([{ kind: 'click' }, { kind: 'open' }, { kind: 'open' }, { kind: 'half' }])).toBe('2 opens, 1 half-watched, 1 click');
+    expect(digestSummary([{ kind: 'end' }, { kind: 'play' }, { kind: 'play' }, { kind: 'sound' }, { kind: 'end' }])).toBe('2 plays, 2 watched to the end, 1 sound on');
   });
 });
 

@@ -1,22 +1,34 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { NOTIFY_EVENTS, type NotifyEvent } from '../shared/notify-rules.js';
+import { PLAY_EVENT_KINDS } from '../common/engagement-events.js';
+import { DEFAULT_NOTIFY_EVENTS, NOTIFY_EVENTS, type NotifyEvent } from '../shared/notify-rules.js';
 
 // What an owner can be told about, as chosen in the settings (src/shared/notify-rules.ts).
 export { NOTIFY_EVENTS, type NotifyEvent };
-// No setting stored: every event mails.
-export const DEFAULT_EVENTS: readonly NotifyEvent[] = NOTIFY_EVENTS;
+// No setting stored: these mail.
+export const DEFAULT_EVENTS: readonly NotifyEvent[] = DEFAULT_NOTIFY_EVENTS;
 
 export const EVENT_TEXT: Record<NotifyEvent, string> = {
   open: 'opened',
   play: 'played the video of',
   half: 'watched at least half of',
+  end: 'watched to the end of',
+  sound: 'turned on the sound of',
   click: 'clicked',
 };
 
-// The committed engagement kinds that notify: the ingest's opens and clicks, and the viewer
-// writer's plays ('viewer-play': a play counted; 'viewer-half': half of the video watched).
-const KIND_EVENT: Record<string, NotifyEvent> = { open: 'open', click: 'click', 'viewer-play': 'play', 'viewer-half': 'half' };
+// The committed engagement kinds that notify: the ingest's opens and clicks, and a play's
+// milestones (common/engagement-events.ts: counted, half and all of the video watched, the sound
+// turned on; 'viewer-half' is half watched in outbox rows of older versions).
+const KIND_EVENT: Record<string, NotifyEvent> = {
+  open: 'open',
+  click: 'click',
+  [PLAY_EVENT_KINDS.played]: 'play',
+  [PLAY_EVENT_KINDS.watched(50)]: 'half',
+  'viewer-half': 'half',
+  [PLAY_EVENT_KINDS.watched(100)]: 'end',
+  [PLAY_EVENT_KINDS.soundOn]: 'sound',
+};
 
 export function notifyEventOf(kind: string): NotifyEvent | null {
   return KIND_EVENT[kind] ?? null;
@@ -43,12 +55,22 @@ export function throttleDecision(lastMailAt: Date | null, now: Date, windowMs: n
   return { action: 'hold', digestAt: new Date(lastMailAt.getTime() + windowMs) };
 }
 
+// How a digest's subject counts each event: one and more.
+const COUNTED: Record<NotifyEvent, [string, string]> = {
+  open: ['open', 'opens'],
+  play: ['play', 'plays'],
+  half: ['half-watched', 'half-watched'],
+  end: ['watched to the end', 'watched to the end'],
+  sound: ['sound on', 'sound on'],
+  click: ['click', 'clicks'],
+};
+
 // Held events in the order a digest lists them, counted per event (what the subject says).
 export function digestSummary(events: readonly { kind: string }[]): string {
   const counts = new Map<string, number>();
   for (const e of events) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
   return NOTIFY_EVENTS.filter((k) => counts.has(k))
-    .map((k) => `${counts.get(k)} ${k === 'half' ? 'half-watched' : k === 'play' ? 'play' : k}${counts.get(k)! > 1 ? 's' : ''}`)
+    .map((k) => `${counts.get(k)} ${COUNTED[k][counts.get(k)! > 1 ? 1 : 0]}`)
     .join(', ');
 }
 

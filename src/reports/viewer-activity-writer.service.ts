@@ -1,7 +1,8 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { isCountedPlay } from '../shared/metrics/engagement-metrics.js';
 import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Segment } from '../shared/metrics/watch-ranges.js';
-import { EngagementEvents, type CommittedEngagement } from '../common/engagement-events.js';
+import { playMilestones } from './play-milestones.js';
+import { EngagementEvents, PLAY_EVENT_KINDS, type CommittedEngagement } from '../common/engagement-events.js';
 import { EngagementWriter, type IngestOutcome } from './engagement-writer.service.js';
 import { isConnectionError, isForeignKeyViolation, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
 import { GroupCommit } from './group-commit.js';
@@ -104,8 +105,13 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
       else if (events[group[0]].report.snippetId !== e.report.snippetId) outcomes[i] = 'other-snippet';
       else group.push(i);
     });
-    const reached: CommittedEngagement[] = []; // notifications (issue 18): plays counted, halves watched
+    const reached: CommittedEngagement[] = []; // webhooks and notifications: play-milestones.ts
     let merged = 0;
+    // As a load of opens (common/engagement-events.ts prepare): a module whose choice is cached
+    // looks again in the transaction, so a webhook endpoint made through another instance misses
+    // none of these plays' milestones.
+    const maybe = [...plays.values()].map(([i]): CommittedEngagement => ({ snippetId: events[i].report.snippetId, kind: PLAY_EVENT_KINDS.played, occurredAt: events[i].at, machineReason: events[i].who.machineReason }));
+    const prepare = (exec: Parameters<EngagementEvents['prepare']>[1]) => this.events.prepare(maybe, exec);
     const outbox = await this.repo.mergePlays([...plays.keys()], (stored) => {
       reached.length = 0;
       const rows: PlayRow[] = [];
@@ -120,7 +126,7 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
         for (const i of group) outcomes[i] = 'stored';
         const row = mergedPlay(group.map((i) => events[i]), before, info.get(first.report.snippetId)!.videoDurationSecs);
         rows.push(row);
-        reached.push(...milestones(row, before));
+        reached.push(...playMilestones(row, before));
         addSeconds(seconds, row, before);
       }
       // In key order, so two instances adding to the same seconds lock them in the same order.
@@ -129,24 +135,12 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
       const consumers = this.events.outboxFor(reached);
       merged = rows.length;
       return { rows, seconds: ordered, outbox: consumers.length ? { consumers, events: reached } : undefined };
-    });
+    }, prepare);
     this.plannerStats.written('video_play', merged);
     this.events.written(merged);
     this.events.committed(reached, outbox);
     return outcomes;
   }
-}
-
-// Notifications (issue 18): a play newly counted ('viewer-play') or newly past half of its video
-// ('viewer-half'), told to EngagementEvents' listeners once the batch is committed.
-function milestones(row: PlayRow, before: StoredPlay | undefined): CommittedEngagement[] {
-  const who = { snippetId: row.snippetId, playId: row.playId, occurredAt: row.updatedAt, receiver: row.receiver, machineReason: before ? before.machineReason : row.machineReason };
-  const wasWatched = before ? watchedSeconds(unionRanges(before.segments.map(([id, start, end]) => ({ id, start, end })))) : 0;
-  const half = (watched: number) => row.videoDurationSecs !== null && row.videoDurationSecs > 0 && watched >= row.videoDurationSecs / 2;
-  const out: CommittedEngagement[] = [];
-  if (row.counted && !before?.counted) out.push({ ...who, kind: 'viewer-play' });
-  if (half(row.watchedSecs) && !half(wasWatched)) out.push({ ...who, kind: 'viewer-half' });
-  return out;
 }
 
 // The play's change to its EyeMail's per-second histogram (second-stats.ts), added to the batch's.

@@ -45,16 +45,22 @@ export class ViewerActivityRepository {
     await this.visitsParam.send(rows, (param) => exec(VISIT_INSERT_SQL, [param]));
   }
 
-  // One transaction: the plays are locked, their stored state read and handed to `merge`, and
+  // One transaction: the plays are locked, `prepare` run in it (what decides which modules want
+  // their milestones brought up to date), their stored state read and handed to `merge`, and
   // what it answers stored: the plays, their changes to the per-second histogram and the outbox
   // rows of their milestones (answered: each module's outbox row).
-  async mergePlays(playIds: readonly string[], merge: (stored: Map<string, StoredPlay>) => MergedPlays): Promise<Map<string, string> | null> {
+  async mergePlays(
+    playIds: readonly string[],
+    merge: (stored: Map<string, StoredPlay>) => MergedPlays,
+    prepare?: (exec: IngestExecutor) => Promise<void>,
+  ): Promise<Map<string, string> | null> {
     if (!playIds.length) return null;
     return this.client()
       .transaction()
       .execute(async (trx) => {
         const ids = [...playIds];
         await trx.executeQuery(CompiledQuery.raw(PLAY_LOCK_SQL, [ids]));
+        if (prepare) await prepare((sql, params) => trx.executeQuery(CompiledQuery.raw(sql, [...params])));
         const { rows } = await trx.executeQuery<StoredPlay>(CompiledQuery.raw(PLAY_SELECT_SQL, [ids]));
         const { rows: merged, seconds, outbox } = merge(new Map(rows.map((r) => [r.playId, r])));
         if (!merged.length) return null;

@@ -1,17 +1,24 @@
 // What an owner can be mailed about when a named recipient engages (issue 18), shared by the
 // server's checks and the dashboard's choices (Settings and the EyeMail form). Pure.
-export const NOTIFY_EVENTS = ['open', 'play', 'half', 'click'] as const;
+// A play's events (end: watched to the end; sound: the sound turned on) come once per play.
+export const NOTIFY_EVENTS = ['open', 'play', 'half', 'end', 'sound', 'click'] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+
+// What mails while nothing is chosen: every event but the sound turned on (one more mail per play
+// that adds little to "played").
+export const DEFAULT_NOTIFY_EVENTS: readonly NotifyEvent[] = ['open', 'play', 'half', 'end', 'click'];
 
 export const NOTIFY_EVENT_LABEL: Record<NotifyEvent, string> = {
   open: 'Opens',
   play: 'Plays',
   half: 'Watched at least half',
+  end: 'Watched to the end',
+  sound: 'Turned the sound on',
   click: 'Clicks',
 };
 
 export const NOTIFY_MESSAGES = {
-  events: 'Choose events among open, play, half and click.',
+  events: `Choose events among ${NOTIFY_EVENTS.slice(0, -1).join(', ')} and ${NOTIFY_EVENTS[NOTIFY_EVENTS.length - 1]}.`,
   inherit: 'inherit must be true or false.',
   choice: 'Choose the account default ({ "inherit": true }) or the events to be mailed about ({ "events": [...] }).',
 } as const;

@@ -14,6 +14,7 @@ import { DELIVERY_ATTEMPTS, endpointWants, eventData, eventOf, isDelivered, mess
 import {
   eventKeyOf,
   FANOUT_FIELDS,
+  fanoutKeyOf,
   messageIdOf,
   OUTBOX_CONSUMER,
   outboxFanoutJobId,
@@ -161,7 +162,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
     return e.machineReason || !eventOf(e.kind)
         ? null
         : {
-            key: e.id ?? null,
+            key: fanoutKeyOf(e),
             snippetId: e.snippetId,
             kind: e.kind,
             occurredAt: new Date(e.occurredAt).toISOString(),
@@ -176,6 +177,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
             target: e.target ?? null,
             destination: e.destination ?? null,
             destinationLabel: e.destinationLabel ?? null,
+            ...(e.playId ? { playId: e.playId, milestone: e.milestone ?? null, watchedSecs: e.watchedSecs ?? null, videoSecs: e.videoSecs ?? null, soundOn: e.soundOn ?? null } : {}),
           };
   }
 

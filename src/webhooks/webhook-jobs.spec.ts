@@ -1,4 +1,4 @@
-import { deliveryIdOf, eventKeyOf, messageIdOf, outboxFanoutJobId } from './webhook-jobs.js';
+import { deliveryIdOf, eventKeyOf, fanoutKeyOf, messageIdOf, outboxFanoutJobId } from './webhook-jobs.js';
 
 describe("a delivery's identity", () => {
   const endpoint = '0b7c4f5e-3d9a-4c1e-9f59-2a6b1c8d7e01';
@@ -9,6 +9,16 @@ describe("a delivery's identity", () => {
     expect(eventKeyOf('42', 'job-b', 7)).toBe(eventKeyOf('42', 'job-a', 0));
     expect(eventKeyOf(null, 'job-a', 3)).toBe('job-a:3');
     expect(eventKeyOf(undefined, 'job-a', 3)).not.toBe(eventKeyOf(undefined, 'job-b', 3));
+  });
+
+  it("is a play's milestone for the events of a play (each play reaches each once), apart from stored rows", () => {
+    const play = '6f1c2a34-0000-4000-8000-000000000001';
+    const quarter = fanoutKeyOf({ playId: play, kind: 'viewer-watched-25' });
+    expect(quarter).toBe(`viewer-watched-25:${play}`);
+    expect(fanoutKeyOf({ playId: play, kind: 'viewer-watched-50' })).not.toBe(quarter);
+    expect(fanoutKeyOf({ id: '42', kind: 'open' })).toBe('42');
+    expect(eventKeyOf(quarter, 'job-a', 0)).toBe(eventKeyOf(quarter, 'webhook-fanout-outbox-3', 2));
+    expect(eventKeyOf(quarter, 'job-a', 0)).not.toBe(eventKeyOf('42', 'job-a', 0));
   });
 
   it('gives one webhook-id to an event fanned out twice (a live job and the sweeper), another per endpoint and event', () => {

@@ -15,8 +15,9 @@ export const WEBHOOK_TEST_JOB = 'webhook-test';
 export const OUTBOX_CONSUMER = 'webhooks';
 
 export interface FanoutEvent {
-  // The stored row's id (engagement): what makes its deliveries one per endpoint however often it
-  // is fanned out (null in jobs queued by an older version).
+  // What makes its deliveries one per endpoint however often it is fanned out: the stored row's id
+  // (engagement), or a play's milestone as "<kind>:<playId>" (null in jobs queued by an older
+  // version).
   key: string | null;
   snippetId: string;
   kind: string;
@@ -32,6 +33,12 @@ export interface FanoutEvent {
   target: string | null;
   destination: string | null;
   destinationLabel: string | null;
+  // A play's milestones (absent in jobs queued by an older version; text once packed).
+  playId?: string | null;
+  milestone?: number | string | null;
+  watchedSecs?: number | string | null;
+  videoSecs?: number | string | null;
+  soundOn?: boolean | string | null;
 }
 
 // Every field of a FanoutEvent, the order its packing uses.
@@ -51,6 +58,11 @@ export const FANOUT_FIELDS: readonly (keyof FanoutEvent)[] = [
   'target',
   'destination',
   'destinationLabel',
+  'playId',
+  'milestone',
+  'watchedSecs',
+  'videoSecs',
+  'soundOn',
 ];
 
 // The events packed (common/event-buffer.ts); `events`, a list of objects, in jobs queued by an
@@ -70,11 +82,18 @@ export function messageIdOf(deliveryId: string): string {
   return `msg_${deliveryId.replace(/-/g, '')}`;
 }
 
-// A fan-out job's delivery of event `index` of its events: the stored row's id when the event
-// has one (the same whichever job fans it out: a live job, or the outbox's sweeper replaying the
-// batch of a killed process), else the job's own.
-export function eventKeyOf(engagementId: string | null | undefined, jobId: string, index: number): string {
-  return engagementId ? `e${engagementId}` : `${jobId}:${index}`;
+// The key of a committed event: the stored row's id, else a play's milestone (each play reaches
+// each once), else none.
+export function fanoutKeyOf(e: { id?: string | null; playId?: string | null; kind: string }): string | null {
+  return e.id ? e.id : e.playId ? `${e.kind}:${e.playId}` : null;
+}
+
+// A fan-out job's delivery of event `index` of its events: from its key when it has one (the same
+// whichever job fans it out: a live job, or the outbox's sweeper replaying the batch of a killed
+// process), else the job's own.
+export function eventKeyOf(key: string | null | undefined, jobId: string, index: number): string {
+  if (!key) return `${jobId}:${index}`;
+  return /^\d+$/.test(key) ? `e${key}` : `p${key}`;
 }
 
 // A delivery's id, from its endpoint and event key (unique together): a delivery made twice is

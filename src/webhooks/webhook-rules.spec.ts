@@ -69,6 +69,28 @@ describe('webhook rules', () => {
     expect(JSON.parse(messageBody('eyemail.clicked', new Date('2026-01-02T00:00:00Z'), data))).toEqual({ type: 'eyemail.clicked', timestamp: '2026-01-02T00:00:00.000Z', data });
   });
 
+  it("describes a play's events for receivers, from the text a fan-out job carries", () => {
+    expect(['viewer-play', 'viewer-watched-25', 'viewer-watched-100', 'viewer-sound-on', 'viewer-half', 'viewer-watched-33'].map(eventOf)).toEqual([
+      'eyemail.played',
+      'eyemail.watched',
+      'eyemail.watched',
+      'eyemail.sound_on',
+      null,
+      null,
+    ]);
+    const play = '6f1c2a34-0000-4000-8000-000000000001';
+    const packed = { snippetId: ID, kind: 'viewer-watched-75', occurredAt: new Date('2026-01-01T00:00:00Z'), receiver: 'a@example.com', playId: play, milestone: '75', watchedSecs: '23.4', videoSecs: '30', soundOn: 'true' };
+    expect(eventData(packed as never, { title: 'Launch' })).toMatchObject({
+      eyemailId: ID,
+      eyemailTitle: 'Launch',
+      receiver: 'a@example.com',
+      play: { id: play, milestone: 75, shareWatched: 0.78, secondsWatched: 23.4, videoSeconds: 30, soundOn: true },
+    });
+    const played = eventData({ snippetId: ID, kind: 'viewer-play', occurredAt: new Date(0), playId: play, milestone: null, watchedSecs: 2.5, videoSecs: null, soundOn: false }, { title: 'Launch' });
+    expect(played.play).toEqual({ id: play, milestone: null, shareWatched: 0, secondsWatched: 2.5, videoSeconds: null, soundOn: false });
+    expect(eventData({ snippetId: ID, kind: 'open', occurredAt: new Date(0) }, { title: 'Launch' })).not.toHaveProperty('play');
+  });
+
   it('keeps the start of an answer as text', () => {
     expect(responseStart(Buffer.from('ok\u0000\u0007 fine\n'))).toBe('ok fine\n');
     expect(responseStart(Buffer.from('y'.repeat(600)))).toHaveLength(500);

@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import type { CommittedEngagement } from '../common/engagement-events.js';
+import { PLAY_EVENT_KINDS, watchedMilestoneOf, type CommittedEngagement } from '../common/engagement-events.js';
 import type { RateLimitPolicy } from '../common/rate-limit.js';
+import { shareWatched } from '../shared/metrics/engagement-metrics.js';
 import { isUuid } from '../shared/uuid.js';
 
 // The decisions about webhooks, as pure functions (webhook-rules.spec.ts). Messages follow the
@@ -47,10 +48,17 @@ export const TEST_SENDS_PER_ACCOUNT: RateLimitPolicy = {
   message: 'Your account has sent 20 test events in the last hour, the most it may send. Wait a while, then send another.',
 };
 
-const KIND_EVENT: Record<string, WebhookEvent> = { open: 'eyemail.opened', click: 'eyemail.clicked' };
+const KIND_EVENT: Record<string, WebhookEvent> = {
+  open: 'eyemail.opened',
+  click: 'eyemail.clicked',
+  [PLAY_EVENT_KINDS.played]: 'eyemail.played',
+  [PLAY_EVENT_KINDS.soundOn]: 'eyemail.sound_on',
+};
 
+// The webhook event of a committed kind (a play's milestones: common/engagement-events.ts), or
+// null when none is sent for it.
 export function eventOf(kind: string): WebhookEvent | null {
-  return KIND_EVENT[kind] ?? null;
+  return KIND_EVENT[kind] ?? (kind.startsWith('viewer-watched-') && watchedMilestoneOf(kind) !== null ? 'eyemail.watched' : null);
 }
 
 // A new signing secret: "whsec_" + 24 random bytes in base64. Shown once.
@@ -133,9 +141,11 @@ export function checkEndpointInput(body: unknown, partial = false): { value: Par
   return Object.keys(errors).length ? { errors } : { value };
 }
 
-// The data of an open or click event, as receivers get it. Machine traffic (as classified at
-// ingest) is never sent.
-export function eventData(e: CommittedEngagement, snippet: { title: string }): Record<string, unknown> {
+// The data of an event, as receivers get it. Machine traffic (as classified at ingest) is never
+// sent. A play's events add the play: its id (the viewer's, one per page load), the milestone
+// (eyemail.watched: 25, 50, 75 or 100; else null), the share of the video it has watched (0-1,
+// each second once), its seconds watched, the video's length (null: unknown) and the sound.
+export function eventData(e: EventFacts, snippet: { title: string }): Record<string, unknown> {
   return {
     eyemailId: e.snippetId,
     eyemailTitle: snippet.title,
@@ -144,6 +154,26 @@ export function eventData(e: CommittedEngagement, snippet: { title: string }): R
     location: { countryCode: e.countryCode ?? null, country: e.countryName ?? null, region: e.region ?? null, city: e.city ?? null },
     device: { type: e.deviceType ?? null, platform: e.platform ?? null, client: e.client ?? null },
     ...(e.kind === 'click' ? { click: { url: e.target ?? null, destination: e.destination ?? null, label: e.destinationLabel ?? null } } : {}),
+    ...(e.playId ? { play: playData(e) } : {}),
+  };
+}
+
+// An event as stored, or as a fan-out job carries it: its values as text (common/event-buffer.ts),
+// read back here.
+type PlayFacts = 'milestone' | 'watchedSecs' | 'videoSecs' | 'soundOn';
+export type EventFacts = Omit<CommittedEngagement, PlayFacts> & { [K in PlayFacts]?: number | string | boolean | null };
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? null : Number(v));
+
+function playData(e: EventFacts): Record<string, unknown> {
+  const watched = num(e.watchedSecs) ?? 0;
+  const length = num(e.videoSecs);
+  return {
+    id: e.playId,
+    milestone: num(e.milestone),
+    shareWatched: Math.round(shareWatched(watched, length) * 1000) / 1000,
+    secondsWatched: watched,
+    videoSeconds: length,
+    soundOn: e.soundOn === true || String(e.soundOn) === 'true',
   };
 }
 

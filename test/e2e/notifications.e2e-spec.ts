@@ -220,10 +220,10 @@ describe('the bell and the settings', () => {
     // Another account's attempts changed nothing.
     expect((await owner.client.get(`/api/notifications/settings/${snippetId}`).expect(200)).body.body).toMatchObject({ inherit: false, events: [] });
     for (const [body, field, message] of [
-      [{}, 'events', 'Choose events among open, play, half and click.'],
-      [{ inherit: false }, 'events', 'Choose events among open, play, half and click.'],
+      [{}, 'events', 'Choose events among open, play, half, end, sound and click.'],
+      [{ inherit: false }, 'events', 'Choose events among open, play, half, end, sound and click.'],
       [{ inherit: 'yes', events: ['open'] }, 'inherit', 'inherit must be true or false.'],
-      [{ events: 'open' }, 'events', 'Choose events among open, play, half and click.'],
+      [{ events: 'open' }, 'events', 'Choose events among open, play, half, end, sound and click.'],
     ] as const) {
       const res = await owner.client.put(`/api/notifications/settings/${snippetId}`).send(body);
       expect([res.status, res.body.result, res.body.message, res.body.errors?.[field]]).toEqual([400, false, message, message]);

@@ -10,7 +10,7 @@ import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-fa
 jest.setTimeout(120_000);
 
 const CHOICE_MESSAGE = 'Choose the account default ({ "inherit": true }) or the events to be mailed about ({ "events": [...] }).';
-const EVENTS_MESSAGE = 'Choose events among open, play, half and click.';
+const EVENTS_MESSAGE = 'Choose events among open, play, half, end, sound and click.';
 
 let t: TestApp;
 let owner: SignedUpUser;
@@ -37,7 +37,7 @@ describe('the notification choice saved with the EyeMail', () => {
     const chosen = await createSnippet(owner.client, snippetPayload(videoId, { title: 'Chosen', notify: { events: ['click', 'open', 'click'] } }));
     expect(await setting(chosen.snippet)).toMatchObject({ inherit: false, events: ['open', 'click'] });
     const plain = await createSnippet(owner.client, snippetPayload(videoId, { title: 'Plain' }));
-    expect(await setting(plain.snippet)).toMatchObject({ inherit: true, events: ['open', 'play', 'half', 'click'] });
+    expect(await setting(plain.snippet)).toMatchObject({ inherit: true, events: ['open', 'play', 'half', 'end', 'click'] });
   });
 
   it('is changed with an edit, back to the account default too, and left alone by an edit without one', async () => {

@@ -47,7 +47,14 @@ export function WebhookFormModal({ endpoint, onClose, onSaved }: Props) {
             data-autofocus
           />
           <TextInput label="Description" placeholder="Optional, e.g. HubSpot" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} maxLength={200} />
-          <Checkbox.Group label="Events" value={events} onChange={setEvents} error={errors.events} required>
+          <Checkbox.Group
+            label="Events"
+            description="A play's events come once per play: played once 2 s have played, watched at 25, 50, 75 and 100 % (the milestone and the share watched in the data), sound on."
+            value={events}
+            onChange={setEvents}
+            error={errors.events}
+            required
+          >
             <Stack gap={6} mt={6}>
               {WEBHOOK_EVENTS.map((ev) => (
                 <Checkbox key={ev} value={ev} label={`${WEBHOOK_EVENT_LABELS[ev]} (${ev})`} />

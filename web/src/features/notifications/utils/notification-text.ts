@@ -8,6 +8,8 @@ const EVENT_VERB: Record<NotifyEvent, string> = {
   open: 'opened',
   play: 'played',
   half: 'watched half of',
+  end: 'watched to the end of',
+  sound: 'turned on the sound of',
   click: 'clicked',
 };
 
