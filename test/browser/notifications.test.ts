@@ -113,7 +113,7 @@ test('Settings saves the account default and one EyeMail’s own choice', async 
   await card.getByRole('group', { name: 'Mail me for (every EyeMail)' }).getByRole('checkbox', { name: 'Clicks' }).uncheck();
   await card.getByRole('button', { name: 'Save default' }).click();
   await page.getByText('Default notification settings saved.').waitFor();
-  assert.deepEqual((await api('get', '/api/notifications/settings')).events, ['open', 'play', 'half']);
+  assert.deepEqual((await api('get', '/api/notifications/settings')).events, ['open', 'play', 'half', 'end']);
 
   await card.getByLabel('One EyeMail').click();
   await page.getByRole('option', { name: 'Autumn webinar' }).click();
@@ -121,11 +121,12 @@ test('Settings saves the account default and one EyeMail’s own choice', async 
   const own = card.getByRole('group', { name: 'Mail me for (this EyeMail)' });
   await own.getByRole('checkbox', { name: 'Opens' }).uncheck();
   await own.getByRole('checkbox', { name: 'Plays' }).uncheck();
+  await own.getByRole('checkbox', { name: 'Watched to the end' }).uncheck();
   await screenshot(page, 'notifications-settings');
   // (its own message: the default's may still be on screen)
   await card.getByRole('button', { name: 'Save for this EyeMail' }).click();
   await page.getByText('Notification settings saved for this EyeMail.').waitFor();
-  assert.deepEqual(await api('get', `/api/notifications/settings/${snippetId}`), { inherit: false, events: ['half'], accountEvents: ['open', 'play', 'half'] });
+  assert.deepEqual(await api('get', `/api/notifications/settings/${snippetId}`), { inherit: false, events: ['half'], accountEvents: ['open', 'play', 'half', 'end'] });
 
   await page.reload();
   await page.getByRole('heading', { name: 'Notifications' }).waitFor();
@@ -149,7 +150,7 @@ test('the EyeMail form keeps the account default or its own events, none include
   await useDefault.waitFor();
   assert.equal(await useDefault.isChecked(), true, 'a new EyeMail follows the default');
   // The default (saved by the previous test) is spelled out beside it.
-  await section.getByText('Opens, Plays, Watched at least half', { exact: true }).waitFor();
+  await section.getByText('Opens, Plays, Watched at least half, Watched to the end', { exact: true }).waitFor();
   assert.equal(await section.getByRole('group', { name: 'Mail me for' }).count(), 0);
 
   await page.getByLabel('Name').fill('Winter sale');
@@ -161,6 +162,7 @@ test('the EyeMail form keeps the account default or its own events, none include
   assert.equal(await own.getByRole('checkbox', { name: 'Opens' }).isChecked(), true);
   await own.getByRole('checkbox', { name: 'Opens' }).uncheck();
   await own.getByRole('checkbox', { name: 'Watched at least half' }).uncheck();
+  await own.getByRole('checkbox', { name: 'Watched to the end' }).uncheck();
   await own.getByRole('checkbox', { name: 'Clicks' }).check();
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, 'notifications-eyemail-form');
@@ -170,7 +172,7 @@ test('the EyeMail form keeps the account default or its own events, none include
   const row = page.getByTestId('notify-choice');
   await page.getByText('Plays, Clicks', { exact: true }).waitFor();
   assert.equal(await row.textContent(), 'Plays, Clicks');
-  assert.deepEqual(await api('get', `/api/notifications/settings/${created}`), { inherit: false, events: ['play', 'click'], accountEvents: ['open', 'play', 'half'] });
+  assert.deepEqual(await api('get', `/api/notifications/settings/${created}`), { inherit: false, events: ['play', 'click'], accountEvents: ['open', 'play', 'half', 'end'] });
   assert.deepEqual(
     sent.map((r) => [r.method, r.path, r.body?.notify]),
     [['POST', '/api/snippets', { events: ['play', 'click'] }]],
@@ -195,7 +197,7 @@ test('the EyeMail form keeps the account default or its own events, none include
   await useDefault.check();
   await page.getByRole('button', { name: 'Update EyeMail' }).click();
   await page.waitForURL(`**/eyemails/${created}`);
-  await page.getByText('Opens, Plays, Watched at least half (account default)', { exact: true }).waitFor();
+  await page.getByText('Opens, Plays, Watched at least half, Watched to the end (account default)', { exact: true }).waitFor();
   assert.equal((await api('get', `/api/notifications/settings/${created}`)).inherit, true);
   assert.deepEqual(sent.slice(2).map((r) => [r.method, r.path, r.body?.notify]), [['PUT', '/api/snippets', { inherit: true }]]);
   await page.close();
