@@ -40,6 +40,7 @@ const STREAM_RETRY_AFTER_S = 30;
 export class BellHub implements OnModuleDestroy {
   private readonly logger = new Logger('BellStream');
   private readonly streams = new Set<BellStream>();
+  private readonly byUser = new Map<string, Set<BellStream>>();
   // Per user, the latest look-up whose count was applied (bell-stream.ts isNewerLookup).
   private readonly applied = new Map<string, number>();
   private lookups = 0;
@@ -63,6 +64,7 @@ export class BellHub implements OnModuleDestroy {
     if (req.socket.destroyed) return;
     const stream: BellStream = { userId, sid, res, sent: null, lastWriteAt: Date.now() };
     this.streams.add(stream);
+    this.byUser.set(userId, (this.byUser.get(userId) ?? new Set()).add(stream));
     res.once('close', () => this.drop(stream));
     req.socket.setNoDelay(true);
     res.writeHead(200, STREAM_HEADERS);
@@ -73,13 +75,8 @@ export class BellHub implements OnModuleDestroy {
 
   // The unread counts of these users changed in this process: their streams hear it now.
   changed(userIds: readonly string[]): void {
-    const connected = [...new Set(userIds)].filter((u) => this.of(u).length > 0);
+    const connected = [...new Set(userIds)].filter((u) => this.byUser.has(u));
     if (connected.length) void this.refresh(connected);
-  }
-
-  // Streams open in this process (the health of a test, a figure for people).
-  get openStreams(): number {
-    return this.streams.size;
   }
 
   onModuleDestroy(): void {
@@ -89,7 +86,7 @@ export class BellHub implements OnModuleDestroy {
   }
 
   private of(userId: string): BellStream[] {
-    return [...this.streams].filter((s) => s.userId === userId);
+    return [...(this.byUser.get(userId) ?? [])];
   }
 
   private async refresh(userIds: readonly string[]): Promise<void> {
@@ -125,7 +122,7 @@ export class BellHub implements OnModuleDestroy {
       if (this.closed) return;
       for (const s of [...this.streams]) if (!live.has(s.sid)) this.end(s);
       this.failing = false;
-      await this.refresh([...new Set([...this.streams].map((s) => s.userId))]);
+      await this.refresh([...this.byUser.keys()]);
     } catch (e) {
       this.warnOnce(e, 'Could not check the sessions of the bell streams');
     } finally {
@@ -152,7 +149,12 @@ export class BellHub implements OnModuleDestroy {
 
   private drop(s: BellStream): void {
     if (!this.streams.delete(s)) return;
-    if (!this.of(s.userId).length) this.applied.delete(s.userId);
+    const mine = this.byUser.get(s.userId);
+    mine?.delete(s);
+    if (!mine?.size) {
+      this.byUser.delete(s.userId);
+      this.applied.delete(s.userId);
+    }
     if (!this.streams.size) this.stopTicking();
   }
 
