@@ -1,7 +1,7 @@
 import { COMPLETION_SHARE } from '../shared/metrics/engagement-metrics.js';
 import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
 import type { ReportFilter } from './report-filter.js';
-import { filterSql, joinSql, Sql, sql } from './report-sql.js';
+import { COUNTED_VIEW, filterSql, joinSql, Sql, sql } from './report-sql.js';
 
 // The engagement report's reads (issue 17): opens and clicks (engagement), visits (viewer_visit)
 // and plays (video_play, counted ones), each filtered as the records are (filterSql over row `e`)
@@ -13,6 +13,17 @@ const OPENS = new Sql("engagement e where e.kind = 'open'", []);
 const CLICKS = new Sql("engagement e where e.kind = 'click'", []);
 const VISITS = new Sql('viewer_visit e where true', []);
 const PLAYS = new Sql('(select p.*, p.started_at as occurred_at from video_play p where p.counted) e where true', []);
+// The spec's view and click records that count (report-sql.ts): opens and the plays no click took
+// of more than 1 s; clicks to a destination, and web-view clicks whose plays passed 1 s.
+const COUNTED_VIEWS = new Sql(`engagement e where e.kind <> 'click' and ${COUNTED_VIEW('e')}`, []);
+const COUNTED_CLICKS = new Sql(
+  `engagement e where e.kind = 'click' and (e.target is not null or coalesce((
+    select least(sum(pl.duration_secs), coalesce(e.video_duration_secs, max(pl.video_duration_secs)))
+    from engagement pl where pl.snippet_id = e.snippet_id and pl.kind = 'play' and pl.click_id = e.id
+    -- least() skips nulls: a click nobody played must have no seconds, not the video's length
+    having count(*) > 0), 0) > 1)`,
+  [],
+);
 
 export interface EngagementTotalsRow {
   opens: number;
@@ -94,16 +105,12 @@ export function secondStatsGraphSql(snippetId: string, includeMachine: boolean):
     order by s.second`;
 }
 
-// The local day of the snippet's first open, click or visit (the start of an "all time" timeline).
-export function firstEventDaySql(snippetId: string, tz: string): Sql {
-  return sql`select to_char(least(
-      (select min(occurred_at) from engagement where snippet_id = ${snippetId}),
-      (select min(occurred_at) from viewer_visit where snippet_id = ${snippetId})
-    ) at time zone ${tz}, 'YYYY-MM-DD') as "day"`;
-}
-
 export interface TimelineBucketRow {
   start: string;
+  // the spec's totals (src/shared/metrics/report-metrics.ts): opens + plays without a click, and
+  // the counted clicks
+  totalViews: number;
+  totalClicks: number;
   opens: number;
   visits: number;
   plays: number;
@@ -121,9 +128,12 @@ export function timelineSql(snippetId: string, f: ReportFilter, tz: string, rang
       union all select 'click', e.occurred_at from ${CLICKS} and ${within}
       union all select 'visit', e.occurred_at from ${VISITS} and ${within}
       union all select 'play', e.occurred_at from ${PLAYS} and ${within}
+      union all select 'view', e.occurred_at from ${COUNTED_VIEWS} and ${within}
+      union all select 'counted-click', e.occurred_at from ${COUNTED_CLICKS} and ${within}
     ),
     b as (
       select date_trunc(${range.grain}, e.occurred_at at time zone ${tz}) as bucket,
+        count(*) filter (where k = 'view')::int as views, count(*) filter (where k = 'counted-click')::int as counted_clicks,
         count(*) filter (where k = 'open')::int as opens, count(*) filter (where k = 'visit')::int as visits,
         count(*) filter (where k = 'play')::int as plays, count(*) filter (where k = 'click')::int as clicks
       from ev e group by 1
@@ -131,10 +141,12 @@ export function timelineSql(snippetId: string, f: ReportFilter, tz: string, rang
     ${everyBucket(range)}`;
 }
 
-// Every local bucket of the range, with the counts of \`b\` (bucket, opens, visits, plays, clicks).
+// Every local bucket of the range, with the counts of \`b\` (bucket, views, counted_clicks, opens,
+// visits, plays, clicks).
 function everyBucket(range: { from: string; till: string; grain: TimelineGrain }): Sql {
   const step = new Sql(range.grain === 'hour' ? "interval '1 hour'" : "interval '1 day'", []);
   return sql`select to_char(g.bucket, 'YYYY-MM-DD"T"HH24:MI') as "start",
+      coalesce(b.views, 0) as "totalViews", coalesce(b.counted_clicks, 0) as "totalClicks",
       coalesce(b.opens, 0) as "opens", coalesce(b.visits, 0) as "visits", coalesce(b.plays, 0) as "plays", coalesce(b.clicks, 0) as "clicks"
     from generate_series(${range.from}::date::timestamp, (${range.till}::date + 1)::timestamp - ${step}, ${step}) as g(bucket)
     left join b on b.bucket = g.bucket
@@ -146,12 +158,12 @@ function everyBucket(range: { from: string; till: string; grain: TimelineGrain }
 // The snippet's counter rows from local day \`from\` to \`till\` (both included, either open),
 // machine traffic apart unless included. A local midnight is a quarter hour in every zone, so the
 // buckets within the days are exactly the events within them.
-function counterRows(snippetId: string, includeMachine: boolean, tz: string, from: string | null, till: string | null): Sql {
+function counterRows(snippetId: string, includeMachine: boolean, tz: string, from: string | null, till: string | null, table = 'engagement_counter'): Sql {
   const parts = [sql`k.snippet_id = ${snippetId}`];
   if (!includeMachine) parts.push(new Sql('not k.machine', []));
   if (from) parts.push(sql`k.bucket >= (${from}::date::timestamp at time zone ${tz})`);
   if (till) parts.push(sql`k.bucket < ((${till}::date + 1)::timestamp at time zone ${tz})`);
-  return sql`engagement_counter k where ${joinSql(parts, ' and ')}`;
+  return sql`${new Sql(table, [])} k where ${joinSql(parts, ' and ')}`;
 }
 
 // The totals with every count and sum from the counters; the people (unique openers, visitors,
@@ -192,13 +204,23 @@ function peopleSql(snippetId: string, includeMachine: boolean): Sql {
                where x.snippet_id = ${snippetId} and x.kind = 'click' and x.destination <> '*' and x.scope = ${scope} and x.events > 0) d) as "clicksByDestination"`;
 }
 
-// The timeline from the counters: local hours or days of the quarter hours.
+// The timeline from the counters: local hours or days of the quarter hours; the spec's counted
+// views and clicks from the records' counters (report_counter, migration 0023), the same buckets.
 export function counterTimelineSql(snippetId: string, f: ReportFilter, tz: string, range: { from: string; till: string; grain: TimelineGrain }): Sql {
-  return sql`with b as (
+  return sql`with e as (
       select date_trunc(${range.grain}, k.bucket at time zone ${tz}) as bucket,
         sum(k.opens)::int as opens, sum(k.visits)::int as visits, sum(k.plays)::int as plays, sum(k.clicks)::int as clicks
       from ${counterRows(snippetId, f.includeMachine, tz, range.from, range.till)}
       group by 1
+    ),
+    r as (
+      select date_trunc(${range.grain}, k.bucket at time zone ${tz}) as bucket, sum(k.views)::int as views, sum(k.clicks)::int as counted_clicks
+      from ${counterRows(snippetId, f.includeMachine, tz, range.from, range.till, 'report_counter')}
+      group by 1
+    ),
+    b as (
+      select coalesce(e.bucket, r.bucket) as bucket, r.views, r.counted_clicks, e.opens, e.visits, e.plays, e.clicks
+      from e full join r on r.bucket = e.bucket
     )
     ${everyBucket(range)}`;
 }

@@ -11,6 +11,9 @@ export interface ReportFeed {
     totalViews: number;
     uniqueViews: number;
     totalClicks: number;
+    opens: number;
+    playsWithoutClick: number;
+    clicks: number;
     averageViewTime: number;
     machineExcluded: number;
   };

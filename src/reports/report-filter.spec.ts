@@ -7,7 +7,15 @@ describe('parseReportQuery', () => {
       filter: { dateFrom: null, dateTill: null, timeFrom: null, timeTill: null, devices: null, platforms: null, clients: null, countries: null, ipAddress: null, receiver: null, includeMachine: false },
       page: { page: 1, size: DEFAULT_PAGE_SIZE },
       weekEnding: null,
+      timeZone: null,
     });
+  });
+
+  it('takes the browser\'s time zone as an IANA name, and refuses anything else with its own message', () => {
+    expect(parseReportQuery({ tz: 'Pacific/Auckland' }).value?.timeZone).toBe('Pacific/Auckland');
+    for (const tz of ['+05:00', 'Mars/Base', 'UTC+5', ['a', 'b'].join('/x/y/z/')]) {
+      expect(parseReportQuery({ tz })).toEqual({ value: null, errors: { tz: FILTER_MESSAGES.tz } });
+    }
   });
 
   it('treats blank values as no filter', () => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isIsoDate } from '../shared/report-rules.js';
+import { isIanaTimeZone } from '../shared/time-zone.js';
 import type { FilterMap } from '../shared/report-types.js';
 
 // The report filter (spec 02 section 3 "Report filter", section 7 "Reports and feeds"): the query
@@ -108,6 +109,8 @@ export interface ParsedReportQuery {
   filter: ReportFilter;
   page: ReportPage;
   weekEnding: string | null;
+  // the zone the caller asked for (its browser's), used when the owner's profile names none
+  timeZone: string | null;
 }
 
 export const FILTER_MESSAGES = {
@@ -121,6 +124,7 @@ export const FILTER_MESSAGES = {
   includeMachine: 'includeMachine must be true or false.',
   page: 'page must be a whole number from 1.',
   size: `size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+  tz: 'tz must be an IANA time zone name, such as Europe/London or America/Los_Angeles.',
   invalid: 'Please correct the report filters.',
 } as const;
 
@@ -242,12 +246,16 @@ export function parseReportQuery(query: Record<string, unknown>): { value: Parse
   const size = parsePositiveInt(query.size);
   if (size === undefined || size === 0 || (size !== null && size > MAX_PAGE_SIZE)) errors.size = FILTER_MESSAGES.size;
 
+  const tz = text(query.tz);
+  if (tz === undefined || (tz !== null && !isIanaTimeZone(tz))) errors.tz = FILTER_MESSAGES.tz;
+
   if (Object.keys(errors).length) return { value: null, errors };
   return {
     value: {
       filter: { dateFrom, dateTill, timeFrom, timeTill, devices, platforms, clients, countries, ipAddress, receiver, includeMachine },
       page: { page: page ?? 1, size: size ?? DEFAULT_PAGE_SIZE },
       weekEnding,
+      timeZone: tz ?? null,
     },
     errors,
   };

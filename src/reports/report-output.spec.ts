@@ -143,7 +143,7 @@ describe('report XML', () => {
       snippet: { snippetId: 's1', title: 'A & B <C>', status: true },
       generatedAtUtc: '2026-01-10T00:00:00.000Z',
       timeZone: 'UTC',
-      totals: { totalViews: 1, uniqueViews: 1, totalClicks: 0, averageViewTime: 0, machineExcluded: 0 },
+      totals: { totalViews: 1, uniqueViews: 1, totalClicks: 0, opens: 1, playsWithoutClick: 0, clicks: 0, averageViewTime: 0, machineExcluded: 0 },
       page: 1,
       size: 1000,
       totalCount: 1,

@@ -33,7 +33,6 @@ import {
   counterTotalsSql,
   counterPlayCountSql,
   secondStatsGraphSql,
-  firstEventDaySql,
   timelineSql,
   type EngagementTotalsRow,
   type GraphSecondRow,
@@ -98,10 +97,6 @@ export class ReportRepository {
   // plays' segments.
   engagementGraph(snippetId: string, f: ReportFilter, tz: string): Promise<GraphSecondRow[]> {
     return this.all<GraphSecondRow>(isWholeReport(f) ? secondStatsGraphSql(snippetId, f.includeMachine) : engagementGraphSql(snippetId, f, tz));
-  }
-
-  async firstEventDay(snippetId: string, tz: string): Promise<string | null> {
-    return (await this.all<{ day: string | null }>(firstEventDaySql(snippetId, tz)))[0]?.day ?? null;
   }
 
   timeline(snippetId: string, f: ReportFilter, tz: string, range: { from: string; till: string; grain: TimelineGrain }): Promise<TimelineBucketRow[]> {

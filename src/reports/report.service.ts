@@ -9,6 +9,8 @@ import type { EngagementReport, FilterMap, PlayRecord, ReportCountry, ReportReco
 import { toPlayRecord } from './report-plays.js';
 import { toEngagementReport } from './report-engagement.js';
 import { timelineGrain, timelineRange } from '../shared/metrics/timeline-grain.js';
+import { viewParts } from '../shared/metrics/report-metrics.js';
+import { reportTimeZone } from '../shared/time-zone.js';
 import { CSV_COLUMNS, linesToCsv } from './report-csv.js';
 import { reportFileName, todayIn, usableTimeZone, type ReportFeed } from './report-feed.js';
 import {
@@ -64,12 +66,11 @@ export class ReportService {
     private readonly loader: IngestLoader,
   ) {}
 
-  // The owner's profile time zone (UTC when none is set).
-  private async timeZoneOf(userId: string): Promise<string> {
+  // The owner's profile time zone, else the one their browser sent (tz), else UTC.
+  private async timeZoneOf(userId: string, requested: string | null): Promise<string> {
     const user = await this.users.findView(userId);
-    if (!user?.timezoneId) return 'UTC';
-    const zone = (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId);
-    return usableTimeZone(zone?.timezoneName);
+    const zone = user?.timezoneId ? (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId) : undefined;
+    return reportTimeZone(zone ? usableTimeZone(zone.timezoneName) : null, requested);
   }
 
   private async context(userId: string, snippetId: string, query: ReportQuery): Promise<Context> {
@@ -80,7 +81,7 @@ export class ReportService {
     // waiting event first (bounded; other EyeMails' backlog after it is not waited for); what is
     // still waiting after that is said (pendingEvents).
     const pending = await this.loader.catchUpFor(snippet.snippetId);
-    return { snippet, tz: await this.timeZoneOf(userId), q: value, pending };
+    return { snippet, tz: await this.timeZoneOf(userId, value.timeZone), q: value, pending };
   }
 
   async records(userId: string, snippetId: string, query: ReportQuery): Promise<{ records: ReportRecord[]; total: number }> {
@@ -102,8 +103,7 @@ export class ReportService {
     const { snippet, tz, q } = await this.context(userId, snippetId, query);
     const id = snippet.snippetId;
     const today = todayIn(tz);
-    const first = q.filter.dateFrom ? null : await this.repo.firstEventDay(id, tz);
-    const { from, till } = timelineRange(q.filter.dateFrom, q.filter.dateTill, first, today);
+    const { from, till } = timelineRange(q.filter.dateFrom, q.filter.dateTill, q.weekEnding, today);
     const grain = timelineGrain(from, till);
     const [totals, graph, buckets] = await Promise.all([
       this.repo.engagementTotals(id, q.filter, tz),
@@ -118,7 +118,7 @@ export class ReportService {
     const today = todayIn(tz);
     // The timeline shows the week ending weekEnding, else the end of the date range, else today.
     const week = weekWindow(q.weekEnding ?? q.filter.dateTill ?? today);
-    const row = await this.repo.summary(snippet.snippetId, q.filter, tz, week);
+    const [row, parts] = await Promise.all([this.repo.summary(snippet.snippetId, q.filter, tz, week), this.totalsParts(snippet.snippetId, q, tz)]);
     const repeatViews = row.totalViews - row.uniqueViews;
     const [uniqueViewsPercent, repeatViewsPercent, clicksPercent] = flooredPercents([row.uniqueViews, repeatViews, row.totalClicks]);
     return {
@@ -129,6 +129,7 @@ export class ReportService {
       totalViews: row.totalViews,
       uniqueViews: row.uniqueViews,
       totalClicks: row.totalClicks,
+      ...viewParts(row, parts),
       averageViewTime: oneDecimal(row.averageViewTime),
       weekStart: week.weekStart,
       weekEnding: week.weekEnding,
@@ -155,9 +156,10 @@ export class ReportService {
   async feed(userId: string, snippetId: string, query: ReportQuery): Promise<ReportFeed> {
     const { snippet, tz, q } = await this.context(userId, snippetId, query);
     const today = todayIn(tz);
-    const [page, row] = await Promise.all([
+    const [page, row, parts] = await Promise.all([
       this.repo.records(snippet.snippetId, q.filter, tz, q.page),
       this.repo.summary(snippet.snippetId, q.filter, tz, weekWindow(q.filter.dateTill ?? today)),
+      this.totalsParts(snippet.snippetId, q, tz),
     ]);
     return {
       snippet,
@@ -167,6 +169,7 @@ export class ReportService {
         totalViews: row.totalViews,
         uniqueViews: row.uniqueViews,
         totalClicks: row.totalClicks,
+        ...viewParts(row, parts),
         averageViewTime: oneDecimal(row.averageViewTime),
         machineExcluded: q.filter.includeMachine ? 0 : row.machineEvents,
       },
@@ -175,6 +178,13 @@ export class ReportService {
       totalCount: page.total,
       records: page.records,
     };
+  }
+
+  // The opens and clicks of the same filters (engagement_counter, else the rows): what Total Views
+  // and Total Clicks are made of (src/shared/metrics/report-metrics.ts).
+  private async totalsParts(snippetId: string, q: ParsedReportQuery, tz: string): Promise<{ opens: number; clicks: number }> {
+    const t = await this.repo.engagementTotals(snippetId, q.filter, tz);
+    return { opens: t.opens, clicks: t.clicks };
   }
 
   async feedXml(userId: string, snippetId: string, query: ReportQuery): Promise<string> {

@@ -66,9 +66,9 @@ export class ReportsController {
 
   @Get(':snippetId/engagement')
   @ApiOperation({
-    summary: `Video engagement of your EyeMail: opens, visits, plays (2 s or more), play rate, sound-on rate, time played, engagement (average share watched), completion rate, clicks per destination, click-through rate, the funnel, the per-second engagement graph and the timeline (hourly up to 2 days, daily beyond, in your time zone) (${NOT_YOURS})`,
+    summary: `Video engagement of your EyeMail: opens, visits, plays (2 s or more), play rate, sound-on rate, time played, engagement (average share watched), completion rate, clicks per destination, click-through rate, the funnel, the per-second engagement graph and the timeline (Total Views, Total Clicks, opens, visits, plays and clicks over the dates, else the 7 days ending weekEnding, else the last 7 days; hourly up to 2 days, daily beyond, in your time zone) (${NOT_YOURS})`,
   })
-  @ReportFilterQuery()
+  @ReportFilterQuery({ week: true })
   engagement(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>) {
     return this.reports.engagement(user.id, id, query);
   }

@@ -70,6 +70,12 @@ export interface ReportSummary {
   totalViews: number;
   uniqueViews: number;
   totalClicks: number;
+  // what they are made of (src/shared/metrics/report-metrics.ts): totalViews = opens +
+  // playsWithoutClick; clicks = every click (totalClicks leaves out web-view clicks that played 1 s
+  // or less)
+  opens: number;
+  playsWithoutClick: number;
+  clicks: number;
   // seconds, one decimal
   averageViewTime: number;
   // the 7 days ending weekEnding, oldest first
@@ -127,7 +133,7 @@ export interface PlayRecord {
 
 // GET reports/{snippetId}/engagement (issue 17): the video engagement figures for the filters,
 // machine traffic left out unless includeMachine. Rates are 0..1, null when there is nothing to
-// divide by; their formulas are METRIC_DEFINITIONS (shared/metrics/engagement-metrics.ts).
+// divide by; their definitions are REPORT_METRICS (shared/metrics/report-metrics.ts).
 export interface EngagementReport {
   snippetId: string;
   timeZone: string;
@@ -154,6 +160,13 @@ export interface EngagementReport {
   funnel: { step: 'opens' | 'visits' | 'plays' | 'clicks'; people: number; rateFromPrevious: number | null }[];
   // per second of the video: plays still watching, their share of the plays, extra times played
   graph: { lengthSecs: number; plays: number; seconds: { second: number; watching: number; share: number; rewatches: number }[] };
-  // hourly up to 2 days, daily beyond, in the owner's time zone; start = local YYYY-MM-DDTHH:mm
-  timeline: { grain: 'hour' | 'day'; from: string; till: string; buckets: { start: string; opens: number; visits: number; plays: number; clicks: number }[] };
+  // The report's one timeline: the filter's dates, else the 7 days ending weekEnding (else today);
+  // hourly up to 2 days, daily beyond, in the report's time zone; start = local YYYY-MM-DDTHH:mm.
+  // totalViews and totalClicks are the summary's definitions, bucket by bucket.
+  timeline: {
+    grain: 'hour' | 'day';
+    from: string;
+    till: string;
+    buckets: { start: string; totalViews: number; totalClicks: number; opens: number; visits: number; plays: number; clicks: number }[];
+  };
 }

@@ -141,17 +141,28 @@ test('a play watched to the end fills its strip', async () => {
   assert.ok(Math.abs(filled - strip!.width) <= 1, `the strip is ${strip!.width} px, ${filled} px of it drawn`);
 });
 
+test('the spec\'s totals say what they are made of, in the same words as "How is this counted?"', async () => {
+  await page.getByTestId('tile-totalViews').getByText('4 opens + 0 plays without a click').waitFor();
+  await page.getByTestId('tile-totalViews').getByText('4 unique').waitFor();
+  // one timeline: Total Views, Total Clicks, Visits and Plays
+  const timeline = page.getByTestId('timeline');
+  await timeline.locator('.recharts-line').first().waitFor();
+  assert.equal(await timeline.locator('.recharts-line').count(), 4);
+  assert.equal(await page.getByTestId('activity-timeline').count(), 0);
+});
+
 test('"How is this counted?" gives every formula, and the limits are said', async () => {
   assert.match(await text('honest-limits'), /Apple Mail's inline video\) cannot be measured by anyone/);
   await page.getByRole('button', { name: 'How is this counted?' }).click();
   await page.getByText('Play rate = unique players / unique visitors.').waitFor();
   await page.getByText('Click-through rate = unique clickers / unique openers.').waitFor();
+  await page.getByTestId('how-counted').getByText('Opens + Plays without a click: every time the email or its video was seen.').waitFor();
   await screenshot(page, 'report-engagement');
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'report-engagement-desktop-full.png'), fullPage: true });
 });
 
 test('the quick ranges set the report\'s dates: daily for 7 days, hourly for today', async () => {
-  const timeline = page.getByTestId('activity-timeline');
+  const timeline = page.getByTestId('timeline');
   await timeline.scrollIntoViewIfNeeded();
   await timeline.getByText('7 days', { exact: true }).click();
   await page.waitForURL(/dateFrom=\d{4}-\d{2}-\d{2}/);
@@ -162,6 +173,12 @@ test('the quick ranges set the report\'s dates: daily for 7 days, hourly for tod
   await page.getByTestId('funnel-opens').getByText('4', { exact: true }).waitFor();
   await timeline.getByText('All time', { exact: true }).click();
   await page.waitForURL((url) => !url.searchParams.has('dateFrom'));
+  // all time: the spec's week ending today, its previous week one click away
+  await timeline.getByTestId('timeline-grain').filter({ hasText: /^Per day, UTC$/ }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Next week' }).isDisabled(), true);
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await page.waitForURL(/weekEnding=\d{4}-\d{2}-\d{2}/);
+  await page.getByRole('button', { name: 'Next week' }).and(page.locator(':enabled')).waitFor();
 });
 
 test('at phone width nothing runs off the side', async () => {
@@ -170,7 +187,7 @@ test('at phone width nothing runs off the side', async () => {
   const overflow = await page.locator('body').evaluate((b, width) => (b.ownerDocument.scrollingElement.scrollWidth as number) - width, PHONE.width);
   assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
   // The engagement sections one by one, to look at closely.
-  for (const id of ['funnel', 'video-metrics', 'engagement-graph', 'activity-timeline', 'plays']) {
+  for (const id of ['funnel', 'video-metrics', 'engagement-graph', 'timeline', 'plays']) {
     await page.getByTestId(id).scrollIntoViewIfNeeded();
     await page.getByTestId(id).screenshot({ path: path.join(SCREENSHOT_DIR, `report-engagement-phone-${id}.png`) });
   }

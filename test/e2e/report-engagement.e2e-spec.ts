@@ -7,6 +7,7 @@ import { signUp, sql, type SignedUpUser } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
 import { insertEngagement } from '../support/engagement-factory.js';
 import { BACKFILL_SECOND_STATS_SQL } from '../../migrations/0014-second-stats.js';
+import { addDays } from '../../src/shared/report-rules.js';
 
 jest.setTimeout(180_000);
 
@@ -125,18 +126,24 @@ describe('the engagement report', () => {
     expect(timeline.buckets).toHaveLength(24);
     const hour = (h: string) => timeline.buckets.find((b: { start: string }) => b.start === `2026-01-10T${h}`);
     // bob 08:55-08:57 local, ann 09:05-09:17 and 09:45-09:47: the same UTC hour, two local hours
-    expect(hour('08:00')).toEqual({ start: '2026-01-10T08:00', opens: 1, visits: 1, plays: 1, clicks: 0 });
-    expect(hour('09:00')).toEqual({ start: '2026-01-10T09:00', opens: 2, visits: 2, plays: 2, clicks: 3 });
-    expect(hour('10:00')).toEqual({ start: '2026-01-10T10:00', opens: 1, visits: 0, plays: 0, clicks: 0 });
+    expect(hour('08:00')).toMatchObject({ start: '2026-01-10T08:00', opens: 1, visits: 1, plays: 1, clicks: 0 });
+    expect(hour('09:00')).toMatchObject({ start: '2026-01-10T09:00', opens: 2, visits: 2, plays: 2, clicks: 3 });
+    expect(hour('10:00')).toMatchObject({ start: '2026-01-10T10:00', opens: 1, visits: 0, plays: 0, clicks: 0 });
   });
 
-  it('is daily beyond 2 days, and all time starts at the first event', async () => {
+  it('is daily beyond 2 days; without dates it is the 7 days ending weekEnding, else today', async () => {
     const week = await report(snippetId, 'dateFrom=2026-01-08&dateTill=2026-01-14');
     expect(week.timeline.grain).toBe('day');
     expect(week.timeline.buckets).toHaveLength(7);
-    expect(week.timeline.buckets[2]).toEqual({ start: '2026-01-10T00:00', opens: 4, visits: 3, plays: 3, clicks: 3 });
+    expect(week.timeline.buckets[2]).toMatchObject({ start: '2026-01-10T00:00', opens: 4, visits: 3, plays: 3, clicks: 3 });
     const all = await report(snippetId);
-    expect(all.timeline).toMatchObject({ grain: 'day', from: '2026-01-10', till: all.today });
+    expect(all.timeline).toMatchObject({ grain: 'day', from: addDays(all.today, -6), till: all.today });
+    const thatWeek = await report(snippetId, 'weekEnding=2026-01-13');
+    expect(thatWeek.timeline).toMatchObject({ grain: 'day', from: '2026-01-07', till: '2026-01-13' });
+    // the same day's totals as the summary's: opens + plays without a click, and counted clicks
+    expect(thatWeek.timeline.buckets[3]).toMatchObject({ start: '2026-01-10T00:00', opens: 4 });
+    const summary = (await owner.client.get(`/api/reports/${snippetId}/summary?weekEnding=2026-01-13`).expect(200)).body.body;
+    expect(thatWeek.timeline.buckets.map((b: { totalViews: number; totalClicks: number }) => [b.totalViews, b.totalClicks])).toEqual(summary.timeline.map((d: { views: number; clicks: number }) => [d.views, d.clicks]));
   });
 
   it('follows the filters', async () => {

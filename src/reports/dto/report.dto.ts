@@ -20,6 +20,7 @@ export function ReportFilterQuery(opts: { paging?: boolean; week?: boolean } = {
     ApiQuery({ name: 'ipAddress', required: false, description: 'one IPv4 or IPv6 address' }),
     ApiQuery({ name: 'receiver', required: false, description: 'part of the receiver, any case' }),
     ApiQuery({ name: 'includeMachine', required: false, enum: ['true', 'false'], description: 'include machine events (privacy prefetch, link scanners, bots); default false' }),
+    ApiQuery({ name: 'tz', required: false, description: "IANA time zone (the browser's) for dates, times and the timeline when your profile names none; 400 when not a zone" }),
   ];
   if (opts.paging) {
     q.push(
@@ -79,6 +80,9 @@ export class ReportSummaryDto {
   @ApiProperty() totalViews!: number;
   @ApiProperty() uniqueViews!: number;
   @ApiProperty() totalClicks!: number;
+  @ApiProperty({ description: 'Total Views = opens + playsWithoutClick' }) opens!: number;
+  @ApiProperty({ description: 'plays on the viewer page no click led to, of more than 1 s' }) playsWithoutClick!: number;
+  @ApiProperty({ description: 'every click, whatever its destination (Total Clicks leaves out web-view clicks with 1 s or less played)' }) clicks!: number;
   @ApiProperty({ description: 'seconds, one decimal: per-receiver play time capped at the video length, averaged over receivers' }) averageViewTime!: number;
   @ApiProperty() weekStart!: string;
   @ApiProperty() weekEnding!: string;
@@ -101,6 +105,9 @@ class FeedTotalsDto {
   @ApiProperty() totalViews!: number;
   @ApiProperty() uniqueViews!: number;
   @ApiProperty() totalClicks!: number;
+  @ApiProperty() opens!: number;
+  @ApiProperty() playsWithoutClick!: number;
+  @ApiProperty() clicks!: number;
   @ApiProperty() averageViewTime!: number;
   @ApiProperty() machineExcluded!: number;
 }

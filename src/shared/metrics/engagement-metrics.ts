@@ -1,5 +1,5 @@
-// The video engagement metrics (issue 17), defined once: the server computes them, the dashboard
-// shows the same formulas under "How is this counted?". Pure.
+// The video engagement metrics' formulas (issue 17): the server computes them; their words, with
+// every other number of the report, are in report-metrics.ts ("How is this counted?"). Pure.
 
 // A play counts once this much has played with the page visible (the whole video when shorter).
 export const PLAY_MIN_SECONDS = 2;
@@ -65,23 +65,3 @@ export function funnel(people: Record<FunnelStep, number>): FunnelEntry[] {
     rateFromPrevious: i === 0 ? null : rate(people[step], people[FUNNEL_STEPS[i - 1]]),
   }));
 }
-
-// What each figure means, as the report page says it ("How is this counted?").
-export const METRIC_DEFINITIONS = {
-  opens: 'Opens: each load of the tracking image in an email; unique = distinct recipients (by the address of those without one).',
-  visits: 'Visits: each load of the public viewer page by a recipient; your own previews are not visits.',
-  plays: `Plays: a play counts once ${PLAY_MIN_SECONDS} s of video have played with the page visible, muted autoplay included.`,
-  playRate: 'Play rate = unique players / unique visitors.',
-  soundOnRate: 'Sound-on rate = plays whose viewer turned the sound on / plays.',
-  timePlayed: 'Time played: the distinct seconds each play watched, added up (a rewatch counts once per play).',
-  engagement: 'Engagement = the average share of the video watched per play.',
-  completionRate: `Completion rate = plays that watched at least ${COMPLETION_SHARE * 100} % / plays.`,
-  clickThroughRate: 'Click-through rate = unique clickers / unique openers.',
-  funnel: 'Funnel: unique people at each step; each rate is the step over the one before it.',
-  machine: 'Machine traffic (link scanners, bots, privacy proxies, floods) is left out unless you include it.',
-} as const;
-
-export const HONEST_LIMITS = [
-  "Plays inside an inbox (Apple Mail's inline video) cannot be measured by anyone: only plays on the viewer page are counted.",
-  "Apple Mail Privacy Protection loads every image when the mail arrives: those opens are machine traffic, not a person's.",
-] as const;

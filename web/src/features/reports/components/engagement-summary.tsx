@@ -1,5 +1,6 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { metric } from '@shared/metrics/report-metrics';
 import type { EngagementReport } from '@shared/report-types';
 import { duration, percent } from '../utils/engagement-display';
 
@@ -10,20 +11,20 @@ const STEP_LABEL = { opens: 'Opened', visits: 'Visited the page', plays: 'Played
 export function EngagementSummary({ report }: { report: EngagementReport | undefined }) {
   const tiles = report
     ? [
-        { label: 'Plays', value: report.plays.total.toLocaleString('en-US'), note: `${report.plays.uniqueViewers.toLocaleString('en-US')} viewers` },
-        { label: 'Play rate', value: percent(report.playRate), note: 'of visitors played' },
-        { label: 'Engagement', value: percent(report.engagement), note: 'average share watched' },
-        { label: 'Completion rate', value: percent(report.completionRate), note: 'watched 90% or more' },
-        { label: 'Sound on', value: percent(report.soundOnRate), note: 'of plays unmuted' },
-        { label: 'Time played', value: duration(report.timePlayedSecs), note: `${report.visits.total.toLocaleString('en-US')} visits` },
-        { label: 'Click-through rate', value: percent(report.clickThroughRate), note: 'of openers clicked' },
+        { label: metric('plays').name, value: report.plays.total.toLocaleString('en-US'), note: `${report.plays.uniqueViewers.toLocaleString('en-US')} viewers` },
+        { label: metric('playRate').name, value: percent(report.playRate), note: 'of visitors played' },
+        { label: metric('engagement').name, value: percent(report.engagement), note: 'average share watched' },
+        { label: metric('completionRate').name, value: percent(report.completionRate), note: 'watched 90% or more' },
+        { label: metric('soundOnRate').name, value: percent(report.soundOnRate), note: 'of plays unmuted' },
+        { label: metric('timePlayed').name, value: duration(report.timePlayedSecs), note: `${report.visits.total.toLocaleString('en-US')} visits` },
+        { label: metric('clickThroughRate').name, value: percent(report.clickThroughRate), note: 'of openers clicked' },
       ]
     : [];
   return (
     <Stack gap="md">
       <Card padding="lg" data-testid="funnel">
         <Title order={3} fz="lg" mb="md">
-          Funnel
+          {metric('funnel').name}
         </Title>
         {report ? (
           <Group gap="xs" wrap="wrap" align="stretch">

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { FeedLinkCard } from '@/components/feed-link-card';
 import { ApiQueryError } from '@/lib/query-client';
 import { feedUrl, useReportFeed, type FeedType } from '../api/use-report-feed';
-import { filterQuery, readReportView, writeReportView } from '../utils/report-params';
+import { readReportView, reportQuery, writeReportView } from '../utils/report-params';
 
 // /feeds/{id}/{type}: the report feed as text (JSON pretty-printed, XML as served), with the
 // report's filters when it was opened from a filtered report.
@@ -13,7 +13,7 @@ export function FeedPage() {
   const { id = '', type = '' } = useParams();
   const [params] = useSearchParams();
   const view = readReportView(params);
-  const query = filterQuery(view.filter, view.includeMachine);
+  const query = reportQuery(view.filter, view.includeMachine);
   const kind: FeedType | null = type.toLowerCase() === 'json' ? 'json' : type.toLowerCase() === 'xml' ? 'xml' : null;
   const feed = useReportFeed(id, kind ?? 'json', query);
   const reportSearch = writeReportView({ ...view, page: 1, weekEnding: null }).toString();

@@ -1,14 +1,14 @@
 import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { metric } from '@shared/metrics/report-metrics';
 import type { ReportSummary } from '@shared/report-types';
+import { totalsNotes } from '../utils/report-display';
 
-const TILES: { key: 'totalViews' | 'totalClicks' | 'averageViewTime'; label: string }[] = [
-  { key: 'totalViews', label: 'Total Views' },
-  { key: 'totalClicks', label: 'Total Clicks' },
-  { key: 'averageViewTime', label: 'Average View Time (secs)' },
-];
+const TILES = (['totalViews', 'totalClicks', 'averageViewTime'] as const).map((key) => ({ key, label: metric(key).name }));
 
-// The results: Total Views, Total Clicks, Average View Time (secs).
+// The results: Total Views, Total Clicks, Average View Time (secs), each with what it is made of
+// in the report's other metrics (src/shared/metrics/report-metrics.ts).
 export function ReportTiles({ summary }: { summary: ReportSummary | undefined }) {
+  const notes = summary ? totalsNotes(summary) : null;
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
       {TILES.map((t) => (
@@ -23,11 +23,13 @@ export function ReportTiles({ summary }: { summary: ReportSummary | undefined })
           ) : (
             <Skeleton h={38} w={90} mt={6} />
           )}
-          {t.key === 'totalViews' && summary ? (
-            <Text size="xs" c="dimmed" mt={2}>
-              {summary.uniqueViews.toLocaleString('en-US')} unique
-            </Text>
-          ) : null}
+          {notes
+            ? notes[t.key].map((line) => (
+                <Text key={line} size="xs" c="dimmed" mt={2} data-testid="tile-note">
+                  {line}
+                </Text>
+              ))
+            : null}
         </Card>
       ))}
     </SimpleGrid>

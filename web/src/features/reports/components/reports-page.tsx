@@ -14,12 +14,11 @@ import { useReportRecords } from '../api/use-report-records';
 import { useReportSnippets } from '../api/use-report-snippets';
 import { useReportSummary } from '../api/use-report-summary';
 import { useEngagement, usePlays } from '../api/use-engagement';
-import { ActivityTimeline } from './activity-timeline';
 import { EngagementGraph } from './engagement-graph';
 import { EngagementSummary } from './engagement-summary';
 import { HowCounted } from './how-counted';
 import { PlaysTable } from './plays-table';
-import { filterQuery, isFilterActive } from '../utils/report-params';
+import { isFilterActive, reportQuery } from '../utils/report-params';
 import { pendingNotice } from '../utils/report-display';
 import { BreakdownChart } from './breakdown-chart';
 import { FilterPanel } from './filter-panel';
@@ -90,12 +89,12 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [view, setView] = useReportView();
-  const base = filterQuery(view.filter, view.includeMachine);
-  const summaryQuery = view.weekEnding ? { ...base, weekEnding: view.weekEnding } : base;
+  const base = reportQuery(view.filter, view.includeMachine);
+  const weekQuery = view.weekEnding ? { ...base, weekEnding: view.weekEnding } : base;
   const snippets = useReportSnippets();
-  const summary = useReportSummary(snippetId, summaryQuery);
+  const summary = useReportSummary(snippetId, base);
   const records = useReportRecords(snippetId, { ...base, page: view.page, size: REPORT_TABLE_PAGE_SIZE });
-  const engagement = useEngagement(snippetId, base);
+  const engagement = useEngagement(snippetId, weekQuery);
   const [playsPage, setPlaysPage] = useState(1);
   const plays = usePlays(snippetId, { ...base, page: playsPage, size: REPORT_TABLE_PAGE_SIZE });
   const e = engagement.data?.snippetId === snippetId ? engagement.data : undefined;
@@ -161,24 +160,18 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
               </Card>
             ) : (
               <>
+                <TimelineChart
+                  report={e}
+                  range={{ dateFrom: view.filter.dateFrom, dateTill: view.filter.dateTill }}
+                  onRange={(range) => setView({ ...view, filter: { ...view.filter, ...range }, page: 1, weekEnding: null })}
+                  onWeek={(weekEnding) => setView({ ...view, weekEnding })}
+                />
                 <Grid>
-                  <Grid.Col span={{ base: 12, md: 8 }}>
-                    <TimelineChart summary={s} onWeek={(weekEnding) => setView({ ...view, weekEnding })} />
-                  </Grid.Col>
-                  <Grid.Col span={{ base: 12, md: 4 }}>
-                    <BreakdownChart summary={s} />
-                  </Grid.Col>
-                </Grid>
-                <Grid>
-                  <Grid.Col span={{ base: 12, md: 6 }}>
+                  <Grid.Col span={{ base: 12, md: 7 }}>
                     <EngagementGraph report={e} />
                   </Grid.Col>
-                  <Grid.Col span={{ base: 12, md: 6 }}>
-                    <ActivityTimeline
-                      report={e}
-                      range={{ dateFrom: view.filter.dateFrom, dateTill: view.filter.dateTill }}
-                      onRange={(range) => setView({ ...view, filter: { ...view.filter, ...range }, page: 1, weekEnding: null })}
-                    />
+                  <Grid.Col span={{ base: 12, md: 5 }}>
+                    <BreakdownChart summary={s} />
                   </Grid.Col>
                 </Grid>
                 <PlaysTable data={plays.data} error={plays.isError ? plays.error : null} page={playsPage} onPage={setPlaysPage} />

@@ -1,50 +1,81 @@
-import { ActionIcon, Card, Group, Skeleton, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
+import { ActionIcon, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import type { ReportSummary } from '@shared/report-types';
-import { shortDay, weekNavigation } from '../utils/report-display';
+import { metric } from '@shared/metrics/report-metrics';
+import type { EngagementReport } from '@shared/report-types';
+import { activePreset, bucketLabel, presetRange, RANGE_PRESETS, timelineNav } from '../utils/engagement-display';
 
-// Engagement Timeline: views and clicks per day over 7 days, with previous/next week (next is
-// disabled once the window ends today).
-export function TimelineChart({ summary, onWeek }: { summary: ReportSummary | undefined; onWeek: (weekEnding: string) => void }) {
-  const nav = summary ? weekNavigation(summary.weekEnding, summary.today) : null;
-  const data = summary?.timeline.map((d) => ({ day: shortDay(d.date), Views: d.views, Clicks: d.clicks })) ?? [];
+type Range = { dateFrom: string | null; dateTill: string | null };
+
+const VIEWS = metric('totalViews').name;
+const CLICKS = metric('totalClicks').name;
+
+// Engagement Timeline, the report's one timeline: Total Views and Total Clicks (the tiles'
+// definitions) with Visits and Plays, per day (per hour up to 2 days) in the report's time zone.
+// Without dates it is the spec's 7 days with previous/next week; the quick ranges set the report's
+// dates (every figure follows), and previous/next then step by the range's own length.
+export function TimelineChart({ report, range, onRange, onWeek }: { report: EngagementReport | undefined; range: Range; onRange: (range: Range) => void; onWeek: (weekEnding: string) => void }) {
+  const t = report?.timeline;
+  const nav = t && report ? timelineNav(t, report.today) : null;
+  const dated = !!(range.dateFrom || range.dateTill);
+  const go = (to: { from: string; till: string }) => (dated ? onRange({ dateFrom: to.from, dateTill: to.till }) : onWeek(to.till));
+  const data = t?.buckets.map((b) => ({ at: bucketLabel(b.start, t.grain), [VIEWS]: b.totalViews, [CLICKS]: b.totalClicks, Visits: b.visits, Plays: b.plays })) ?? [];
+  const preset = report ? activePreset(range.dateFrom, range.dateTill, report.today) : null;
   return (
-    <Card padding="lg" h="100%" data-testid="timeline">
-      <Group justify="space-between" mb="md" gap="xs" wrap="wrap">
-        <Title order={3} fz="lg">
-          Engagement Timeline
-        </Title>
-        <Group gap={6} wrap="nowrap">
-          <ActionIcon variant="default" aria-label="Previous week" disabled={!nav} onClick={() => nav && onWeek(nav.previous)}>
-            <IconChevronLeft size={18} />
-          </ActionIcon>
-          <Text size="sm" fw={500} miw={150} ta="center" data-testid="week-label">
-            {nav?.label ?? ' '}
-          </Text>
-          <ActionIcon variant="default" aria-label="Next week" disabled={!nav?.next} onClick={() => nav?.next && onWeek(nav.next)}>
-            <IconChevronRight size={18} />
-          </ActionIcon>
+    <Card padding="lg" data-testid="timeline">
+      <Stack gap="xs" mb="md">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={3} fz="lg">
+            {metric('timeline').name}
+          </Title>
+          <Group gap={6} wrap="nowrap">
+            <ActionIcon variant="default" aria-label={nav?.previousLabel ?? 'Previous week'} disabled={!nav} onClick={() => nav && go(nav.previous)}>
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <Text size="sm" fw={500} miw={150} ta="center" data-testid="week-label">
+              {nav?.label ?? ' '}
+            </Text>
+            <ActionIcon variant="default" aria-label={nav?.nextLabel ?? 'Next week'} disabled={!nav?.next} onClick={() => nav?.next && go(nav.next)}>
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Group>
         </Group>
-      </Group>
-      {summary ? (
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm" c="dimmed" data-testid="timeline-grain">
+            {t && report ? `${t.grain === 'hour' ? 'Per hour' : 'Per day'}, ${report.timeZone}` : ' '}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-label="Date range"
+            disabled={!report}
+            // A custom range (the Filter panel's dates) selects none of them.
+            value={preset ?? ''}
+            onChange={(v) => report && onRange(presetRange(v, report.today))}
+            data={RANGE_PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+          />
+        </Group>
+      </Stack>
+      {t ? (
         <LineChart
-          h={260}
+          h={280}
           data={data}
-          dataKey="day"
+          dataKey="at"
           series={[
-            { name: 'Views', color: 'indigo.6' },
-            { name: 'Clicks', color: 'orange.6' },
+            { name: VIEWS, color: 'indigo.6' },
+            { name: CLICKS, color: 'orange.6' },
+            { name: 'Visits', color: 'teal.6' },
+            { name: 'Plays', color: 'grape.6' },
           ]}
           curveType="linear"
+          withDots={data.length <= 31}
           withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          // two rows of legend on a phone
+          legendProps={{ verticalAlign: 'bottom', height: 60 }}
           yAxisProps={{ allowDecimals: false, width: 40 }}
-          tickLine="y"
           gridAxis="y"
         />
       ) : (
-        <Skeleton h={260} />
+        <Skeleton h={280} />
       )}
     </Card>
   );

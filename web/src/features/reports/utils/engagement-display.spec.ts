@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activePreset, bucketLabel, clock, duration, percent, presetRange, runWidth, stripRuns, stripSummary } from './engagement-display';
+import { activePreset, bucketLabel, clock, duration, percent, presetRange, runWidth, stripRuns, stripSummary, timelineNav } from './engagement-display';
 
 describe('engagement display', () => {
   it('shows rates as whole percentages, none as a dash', () => {
@@ -48,5 +48,12 @@ describe('engagement display', () => {
     expect(runWidth({ from: 0, length: 9 }, 8.5)).toBeCloseTo(1);
     expect(runWidth({ from: 8, length: 1 }, 8.5)).toBeCloseTo(0.5 / 8.5);
     expect(runWidth({ from: 0, length: 4 }, 20)).toBeCloseTo(0.2);
+  });
+
+  it('names the timeline\'s steps by its length and never steps past today', () => {
+    const week = timelineNav({ from: '2026-03-04', till: '2026-03-10' }, '2026-03-10', 'en-US');
+    expect(week).toMatchObject({ previousLabel: 'Previous week', nextLabel: 'Next week', previous: { from: '2026-02-25', till: '2026-03-03' }, next: null });
+    expect(timelineNav({ from: '2026-03-09', till: '2026-03-09' }, '2026-03-10', 'en-US')).toMatchObject({ previousLabel: 'Previous day', next: { from: '2026-03-10', till: '2026-03-10' } });
+    expect(timelineNav({ from: '2026-01-01', till: '2026-01-30' }, '2026-03-10', 'en-US').nextLabel).toBe('Next 30 days');
   });
 });

@@ -1,5 +1,7 @@
 import { secondWidth, type StripCell } from '@shared/metrics/watch-ranges';
 import { addDays } from '@shared/report-rules';
+import { daysBetween, timelineSteps } from '@shared/metrics/timeline-grain';
+import { formatDayMonth, formatDayRange } from '@/lib/date-format';
 
 // How the engagement part of the report page shows its numbers. Pure.
 
@@ -78,4 +80,17 @@ export function activePreset(dateFrom: string | null, dateTill: string | null, t
     return r.dateFrom === dateFrom && r.dateTill === dateTill;
   });
   return hit?.value ?? null;
+}
+
+// The timeline's previous and next buttons: what they are called (a week is the spec's "Previous
+// week"), the window's label and where each leads (next is null once the window ends today).
+export function timelineNav(range: { from: string; till: string }, today: string, locale?: string) {
+  const days = daysBetween(range.from, range.till);
+  const unit = days === 7 ? 'week' : days === 1 ? 'day' : `${days} days`;
+  return {
+    label: days === 1 ? formatDayMonth(range.from, locale) : formatDayRange(range.from, range.till, locale),
+    previousLabel: `Previous ${unit}`,
+    nextLabel: `Next ${unit}`,
+    ...timelineSteps(range.from, range.till, today),
+  };
 }

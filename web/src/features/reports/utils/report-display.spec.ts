@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { breakdownSlices, deviceOf, locationOf, machineBadge, machineLabel, pendingNotice, secondsOf, shortDay, viewerOf, weekNavigation, wholePercents } from './report-display';
+import { breakdownSlices, deviceOf, locationOf, machineBadge, machineLabel, pendingNotice, secondsOf, shortDay, viewerOf, weekNavigation, wholePercents, totalsNotes } from './report-display';
 
 describe('viewerOf: the receiver, or the IP when there is none worth showing', () => {
   it('shows a real receiver', () => {
@@ -124,5 +124,14 @@ describe('pendingNotice: the hits still being counted', () => {
   it('says how many, in the singular for one', () => {
     expect(pendingNotice(1)).toBe('1 recent open, click or visit is still being counted after a burst of traffic. Refresh in a moment to see it in these figures.');
     expect(pendingNotice(12480)).toBe('12,480 recent opens, clicks and visits are still being counted after a burst of traffic. Refresh in a moment to see them in these figures.');
+  });
+});
+
+describe('what the spec\'s totals are made of', () => {
+  it('Total Views as opens and plays without a click; Total Clicks said only when some are not counted', () => {
+    const notes = totalsNotes({ uniqueViews: 5, opens: 5, playsWithoutClick: 1, clicks: 4, totalClicks: 3 });
+    expect(notes.totalViews).toEqual(['5 opens + 1 play without a click', '5 unique']);
+    expect(notes.totalClicks).toEqual(['of 4 clicks: 1 to the web view with 1 s or less played']);
+    expect(totalsNotes({ uniqueViews: 1, opens: 1, playsWithoutClick: 0, clicks: 2, totalClicks: 2 }).totalClicks).toEqual([]);
   });
 });

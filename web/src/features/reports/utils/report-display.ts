@@ -1,5 +1,5 @@
 import { addDays, canGoToNextWeek, isPlaceholderReceiver, nextWeekEnding, weekWindow } from '@shared/report-rules';
-import type { ReportBreakdown, ReportRecord } from '@shared/report-types';
+import type { ReportBreakdown, ReportRecord, ReportSummary } from '@shared/report-types';
 import { formatDayMonth, formatDayRange } from '@/lib/date-format';
 
 // How the report page shows the numbers the API returns. Pure.
@@ -116,4 +116,17 @@ export function pendingNotice(pending: number): string {
   return pending === 1
     ? '1 recent open, click or visit is still being counted after a burst of traffic. Refresh in a moment to see it in these figures.'
     : `${n} recent opens, clicks and visits are still being counted after a burst of traffic. Refresh in a moment to see them in these figures.`;
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+// What each of the spec's totals is made of, in the report's other metrics: "8 opens + 2 plays
+// without a click", "of 9 clicks: 1 to the web view with 1 s or less played".
+export function totalsNotes(s: Pick<ReportSummary, 'uniqueViews' | 'opens' | 'playsWithoutClick' | 'clicks' | 'totalClicks'>): Record<'totalViews' | 'totalClicks' | 'averageViewTime', string[]> {
+  const uncounted = s.clicks - s.totalClicks;
+  return {
+    totalViews: [`${count(s.opens, 'open', 'opens')} + ${count(s.playsWithoutClick, 'play', 'plays')} without a click`, `${s.uniqueViews.toLocaleString('en-US')} unique`],
+    totalClicks: uncounted > 0 ? [`of ${count(s.clicks, 'click', 'clicks')}: ${uncounted.toLocaleString('en-US')} to the web view with 1 s or less played`] : [],
+    averageViewTime: ['per person who played more than 1 s'],
+  };
 }

@@ -1,4 +1,5 @@
 import { isIsoDate } from '@shared/report-rules';
+import { isIanaTimeZone } from '@shared/time-zone';
 import type { Query } from '@/lib/api-client';
 
 // The report page's state as it lives in the address bar (so a filtered report can be reloaded,
@@ -105,6 +106,21 @@ export function filterQuery(filter: ReportFilterState, includeMachine: boolean):
   if (filter.platforms.length) q.platformscsv = filter.platforms.join(',');
   if (filter.clients.length) q.clientscsv = filter.clients.join(',');
   if (includeMachine) q.includeMachine = 'true';
+  return q;
+}
+
+// This browser's IANA time zone, which the report is shown in when the owner's profile names none;
+// null when the browser does not say.
+export function browserTimeZone(): string | null {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isIanaTimeZone(zone) ? zone : null;
+}
+
+// The query of the report calls (records, summary, engagement, plays, CSV and feeds): the filter
+// and the browser's time zone (never in the address bar: a shared link shows the reader's zone).
+export function reportQuery(filter: ReportFilterState, includeMachine: boolean, timeZone = browserTimeZone()): Query {
+  const q = filterQuery(filter, includeMachine);
+  if (timeZone) q.tz = timeZone;
   return q;
 }
 
