@@ -66,7 +66,7 @@ export function WebhooksCard() {
         </Button>
       </Group>
       <Text size="sm" c="dimmed" mb="md">
-        EyeMail posts each open and click to your endpoints, signed per the Standard Webhooks specification, and retries for about a day.
+        EyeMail posts each open, click and play (played, watched 25 to 100 %, sound on) to your endpoints, signed per the Standard Webhooks specification, and retries for about a day.
       </Text>
       <Stack gap="sm">
         {secret && (
