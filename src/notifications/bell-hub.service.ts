@@ -62,6 +62,12 @@ export class BellHub implements OnModuleDestroy {
     if (overStreamCap(this.of(userId).length)) throw new RateLimitedError(TOO_MANY_STREAMS, STREAM_RETRY_AFTER_S);
     // Gone already while the session was read: nothing to keep.
     if (req.socket.destroyed) return;
+    // A HEAD (Express answers it with the GET's handler) gets the headers and its end: no body
+    // would ever reach it, and the response would stay open.
+    if (req.method === 'HEAD') {
+      res.writeHead(200, STREAM_HEADERS).end();
+      return;
+    }
     const stream: BellStream = { userId, sid, res, sent: null, lastWriteAt: Date.now() };
     this.streams.add(stream);
     this.byUser.set(userId, (this.byUser.get(userId) ?? new Set()).add(stream));

@@ -6,6 +6,7 @@
 // a user's 6th stream a 429, a signed-out session's stream ended, and every stream ended promptly
 // when the app closes.
 import type http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
 import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signIn, signUp, sql, type SignedUpUser } from '../support/account-factory.js';
@@ -80,6 +81,24 @@ describe('the bell stream', () => {
     expect(ownerStream.retry).toBe(RECONNECT_MS);
     otherStream = await stream(other.client.cookieHeader);
     await otherStream.waitFor(unread(0), "the other account's count at connect");
+  });
+
+  it('answers a HEAD with the headers and its end, holding nothing open', async () => {
+    // On a socket of its own asking to close after the answer: the server closes it once the
+    // response has ended (a stream left open would keep it, and a slot of the user's, for ever).
+    const { port } = server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (c: Buffer) => (answer += c.toString('utf8')));
+    socket.write(`HEAD ${PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${owner.client.cookieHeader}\r\nConnection: close\r\n\r\n`);
+    const closed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 3_000);
+      socket.once('close', () => (clearTimeout(timer), resolve(true)));
+    });
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toMatch(/\r\ncontent-type: text\/event-stream; charset=utf-8\r\n/i);
+    expect(closed).toBe(true);
   });
 
   it("pushes the new count within seconds of a named recipient's open, and a new stream starts from it", async () => {
