@@ -37,6 +37,9 @@ import { trackingHandler } from './reports/tracking-router.js';
 import { answerFirst } from './common/answer-first.js';
 import { ViewerService } from './snippets/viewer.service.js';
 import { viewerHandler } from './snippets/viewer-router.js';
+import { LiveMediaService } from './snippets/live-media.service.js';
+import { liveMediaHandler } from './snippets/live-media-router.js';
+import { SmallMediaCache } from './storage/small-media-cache.service.js';
 
 export { SESSION_COOKIE };
 
@@ -78,7 +81,12 @@ export async function createApp(config: AppConfig, logTo?: DestinationStream): P
   const express5 = app.getHttpAdapter().getInstance();
   answerFirst(
     app.getHttpServer() as import('node:http').Server,
-    [trackingHandler(app.get(IngestService), pageHeaders, hits, express5), viewerHandler(app.get(ViewerService), pageHeaders, hits, express5)],
+    [
+      trackingHandler(app.get(IngestService), pageHeaders, hits, express5),
+      viewerHandler(app.get(ViewerService), pageHeaders, hits, express5),
+      // an exported email's pictures at their living addresses (snippets/live-media-router.ts)
+      liveMediaHandler(app.get(LiveMediaService), app.get(SmallMediaCache), pageHeaders, hits, express5),
+    ],
     (req) => warnForwarded(req as express.Request, undefined as unknown as express.Response, () => undefined),
   );
   // The media and the viewer's play reports, answered by Express: counted into the same summary

@@ -8,7 +8,7 @@ import { TtlCache } from '../common/ttl-cache.js';
 import { ImageAdapter } from '../images/image.adapter.js';
 import { MediaService } from '../storage/media.service.js';
 import { parseLiveMediaPath } from './export/live-media-urls.js';
-import { liveMediaAnswer, type LiveEyeMail } from './live-media.js';
+import { liveMediaAnswer, type LiveEyeMail, type LiveMediaAnswer } from './live-media.js';
 import { BLANK_PNG, neutralStillSvg, STILL_CANVAS_MAX_HEIGHT, stillCanvas } from './neutral-still.js';
 import { SnippetMediaReader } from './snippet-media-reader.js';
 import { SnippetRepository } from './snippet.repository.js';
@@ -26,7 +26,7 @@ const STATE_SOURCES = ['Snippet', 'User', 'MediaFile', 'VideoEncoding'];
 // a few KB each): kept for the process's life.
 const STILLS_MAX = 2 * (STILL_CANVAS_MAX_HEIGHT / 2);
 // Stored media must never run as a page on our origin (as /media/ answers).
-const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 // GET/HEAD /m/<snippetId>/<file>: what an exported email shows, as the EyeMail is now
 // (export/live-media-urls.ts names the addresses, live-media.ts decides the answer).
@@ -71,14 +71,28 @@ export class LiveMediaService {
     return drawn;
   }
 
+  // What the address answers now; null for an address that is not one.
+  async answerFor(snippetId: string, file: string): Promise<LiveMediaAnswer | null> {
+    const asked = parseLiveMediaPath(snippetId, file);
+    return asked && liveMediaAnswer(asked, await this.stateOf(asked.snippetId));
+  }
+
+  // The neutral still of a 'still' answer, with its ETag.
+  async stillOf(answer: Extract<LiveMediaAnswer, { kind: 'still' }>): Promise<{ bytes: Buffer; etag: string; type: string }> {
+    const canvas = stillCanvas(answer.width, answer.height);
+    const bytes = await this.still(answer.format, canvas.width, canvas.height);
+    return { bytes, etag: `"still-v1-${answer.format}-${canvas.width}x${canvas.height}"`, type: `image/${answer.format}` };
+  }
+
+  // The Nest route's answer (the video, with its ranges; the pictures are answered ahead of
+  // Express by live-media-router.ts, which comes here for what it does not keep in memory).
   async send(snippetId: string, file: string, req: Request, res: Response): Promise<void> {
     // Public and cacheable: no cookie (see MediaService.send).
     res.removeHeader('Set-Cookie');
     delete (req as { session?: unknown }).session;
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    const asked = parseLiveMediaPath(snippetId, file);
-    if (!asked) return fail(res, 404, 'Not found.');
-    const answer = liveMediaAnswer(asked, await this.stateOf(asked.snippetId));
+    const answer = await this.answerFor(snippetId, file);
+    if (!answer) return fail(res, 404, 'Not found.');
     switch (answer.kind) {
       case 'stored':
         return this.media.sendCurrent(answer.url, req, res, LIVE_MEDIA_CACHE_CONTROL);
@@ -87,15 +101,14 @@ export class LiveMediaService {
       case 'blank':
         return sendImage(req, res, 'image/png', '"blank-v1"', BLANK_PNG);
       case 'still': {
-        const canvas = stillCanvas(answer.width, answer.height);
-        let bytes: Buffer;
+        let still: { bytes: Buffer; etag: string; type: string };
         try {
-          bytes = await this.still(answer.format, canvas.width, canvas.height);
+          still = await this.stillOf(answer);
         } catch (e) {
           this.logger.error({ err: e }, 'Drawing the neutral still failed');
           return fail(res, 500, 'This video is no longer available.');
         }
-        return sendImage(req, res, `image/${answer.format}`, `"still-v1-${answer.format}-${canvas.width}x${canvas.height}"`, bytes);
+        return sendImage(req, res, still.type, still.etag, still.bytes);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { liveMediaRoute } from './live-media-router.js';
 import { STILL_CANVAS_MAX_HEIGHT, stillCanvas } from './neutral-still.js';
 import { liveMediaPath, parseLiveMediaPath } from './export/live-media-urls.js';
 import { liveMediaAnswer, type LiveEyeMail } from './live-media.js';
@@ -88,5 +89,17 @@ describe('the neutral still’s canvas', () => {
     const drawn = new Set<string>();
     for (let w = 1; w <= 3200; w += 7) for (let h = 1; h <= 3200; h += 11) drawn.add(JSON.stringify(stillCanvas(w, h)));
     expect(drawn.size).toBeLessThanOrEqual(STILL_CANVAS_MAX_HEIGHT / 2);
+  });
+});
+
+describe('the pictures answered ahead of Express', () => {
+  it('takes GET and HEAD of a picture address, never the video or another method', () => {
+    expect(liveMediaRoute('GET', `/m/${ID}/gif-600x338.gif?x=1`)).toEqual({ id: ID, file: 'gif-600x338.gif', path: `/m/${ID}/gif-600x338.gif` });
+    expect(liveMediaRoute('HEAD', `/m/${ID}/logo`)).toEqual({ id: ID, file: 'logo', path: `/m/${ID}/logo` });
+    expect(liveMediaRoute('GET', `/m/${ID}/video.mp4`)).toBeNull();
+    expect(liveMediaRoute('GET', `/m/${ID}/video%2Emp4`)).toBeNull();
+    expect(liveMediaRoute('POST', `/m/${ID}/logo`)).toBeNull();
+    expect(liveMediaRoute('GET', `/m/${ID}/logo/extra`)).toBeNull();
+    expect(liveMediaRoute('GET', `/media/${ID}/logo`)).toBeNull();
   });
 });

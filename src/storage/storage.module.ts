@@ -4,6 +4,7 @@ import { HealthChecks } from '../common/health-checks.js';
 import { LocalStorageAdapter } from './local-storage.adapter.js';
 import { MediaController } from './media.controller.js';
 import { MediaService } from './media.service.js';
+import { SmallMediaCache } from './small-media-cache.service.js';
 import { STORAGE, type StorageAdapter } from './storage.adapter.js';
 
 // The Google Cloud Storage client is loaded only when GCS_BUCKET is set: unused, it would hold
@@ -25,9 +26,9 @@ export async function createStorageAdapter(config: AppConfig): Promise<StorageAd
 // as STORAGE, plus the /media/* route and the `storage` health check.
 @Module({
   controllers: [MediaController],
-  providers: [{ provide: STORAGE, inject: [APP_CONFIG], useFactory: createStorageAdapter }, MediaService],
-  // MediaService: the snippets module answers its living media addresses with it.
-  exports: [STORAGE, MediaService],
+  providers: [{ provide: STORAGE, inject: [APP_CONFIG], useFactory: createStorageAdapter }, MediaService, SmallMediaCache],
+  // MediaService, SmallMediaCache: the snippets module answers its living media addresses with them.
+  exports: [STORAGE, MediaService, SmallMediaCache],
 })
 export class StorageModule implements OnModuleInit {
   private readonly logger = new Logger('Storage');

@@ -124,6 +124,8 @@ describe('an exported EyeMail follows the EyeMail as it is now', () => {
       const res = await get(address);
       expect([res.status, res.headers['content-type'], res.headers['cache-control']]).toEqual([200, type, 'public, max-age=60']);
       expect(res.headers['set-cookie']).toBeUndefined();
+      // stored media never runs as a page on our origin
+      expect([res.headers['x-content-type-options'], res.headers['content-security-policy']]).toEqual(['nosniff', expect.stringContaining('sandbox')]);
       expect(res.headers.etag).toBeTruthy();
       expect(res.body).toEqual((await get(stored)).body);
       expect((await get(address, { 'If-None-Match': res.headers.etag })).status).toBe(304);

@@ -8,6 +8,7 @@ import { signUp, type SignedUpUser } from '../support/account-factory.js';
 import { startGcsStub, type GcsStub } from '../support/gcs-stub-server.js';
 import { waitFor } from '../support/wait.js';
 import { clip, HTML_FILE, upload } from '../support/upload-fixtures.js';
+import { createSnippet, snippetPayload } from '../support/snippet-factory.js';
 
 jest.setTimeout(180_000);
 
@@ -61,6 +62,20 @@ describe('uploads and encodes with media in a GCS bucket', () => {
       expect(object.status).toBe(200);
     }
     expect(objects()).toHaveLength(6);
+
+    // An exported email's living addresses send mail clients to the bucket's current object,
+    // cached as briefly as the address (the pictures answered ahead of Express, the video by Nest).
+    const eyemail = await createSnippet(ann.client, snippetPayload(file.fileId));
+    for (const [file, object] of [
+      ['gif-600x338.gif', final.gifUrl],
+      ['poster-600x338.jpg', final.thumbnailUrl],
+      ['video.mp4', final.emailVideoUrl],
+    ]) {
+      const living = await t.http.get(`/m/${eyemail.snippet}/${file}`);
+      expect([living.status, living.headers.location, living.headers['cache-control']]).toEqual([302, object, 'public, max-age=60']);
+      expect(living.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await ann.client.delete(`/api/snippets/${eyemail.snippet}`)).status).toBe(200);
 
     expect((await ann.client.delete(`/api/files/${file.fileId}`)).status).toBe(200);
     expect(objects()).toEqual([]);
