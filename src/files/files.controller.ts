@@ -1,11 +1,12 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { FilesService } from './files.service.js';
 import { FileUploadService } from './file-upload.service.js';
-import { FileListItemDto, FileViewDto, StorageUsageDto } from './files.dto.js';
+import { FileListItemDto, FileViewDto, RenameVideoDto, StorageUsageDto } from './files.dto.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
 import { StorageQuotaService } from './storage-quota.service.js';
 import { FILE_KINDS, UPLOAD_MESSAGES } from './upload-rules.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
@@ -60,6 +61,13 @@ export class FilesController {
   @ApiOkResponse({ type: FileViewDto })
   get(@CurrentUser() user: AuthUser, @Param('id', uuidParam(UPLOAD_MESSAGES.notFound)) id: string) {
     return this.files.getOwned(user.id, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Rename one of the signed-in user’s videos (1-100 characters, trimmed; the extension is kept). Another account’s video: 404' })
+  @ApiOkResponse({ type: FileViewDto })
+  async rename(@CurrentUser() user: AuthUser, @Param('id', uuidParam(UPLOAD_MESSAGES.notFound)) id: string, @ValidBody() dto: RenameVideoDto) {
+    return ok(await this.files.renameVideo(user.id, id, dto.name), UPLOAD_MESSAGES.renamed);
   }
 
   @Delete(':id')

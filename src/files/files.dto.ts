@@ -1,4 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Field } from '../common/validation/rule.decorator.js';
+import { Trimmed } from '../common/validation/transforms.js';
+import { VIDEO_NAME_MAX, videoNameError } from '../shared/video-name.js';
 import { FILE_KINDS } from './upload-rules.js';
 
 // Response shapes, for the OpenAPI document only (the service returns the mapper interfaces).
@@ -20,10 +23,24 @@ export class FileWithThumbnailDto extends FileViewDto {
   thumbnailUrl: string | null;
 }
 
+export class VideoUserDto {
+  @ApiProperty({ format: 'uuid' }) snippetId: string;
+  @ApiProperty({ example: 'Spring sale', description: 'The EyeMail’s name' }) title: string;
+}
+
 export class FileListItemDto {
   @ApiProperty({ type: FileWithThumbnailDto }) file: FileWithThumbnailDto;
   @ApiProperty({ example: 'launch', description: 'Without the extension' }) fileName: string;
   @ApiProperty() dateUploadedUTC: string;
+  @ApiProperty({ type: VideoUserDto, isArray: true, required: false, description: 'Videos only: the caller’s own EyeMails that use the video, newest first' })
+  usedBy?: VideoUserDto[];
+}
+
+// PATCH files/{id}: a video's new name (shown without extension; the stored name keeps it).
+export class RenameVideoDto {
+  @Field({ example: 'Spring launch teaser', minLength: 1, maxLength: VIDEO_NAME_MAX, description: 'Trimmed; no line breaks' }, videoNameError)
+  @Trimmed()
+  name: string;
 }
 
 export class StorageUsageDto {

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, NotFoundError } from '../common/domain-error.js';
 import { isUuid } from '../shared/uuid.js';
+import { renamedFileName } from '../shared/video-name.js';
 import { STORAGE, type StorageAdapter } from '../storage/storage.adapter.js';
 import { toFileView, toListItem, type FileListItem, type FileView } from './file.mapper.js';
 import { parseFileKind } from './file-kind.js';
@@ -28,6 +29,14 @@ export interface DerivedMedia {
   // their EyeMails use).
   cutViewsOf?(files: { fileId: string; url: string; durationSecs: number | null }[]): Promise<Map<string, { url: string; durationSecs: number | null }>>;
 }
+
+// The caller's own EyeMails that use each of these videos (the snippets module answers, in one
+// query): My Videos shows them as "Used by N EyeMails".
+export interface VideoUser {
+  snippetId: string;
+  title: string;
+}
+export type VideoUsersOf = (ownerId: string, fileIds: string[]) => Promise<Map<string, VideoUser[]>>;
 
 // Where an uploaded file's bytes are, for modules that process them (the encode job).
 export interface StoredSource {
@@ -68,6 +77,7 @@ export class FilesService {
   private readonly usageChecks = new Map<FileKind, UsageCheck[]>();
   private readonly deletionListeners: DeletionListener[] = [];
   private derived: DerivedMedia | null = null;
+  private videoUsers: VideoUsersOf | null = null;
 
   constructor(
     private readonly repo: MediaFileRepository,
@@ -83,6 +93,10 @@ export class FilesService {
 
   registerDerivedMedia(derived: DerivedMedia): void {
     this.derived = derived;
+  }
+
+  registerVideoUsers(usersOf: VideoUsersOf): void {
+    this.videoUsers = usersOf;
   }
 
   registerDeletionListener(listener: DeletionListener): void {
@@ -147,9 +161,11 @@ export class FilesService {
     const views = files.map((f) => this.view(f));
     const videos = views.filter((v) => v.fileType === 'video');
     const cuts = videos.length && this.derived?.cutViewsOf ? await this.derived.cutViewsOf(videos) : new Map<string, { url: string; durationSecs: number | null }>();
+    const users = videos.length && this.videoUsers ? await this.videoUsers(userId, videos.map((v) => v.fileId)) : new Map<string, VideoUser[]>();
     return files.map((f, i) => {
       const thumbKey = f.posterKey ?? posters.get(f.id) ?? (f.kind === 'video' ? null : f.storageKey);
-      return toListItem({ ...views[i], ...cuts.get(f.id) }, thumbKey ? this.storage.publicUrl(thumbKey) : null);
+      const item = toListItem({ ...views[i], ...cuts.get(f.id) }, thumbKey ? this.storage.publicUrl(thumbKey) : null);
+      return f.kind === 'video' ? { ...item, usedBy: users.get(f.id) ?? [] } : item;
     });
   }
 
@@ -206,6 +222,17 @@ export class FilesService {
     // attachment after what it holds.
     const ext = file.contentType === 'image/gif' ? 'gif' : file.contentType === 'image/png' ? 'png' : 'jpg';
     return { fileName: `${nameWithoutExtension(file.fileName)}.${ext}`, contentType: file.contentType, content: Buffer.concat(chunks) };
+  }
+
+  // ---- renaming ----
+
+  // A new name for one of the caller's videos (the extension kept); another's is 404.
+  async renameVideo(userId: string, fileId: string, name: string): Promise<FileView> {
+    const file = await this.findOwnedRecord(userId, fileId);
+    if (!file || file.kind !== 'video') throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+    const fileName = renamedFileName(file.fileName, name);
+    if (!(await this.repo.renameOwned(userId, file.id, fileName))) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+    return this.view({ ...file, fileName });
   }
 
   // ---- deleting ----

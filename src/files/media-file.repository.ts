@@ -69,6 +69,11 @@ export class MediaFileRepository {
     return entity;
   }
 
+  // A guarded one-statement update: true when the owner's row was there to rename.
+  async renameOwned(ownerId: string, id: string, fileName: string): Promise<boolean> {
+    return (await this.em.nativeUpdate(MediaFile, { id, ownerId }, { fileName })) > 0;
+  }
+
   // Inside `fn`'s transaction; deleteOwned below runs in it.
   transactional<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.em.transactional(fn);

@@ -26,6 +26,7 @@ export const UPLOAD_MESSAGES = {
   gifTooManyPixels: 'This GIF has too many or too large frames. Please upload a GIF of at most 4096 pixels on a side.',
   uploaded: 'File uploaded successfully',
   deleted: 'File deleted.',
+  renamed: 'Video renamed.',
   notFound: 'File not found.',
   inUse: 'This file is in use and cannot be deleted.',
   videoInUse: 'This video is used by an EyeMail and cannot be deleted.',

@@ -25,6 +25,8 @@ export interface FileListItem {
   file: FileView & { thumbnailUrl: string | null };
   fileName: string;
   dateUploadedUTC: string;
+  // Videos only: the caller's own EyeMails that use the video (id and name), newest first.
+  usedBy?: { snippetId: string; title: string }[];
 }
 
 export type EncodingState = 'queued' | 'active' | 'completed' | 'failed';

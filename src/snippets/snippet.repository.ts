@@ -50,6 +50,23 @@ export class SnippetRepository {
     return (await this.em.count(Snippet, { videoFileId: fileId })) > 0;
   }
 
+  // The owner's own snippets using each of these videos, newest updated first, in one query.
+  async usersOfVideos(ownerId: string, fileIds: readonly string[]): Promise<Map<string, { snippetId: string; title: string }[]>> {
+    const out = new Map<string, { snippetId: string; title: string }[]>();
+    if (!fileIds.length) return out;
+    const rows = await this.em.find(
+      Snippet,
+      { ownerId, videoFileId: { $in: [...fileIds] } },
+      { fields: ['id', 'title', 'videoFileId'], orderBy: { updatedAt: 'desc', id: 'asc' } },
+    );
+    for (const r of rows) {
+      const list = out.get(r.videoFileId) ?? [];
+      list.push({ snippetId: r.id, title: r.title });
+      out.set(r.videoFileId, list);
+    }
+    return out;
+  }
+
   async usesImage(fileId: string): Promise<boolean> {
     return (await this.em.count(Snippet, { $or: [{ gifFileId: fileId }, { logoFileId: fileId }, { coverFileId: fileId }, { videoIconFileId: fileId }] })) > 0;
   }

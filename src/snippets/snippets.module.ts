@@ -60,6 +60,8 @@ export class SnippetsModule implements OnModuleInit {
     loadViewerTemplates();
     // Deleting a file an EyeMail uses is refused (409) with these messages.
     this.files.registerUsageCheck('video', async (fileId) => ((await this.snippets.isVideoInUse(fileId)) ? M.videoInUse : null));
+    // My Videos names the caller's EyeMails that use each video.
+    this.files.registerVideoUsers((ownerId, fileIds) => this.snippets.videoUsersOf(ownerId, fileIds));
     for (const kind of IMAGE_KINDS) {
       this.files.registerUsageCheck(kind, async (fileId) => ((await this.snippets.isImageInUse(fileId)) ? M.imageInUse : null));
     }

@@ -162,6 +162,11 @@ export class SnippetsService {
     return this.snippets.usesVideo(fileId.toLowerCase());
   }
 
+  // My Videos' "Used by": the caller's own EyeMails using each of these videos (one query).
+  videoUsersOf(ownerId: string, fileIds: string[]): Promise<Map<string, { snippetId: string; title: string }[]>> {
+    return this.snippets.usersOfVideos(ownerId, fileIds.filter((id) => isUuid(id)).map((id) => id.toLowerCase()));
+  }
+
   async isImageInUse(fileId: string): Promise<boolean> {
     if (!isUuid(fileId)) return false;
     return this.snippets.usesImage(fileId.toLowerCase());

@@ -196,7 +196,9 @@ test('uploading a video shows whole percentages rising, then the video in the gr
 
 test('deleting asks first, Cancel keeps the video, Delete removes it for good', async () => {
   const card = page.getByRole('article', { name: 'Spring launch' });
-  await card.getByRole('button', { name: 'Delete Spring launch' }).click();
+  // Delete sits in the card's menu, beside Play and Rename.
+  await card.getByRole('button', { name: 'More actions for Spring launch' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Alert!' });
   await dialog.getByText('Do you really want to delete this video?').waitFor();
   await screenshot(page, 'video-library-delete', { phoneFullPage: false });
@@ -204,7 +206,8 @@ test('deleting asks first, Cancel keeps the video, Delete removes it for good', 
   await dialog.waitFor({ state: 'hidden' });
   await card.waitFor();
 
-  await card.getByRole('button', { name: 'Delete Spring launch' }).click();
+  await card.getByRole('button', { name: 'More actions for Spring launch' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.getByText('No videos found.').waitFor();

@@ -103,6 +103,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/files/uploads/:id': { kind: 'owned', ok: [204], destructive: true, call: (w) => ({ path: w.spareUploadPath, headers: TUS }) },
   'POST /api/files': { kind: 'self', call: () => ({ path: '/api/files', query: { type: 'logo' } }) },
   'GET /api/files/:id': { kind: 'owned', call: (w) => ({ path: `/api/files/${w.logoId}` }) },
+  'PATCH /api/files/:id': { kind: 'owned', call: (w) => ({ path: `/api/files/${w.videoId}`, body: { name: 'Renamed by the caller' } }) },
   'DELETE /api/files/:id': { kind: 'owned', destructive: true, call: (w) => ({ path: `/api/files/${w.spareFileId}` }) },
   'POST /api/videos/:id': { kind: 'owned', call: (w) => ({ path: `/api/videos/${w.videoId}`, query: { overlay: 'none', width: '600' } }) },
   'GET /api/videos/encodings/:encodingId': { kind: 'owned', call: (w) => ({ path: `/api/videos/encodings/${w.encodingId}` }) },

@@ -1,20 +1,26 @@
 import { useState } from 'react';
-import { AspectRatio, Badge, Button, Card, Modal, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconMovie, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
+import { AspectRatio, Badge, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react';
 import type { FileListItem as VideoListItem } from '@shared/api-types';
 import { formatDate } from '@/lib/date-format';
 import { fileNameWithoutExtension, formatDuration } from '@/lib/media-format';
+import { UsedBy, UseInEyeMailButton, VideoCardMenu } from './video-card-actions';
 import classes from './video-grid.module.css';
 
 export interface VideoGridProps {
   items: VideoListItem[];
   loading?: boolean;
-  // Picker mode (the EyeMail forms): each card offers Select instead of Delete.
+  // Picker mode (the EyeMail forms): each card offers Select instead of the library's actions.
   selectMode?: boolean;
   selectedId?: string | null;
   onSelect?: (item: VideoListItem) => void;
   onDelete?: (item: VideoListItem) => void;
+  onRename?: (item: VideoListItem) => void;
+  // "Use in a new EyeMail".
+  onUse?: (item: VideoListItem) => void;
 }
+
+type CardHandlers = { onSelect?: () => void; onDelete?: () => void; onRename?: () => void; onUse?: () => void; onOpen: () => void };
 
 export function videoTitle(item: VideoListItem): string {
   return item.fileName || fileNameWithoutExtension(item.file.fileName);
@@ -47,19 +53,23 @@ function Thumbnail({ item, onOpen }: { item: VideoListItem; onOpen: () => void }
   );
 }
 
-function VideoCard({ item, selectMode, selected, onSelect, onDelete, onOpen }: { item: VideoListItem; selectMode: boolean; selected: boolean; onSelect?: () => void; onDelete?: () => void; onOpen: () => void }) {
+function VideoCard({ item, selectMode, selected, onSelect, onDelete, onRename, onUse, onOpen }: { item: VideoListItem; selectMode: boolean; selected: boolean } & CardHandlers) {
   const title = videoTitle(item);
   return (
     <Card className={classes.card} padding={0} radius="lg" data-selected={selected || undefined} component="article" aria-label={title}>
       <Thumbnail item={item} onOpen={onOpen} />
       <div className={classes.body}>
         <Stack gap={2} px="sm" pt="sm" style={{ flex: 1 }}>
-          <Text fw={600} size="sm" lineClamp={2} title={title} style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Text>
+          <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
+            <Text fw={600} size="sm" lineClamp={2} title={title} style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Text>
+            {selectMode ? null : <VideoCardMenu title={title} onPlay={onOpen} onRename={onRename} onDelete={onDelete} />}
+          </Group>
           <Text size="xs" c="dimmed" truncate>
             Uploaded {formatDate(item.dateUploadedUTC || item.file.dateUploadedUTC)}
           </Text>
+          {selectMode ? null : <UsedBy item={item} title={title} />}
         </Stack>
         <div style={{ padding: 'var(--mantine-spacing-sm)' }}>
           {selectMode ? (
@@ -67,9 +77,7 @@ function VideoCard({ item, selectMode, selected, onSelect, onDelete, onOpen }: {
               {selected ? 'Selected' : 'Select'}
             </Button>
           ) : (
-            <Button fullWidth size="xs" variant="default" c="red" leftSection={<IconTrash size={14} />} onClick={onDelete} aria-label={`Delete ${title}`}>
-              Delete
-            </Button>
+            <UseInEyeMailButton title={title} onUse={onUse} />
           )}
         </div>
       </div>
@@ -78,8 +86,9 @@ function VideoCard({ item, selectMode, selected, onSelect, onDelete, onOpen }: {
 }
 
 // The video library grid (spec 01 'My Videos'): 2, 3 or 4 columns of poster, name without
-// extension and upload date, with Delete, or Select in picker mode.
-export function VideoGrid({ items, loading = false, selectMode = false, selectedId = null, onSelect, onDelete }: VideoGridProps) {
+// extension, upload date and the EyeMails using it, with Use in EyeMail, Play, Rename and Delete,
+// or Select in picker mode.
+export function VideoGrid({ items, loading = false, selectMode = false, selectedId = null, onSelect, onDelete, onRename, onUse }: VideoGridProps) {
   const [playing, setPlaying] = useState<VideoListItem | null>(null);
   const cols = { base: 2, sm: 3, lg: 4 };
   if (loading) {
@@ -111,6 +120,8 @@ export function VideoGrid({ items, loading = false, selectMode = false, selected
               selected={selectedId === item.file.fileId}
               onSelect={() => onSelect?.(item)}
               onDelete={() => onDelete?.(item)}
+              onRename={() => onRename?.(item)}
+              onUse={() => onUse?.(item)}
               onOpen={() => setPlaying(item)}
             />
           </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMovie, IconPlayerRecord, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { FileListItem as VideoListItem } from '@shared/api-types';
 import { FILES_KEY, useVideos } from '@/lib/api/get-videos';
 import { useDeleteFile } from '@/lib/api/delete-file';
@@ -10,11 +11,11 @@ import { EmptyState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/toasts';
 import { VideoGrid, videoTitle } from '@/components/video-library/video-grid';
+import { deleteQuestion } from '@/components/video-library/used-by';
 import { RecorderDialog, useRecorderAvailable } from '@/lib/recorder-slot';
 import { UploadVideoModal } from './upload-video-modal';
 import { StorageUsageNote } from './storage-usage';
-
-const DELETE_QUESTION = 'Do you really want to delete this video?';
+import { RenameVideoModal } from './rename-video-modal';
 
 export function VideoLibraryPage() {
   const videos = useVideos();
@@ -27,6 +28,9 @@ export function VideoLibraryPage() {
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<VideoListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [toRename, setToRename] = useState<{ fileId: string; name: string } | null>(null);
+  const navigate = useNavigate();
+  const question = deleteQuestion((toDelete?.usedBy ?? []).map((u) => u.title));
 
   const onUploaded = () => {
     setUploadOpen(false);
@@ -104,15 +108,26 @@ export function VideoLibraryPage() {
         </Card>
       ) : null}
 
-      {items !== null && items.length > 0 ? <VideoGrid items={items} onDelete={setToDelete} /> : null}
+      {items !== null && items.length > 0 ? (
+        <VideoGrid
+          items={items}
+          onDelete={setToDelete}
+          onRename={(item) => setToRename({ fileId: item.file.fileId, name: videoTitle(item) })}
+          onUse={(item) => navigate(`/create-eyemail?video=${encodeURIComponent(item.file.fileId)}`)}
+        />
+      ) : null}
 
       <RecorderDialog opened={recordOpen} onClose={() => setRecordOpen(false)} onSaved={onRecorded} />
       <UploadVideoModal opened={uploadOpen} onClose={() => setUploadOpen(false)} onUploaded={onUploaded} />
+      <RenameVideoModal video={toRename} onClose={() => setToRename(null)} />
+      {/* A used video cannot be deleted (the server answers 409): the dialog says so first. */}
       <ConfirmDialog
         opened={toDelete !== null}
-        message={DELETE_QUESTION}
+        message={question.message}
         loading={deleting}
-        onConfirm={() => void confirmDelete()}
+        confirmLabel={question.canDelete ? 'Delete' : 'OK'}
+        confirmColor={question.canDelete ? 'red' : 'brand'}
+        onConfirm={() => (question.canDelete ? void confirmDelete() : setToDelete(null))}
         onCancel={() => setToDelete(null)}
       />
     </>
