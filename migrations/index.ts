@@ -30,6 +30,7 @@ import { Migration0029ClickIndexes } from './0029-click-indexes.js';
 import { Migration0030EmailMp4 } from './0030-email-mp4.js';
 import { Migration0031FloodMarkingCost } from './0031-flood-marking-cost.js';
 import { Migration0032NotifyPlayEvents } from './0032-notify-play-events.js';
+import { Migration0033SnippetPublicTitle } from './0033-snippet-public-title.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0030-email-mp4', class: Migration0030EmailMp4 },
   { name: '0031-flood-marking-cost', class: Migration0031FloodMarkingCost },
   { name: '0032-notify-play-events', class: Migration0032NotifyPlayEvents },
+  { name: '0033-snippet-public-title', class: Migration0033SnippetPublicTitle },
 ];

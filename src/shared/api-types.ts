@@ -62,7 +62,10 @@ export interface SnippetUrls {
 // An EyeMail as its owner reads it (field names of spec 01 section 3).
 export interface SnippetView extends SnippetUrls {
   snippet: string;
+  // The name, the owner's own.
   title: string;
+  // The title recipients see.
+  publicTitle: string;
   status: boolean;
   dateCreatedUTC: string;
   dateUpdatedUTC: string;

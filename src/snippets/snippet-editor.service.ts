@@ -7,7 +7,7 @@ import { OwnedSnippets } from './owned-snippets.js';
 import { SnippetMediaReader } from './snippet-media-reader.js';
 import { SnippetRepository } from './snippet.repository.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
-import type { SnippetForm } from './snippet-input.js';
+import { publicTitleToStore, type SnippetForm } from './snippet-input.js';
 import type { SnippetView } from './snippet-view.js';
 import { SnippetsService, type SnippetExtras } from './snippets.service.js';
 
@@ -22,9 +22,10 @@ export const SLOT_KINDS = {
 } as const;
 
 // The stored fields a checked payload sets.
-function fieldsFrom(form: SnippetForm, encodingId: string) {
+function fieldsFrom(form: SnippetForm, encodingId: string, storedPublicTitle: string | null | undefined) {
   return {
     title: form.title,
+    publicTitle: publicTitleToStore(form, storedPublicTitle),
     videoFileId: form.videoId,
     encodingId,
     width: form.width,
@@ -80,7 +81,7 @@ export class SnippetEditorService {
     const encodingId = await this.checkFiles(user, form);
     const s = await this.snippets.transactional(async (em) => {
       // New snippets are active.
-      const created = await this.snippets.insert({ ownerId: user.id, status: true, ...fieldsFrom(form, encodingId) });
+      const created = await this.snippets.insert({ ownerId: user.id, status: true, ...fieldsFrom(form, encodingId, null) });
       await this.steps.runSaveSteps({ em, ownerId: user.id, snippetId: created.id, created: true, extras });
       return created;
     });
@@ -94,7 +95,7 @@ export class SnippetEditorService {
     const encodingId = await this.checkFiles(user, form);
     const s = await this.snippets.transactional(async (em) => {
       const s = await this.owned.get(user.id, found.id);
-      await this.snippets.save(s, { ...fieldsFrom(form, encodingId), updatedAt: new Date() });
+      await this.snippets.save(s, { ...fieldsFrom(form, encodingId, s.publicTitle), updatedAt: new Date() });
       await this.steps.runSaveSteps({ em, ownerId: user.id, snippetId: s.id, created: false, extras });
       return s;
     });

@@ -17,3 +17,10 @@ export interface SnippetUpdate {
 export function snippetFormOf(payload: SnippetPayloadDto): SnippetForm {
   return snippetFormValue(payload as unknown as Record<string, unknown>);
 }
+
+// The title recipients see as stored: the one sent, the name when sent empty (and on create
+// when not sent), else (an update that did not send it) the stored one.
+export function publicTitleToStore(form: Pick<SnippetForm, 'title' | 'publicTitle'>, stored: string | null | undefined): string {
+  if (form.publicTitle === undefined && stored) return stored;
+  return form.publicTitle || form.title;
+}

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { recipientTitle } from '../shared/snippet-rules.js';
 import { VideosService } from '../videos/videos.service.js';
 import { OwnedSnippets } from './owned-snippets.js';
 import { SnippetMediaReader } from './snippet-media-reader.js';
@@ -41,7 +42,8 @@ export class SnippetQueriesService {
 
   async slug(userId: string, id: unknown): Promise<{ slug: string; url: string }> {
     const s = await this.owned.get(userId, id);
-    const slug = snippetSlug(s.title, s.id);
+    // The readable link is seen by recipients: made from the public title.
+    const slug = snippetSlug(recipientTitle(s), s.id);
     return { slug, url: `${this.config.publicBaseUrl}/live/${slug}` };
   }
 }

@@ -208,3 +208,18 @@ describe('readable slugs', () => {
     expect(uuidRangeForShortId('3f2b8c1e')).toEqual(['3f2b8c1e-0000-0000-0000-000000000000', '3f2b8c1e-ffff-ffff-ffff-ffffffffffff']);
   });
 });
+
+describe('the title recipients see', () => {
+  const named = record({ title: 'Q3 test B (internal)', publicTitle: 'Our autumn collection' });
+
+  it('is what the viewer and the export read; the owner sees both', () => {
+    expect(toPublicSnippetView(named, media(), 'premium').title).toBe('Our autumn collection');
+    expect(toExportSnippet(named, media()).title).toBe('Our autumn collection');
+    expect(toSnippetView(named, media(), BASE)).toMatchObject({ title: 'Q3 test B (internal)', publicTitle: 'Our autumn collection' });
+  });
+
+  it('falls back to the name when an older record has none', () => {
+    expect(toPublicSnippetView(record({ publicTitle: null }), media(), 'premium').title).toBe('Spring launch');
+    expect(toExportSnippet(record({ publicTitle: '  ' }), media()).title).toBe('Spring launch');
+  });
+});

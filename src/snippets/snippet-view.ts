@@ -1,5 +1,5 @@
 import type { SnippetUrls, SnippetView } from '../shared/api-types.js';
-import type { CoverPlacement, CtaButton, LogoAlignment, SnippetTier, VideoOverlay } from '../shared/snippet-rules.js';
+import { recipientTitle, type CoverPlacement, type CtaButton, type LogoAlignment, type SnippetTier, type VideoOverlay } from '../shared/snippet-rules.js';
 import { renderCtaButtonsHtml, toCtaButtonDto, type RenderButtonsOptions } from './cta-buttons.js';
 import type { ExportSnippet } from './export/export-types.js';
 
@@ -10,6 +10,8 @@ import type { ExportSnippet } from './export/export-types.js';
 export interface SnippetRecord {
   id: string;
   title: string;
+  // What recipients see (recipientTitle falls back to the name when missing).
+  publicTitle?: string | null;
   status: boolean;
   videoFileId: string;
   encodingId: string;
@@ -118,6 +120,7 @@ export function toSnippetView(s: SnippetRecord, media: SnippetMedia, publicBaseU
   return {
     snippet: s.id,
     title: s.title,
+    publicTitle: recipientTitle(s),
     status: s.status,
     dateCreatedUTC: s.createdAt.toISOString(),
     dateUpdatedUTC: s.updatedAt.toISOString(),
@@ -173,7 +176,8 @@ export function toPublicSnippetView(
   const video = videoUrls(media);
   return {
     snippet: s.id,
-    title: s.title,
+    // Recipients read the public title, never the name.
+    title: recipientTitle(s),
     logoImageUrl: s.logoFileId ? media.logoUrl : null,
     logoImageAlignment: s.logoAlignment,
     logoImageWidth: s.logoWidth,
@@ -201,7 +205,8 @@ export function toExportSnippet(s: SnippetRecord, media: SnippetMedia): ExportSn
   const frame: MediaSize = { width: media.encoding?.outWidth ?? null, height: media.encoding?.outHeight ?? null };
   return {
     id: s.id,
-    title: s.title,
+    // Alt texts and aria-labels of the email: the public title, never the name.
+    title: recipientTitle(s),
     width: s.width,
     logo: s.logoFileId && media.logoUrl ? { url: media.logoUrl, alignment: s.logoAlignment, width: s.logoWidth, size: sizes.logo ?? null } : null,
     cover: s.coverFileId && media.coverUrl ? { url: media.coverUrl, placement: s.coverPlacement, spacing: s.coverSpacing, size: sizes.cover ?? null } : null,

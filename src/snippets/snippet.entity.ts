@@ -11,6 +11,8 @@ export const Snippet = defineEntity({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     ownerId: p.uuid(),
     title: p.text(),
+    // What recipients see as its title (the name stays the owner's).
+    publicTitle: p.text().nullable(),
     status: p.boolean().default(true),
     videoFileId: p.uuid(),
     // The completed encoding of (videoFileId, videoOverlay, width) the snippet plays.

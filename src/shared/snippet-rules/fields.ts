@@ -52,6 +52,20 @@ export function titleError(value: unknown): string | null {
   return null;
 }
 
+// The title recipients see: optional (empty means the EyeMail's name), at most TITLE_MAX.
+export function publicTitleError(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return RULE_MESSAGES.maxLength(LABELS.publicTitle, TITLE_MAX);
+  if (value.trim().length > TITLE_MAX) return RULE_MESSAGES.maxLength(LABELS.publicTitle, TITLE_MAX);
+  return null;
+}
+
+// What recipients read as an EyeMail's title: its public title, else its name, else a neutral
+// word (every saved EyeMail has a name; a view model must never print an empty title).
+export function recipientTitle(s: { title?: string | null; publicTitle?: string | null }): string {
+  return s.publicTitle?.trim() || s.title?.trim() || 'EyeMail';
+}
+
 export function videoIdError(value: unknown): string | null {
   if (isBlank(value)) return SNIPPET_MESSAGES.videoRequired;
   return isUuid(value) ? null : SNIPPET_MESSAGES.invalidField;

@@ -2,13 +2,16 @@
 // Pure: no Node, Nest or React imports; shared by the server and the dashboard.
 
 import { type CtaButton, parseCtaButtonsJson } from './buttons.js';
-import { isBlank, landingPageUrlError, oneOf, optionalIdError, parseHttpUrl, parseLogoWidth, parseWidth, titleError, toBool, toNumber, videoIdError, videoLinkError } from './fields.js';
+import { isBlank, landingPageUrlError, publicTitleError, oneOf, optionalIdError, parseHttpUrl, parseLogoWidth, parseWidth, titleError, toBool, toNumber, videoIdError, videoLinkError } from './fields.js';
 import { COVER_PLACEMENTS, COVER_SPACING_DEFAULT, COVER_SPACING_LEVELS, type CoverPlacement, LABELS, LOGO_ALIGNMENTS, type LogoAlignment, type SnippetTier, VIDEO_OVERLAYS, type VideoOverlay } from './limits.js';
 
 // ---- The whole snippet form --------------------------------------------------------------------
 
 export interface SnippetFormValue {
   title: string;
+  // The title recipients see: undefined when not sent (an update keeps the stored one), null when
+  // sent empty (the name is used).
+  publicTitle?: string | null;
   videoId: string;
   gifId: string | null;
   width: number;
@@ -53,6 +56,7 @@ type FieldRule = (value: unknown) => string | null;
 // buttons (ctaButtonsJSON) come last, with one message per failing button field (ctaButtonsErrors).
 export const SNIPPET_FIELD_RULES: readonly (readonly [field: string, rule: FieldRule])[] = [
   ['title', titleError],
+  ['publicTitle', publicTitleError],
   ['videoId', videoIdError],
   ['gifId', optionalIdError],
   ['videoLogoImgId', optionalIdError],
@@ -76,6 +80,7 @@ export function snippetFormValue(input: Record<string, unknown>): SnippetFormVal
   const optionalId = (v: unknown) => (isBlank(v) ? null : (v as string).toLowerCase());
   return {
     title: (input.title as string).trim(),
+    ...(input.publicTitle === undefined ? {} : { publicTitle: isBlank(input.publicTitle) ? null : (input.publicTitle as string).trim() }),
     videoId: (input.videoId as string).toLowerCase(),
     gifId: optionalId(input.gifId),
     width: parseWidth(input.width).value,

@@ -53,6 +53,7 @@ export const BUTTON_DEFAULTS = {
 
 export const LABELS = {
   title: 'Title',
+  publicTitle: 'Title recipients see',
   width: 'Video width',
   logoWidth: 'Logo width',
   logoAlignment: 'Logo alignment',

@@ -42,6 +42,12 @@ export class SnippetPayloadDto {
   @Field({ type: String, minLength: 1, maxLength: TITLE_MAX }, snippetRule('title'))
   title: string;
 
+  @OptionalField(
+    { type: String, nullable: true, maxLength: TITLE_MAX, description: 'The title recipients see (viewer page title, alt texts, aria-labels of the email). Empty: the name. Absent on update: unchanged' },
+    snippetRule('publicTitle'),
+  )
+  publicTitle?: string | null;
+
   @Field({ ...UUID, description: 'id of the uploaded video file (POST files?type=video)' }, snippetRule('videoId'))
   videoId: string;
 

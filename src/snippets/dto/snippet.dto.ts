@@ -22,7 +22,8 @@ export class SnippetUrlsDto {
 
 export class SnippetViewDto extends SnippetUrlsDto {
   @ApiProperty({ format: 'uuid' }) snippet!: string;
-  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'The name: the owner’s own, never shown to recipients' }) title!: string;
+  @ApiProperty({ description: 'The title recipients see' }) publicTitle!: string;
   @ApiProperty() status!: boolean;
   @ApiProperty({ format: 'date-time' }) dateCreatedUTC!: string;
   @ApiProperty({ format: 'date-time' }) dateUpdatedUTC!: string;
@@ -73,7 +74,7 @@ export class SnippetExportDto {
 
 export class PublicSnippetDto {
   @ApiProperty({ format: 'uuid' }) snippet!: string;
-  @ApiProperty() title!: string;
+  @ApiProperty({ description: 'The title recipients see (never the internal name)' }) title!: string;
   @ApiProperty({ nullable: true }) logoImageUrl!: string | null;
   @ApiProperty() logoImageAlignment!: string;
   @ApiProperty() logoImageWidth!: number;

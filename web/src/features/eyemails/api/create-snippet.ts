@@ -9,6 +9,8 @@ import { snippetKey } from './get-snippet';
 
 export interface SnippetPayload {
   title: string;
+  // The title recipients see; null: the name.
+  publicTitle: string | null;
   videoId: string;
   gifId: string | null;
   videoOverlay: VideoOverlay;

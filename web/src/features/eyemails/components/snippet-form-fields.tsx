@@ -1,7 +1,7 @@
 import { Badge, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
 import { LOGO_WIDTH_MAX, LOGO_WIDTH_MIN, TITLE_MAX, WIDTH_MAX, WIDTH_MIN, type CoverPlacement, type LogoAlignment } from '@shared/snippet-rules';
-import { completeLandingPageUrl, completeVideoLink, withOverlayChecked, type FileRef, type FormErrors, type SnippetFormValues } from '@/features/eyemails/utils/snippet-form';
+import { completeLandingPageUrl, completeVideoLink, shownPublicTitle, withOverlayChecked, type FileRef, type FormErrors, type SnippetFormValues } from '@/features/eyemails/utils/snippet-form';
 import type { EncodingStatus } from '@/features/eyemails/utils/use-video-encoding';
 import { AssetField } from './asset-field';
 import { CtaEditor } from './cta-editor';
@@ -61,13 +61,22 @@ export function SnippetFormFields({ values, onChange, errors, express, withGif =
       <Section title="Video">
         <TextInput
           label="Name"
-          description="For you: it names the EyeMail in your list and the downloaded file."
+          description="Only you see it: it names the EyeMail in your list, reports and the downloaded file."
           placeholder="Spring launch"
           value={values.title}
           onChange={(e) => set('title', e.currentTarget.value)}
           error={errors.title}
           maxLength={TITLE_MAX + 20}
           withAsterisk
+        />
+        <TextInput
+          label="Title recipients see"
+          description="The web view's title and what screen readers and blocked images say in the email. Starts as the name; left empty, the name is used."
+          placeholder={values.title.trim() || 'Spring launch'}
+          value={shownPublicTitle(values)}
+          onChange={(e) => set('publicTitle', e.currentTarget.value)}
+          error={errors.publicTitle}
+          maxLength={TITLE_MAX + 20}
         />
         <VideoField
           value={values.video}

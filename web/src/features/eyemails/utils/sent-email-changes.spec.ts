@@ -5,6 +5,7 @@ import { keptBySentEmails, sentEmailsNote } from './sent-email-changes';
 const saved: SnippetFormValues = {
   ...emptyForm(),
   title: 'Spring',
+  publicTitle: 'Spring',
   width: 600,
   buttons: [{ title: 'Shop now', url: 'https://shop.example.com/a', backgroundColor: '#444444', fontColor: '#ffffff', btnSize: 'small', fontSize: 'small', radius: 0, bold: true } as SnippetFormValues['buttons'][number]],
 };
@@ -29,6 +30,11 @@ describe('what emails already sent keep', () => {
     expect(sentEmailsNote(['their width', 'which pictures they show', "the 'Play with sound' line"])).toBe(
       "Emails already sent keep their width, which pictures they show and the 'Play with sound' line; copy the HTML again for new sends.",
     );
+  });
+
+  it('names the title recipients see, not the name', () => {
+    expect(keptBySentEmails(saved, { ...saved, title: 'Spring (internal)' })).toEqual([]);
+    expect(keptBySentEmails(saved, { ...saved, publicTitle: 'Our spring' })).toEqual(['the title in their picture descriptions']);
   });
 
   it('treats a width typed as text as the same width', () => {

@@ -1,4 +1,4 @@
-import type { SnippetFormValues } from './snippet-form';
+import { shownPublicTitle, type SnippetFormValues } from './snippet-form';
 
 // What an edit changes that emails already sent cannot follow. Their media and click targets
 // follow the EyeMail (the living addresses), but their HTML is fixed: its sizes, the buttons'
@@ -14,6 +14,8 @@ function same<T>(a: T, b: T): boolean {
 export function keptBySentEmails(saved: SnippetFormValues, now: SnippetFormValues): string[] {
   const kept: string[] = [];
   if (String(saved.width) !== String(now.width)) kept.push('their width');
+  // The web view's title follows; the email's alt texts and aria-labels are written in its HTML.
+  if (shownPublicTitle(saved).trim() !== shownPublicTitle(now).trim()) kept.push('the title in their picture descriptions');
   const look = (v: SnippetFormValues) => ({ align: v.logoImageAlignment, width: String(v.logoImageWidth), place: v.coverImagePlacement, spacing: v.coverImageSpacing });
   if (!same(look(saved), look(now))) kept.push("the logo's and the cover's size and place");
   const has = (v: SnippetFormValues) => [!!v.logo, !!v.cover, !!v.videoIcon];

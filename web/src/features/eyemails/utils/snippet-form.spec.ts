@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SnippetView } from '@shared/api-types';
-import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, completeLandingPageUrl, completeVideoLink, previewClickTarget, toPayload, videoLinkOf, withOverlayChecked } from './snippet-form';
+import { emptyForm, encodeTargetOf, fieldErrorsFromServer, formErrors, formFromSnippet, hasEssentials, needsReencode, completeLandingPageUrl, completeVideoLink, previewClickTarget, shownPublicTitle, toPayload, videoLinkOf, withOverlayChecked } from './snippet-form';
 
 const VIDEO = { fileId: '11111111-2222-4333-8444-555555555555', url: 'http://x/v.mp4', name: 'clip.mp4' };
 const LOGO = { fileId: '21111111-2222-4333-8444-555555555555', url: 'http://x/l.png', name: 'logo.png' };
@@ -8,7 +8,7 @@ const BUTTON = { title: 'Shop', url: 'https://shop.example.com/', backgroundColo
 
 function saved(over: Partial<SnippetView> = {}): SnippetView {
   return {
-    snippet: 's1', title: 'Spring', status: true, dateCreatedUTC: '2025-01-01T00:00:00Z', dateUpdatedUTC: '2025-01-01T00:00:00Z', thumbnailUrl: 'http://x/p.jpg',
+    snippet: 's1', title: 'Spring', publicTitle: 'Spring', status: true, dateCreatedUTC: '2025-01-01T00:00:00Z', dateUpdatedUTC: '2025-01-01T00:00:00Z', thumbnailUrl: 'http://x/p.jpg',
     previewUrl: '', liveUrl: '', exportUrl: '', livePreviewUrlForEmail: '', landingPageUrl: 'https://example.com/', logoImageId: LOGO.fileId,
     logoImageUrl: LOGO.url, logoImageAlignment: 'center', logoImageWidth: 160, coverImageId: null, coverImageUrl: null, coverImagePlacement: 'above',
     coverImageSpacing: 2, videoId: VIDEO.fileId, videoUrl: 'http://x/e.mp4', gifId: null, gifUrl: null, video: { url: 'http://x/e.mp4', thumbnailUrl: 'http://x/p.jpg', gifUrl: null },
@@ -56,6 +56,20 @@ describe('the EyeMail form', () => {
     expect(JSON.parse(standard.ctaButtonsJSON)).toEqual([BUTTON]);
     const express = toPayload(values, 'express');
     expect(express).toMatchObject({ logoImageId: null, coverImageId: null, ctaButtonsJSON: '[]', videoId: VIDEO.fileId });
+  });
+
+  it('sends the title recipients see: the name until one is typed, the name again when emptied', () => {
+    const base = { ...emptyForm(), title: ' Q3 test B ', video: VIDEO };
+    expect(shownPublicTitle(base)).toBe(' Q3 test B ');
+    expect(toPayload(base, 'premium').publicTitle).toBe('Q3 test B');
+    expect(toPayload({ ...base, publicTitle: ' Our autumn ' }, 'premium').publicTitle).toBe('Our autumn');
+    expect(toPayload({ ...base, publicTitle: '' }, 'premium').publicTitle).toBeNull();
+    expect(formErrors({ ...base, publicTitle: 'x'.repeat(241) }, 'premium').publicTitle).toBe('Title recipients see must not exceed 240 characters in length');
+  });
+
+  it('keeps a saved EyeMail’s public title when its name changes', () => {
+    const v = formFromSnippet(saved({ title: 'Q3 test B', publicTitle: 'Our autumn' }));
+    expect(shownPublicTitle({ ...v, title: 'Q3 test C' })).toBe('Our autumn');
   });
 
   it('round-trips a saved EyeMail into the edit form', () => {

@@ -11,6 +11,7 @@ import {
   parseCtaButtonsJson,
   parseLogoWidth,
   parseWidth,
+  publicTitleError,
   titleError,
   videoLinkError,
   widthError,
@@ -35,7 +36,10 @@ export interface FileRef {
 }
 
 export interface SnippetFormValues {
+  // The name: the owner's own.
   title: string;
+  // The title recipients see; null follows the name (a new EyeMail until it is typed in).
+  publicTitle: string | null;
   video: FileRef | null;
   gif: FileRef | null;
   addVideoOverlay: boolean;
@@ -58,6 +62,7 @@ export interface SnippetFormValues {
 export function emptyForm(): SnippetFormValues {
   return {
     title: '',
+    publicTitle: null,
     video: null,
     gif: null,
     addVideoOverlay: false,
@@ -91,6 +96,8 @@ export function formFromSnippet(s: SnippetView): SnippetFormValues {
   const buttons = parseCtaButtonsJson(s.ctaButtonsJSON ?? '').value;
   return {
     title: s.title,
+    // A saved EyeMail keeps what recipients see when its name changes.
+    publicTitle: s.publicTitle ?? s.title,
     video: s.videoId ? { fileId: s.videoId, url: s.video?.url ?? s.videoUrl, name: 'Current video', thumbnailUrl: s.video?.thumbnailUrl ?? s.thumbnailUrl } : null,
     gif: ref(s.gifId, s.gifUrl, 'Current GIF'),
     addVideoOverlay: s.addVideoOverlay,
@@ -114,7 +121,12 @@ export function withOverlayChecked(values: SnippetFormValues, checked: boolean):
   return { ...values, addVideoOverlay: checked, videoOverlay: checked ? 'black' : 'none' };
 }
 
-export type FormErrors = Partial<Record<'title' | 'video' | 'width' | 'logoImageWidth' | 'landingPageUrl' | 'videoLink', string>>;
+// What recipients will see as the title: the one typed, else the name.
+export function shownPublicTitle(values: Pick<SnippetFormValues, 'title' | 'publicTitle'>): string {
+  return values.publicTitle ?? values.title;
+}
+
+export type FormErrors = Partial<Record<'title' | 'publicTitle' | 'video' | 'width' | 'logoImageWidth' | 'landingPageUrl' | 'videoLink', string>>;
 
 // Field errors with the shared messages. Required title and video are only reported when
 // `submitted` (the submit button is greyed without them anyway); typed values are always checked.
@@ -122,6 +134,8 @@ export function formErrors(values: SnippetFormValues, tier: SnippetTier, submitt
   const errors: FormErrors = {};
   const title = titleError(values.title);
   if (title && (submitted || values.title.trim() !== '')) errors.title = title;
+  const publicTitle = publicTitleError(shownPublicTitle(values));
+  if (publicTitle) errors.publicTitle = publicTitle;
   if (!values.video && submitted) errors.video = 'Video is required.';
   const width = widthError(values.width);
   if (width) errors.width = width;
@@ -147,6 +161,8 @@ export function toPayload(values: SnippetFormValues, tier: SnippetTier): Snippet
   const trimmed = (s: string) => (s.trim() === '' ? null : s.trim());
   return {
     title: values.title.trim(),
+    // Empty: the server uses the name.
+    publicTitle: trimmed(shownPublicTitle(values)),
     videoId: values.video?.fileId ?? '',
     gifId: values.gif?.fileId ?? null,
     addVideoOverlay: values.addVideoOverlay,
@@ -202,6 +218,7 @@ export function fieldErrorsFromServer(errors: Record<string, string> | null): Fo
   if (!errors) return out;
   const map: Record<string, keyof FormErrors> = {
     title: 'title',
+    publicTitle: 'publicTitle',
     videoId: 'video',
     width: 'width',
     logoImageWidth: 'logoImageWidth',
