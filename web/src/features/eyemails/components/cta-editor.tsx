@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Checkbox, ColorInput, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { BUTTON_RADIUS_MAX, BUTTON_RADIUS_MIN, BUTTON_TEXT_MAX, MAX_BUTTONS, type ButtonSize, type CtaButton } from '@shared/snippet-rules';
-import { canAddButton, draftErrors, draftIsValid, draftOf, emptyDraft, removeButton, saveButton, type ButtonDraft } from '@/features/eyemails/utils/cta-editor-rules';
+import { canAddButton, draftErrors, draftPending, draftIsValid, draftOf, emptyDraft, removeButton, saveButton, type ButtonDraft } from '@/features/eyemails/utils/cta-editor-rules';
 import { CtaButtonsView } from './cta-buttons-view';
 
 const SIZES: { value: ButtonSize; label: string }[] = [
@@ -15,9 +15,21 @@ const SWATCHES = ['#444444', '#000000', '#ffffff', '#5b3df5', '#1c7ed6', '#0ca67
 
 // The call-to-action buttons: a list with Edit and Remove, and one form for adding (no index)
 // or editing (an index). Add and Update wait until the button is valid; the form then resets.
-export function CtaEditor({ value, onChange }: { value: CtaButton[]; onChange: (buttons: CtaButton[]) => void }) {
+// onPendingChange: the form is open with input not yet added ('add') or updated ('update').
+export function CtaEditor({ value, onChange, onPendingChange }: { value: CtaButton[]; onChange: (buttons: CtaButton[]) => void; onPendingChange?: (pending: 'add' | 'update' | null) => void }) {
   const [draft, setDraft] = useState<ButtonDraft | null>(null);
+  const [start, setStart] = useState<ButtonDraft | null>(null);
   const [index, setIndex] = useState<number | null>(null);
+  const open = (d: ButtonDraft, at: number | null) => {
+    setDraft(d);
+    setStart(d);
+    setIndex(at);
+  };
+  const pending = draftPending(draft, start, index);
+  useEffect(() => {
+    onPendingChange?.(pending);
+  }, [pending, onPendingChange]);
+  useEffect(() => () => onPendingChange?.(null), [onPendingChange]);
   const errors = draft ? draftErrors(draft) : {};
   // Messages for what was typed; an empty required field only greys the button.
   const shown = (field: keyof typeof errors, typed: string) => (typed.trim() !== '' ? errors[field] : undefined);
@@ -53,10 +65,7 @@ export function CtaEditor({ value, onChange }: { value: CtaButton[]; onChange: (
                 variant="subtle"
                 color="gray"
                 aria-label={`Edit button ${b.title}`}
-                onClick={() => {
-                  setDraft(draftOf(b));
-                  setIndex(i);
-                }}
+                onClick={() => open(draftOf(b), i)}
               >
                 <IconEdit size={18} />
               </ActionIcon>
@@ -132,10 +141,7 @@ export function CtaEditor({ value, onChange }: { value: CtaButton[]; onChange: (
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
-          onClick={() => {
-            setDraft(emptyDraft());
-            setIndex(null);
-          }}
+          onClick={() => open(emptyDraft(), null)}
           style={{ alignSelf: 'flex-start' }}
         >
           Add button

@@ -6,6 +6,7 @@ import { userAtom } from '@/lib/session/user-atom';
 import type { SnippetView } from '@shared/api-types';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
+import { LeaveGuard } from '@/components/leave-guard';
 import { useSnippet } from '@/features/eyemails/api/get-snippet';
 import { formFromSnippet } from '@/features/eyemails/utils/snippet-form';
 import { keptBySentEmails, sentEmailsNote } from '@/features/eyemails/utils/sent-email-changes';
@@ -42,6 +43,7 @@ function EditForm({ saved }: { saved: SnippetView }) {
           </Button>
         }
       />
+      <LeaveGuard when={editor.dirty} allow={editor.isSaved} message="Your changes to this EyeMail are not saved. Leave without saving them?" />
     </>
   );
 }

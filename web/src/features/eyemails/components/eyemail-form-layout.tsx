@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconEye, IconForms, IconInfoCircle } from '@tabler/icons-react';
 import type { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { FILE_PROCESSING_HINT } from '@/features/eyemails/utils/use-eyemail-editor';
+import { buttonPendingHint } from '@/features/eyemails/utils/cta-editor-rules';
 import { PleaseWaitModal } from './please-wait-modal';
 import { PreviewPane, type Playable } from './preview-pane';
 import { SnippetFormFields } from './snippet-form-fields';
@@ -50,7 +51,13 @@ export function EyeMailFormLayout({
     setView(next === 'preview' ? 'preview' : 'details');
     window.scrollTo({ top: 0 });
   };
-  const hint = editor.uploading ? FILE_PROCESSING_HINT : !editor.canSubmit && editor.waiting === null ? 'Add a name and a video to continue.' : null;
+  const hint = editor.uploading
+    ? FILE_PROCESSING_HINT
+    : !editor.canSubmit && editor.waiting === null
+      ? 'Add a name and a video to continue.'
+      : editor.buttonPending
+        ? buttonPendingHint(editor.buttonPending)
+        : null;
   return (
     <>
       <form
@@ -93,6 +100,7 @@ export function EyeMailFormLayout({
                 encoding={editor.encoding}
                 onRetryEncoding={editor.retryEncoding}
                 onBusyChange={editor.onBusyChange}
+                onButtonPending={editor.onButtonPending}
               />
               <NotifyChoiceField value={editor.notify} accountEvents={editor.accountEvents} onChange={editor.onNotifyChange} loading={editor.notifyLoading} failed={editor.notifyFailed} />
             </Stack>

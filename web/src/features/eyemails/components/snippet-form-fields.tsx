@@ -25,6 +25,8 @@ export interface SnippetFormFieldsProps {
   onRetryEncoding: () => void;
   // Per upload control: whether a file is still being sent.
   onBusyChange: (field: string, busy: boolean) => void;
+  // The button form holds input not yet added or updated.
+  onButtonPending?: (pending: 'add' | 'update' | null) => void;
 }
 
 function Section({ title, premium, children, description }: { title: string; premium?: boolean; description?: string; children: React.ReactNode }) {
@@ -52,7 +54,7 @@ function Section({ title, premium, children, description }: { title: string; pre
 
 // Every field of the EyeMail form (spec 01 section 2), in sections. Express accounts see the
 // video, its icon and links only.
-export function SnippetFormFields({ values, onChange, errors, express, withGif = false, encoding, onRetryEncoding, onBusyChange }: SnippetFormFieldsProps) {
+export function SnippetFormFields({ values, onChange, errors, express, withGif = false, encoding, onRetryEncoding, onBusyChange, onButtonPending }: SnippetFormFieldsProps) {
   const set = <K extends keyof SnippetFormValues>(k: K, v: SnippetFormValues[K]) => onChange({ ...values, [k]: v });
   const file = (k: 'logo' | 'cover' | 'videoIcon' | 'gif') => (v: FileRef | null) => set(k, v);
 
@@ -247,7 +249,7 @@ export function SnippetFormFields({ values, onChange, errors, express, withGif =
 
       {express ? null : (
         <Section title="Call-to-action buttons" premium description="Bulletproof buttons that work in every inbox, Outlook included.">
-          <CtaEditor value={values.buttons} onChange={(b) => set('buttons', b)} />
+          <CtaEditor value={values.buttons} onChange={(b) => set('buttons', b)} onPendingChange={onButtonPending} />
         </Section>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { canAddButton, draftErrors, draftIsValid, emptyDraft, finishDraft, removeButton, saveButton } from './cta-editor-rules';
+import { canAddButton, draftPending, draftErrors, draftIsValid, emptyDraft, finishDraft, removeButton, saveButton } from './cta-editor-rules';
 
 const draft = (over = {}) => ({ ...emptyDraft(), title: 'Shop now', url: 'shop.example.com/sale', ...over });
 
@@ -36,5 +36,15 @@ describe('the call-to-action editor', () => {
     expect(canAddButton(list)).toBe(false);
     expect(saveButton(list, draft({ title: '5' }), null)).toHaveLength(4);
     expect(removeButton(list, 1).map((b) => b.title)).toEqual(['Uno', '3', '4']);
+  });
+});
+
+describe('draftPending', () => {
+  it('is pending only while the open form holds input not yet added or updated', () => {
+    const start = emptyDraft();
+    expect(draftPending(null, null, null)).toBeNull();
+    expect(draftPending(start, start, null)).toBeNull();
+    expect(draftPending({ ...start, title: 'Shop' }, start, null)).toBe('add');
+    expect(draftPending({ ...start, title: 'Shop' }, start, 2)).toBe('update');
   });
 });

@@ -83,3 +83,18 @@ export function removeButton(list: CtaButton[], index: number): CtaButton[] {
 export function canAddButton(list: CtaButton[]): boolean {
   return list.length < MAX_BUTTONS;
 }
+
+// The button form is open with input not yet added or updated: the submit bar says so, and
+// leaving the page asks first. Opened and left as it was: nothing pending.
+export function draftPending(draft: ButtonDraft | null, start: ButtonDraft | null, index: number | null): 'add' | 'update' | null {
+  if (!draft) return null;
+  if (start && JSON.stringify(draft) === JSON.stringify(start)) return null;
+  return index === null ? 'add' : 'update';
+}
+
+// What the submit bar says instead of 'Everything is ready.' while the button form is open.
+export function buttonPendingHint(pending: 'add' | 'update'): string {
+  return pending === 'add'
+    ? 'Your new button is not added yet: press Add in the button form, or Cancel.'
+    : 'Your button changes are not saved yet: press Update in the button form, or Cancel.';
+}

@@ -22,6 +22,7 @@ import {
 } from './snippet-form';
 import { encodingLabel } from './encoding-progress';
 import { notifyChanged } from './notify-choice';
+import { sameForm } from './create-draft';
 import { useVideoEncoding } from './use-video-encoding';
 
 export const ENCODE_FAILED = {
@@ -39,9 +40,11 @@ export interface EditorOptions {
   initial: SnippetFormValues;
   // Edit: the EyeMail as saved, to tell whether the video needs encoding again.
   saved?: SnippetView | null;
+  // After a successful save, before going to the EyeMail (create: the draft is forgotten).
+  onSaved?: (view: SnippetView) => void;
 }
 
-export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOptions) {
+export function useEyeMailEditor({ mode, tier, initial, saved = null, onSaved }: EditorOptions) {
   const navigate = useNavigate();
   const { mutateAsync: create } = useCreateSnippet();
   const { mutateAsync: update } = useUpdateSnippet();
@@ -52,6 +55,10 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
   const [waiting, setWaiting] = useState<null | 'encoding' | 'saving'>(null);
   // The 'Please wait!' modal shows only when saving has to wait for the encoding.
   const [blocking, setBlocking] = useState(false);
+  // The button form's input not yet added or updated (the submit bar says so).
+  const [buttonPending, setButtonPending] = useState<'add' | 'update' | null>(null);
+  // Set once saved, just before going to the EyeMail: leaving then asks nothing.
+  const saved$ = useRef(false);
   const { status: encoding, ensure, clear } = useVideoEncoding();
   // The notification choice: sent with the EyeMail when changed, and saved in its transaction.
   const notifySetting = useNotifySetting(saved?.snippet ?? null);
@@ -118,6 +125,8 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
     if (res.result && res.body) {
       toast.success(res.message || (mode === 'create' ? 'EyeMail created' : 'EyeMail updated'));
       if (sendNotify) await notifySaved(res.body.snippet);
+      saved$.current = true;
+      onSaved?.(res.body);
       navigate(`/eyemails/${res.body.snippet}`);
       return;
     }
@@ -125,7 +134,12 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
     setBlocking(false);
     setServerErrors(fieldErrorsFromServer(res.errors));
     toast.error(res.message || (mode === 'create' ? 'Unable to create EyeMail' : 'Unable to update EyeMail'));
-  }, [values, tier, target, uploading, wantsEncode, encodedNow, ensure, mode, saved, navigate, create, update, notifyEdit, notifySetting.data, notifySaved]);
+  }, [values, tier, target, uploading, wantsEncode, encodedNow, ensure, mode, saved, navigate, create, update, notifyEdit, notifySetting.data, notifySaved, onSaved]);
+
+  // Unsaved: the form differs from where it started, the notification choice was changed, or the
+  // button form holds input.
+  const dirty = !sameForm(values, initial) || (notifyEdit !== null && notifyChanged(notifySetting.data ?? null, notifyEdit)) || buttonPending !== null;
+  const isSaved = useCallback(() => saved$.current, []);
 
   const waitProgress = waiting === 'saving' ? 100 : encoding.key === key ? encoding.progress : 0;
   const waitLabel = waiting === 'saving' ? (mode === 'create' ? 'Creating your EyeMail…' : 'Saving your changes…') : encodingLabel(encoding.key === key ? encoding : null);
@@ -154,6 +168,10 @@ export function useEyeMailEditor({ mode, tier, initial, saved = null }: EditorOp
     onNotifyChange: setNotify,
     retryEncoding,
     submit,
+    dirty,
+    isSaved,
+    buttonPending,
+    onButtonPending: setButtonPending,
     waiting,
     blocking,
     waitProgress,
