@@ -136,6 +136,7 @@ export class IngestService {
         durationSecs: report.durationSecs,
         reportedLengthSecs: report.reportedLengthSecs,
         playId: report.playId,
+        unfilledTag: report.unfilledTag,
       }),
     );
   }

@@ -15,6 +15,7 @@ describe('parsePlayRangesReport', () => {
         playId: PLAY,
         snippetId: SNIPPET,
         receiver: 'ann@example.com',
+        unfilledTag: false,
         reportedLengthSecs: 30.04,
         soundOn: true,
         segments: [
@@ -28,8 +29,15 @@ describe('parsePlayRangesReport', () => {
   it('takes no receiver, no length, no sound and no segments (a report of the sound alone)', () => {
     expect(parsePlayRangesReport(body({ playId: PLAY, snippetId: SNIPPET }))).toEqual({
       ok: true,
-      report: { playId: PLAY, snippetId: SNIPPET, receiver: null, reportedLengthSecs: null, soundOn: false, segments: [] },
+      report: { playId: PLAY, snippetId: SNIPPET, receiver: null, unfilledTag: false, reportedLengthSecs: null, soundOn: false, segments: [] },
     });
+  });
+
+  it('marks a receiver left as an unfilled merge tag (the web view of a test send hands it on) as a test, with no receiver', () => {
+    for (const receiver of ['*|EMAIL|*', '{{contact.email}}', '%recipient.email%']) {
+      const r = parsePlayRangesReport(body({ playId: PLAY, snippetId: SNIPPET, receiver }));
+      expect(r.ok && [r.report.receiver, r.report.unfilledTag]).toEqual([null, true]);
+    }
   });
 
   it('believes a browser\'s length up to a bound', () => {

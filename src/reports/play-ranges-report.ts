@@ -1,5 +1,5 @@
 import { MAX_SEGMENTS_PER_PLAY, MAX_VIDEO_SECONDS, type Segment } from '../shared/metrics/watch-ranges.js';
-import { receiverFromQuery } from '../shared/receiver.js';
+import { receiverFromQuery, unfilledTagIn } from '../shared/receiver.js';
 import { isUuid } from '../shared/uuid.js';
 import { PLAY_BODY_MAX_BYTES } from './play-report.js';
 
@@ -39,6 +39,8 @@ export interface PlayRangesReport {
   playId: string;
   snippetId: string;
   receiver: string | null;
+  // receiver was a merge tag the platform never filled in (the viewer page of a test send)
+  unfilledTag: boolean;
   // the length the browser saw (used only when the server does not know it)
   reportedLengthSecs: number | null;
   soundOn: boolean;
@@ -95,6 +97,7 @@ export function parsePlayRangesReport(raw: Buffer | string | undefined | null): 
       playId: playId.toLowerCase(),
       snippetId: snippetId.toLowerCase(),
       receiver: receiverFromQuery(fields.get('receiver')),
+      unfilledTag: receiverFromQuery(fields.get('receiver')) === null && unfilledTagIn(fields.get('receiver')),
       reportedLengthSecs: isNumber(length) && length > 0 ? Math.min(length, MAX_VIDEO_SECONDS) : null,
       soundOn: soundOn === true,
       segments,

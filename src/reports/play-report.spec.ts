@@ -7,13 +7,20 @@ describe('parsePlayReport', () => {
   it('reads what the viewer sends', () => {
     expect(parsePlayReport(body({ DurationSecs: 12.5, SnippetId: ID.toUpperCase(), TotalPlayTimeVideo: 30.04, Receiver: 'ann@example.com' }))).toEqual({
       ok: true,
-      report: { snippetId: ID, durationSecs: 12.5, reportedLengthSecs: 30.04, receiver: 'ann@example.com', playId: null },
+      report: { snippetId: ID, durationSecs: 12.5, reportedLengthSecs: 30.04, receiver: 'ann@example.com', playId: null, unfilledTag: false },
     });
+  });
+
+  it('marks a receiver left as an unfilled merge tag as a test, with no receiver; an empty one is no test', () => {
+    const r = parsePlayReport(body({ DurationSecs: 4, SnippetId: ID, Receiver: '*|EMAIL|*' }));
+    expect(r.ok && [r.report.receiver, r.report.unfilledTag]).toEqual([null, true]);
+    const none = parsePlayReport(body({ DurationSecs: 4, SnippetId: ID, Receiver: '' }));
+    expect(none.ok && [none.report.receiver, none.report.unfilledTag]).toEqual([null, false]);
   });
 
   it('takes numbers sent as strings, other casings of the names, and no receiver', () => {
     const r = parsePlayReport(body({ durationSecs: '3', snippetId: ID, totalPlayTimeVideo: 0, receiver: '' }));
-    expect(r).toEqual({ ok: true, report: { snippetId: ID, durationSecs: 3, reportedLengthSecs: null, receiver: null, playId: null } });
+    expect(r).toEqual({ ok: true, report: { snippetId: ID, durationSecs: 3, reportedLengthSecs: null, receiver: null, playId: null, unfilledTag: false } });
   });
 
   it('names the viewer\'s play when the report carries its id, and leaves out one that is no GUID', () => {

@@ -1,4 +1,4 @@
-import { receiverFromQuery } from '../shared/receiver.js';
+import { receiverFromQuery, unfilledTagIn } from '../shared/receiver.js';
 import { isUuid } from '../shared/uuid.js';
 
 // The viewer's play report (POST /api/reports/updateduration), checked. Pure.
@@ -27,6 +27,8 @@ export interface PlayReport {
   // PlayId: the viewer's play this report belongs to (its seconds: play-ranges-report.ts); a
   // value that is no GUID is left out, as older senders send none.
   playId: string | null;
+  // Receiver was a merge tag the platform never filled in (the viewer page of a test send)
+  unfilledTag: boolean;
 }
 
 export type PlayReportCheck = { ok: true; report: PlayReport } | { ok: false; message: string; field?: string };
@@ -65,6 +67,8 @@ export function parsePlayReport(raw: Buffer | string | undefined | null): PlayRe
       durationSecs: duration,
       reportedLengthSecs: length !== null && length > 0 ? length : null,
       receiver: receiverFromQuery(fields.get('receiver')),
+      // the viewer page of a test send (a v= left as a merge tag) hands the tag on: a test's play
+      unfilledTag: receiverFromQuery(fields.get('receiver')) === null && unfilledTagIn(fields.get('receiver')),
       playId: isUuid(fields.get('playid')) ? (fields.get('playid') as string).toLowerCase() : null,
     },
   };

@@ -21,9 +21,10 @@ export class ViewerIngest implements ViewerVisits {
 
   // A play comes only from a browser that ran the viewer's script, so it is a person's (as a play
   // report is, machine-reason.ts) unless its agent says otherwise.
-  private async who(receiver: string | null, v: Visitor): Promise<Who> {
+  // A play of a test send's page (its receiver an unfilled merge tag) is a test.
+  private async who(receiver: string | null, v: Visitor, unfilledTag = false): Promise<Who> {
     const { ip, userAgent } = storedSender(v.ip, v.userAgent);
-    return { receiver, ip, userAgent, ...(await this.classifier.classify('play', v.method, userAgent, ip)) };
+    return { receiver, ip, userAgent, ...(await this.classifier.classify('play', v.method, userAgent, ip, unfilledTag)) };
   }
 
   // A visit is a page load, journaled as what its request said; the loader classifies it as the
@@ -48,7 +49,7 @@ export class ViewerIngest implements ViewerVisits {
 
   async play(report: PlayRangesReport, visitor: Visitor): Promise<PlayOutcome> {
     try {
-      return await this.writer.recordPlay({ at: visitor.at, report, who: await this.who(report.receiver, visitor) });
+      return await this.writer.recordPlay({ at: visitor.at, report, who: await this.who(report.receiver, visitor, report.unfilledTag) });
     } catch (e) {
       this.logger.error({ err: e }, 'Recording a play report failed');
       return 'failed';

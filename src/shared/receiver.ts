@@ -29,8 +29,14 @@ export function receiverFromQuery(raw: unknown): string | null {
 // kept and classed as tests. Asked only of a v= that gave no receiver (the hot path's real
 // recipients never pay for it).
 export function unfilledTagIn(raw: unknown): boolean {
+  return unfilledTagOf(raw) !== null;
+}
+
+// The unfilled merge tag itself (the viewer page of a test send hands it on to its play reports
+// and links), or null.
+export function unfilledTagOf(raw: unknown): string | null {
   const v = cleaned(raw);
-  return !!v && v.length <= RECEIVER_MAX && isUnfilledMergeTag(v);
+  return !!v && v.length <= RECEIVER_MAX && !/[\u0000-\u001f\u007f]/.test(v) && isUnfilledMergeTag(v) ? v : null;
 }
 
 // The v= value exactly as the platform wrote it, from the request's raw URL (Express's originalUrl).

@@ -7,7 +7,7 @@ import { TtlCache } from '../common/ttl-cache.js';
 import { NotFoundError } from '../common/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { exportOptionsFromPreviewQuery } from '../shared/snippet-rules.js';
-import { receiverFromQuery, unfilledTagIn } from './export/receiver.js';
+import { receiverFromQuery, unfilledTagOf } from './export/receiver.js';
 import { trackingLinks } from './export/tracking-links.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 import { toPublicSnippetView, type PublicSnippetView } from './snippet-view.js';
@@ -125,19 +125,22 @@ export class ViewerService {
   // of `visitor`, stored before the page is answered.
   async countedPage(page: 'live' | 'webView', idOrSlug: string, query: Record<string, unknown>, visitor: Visitor | null = null): Promise<CountedPageAnswer> {
     const receiver = receiverFromQuery(query.v);
-    const key = `${page} ${receiver ? 'to' : 'anonymous'} ${idOrSlug}`;
+    // A v= left as the platform's merge tag is a test visit (kept, left out of the report by
+    // default); the page hands the tag on as it was, so its plays and clicks are tests too.
+    const tag = receiver === null ? unfilledTagOf(query.v) : null;
+    const unfilledTag = tag !== null;
+    const slotValue = receiver ?? tag;
+    const key = `${page} ${slotValue ? 'to' : 'anonymous'} ${idOrSlug}`;
     const cached = await this.pages.getOrLoad(key, () =>
       RequestContext.create(this.orm.em, async () => {
-        const r = await this.render(page, idOrSlug, null, receiver ? RAW_SLOT : null, receiver ? URL_SLOT : '');
+        const r = await this.render(page, idOrSlug, null, slotValue ? RAW_SLOT : null, slotValue ? URL_SLOT : '');
         return splitAtSlots(r.status, r.html, r.snippetId ?? null);
       }),
     );
     if (cached.snippetId && visitor) {
-      // A v= left as the platform's merge tag is a test visit (kept, left out of the report by default).
-      const unfilledTag = receiver === null && unfilledTagIn(query.v);
       await this.visits?.record({ snippetId: cached.snippetId, page: page === 'live' ? 'live' : 'web-view', receiver, unfilledTag, visitor });
     }
-    return { status: cached.status, body: fillSlots(cached, receiver) };
+    return { status: cached.status, body: fillSlots(cached, slotValue) };
   }
 
   private async render(page: ViewerPage, idOrSlug: string, viewerId: string | null, receiver: string | null, encodedReceiver: string): Promise<RenderedPage & { snippetId?: string }> {

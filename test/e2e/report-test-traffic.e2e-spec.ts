@@ -127,6 +127,34 @@ describe('test traffic: unfilled merge tags', () => {
     expect(all.some((l) => /\*\||\{\{|%%|\[\[|\{!|\$\[/.test(l))).toBe(false);
   });
 
+  it("hands the tag on from a test send's web view, so its plays and clicks are tests too", async () => {
+    const page = await rawRequest(t.app.getHttpServer(), `/live/${id}?v=*%7CEMAIL%7C*`, { headers: { 'User-Agent': UA.chromeWindows } });
+    expect(page.status).toBe(200);
+    const html = page.body.toString();
+    expect(html).toContain('data-receiver="*|EMAIL|*"');
+    // Its landing link carries the tag, so the click is a test as well.
+    const link = /href="http:\/\/eyemail\.test(\/t\/c\/[^"]+)"/.exec(html)![1].replace(/&#x3D;/g, '=').replace(/&amp;/g, '&');
+    expect(link).toContain('v=*%7CEMAIL%7C*');
+    await get(link, 302);
+    // The play its script reports, with the receiver it was given.
+    await t.http
+      .post('/api/reports/updateduration')
+      .set('Content-Type', 'text/plain')
+      .set('User-Agent', UA.chromeWindows)
+      .send(JSON.stringify({ DurationSecs: 6, SnippetId: id, TotalPlayTimeVideo: 30, Receiver: '*|EMAIL|*' }))
+      .expect(200);
+    const plays = await waitFor(async () => {
+      const rows = await sql<{ receiver: string | null; machine_reason: string | null }>(t, `select receiver, machine_reason from engagement where snippet_id = ? and kind = 'play'`, [id]);
+      return rows.length ? rows : null;
+    }, 'the play stored');
+    expect(plays).toEqual([{ receiver: null, machine_reason: 'test' }]);
+    // A report read loads what is waiting first: then every row is in.
+    const r = await api(`/api/reports/${id}/engagement`);
+    expect(r).toMatchObject({ opens: { total: 2 }, visits: { total: 1 }, clicks: { total: 1 } });
+    const clicks = await sql<{ machine_reason: string | null }>(t, `select machine_reason from engagement where snippet_id = ? and kind = 'click' and machine_reason = 'test'`, [id]);
+    expect(clicks).toHaveLength(TEST_CLICKS.length + 1);
+  });
+
   it('has no switch of its own: a machine switch that is not true or false is a clear 400', async () => {
     for (const path of [`/api/reports/${id}?includeMachine=tests`, `/api/reports/${id}/engagement?includeMachine=tests`]) {
       const res = await owner.get(path);

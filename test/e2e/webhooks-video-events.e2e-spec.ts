@@ -163,4 +163,14 @@ describe('a play as webhooks', () => {
     await settle();
     expect(rx.received.some((h) => h.body.includes(bot) || h.body.includes('dee@example.com'))).toBe(false);
   });
+
+  it("sends nothing for a test send's play: its receiver an unfilled merge tag, as the web view of a test hands it on", async () => {
+    const play = crypto.randomUUID();
+    await report(play, '*|EMAIL|*', [[0, 0, 8]]);
+    await report(play, '*|EMAIL|*', [[0, 0, LENGTH]], { soundOn: true });
+    const [stored] = await sql<{ machine_reason: string | null; receiver: string | null; counted: boolean }>(t, 'select machine_reason, receiver, counted from video_play where play_id = ?', [play]);
+    expect(stored).toEqual({ machine_reason: 'test', receiver: null, counted: true });
+    await settle();
+    expect(rx.received.some((h) => h.body.includes(play))).toBe(false);
+  });
 });
