@@ -188,10 +188,10 @@ test('totals, both charts, the views pie adding up to 100 with the clicks apart,
   await page.getByTestId('tile-totalViews').getByText('10 unique').waitFor();
   assert.equal(await page.getByTestId('machine-count').innerText(), '2 excluded');
 
-  // The timeline: two lines over 7 days, this week, next disabled.
+  // The timeline: four lines (Total Views, Total Clicks, Visits, Plays) over 7 days, this week, next disabled.
   const timeline = page.getByTestId('timeline');
   await timeline.locator('.recharts-line').first().waitFor();
-  assert.equal(await timeline.locator('.recharts-line').count(), 2);
+  assert.equal(await timeline.locator('.recharts-line').count(), 4);
   assert.equal(await timeline.locator('.recharts-xAxis .recharts-cartesian-axis-tick').count(), 7);
   assert.equal(await page.getByRole('button', { name: 'Next week' }).isDisabled(), true);
   const thisWeek = await page.getByTestId('week-label').innerText();
