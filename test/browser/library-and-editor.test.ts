@@ -12,9 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { DESKTOP, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
 import { createEyeMail, EYEMAIL_DEFAULTS, readyVideo, signUp } from './support/api.ts';
 import { makeClip } from './support/media.ts';
+import { describeViolations, isBlocking, runAxe } from './support/axe.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,7 +31,9 @@ const EYEMAIL = 'Spring <sale>';
 before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-library-'));
   await allStarted([startServer().then((s) => (server = s)), launchBrowser().then((b) => (browser = b))]);
-  context = await newContext(browser, server.url);
+  // bypassCSP: axe is injected as a script, which the app's CSP rightly refuses.
+  context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'en-US', timezoneId: 'UTC', reducedMotion: 'reduce', bypassCSP: true });
+  context.setDefaultTimeout(15_000);
   await signUp(context, { fullName: 'Grace Hopper', email: uniqueEmail('grace') });
   const clip = await makeClip(dir, { seconds: 2, name: `${NAME}.mp4` });
   videoId = await readyVideo(context, clip, { name: `${NAME}.mp4` });
@@ -45,6 +48,12 @@ after(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+// No critical or serious accessibility finding in what the page shows now (an open dialog or popover).
+async function expectAccessible(where: string): Promise<void> {
+  const blocking = (await runAxe(page)).filter(isBlocking);
+  assert.equal(blocking.length, 0, `${where}:\n${describeViolations(blocking)}`);
+}
+
 const moreActions = (name: string) => page.getByRole('article', { name }).getByRole('button', { name: `More actions for ${name}` });
 
 test('a library card names the EyeMails using the video and links to them', async () => {
@@ -53,6 +62,8 @@ test('a library card names the EyeMails using the video and links to them', asyn
   await card.getByText('Used by 1 EyeMail').waitFor();
   await screenshot(page, 'library-card');
   await card.getByRole('button', { name: `Used by 1 EyeMail: ${NAME}` }).click();
+  await page.getByRole('link', { name: EYEMAIL }).waitFor();
+  await expectAccessible('the used-by list');
   // The name is text, not markup.
   await page.getByRole('link', { name: EYEMAIL }).click();
   await page.waitForURL((u) => u.pathname === `/eyemails/${snippetId}`);
@@ -87,6 +98,7 @@ test('Rename checks the name, saves it and the card shows it', async () => {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await dialog.getByText('Name is required').waitFor();
   await screenshot(page, 'library-rename', { phoneFullPage: false });
+  await expectAccessible('the rename dialog');
   await field.fill('  Launch <teaser>  ');
   await field.press('Enter');
   await dialog.waitFor({ state: 'hidden' });
@@ -95,7 +107,7 @@ test('Rename checks the name, saves it and the card shows it', async () => {
 });
 
 test('Use in EyeMail opens Create EyeMail with the video chosen; leaving asks, the draft comes back', async () => {
-  await page.getByRole('article', { name: 'Launch <teaser>' }).getByRole('button', { name: 'Use Launch <teaser> in a new EyeMail' }).click();
+  await page.getByRole('article', { name: 'Launch <teaser>' }).getByRole('button', { name: 'Use in EyeMail: Launch <teaser>' }).click();
   await page.waitForURL((u) => u.pathname === '/create-eyemail' && !u.searchParams.has('video'));
   await page.getByRole('textbox', { name: 'Title' }).waitFor();
   const title = page.getByRole('textbox', { name: 'Title' });
@@ -106,6 +118,7 @@ test('Use in EyeMail opens Create EyeMail with the video chosen; leaving asks, t
   const ask = page.getByRole('dialog', { name: 'Leave this page?' });
   await ask.getByText('This EyeMail is not created yet.', { exact: false }).waitFor();
   await screenshot(page, 'create-leave', { phoneFullPage: false });
+  await expectAccessible('the leave dialog');
   await ask.getByRole('button', { name: 'Stay' }).click();
   await ask.waitFor({ state: 'hidden' });
   assert.equal(new URL(page.url()).pathname, '/create-eyemail');
@@ -119,6 +132,7 @@ test('Use in EyeMail opens Create EyeMail with the video chosen; leaving asks, t
   await page.getByText('Continue where you left off').waitFor();
   assert.equal(await page.getByRole('textbox', { name: 'Title' }).inputValue(), 'Summer teaser');
   await screenshot(page, 'create-draft');
+  await expectAccessible('the restored draft');
 
   // A reload asks the browser's own question, and the draft survives it.
   page.once('dialog', (d) => {

@@ -42,6 +42,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': READABLE.dimmed,
+    // Field error messages (Mantine's default is red-6, 3.3:1 on white).
+    '--mantine-color-error': READABLE.red,
     '--mantine-color-gray-filled': 'var(--mantine-color-gray-7)',
     ...readableColor('red', 'var(--mantine-color-red-8)'),
     ...readableColor('teal', 'var(--mantine-color-teal-9)'),
@@ -88,6 +90,8 @@ export const theme = createTheme({
     // The focus placeholder is a focusable child without a role inside role="menu", which a menu may
     // not hold; focus lands on the dropdown itself instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
-    Notification: { defaultProps: { radius: 'md' } },
+    // Toasts: the close button named, and the message under a title in the readable grey (Mantine's
+    // gray-6 is 3.3:1 on white).
+    Notification: { defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Close' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });

@@ -51,7 +51,7 @@ export function UsedBy({ item, title }: { item: VideoListItem; title: string }) 
 // "Use in a new EyeMail", the library card's main action.
 export function UseInEyeMailButton({ title, onUse }: { title: string; onUse?: () => void }) {
   return (
-    <Button fullWidth size="xs" variant="light" leftSection={<IconMailPlus size={14} />} onClick={onUse} aria-label={`Use ${title} in a new EyeMail`}>
+    <Button fullWidth size="xs" variant="light" leftSection={<IconMailPlus size={14} />} onClick={onUse} aria-label={`Use in EyeMail: ${title}`}>
       Use in EyeMail
     </Button>
   );
