@@ -1,7 +1,8 @@
 // The update page says what emails already sent cannot follow: their media and clicks follow the
 // EyeMail, their HTML does not. Changing the width or a button's text shows "Emails already sent
 // keep …; copy the HTML again for new sends."; a change they do follow (the landing page) shows
-// nothing; undoing the change takes the note away. Screenshot: update-sent-note.
+// nothing; undoing the change takes the note away. A field in error is named in the bar instead of
+// "Everything is ready." Screenshot: update-sent-note.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -59,6 +60,11 @@ test('the update page names what emails already sent keep, only for changes thei
   await landing.fill('https://shop.example.com/autumn-sale');
   await page.getByRole('button', { name: 'Update EyeMail' }).waitFor();
   assert.equal(await note.count(), 0, 'a new landing page reaches sent emails');
+
+  // A width out of bounds: the field says why, and the bar no longer says everything is ready.
+  await width.fill('500');
+  await page.getByText('Video width must be equal to or greater than 600').waitFor();
+  await page.getByRole('status').getByText('Correct the field marked in red to save.').waitFor();
 
   await width.fill('700');
   await note.getByText('Emails already sent keep their width; copy the HTML again for new sends.').waitFor();

@@ -55,7 +55,9 @@ export function EyeMailFormLayout({
     ? FILE_PROCESSING_HINT
     : !editor.canSubmit && editor.waiting === null
       ? 'Add a name and a video to continue.'
-      : editor.buttonPending
+      : hasErrors
+        ? 'Correct the field marked in red to save.'
+        : editor.buttonPending
         ? buttonPendingHint(editor.buttonPending)
         : null;
   return (
