@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type Client } from '../support/account-factory.js';
@@ -14,38 +13,14 @@ import { buttonsJson, createSnippet, encodeVideo, snippetPayload, uploadFile } f
 import { listen, rawRequest } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
 import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { HAND, LANDING, sendAudience } from '../support/reconciliation-audience.js';
 import { todayIn } from '../../src/reports/report-feed.js';
 import { FILTER_MESSAGES } from '../../src/reports/report-filter.js';
 
 jest.setTimeout(240_000);
 
-const LANDING = 'https://shop.example.com/autumn';
 const ZONE = 'Pacific/Auckland';
 const Q = `tz=${encodeURIComponent(ZONE)}`;
-
-// The audience (people by their v=), the video 10 s long:
-// - ann opens twice, clicks the landing page, then opens the web view herself and plays all 10 s
-//   with sound: her play follows her click (within 30 minutes), so its seconds are her click's;
-// - bob opens, clicks the header line to the web view and plays 0-4 s: his web-view click counts;
-// - carl opens and clicks to the web view, plays nothing: his click is listed, not counted;
-// - dora's images are off (no open): she opens the web view from elsewhere and plays 0-6 s, a play
-//   without a click, so a view;
-// - eve opens and clicks the button 'Shop now';
-// - a bot (Googlebot) loads the image, and the marketer opens a test send (*|EMAIL|* unfilled).
-const HAND = {
-  opens: 5, // ann 2, bob, carl, eve
-  uniqueOpeners: 4,
-  visits: 4, // ann, bob, carl, dora
-  plays: 3, // ann 10 s, bob 4 s, dora 6 s
-  playsWithoutClick: 1, // dora
-  totalViews: 6, // 5 opens + 1 play without a click
-  uniqueViews: 5, // ann, bob, carl, eve (opens), dora (her play)
-  clicks: 4, // ann landing, bob web view, carl web view, eve button
-  totalClicks: 3, // carl's web-view click played nothing
-  averageViewTime: 6.7, // (ann 10 + bob 4 + dora 6) / 3 people
-  machineEvents: 2, // the bot's open and the test open
-  records: 10, // 5 opens, 4 clicks, dora's play (ann's and bob's plays are their clicks')
-};
 
 describe('report reconciliation: a known audience, every number by hand', () => {
   let t: TestApp;
@@ -53,23 +28,6 @@ describe('report reconciliation: a known audience, every number by hand', () => 
   let id: string;
   let dir: string;
 
-  const hit = async (pathAndQuery: string, status: number, agent: string = UA.chromeWindows) => {
-    const res = await rawRequest(t.app.getHttpServer(), pathAndQuery, { headers: { 'User-Agent': agent } });
-    expect(res.status).toBe(status);
-  };
-  const post = async (route: string, body: unknown) => {
-    const res = await t.http.post(route).set('User-Agent', UA.chromeWindows).set('Content-Type', 'text/plain').send(JSON.stringify(body));
-    expect(res.status).toBe(200);
-  };
-  const open = (v: string, agent: string = UA.outlookWindows) => hit(`/t/o/${id}.gif?v=${encodeURIComponent(v)}`, 200, agent);
-  const click = (v: string, link = '') => hit(`/t/c/${id}?v=${encodeURIComponent(v)}${link}`, 302);
-  const visit = (v: string) => hit(`/eyemail/${id}?v=${encodeURIComponent(v)}`, 200);
-  // What the viewer page sends for one play: its stretches, then the spec's play-time report.
-  const play = async (v: string, end: number, soundOn = false) => {
-    const playId = crypto.randomUUID();
-    await post('/api/reports/updateduration/ranges', { playId, snippetId: id, receiver: v, segments: [[0, 0, end]], soundOn });
-    await post('/api/reports/updateduration', { SnippetId: id, DurationSecs: end, TotalPlayTimeVideo: 10, Receiver: v, PlayId: playId });
-  };
   const api = async (route: string, query = Q) => {
     const res = await owner.get(`/api/reports/${id}${route}?${query}`);
     expect(res.status).toBe(200);
@@ -88,27 +46,14 @@ describe('report reconciliation: a known audience, every number by hand', () => 
     id = (await createSnippet(owner, snippetPayload(fileId, { landingPageUrl: LANDING, ctaButtonsJSON: buttonsJson([{ title: 'Shop now', url: LANDING }]) }))).snippet;
     await listen(t.app.getHttpServer());
 
-    await open('ann@example.com');
-    await open('ann@example.com');
-    await click('ann@example.com', `&u=${encodeURIComponent(LANDING)}`);
-    await visit('ann@example.com');
-    await play('ann@example.com', 10, true);
-    await open('bob@example.com');
-    await click('bob@example.com');
-    await visit('bob@example.com');
-    await play('bob@example.com', 4);
-    await open('carl@example.com');
-    await click('carl@example.com');
-    await visit('carl@example.com');
-    await visit('dora@example.com');
-    await play('dora@example.com', 6);
-    await open('eve@example.com');
-    await click('eve@example.com', '&b=1');
-    await open('frank@example.com', UA.googlebot);
-    await open('*|EMAIL|*');
+    await sendAudience(
+      { get: async (p, agent) => (await rawRequest(t.app.getHttpServer(), p, { headers: { 'User-Agent': agent } })).status, post: async (route, body) => (await t.http.post(route).set('User-Agent', UA.chromeWindows).set('Content-Type', 'text/plain').send(JSON.stringify(body))).status },
+      id,
+      { outlook: UA.outlookWindows, browser: UA.chromeWindows, googlebot: UA.googlebot },
+    );
     await waitFor(async () => {
       const [{ n }] = await sql<{ n: number }>(t, 'select count(*)::int as n from engagement where snippet_id = ?', [id]);
-      return n === 14 ? true : null; // 7 opens, 4 clicks, 3 plays
+      return n === HAND.storedEvents ? true : null;
     }, 'every hit loaded');
   });
   afterAll(async () => {
@@ -145,13 +90,13 @@ describe('report reconciliation: a known audience, every number by hand', () => 
       opens: { total: HAND.opens, unique: HAND.uniqueOpeners },
       visits: { total: HAND.visits, unique: 4 },
       plays: { total: HAND.plays, uniqueViewers: 3, soundOn: 1, complete: 1 },
-      playRate: 0.75, // 3 players / 4 visitors
-      soundOnRate: 0.3333,
-      completionRate: 0.3333, // ann's 100 %
-      engagement: 0.6667, // (100 % + 40 % + 60 %) / 3
+      playRate: HAND.playRate,
+      soundOnRate: Number(HAND.soundOnRate.toFixed(4)),
+      completionRate: Number(HAND.completionRate.toFixed(4)),
+      engagement: Number(HAND.engagement.toFixed(4)),
       timePlayedSecs: 20,
       clicks: { total: HAND.clicks, unique: 4 },
-      clickThroughRate: 1, // 4 clickers / 4 openers
+      clickThroughRate: HAND.clickThroughRate,
     });
     expect(e.clicks.byDestination).toEqual(
       expect.arrayContaining([
@@ -160,7 +105,7 @@ describe('report reconciliation: a known audience, every number by hand', () => 
         { destination: 'button', label: 'Shop now', clicks: 1, uniqueClickers: 1 },
       ]),
     );
-    expect(e.funnel.map((f: { people: number }) => f.people)).toEqual([4, 4, 3, 4]);
+    expect(e.funnel.map((f: { people: number }) => f.people)).toEqual(HAND.funnel);
     // the 7 days ending today in Auckland; today's bucket holds every number, the others none
     expect(e.timeline).toMatchObject({ grain: 'day', till: todayIn(ZONE) });
     expect(e.timeline.buckets).toHaveLength(7);
