@@ -41,7 +41,7 @@ const LAYERS = [
   ['runtime', 'config'], // before anything else loads; the environment, parsed once
   ['database'],
   ['common'], // envelope, errors, pipes, sessions, CSRF, rate limits, auth decorators, health registry
-  ['images', 'mail', 'storage', 'queue', 'api-credentials'], // outside tools behind one adapter each; checking API tokens and feed links (the guard's)
+  ['images', 'mail', 'storage', 'queue', 'api-credentials', 'geo-ip'], // outside tools behind one adapter each (geo-ip: the offline geo database); checking API tokens and feed links (the guard's)
   ['encoding'], // ffmpeg (posters and GIF frames through images)
   ['files'], // uploads and the library
   ['accounts', 'videos'], // users (their profile pictures are files); encodings of a file
@@ -63,6 +63,7 @@ const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
 const PUBLIC_FILES = {
   accounts: ['account-messages.ts', 'user-list.ts'],
   'api-credentials': ['api-token-rules.ts'],
+  'geo-ip': ['ip-ranges.ts'],
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts', 'recording.ts'],
   mail: ['mail-views.ts'],
   queue: ['job-queue.ts'],
@@ -133,7 +134,7 @@ const TOOL_ADAPTERS = {
   sharp: ['src/images/image.adapter.ts'],
   nodemailer: ['src/mail/mail-transport.ts'],
   '@google-cloud/storage': ['src/storage/gcs-storage.adapter.ts'],
-  maxmind: ['src/reports/geo-ip.adapter.ts'],
+  maxmind: ['src/geo-ip/geo-ip.adapter.ts'],
   'node-device-detector': ['src/reports/user-agent.adapter.ts'],
   isbot: ['src/reports/user-agent.adapter.ts'],
   bullmq: ['src/queue/bullmq-queue.ts'],

@@ -1,5 +1,5 @@
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
-import { isAppleAddress, isScannerAddress } from './ip-ranges.js';
+import { isAppleAddress, isScannerAddress } from '../geo-ip/ip-ranges.js';
 
 // Machine traffic: which events a machine made, and why. Pure; nothing is ever dropped, the
 // reason is stored and reports leave such events out by default.

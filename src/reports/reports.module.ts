@@ -3,12 +3,12 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { VIEWER_VISITS } from '../common/viewer-visits.js';
 import { SnippetsModule } from '../snippets/snippets.module.js';
+import { GeoIpModule } from '../geo-ip/geo-ip.module.js';
 import { Engagement } from './engagement.entity.js';
 import { EngagementWriter } from './engagement-writer.service.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
 import { MachineTrafficChecks } from './machine-traffic-checks.service.js';
-import { GeoIpAdapter } from './geo-ip.adapter.js';
 import { IngestService } from './ingest.service.js';
 import { PlayRangesController } from './play-ranges.controller.js';
 import { PlayReportController } from './play-report.controller.js';
@@ -31,7 +31,7 @@ import { ViewerIngest } from './viewer-ingest.service.js';
 // reports, which imports it).
 @Global()
 @Module({
-  imports: [MikroOrmModule.forFeature([Engagement]), AccountsModule, SnippetsModule],
+  imports: [MikroOrmModule.forFeature([Engagement]), AccountsModule, SnippetsModule, GeoIpModule],
   controllers: [ReportsController, PlayReportController, PlayRangesController],
   providers: [
     ReportRepository,
@@ -41,7 +41,6 @@ import { ViewerIngest } from './viewer-ingest.service.js';
     IngestLoader,
     MachineTrafficChecks,
     IngestService,
-    GeoIpAdapter,
     UserAgentAdapter,
     RequestClassifier,
     ViewerActivityRepository,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EngagementKind, MachineReason } from './engagement.entity.js';
-import { GeoIpAdapter, NO_LOCATION } from './geo-ip.adapter.js';
-import { normaliseIp } from './ip-ranges.js';
+import { GeoIpAdapter, NO_LOCATION } from '../geo-ip/geo-ip.adapter.js';
+import { normaliseIp } from '../geo-ip/ip-ranges.js';
 import { machineReason, mailProxyOf } from './machine-reason.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
 import type { Who } from './viewer-activity-sql.js';
