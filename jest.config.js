@@ -15,6 +15,24 @@ const swc = [
   },
 ];
 
+// The dashboard's components: TSX with React's automatic runtime (no `import React`), as Vite
+// builds them.
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2023',
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+// The dashboard's aliases (web/vite.config.ts): @/ is web/src, @shared/ is src/shared.
+const webAliases = { '^@shared/(.*)$': '<rootDir>/src/shared/$1', '^@/(.*)$': '<rootDir>/web/src/$1' };
+
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
@@ -30,7 +48,21 @@ export default {
       // web/src: the dashboard's pure rules; @shared is its alias for src/shared. scripts/: the
       // lint rules.
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
-      moduleNameMapper: { ...common.moduleNameMapper, '^@shared/(.*)$': '<rootDir>/src/shared/$1', '^@/(.*)$': '<rootDir>/web/src/$1' },
+      moduleNameMapper: { ...common.moduleNameMapper, ...webAliases },
+    },
+    {
+      // The dashboard's components in a simulated DOM (jsdom) through React Testing Library: forms,
+      // their messages, state, conditional sections. What needs a real browser (layout at two
+      // widths, media, navigation, accessibility) stays in test/browser.
+      ...common,
+      displayName: 'components',
+      testEnvironment: '<rootDir>/web/src/testing/jsdom-environment.mjs',
+      testMatch: ['<rootDir>/web/src/**/*.test.tsx'],
+      extensionsToTreatAsEsm: ['.ts', '.tsx'],
+      transform: { '^.+\\.ts$': swc, '^.+\\.tsx$': swcTsx },
+      // Styles mean nothing to jsdom: a CSS module's class names are its keys, other CSS is empty.
+      moduleNameMapper: { '\\.css$': '<rootDir>/web/src/testing/css-module.ts', ...common.moduleNameMapper, ...webAliases },
+      setupFilesAfterEnv: ['<rootDir>/web/src/testing/setup.ts'],
     },
     {
       ...common,

@@ -1,5 +1,5 @@
 // `npm test`: the whole suite. The lint rules (one test: the boundaries in eslint.config.js),
-// unit and API tests (jest), then browser tests (node's test runner driving Debian's Chromium).
+// unit, component and API tests (jest), then browser tests (node's test runner driving Debian's Chromium).
 // `npm test lint jest browser` runs only the named parts, `npm test jest browser viewer` only the
 // files whose names hold one of the other words. Uses DATABASE_URL / REDIS_URL when set, embedded defaults otherwise.
 // Lint runs beside the build and the tests; with DATABASE_URL each test file's database is a copy of one
@@ -305,7 +305,7 @@ try {
   let jestRunning = only('jest');
   let wake = () => undefined;
   const jest = only('jest')
-    ? phase(`jest (unit + API, ${workers} workers)`, runJest).finally(() => {
+    ? phase(`jest (unit, components + API, ${workers} workers)`, runJest).finally(() => {
         jestRunning = false;
         wake();
       })

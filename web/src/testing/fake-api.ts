@@ -1,0 +1,27 @@
+// The server as component tests see it: window.fetch answered from a table of routes
+// ('POST accounts/signin' -> an envelope), each call recorded with its parsed JSON body. A call
+// with no route fails the test with its method and path, so nothing is left unanswered.
+import { jest } from '@jest/globals';
+
+export type Envelope = { result: boolean; message?: string; body?: unknown; errors?: Record<string, string> | null };
+export type Answer = Envelope | ((body: unknown, url: URL) => Envelope | Promise<Envelope>);
+export type Call = { route: string; url: URL; body: unknown };
+
+export function fakeApi(routes: Record<string, Answer>) {
+  const calls: Call[] = [];
+  const fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const route = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname.replace(/^\/api\//, '')}`;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ route, url, body });
+    const answer = routes[route];
+    if (!answer) throw new Error(`No fake answer for ${route}`);
+    const envelope = typeof answer === 'function' ? await answer(body, url) : answer;
+    const status = envelope.result ? 200 : 400;
+    // What the app's api client reads of a response (jsdom has no Response of its own).
+    const text = JSON.stringify({ message: '', body: null, errors: null, ...envelope });
+    return { status, ok: envelope.result, text: async () => text } as unknown as Response;
+  });
+  window.fetch = fetch as unknown as typeof window.fetch;
+  return { calls, bodiesOf: (route: string) => calls.filter((c) => c.route === route).map((c) => c.body) };
+}
