@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
-import { TOKEN_NAME_MAX } from '../api-credentials/api-token-rules.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
+import { CreateTokenDto } from './dto/create-token.dto.js';
 import { ApiTokensService } from './api-tokens.service.js';
 
 // Personal API tokens and feed links, managed with the session only (a token cannot make,
@@ -26,9 +27,8 @@ export class ApiTokensController {
     summary: 'Make an API token that reads your reports and feeds',
     description: 'The answer carries the token (eym_...) this once: only its hash is kept. Send it as `Authorization: Bearer <token>`.',
   })
-  @ApiBody({ schema: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: TOKEN_NAME_MAX } } } })
-  async create(@CurrentUser() user: AuthUser, @Body() body: { name?: unknown } | undefined) {
-    return ok(await this.tokens.create(user.id, body?.name), 'Copy the token now: it is not shown again.');
+  async create(@CurrentUser() user: AuthUser, @ValidBody() form: CreateTokenDto) {
+    return ok(await this.tokens.create(user.id, form.name), 'Copy the token now: it is not shown again.');
   }
 
   @Delete('api-tokens/:id')

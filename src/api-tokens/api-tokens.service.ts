@@ -52,7 +52,7 @@ export class ApiTokensService {
   }
 
   // The new token in clear, this once, with its listing.
-  async create(userId: string, name: unknown): Promise<ApiTokenView & { token: string }> {
+  async create(userId: string, name: string): Promise<ApiTokenView & { token: string }> {
     const checked = checkTokenName(name);
     if ('error' in checked) throw new InvalidInputError(checked.error, { name: checked.error });
     if ((await this.repo.countOf(userId)) >= TOKENS_PER_USER_MAX) {

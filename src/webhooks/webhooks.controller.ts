@@ -1,17 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
-import { DESCRIPTION_MAX, RESPONSE_READ_MAX, SNIPPETS_PER_ENDPOINT_MAX, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT, WEBHOOK_EVENTS } from './webhook-rules.js';
+import { ValidBody } from '../common/validation/input.pipe.js';
+import { RESPONSE_READ_MAX, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT } from './webhook-rules.js';
+import { CreateEndpointDto, UpdateEndpointDto } from './dto/endpoint.dto.js';
 import { WebhooksService } from './webhooks.service.js';
-
-// The OpenAPI schema of an endpoint's fields (checked by webhook-rules.ts checkEndpointInput).
-const ENDPOINT_PROPERTIES = {
-    url: { type: 'string', format: 'uri', description: 'https address of your receiver' },
-    events: { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENTS] as string[] }, minItems: 1 },
-    snippetIds: { type: 'array', nullable: true, items: { type: 'string', format: 'uuid' }, maxItems: SNIPPETS_PER_ENDPOINT_MAX, description: 'null: every EyeMail, now and later' },
-    description: { type: 'string', nullable: true, maxLength: DESCRIPTION_MAX },
-};
 
 // The account's webhook endpoints (session only: API tokens read reports, they manage nothing).
 // Messages follow the Standard Webhooks specification; docs/integrations.md "Webhooks" tells receivers how to
@@ -34,16 +28,14 @@ export class WebhooksController {
     description:
       'The answer carries the signing secret (whsec_...) this once. Only public addresses are taken: one that is, or resolves to, a private, loopback, link-local or reserved network is refused (400), and so is any IPv6 address outside public global unicast (2000::/3 less its special-purpose blocks), such as the forms that wrap an IPv4 address (::127.0.0.1, ::ffff:0:127.0.0.1, 64:ff9b::/96, 2002::/16). The address is checked again, as resolved then, at every delivery.',
   })
-  @ApiBody({ schema: { type: 'object', properties: ENDPOINT_PROPERTIES, required: ['url', 'events'] } })
-  async create(@CurrentUser() user: AuthUser, @Body() body: unknown) {
-    return ok(await this.webhooks.create(user.id, body), 'Endpoint added. Copy its signing secret now: it is not shown again.');
+  async create(@CurrentUser() user: AuthUser, @ValidBody() form: CreateEndpointDto) {
+    return ok(await this.webhooks.create(user.id, form), 'Endpoint added. Copy its signing secret now: it is not shown again.');
   }
 
   @Put(':id')
   @ApiOperation({ summary: 'Change an endpoint (any of url, events, snippetIds, description), or turn it off or on (enabled)', description: 'A new url is checked as when an endpoint is added.' })
-  @ApiBody({ schema: { type: 'object', properties: { ...ENDPOINT_PROPERTIES, enabled: { type: 'boolean' } } } })
-  async update(@CurrentUser() user: AuthUser, @Param('id') id: string, @Body() body: unknown) {
-    return ok(await this.webhooks.update(user.id, id, body), 'Endpoint saved.');
+  async update(@CurrentUser() user: AuthUser, @Param('id') id: string, @ValidBody() change: UpdateEndpointDto) {
+    return ok(await this.webhooks.update(user.id, id, change), 'Endpoint saved.');
   }
 
   @Delete(':id')

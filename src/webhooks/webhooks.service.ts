@@ -8,7 +8,9 @@ import { SnippetsService } from '../snippets/snippets.service.js';
 import { checkTargetUrl } from './target-address.js';
 import { WebhookHttpAdapter } from './webhook-http.adapter.js';
 import { WebhookRepository, type AttemptRow, type EndpointRow } from './webhook.repository.js';
-import { checkEndpointInput, ENDPOINTS_PER_USER_MAX, messageBody, newSecret, TEST_EVENT, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT, type EndpointInput } from './webhook-rules.js';
+import { ENDPOINTS_PER_USER_MAX, messageBody, newSecret, TEST_EVENT, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT } from './webhook-rules.js';
+import { endpointInputOf, type EndpointInput } from './endpoint-input.js';
+import type { CreateEndpointDto, UpdateEndpointDto } from './dto/endpoint.dto.js';
 import { WEBHOOK_TEST_JOB, messageIdOf } from './webhook-jobs.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 
@@ -87,8 +89,8 @@ export class WebhooksService {
     return (await this.repo.listOf(userId)).map(toView);
   }
 
-  async create(userId: string, body: unknown): Promise<EndpointView & { secret: string }> {
-    const input = (await this.checkInput(userId, body, false)) as EndpointInput;
+  async create(userId: string, form: CreateEndpointDto): Promise<EndpointView & { secret: string }> {
+    const input = (await this.checkInput(userId, form, false)) as EndpointInput;
     if ((await this.repo.countOf(userId)) >= ENDPOINTS_PER_USER_MAX) {
       throw new ConflictError(`You have ${ENDPOINTS_PER_USER_MAX} webhook endpoints, the most an account may have. Delete one first.`);
     }
@@ -98,11 +100,10 @@ export class WebhooksService {
     return { ...toView(row), secret };
   }
 
-  async update(userId: string, id: string, body: unknown): Promise<EndpointView> {
+  async update(userId: string, id: string, change: UpdateEndpointDto): Promise<EndpointView> {
     await this.owned(userId, id);
-    const input = await this.checkInput(userId, body, true);
-    const enabled = (body as { enabled?: unknown } | null)?.enabled;
-    if (enabled !== undefined && typeof enabled !== 'boolean') throw new InvalidInputError('enabled is true or false.', { enabled: 'enabled is true or false.' });
+    const input = await this.checkInput(userId, change, true);
+    const { enabled } = change;
     const row = await this.repo.update(userId, id.toLowerCase(), { ...input, ...(enabled !== undefined ? { enabled } : {}) });
     if (!row) throw new NotFoundError(NOT_FOUND);
     if (row.enabled) this.dispatcher.endpointEnabled();
@@ -146,12 +147,11 @@ export class WebhooksService {
     return row;
   }
 
-  // The form's fields, checked: shape, then the address (https, not private: literally and as
-  // resolved now; it is checked again at each delivery), then that the EyeMails are the user's.
-  private async checkInput(userId: string, body: unknown, partial: boolean): Promise<Partial<EndpointInput>> {
-    const checked = checkEndpointInput(body, partial);
-    if ('errors' in checked) throw new InvalidInputError(Object.values(checked.errors)[0], checked.errors);
-    const input = checked.value;
+  // The form's fields, their shape checked by the DTO: then the address (https, not private:
+  // literally and as resolved now; it is checked again at each delivery), then that the EyeMails
+  // are the user's.
+  private async checkInput(userId: string, form: CreateEndpointDto | UpdateEndpointDto, partial: boolean): Promise<Partial<EndpointInput>> {
+    const input = endpointInputOf({ ...form }, partial);
     if (input.url !== undefined) {
       const allow = this.config.webhookAllowPrivateTargets;
       const target = checkTargetUrl(input.url, allow);

@@ -63,6 +63,7 @@ describe('the OpenAPI document states the limits the validation applies', () => 
     { method: 'post', path: '/api/snippets', client: () => user, base: snippet, breaks: [['videoId', 'not-an-id'], ['title', '']] },
     { method: 'put', path: '/api/snippets', client: () => user, base: () => ({ ...snippet(), snippetId: VIDEO }), breaks: [['videoId', 'not-an-id'], ['title', '']] },
     { method: 'post', path: '/api/support', client: () => user, base: () => ({ type: 'Bug / Issues', message: 'It broke', snippetId: VIDEO, attachments: [VIDEO] }), breaks: [['type', 'Other'], ['message', '']] },
+    { method: 'post', path: '/api/webhooks', client: () => user, base: () => ({ url: 'https://hooks.example.com/x', events: ['eyemail.opened'], snippetIds: [VIDEO], description: 'CRM' }), breaks: [['events', []], ['url', '']] },
   ];
 
   function schemaOf(c: Case): Schema {
@@ -82,7 +83,7 @@ describe('the OpenAPI document states the limits the validation applies', () => 
     return res.body.errors?.[field] as string | undefined;
   }
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8])('body %#: every documented limit is the one applied', async (i) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])('body %#: every documented limit is the one applied', async (i) => {
     const c = cases[i];
     const schema = schemaOf(c);
     const props = Object.entries(schema.properties ?? {});
