@@ -42,6 +42,7 @@ const LAYERS = [
   ['database'],
   ['common'], // envelope, errors, pipes, sessions, CSRF, rate limits, auth decorators, health registry
   ['images', 'mail', 'storage', 'queue', 'api-credentials', 'geo-ip'], // outside tools behind one adapter each (geo-ip: the offline geo database); checking API tokens and feed links (the guard's)
+  ['engagement'], // the engagement store: every write of it, its outbox and the events other modules listen to
   ['encoding'], // ffmpeg (posters and GIF frames through images)
   ['files'], // uploads and the library
   ['accounts', 'videos'], // users (their profile pictures are files); encodings of a file
@@ -63,6 +64,7 @@ const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
 const PUBLIC_FILES = {
   accounts: ['account-messages.ts', 'user-list.ts'],
   'api-credentials': ['api-token-rules.ts'],
+  engagement: ['engagement-kinds.ts', 'engagement-events.ts', 'engagement-outbox.ts', 'event-buffer.ts', 'viewer-visits.ts', 'engagement-sql.ts', 'viewer-activity-sql.ts'],
   'geo-ip': ['ip-ranges.ts'],
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts', 'recording.ts'],
   mail: ['mail-views.ts'],

@@ -377,8 +377,8 @@ async function batchSql() {
   const server = startServer({ DATABASE_URL: dbUrl.toString(), DATA_DIR: tmpDir(), REDIS_URL: '' });
   const { snippet } = await server.ready; // migrated, with a snippet
   await server.stop();
-  const { INSERT_SQL } = await import(path.join(root, 'dist/server/src/reports/ingest-sql.js'));
-  const { jsonRowsParam } = await import(path.join(root, 'dist/server/src/reports/json-rows.js'));
+  const { INSERT_SQL } = await import(path.join(root, 'dist/server/src/engagement/engagement-sql.js'));
+  const { jsonRowsParam } = await import(path.join(root, 'dist/server/src/database/json-rows.js'));
   const c = new pg.Client({ connectionString: dbUrl.toString() });
   await c.connect();
   let i = 0;

@@ -5,6 +5,7 @@ import { MailModule } from './mail/mail.module.js';
 import { RateLimitModule } from './common/rate-limit.module.js';
 import { FilesModule } from './files/files.module.js';
 import { VideosModule } from './videos/videos.module.js';
+import { EngagementModule } from './engagement/engagement.module.js';
 import { SnippetsModule } from './snippets/snippets.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { SupportModule } from './support/support.module.js';
@@ -14,4 +15,4 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 
 // The product's domain modules, in one list so each capability is added in one place.
-export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, SnippetsModule, ReportsModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule, NotificationsModule];
+export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, EngagementModule, SnippetsModule, ReportsModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule, NotificationsModule];

@@ -8,9 +8,6 @@ import { PgSessionStore } from './session-store.js';
 import { AppSecretRepository } from './app-secret.repository.js';
 import { HealthChecks } from './health-checks.js';
 import { AppSecretsService } from './app-secrets.service.js';
-import { EngagementEvents } from './engagement-events.js';
-import { EngagementOutbox } from './engagement-outbox.js';
-import { EngagementOutboxRepository } from './engagement-outbox.repository.js';
 
 @Global()
 @Module({
@@ -18,9 +15,6 @@ import { EngagementOutboxRepository } from './engagement-outbox.repository.js';
     WebAppService,
     AppSecretRepository,
     AppSecretsService,
-    EngagementEvents,
-    EngagementOutbox,
-    EngagementOutboxRepository,
     HealthChecks,
     { provide: PgSessionStore, useFactory: (orm: MikroORM) => new PgSessionStore(orm.em), inject: [MikroORM] },
     // The public hits' summary (app.factory.ts); a line per hit too at debug.
@@ -33,6 +27,6 @@ import { EngagementOutboxRepository } from './engagement-outbox.repository.js';
       inject: [APP_CONFIG],
     },
   ],
-  exports: [HitLog, WebAppService, PgSessionStore, AppSecretsService, EngagementEvents, EngagementOutbox, HealthChecks],
+  exports: [HitLog, WebAppService, PgSessionStore, AppSecretsService, HealthChecks],
 })
 export class CommonModule {}

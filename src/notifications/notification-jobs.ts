@@ -1,5 +1,5 @@
 // The notification jobs (notifier.service.ts runs them) and what they carry.
-import type { PackedEvents } from '../common/event-buffer.js';
+import type { PackedEvents } from '../engagement/event-buffer.js';
 
 // Committed events of named recipients, buffered for up to 100 ms: settings looked up, the
 // throttle applied, mails sent.

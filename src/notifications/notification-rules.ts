@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { PLAY_EVENT_KINDS } from '../common/engagement-events.js';
+import { PLAY_EVENT_KINDS } from '../engagement/engagement-events.js';
 import { DEFAULT_NOTIFY_EVENTS, NOTIFY_EVENTS, type NotifyEvent } from '../shared/notify-rules.js';
 
 // What an owner can be told about, as chosen in the settings (src/shared/notify-rules.ts).

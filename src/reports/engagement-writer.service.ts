@@ -2,7 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { GroupCommit } from './group-commit.js';
 import { cappedDuration } from './play-report.js';
-import { EngagementEvents } from '../common/engagement-events.js';
+import { EngagementEvents } from '../engagement/engagement-events.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
 import { toFactsTuple, type EventFacts } from './ingest-journal.js';

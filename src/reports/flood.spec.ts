@@ -1,5 +1,5 @@
 import { compactKey, FLOOD_LIMITS, floodKey, floodMembers, isFlood, PLAY_SECONDS_SLACK, type FloodPoint } from './flood.js';
-import type { EngagementKind } from './engagement.entity.js';
+import type { EngagementKind } from '../engagement/engagement-kinds.js';
 
 const T0 = 1_700_000_000_000;
 let seq = 0;

@@ -1,5 +1,6 @@
-import type { EngagementKind } from './engagement.entity.js';
-import { FLOOD_LIMITS } from '../shared/flood-limits.js';
+import type { EngagementKind } from '../engagement/engagement-kinds.js';
+import { FLOOD_LIMITS, SHARED_PROXY_CLIENTS } from '../shared/flood-limits.js';
+import type { FloodFacts } from '../engagement/engagement-sql.js';
 
 // Tracking floods, pure: opens, clicks and play reports of one person on one snippet beyond what a
 // person can do (the pixel, the click and the play report take anything from anyone). Such
@@ -8,10 +9,8 @@ import { FLOOD_LIMITS } from '../shared/flood-limits.js';
 
 // Events of one person, for this rule: one receiver at one address (a receiver seen from two
 // addresses is two readers of a forwarded mail, or two devices), on one snippet, one kind of event.
-// Without a receiver (an unfilled merge tag) the address alone, but never the Gmail or Yahoo
-// image proxy's: that address fetches for every reader of a mailbox provider, not for one person.
-// No address, no rule.
-export const SHARED_PROXY_CLIENTS = ['Gmail', 'Yahoo Mail'];
+// Without a receiver (an unfilled merge tag) the address alone, but never the image proxies' of
+// SHARED_PROXY_CLIENTS (shared/flood-limits.ts). No address, no rule.
 
 export function floodKey(e: { snippetId: string; kind: EngagementKind; receiver?: string | null; ip?: string | null; client?: string | null }): string | null {
   if (!e.ip) return null;
@@ -93,24 +92,6 @@ export function floodMembers(points: readonly FloodPoint[]): Set<string> {
     }
   }
   return floods;
-}
-
-// One event as the rule judges it: its kind and play seconds, and what the same person did before
-// it (events taken in the order they happened, ties by id): how many events within the second and
-// within the minute before it (a count may stop at the kind's limit: no more is needed), and the
-// seconds the minute's play reports carried. The stored events' checks read these from the
-// database (FLOOD_CANDIDATES_SQL); floodMembers works them out for events in memory.
-export interface FloodFacts {
-  kind: EngagementKind;
-  durationSecs: number | null;
-  videoDurationSecs: number | null;
-  inSecond: number;
-  inMinute: number;
-  playedInMinute: number;
-}
-
-export interface FloodCandidate extends FloodFacts {
-  id: string;
 }
 
 export function isFlood(e: FloodFacts): boolean {

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Pool } from 'pg';
-import { JsonRowsSender } from './json-rows.js';
+import { JsonRowsSender } from '../database/json-rows.js';
 import { JOURNAL_LOAD_LOCK, snippetCounts, type JournalTuple, type VisitFacts } from './ingest-journal.js';
 
 // A statement run by the loader inside its transaction (the engagement insert, the clicks a play

@@ -1,5 +1,5 @@
 import { FACT_FIELDS, ROW_FIELDS, journalEvents, journalVisits, loadParts, snippetCounts, toFactsTuple, toRowTuple, type EventFacts } from './ingest-journal.js';
-import type { NewEngagement } from './ingest-sql.js';
+import type { NewEngagement } from '../engagement/engagement-sql.js';
 
 const row = (kind: NewEngagement['kind'], receiver: string | null, snippetId = 's1', ip: string | null = '81.2.69.142'): NewEngagement => ({
   snippetId,

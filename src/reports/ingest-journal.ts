@@ -1,9 +1,9 @@
 // Pure rules of the ingest's journal (migration 0026; the loader: ingest-loader.service.ts).
 import type { DestinationKind } from '../shared/click-rules.js';
 import { personKey } from './bursts.js';
-import type { EngagementKind } from './engagement.entity.js';
-import { INSERT_COLUMNS, type NewEngagement } from './ingest-sql.js';
-import type { NewVisit } from './viewer-activity-sql.js';
+import type { EngagementKind } from '../engagement/engagement-kinds.js';
+import { INSERT_COLUMNS, type NewEngagement } from '../engagement/engagement-sql.js';
+import type { NewVisit } from '../engagement/viewer-activity-sql.js';
 
 // The advisory lock a load of the journal holds for its transaction (an arbitrary key of the
 // journal's own): one load at a time across processes (ingest-journal.repository.ts).

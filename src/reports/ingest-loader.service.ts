@@ -1,15 +1,14 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SnippetsService } from '../snippets/snippets.service.js';
-import { EngagementEvents } from '../common/engagement-events.js';
+import { EngagementEvents } from '../engagement/engagement-events.js';
 import { PLAY_CLICK_WINDOW_MS, personKey } from './bursts.js';
-import type { ClickWindow, NewEngagement, StoredWithOutbox } from './ingest-sql.js';
+import type { ClickWindow, NewEngagement, StoredWithOutbox } from '../engagement/engagement-sql.js';
 import { IngestJournalRepository, type IngestExecutor, type JournalBacklog, type JournalEntry } from './ingest-journal.repository.js';
-import { ViewerActivityRepository } from './viewer-activity.repository.js';
-import type { NewVisit } from './viewer-activity-sql.js';
+import type { NewVisit } from '../engagement/viewer-activity-sql.js';
 import { journalEvents, journalVisits, loadParts, type JournaledEvent, type JournaledVisit } from './ingest-journal.js';
 import { RequestClassifier } from './request-classifier.service.js';
 import { PlannerStats } from './planner-stats.service.js';
-import { ReportRepository } from './report.repository.js';
+import { EngagementStore } from '../engagement/engagement-store.service.js';
 import { isConnectionError, isForeignKeyViolation, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
 import { MachineTrafficChecks } from './machine-traffic-checks.service.js';
 
@@ -54,11 +53,10 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
 
   constructor(
     private readonly journal: IngestJournalRepository,
-    private readonly repo: ReportRepository,
+    private readonly engagements: EngagementStore,
     private readonly snippets: SnippetsService,
     private readonly events: EngagementEvents,
     private readonly plannerStats: PlannerStats,
-    private readonly visitsRepo: ViewerActivityRepository,
     private readonly classifier: RequestClassifier,
     private readonly machineChecks: MachineTrafficChecks,
   ) {}
@@ -222,9 +220,9 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     await this.events.prepare(rows, exec);
     for (const part of loadParts(rows)) {
       await this.joinPlaysToClicks(part, exec);
-      parts.push({ rows: part, stored: await this.repo.insertBatch(part, this.events.outboxFor(part), exec) });
+      parts.push({ rows: part, stored: await this.engagements.insertBatch(part, this.events.outboxFor(part), exec) });
     }
-    await this.visitsRepo.insertVisits(visits, exec);
+    await this.engagements.insertVisits(visits, exec);
     return { parts, visits: visits.length, events: rows.length + visits.length };
   }
 
@@ -269,7 +267,7 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
       since: new Date(r.occurredAt.getTime() - PLAY_CLICK_WINDOW_MS),
       until: r.occurredAt,
     }));
-    const clicks = await this.repo.latestClicks(windows, exec);
+    const clicks = await this.engagements.latestClicks(windows, exec);
     plays.forEach((r, i) => (r.clickId = clicks[i]));
   }
 }

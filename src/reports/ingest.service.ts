@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { receiverFromQuery, unfilledTagIn } from '../shared/receiver.js';
 import { CLICK_ROLE_PARAM, currentClickTarget } from '../shared/click-rules.js';
 import { SnippetsService, type ClickTargets } from '../snippets/snippets.service.js';
-import type { EngagementKind } from './engagement.entity.js';
+import type { EngagementKind } from '../engagement/engagement-kinds.js';
 import { EngagementWriter, type IngestEvent, type IngestOutcome } from './engagement-writer.service.js';
 import { type PlayReport } from './play-report.js';
 import { storedSender } from './request-classifier.service.js';

@@ -1,4 +1,4 @@
-import type { EngagementKind, MachineReason } from './engagement.entity.js';
+import type { EngagementKind, MachineReason } from '../engagement/engagement-kinds.js';
 import { isAppleAddress, isScannerAddress } from '../geo-ip/ip-ranges.js';
 
 // Machine traffic: which events a machine made, and why. Pure; nothing is ever dropped, the

@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { RecentCache } from '../common/recent-cache.js';
 import { BURST_RULES, burstMembers, personKey } from './bursts.js';
 import { compactKey, FLOOD_WINDOW_MS, floodKey, isFlood } from './flood.js';
-import type { ClickWindow, EventWindow, NewEngagement } from './ingest-sql.js';
+import type { ClickWindow, EventWindow, NewEngagement } from '../engagement/engagement-sql.js';
 import { isConnectionError, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
-import { ReportRepository } from './report.repository.js';
+import { EngagementStore } from '../engagement/engagement-store.service.js';
 
 const BURST_WINDOW_MS = Math.max(...BURST_RULES.map((r) => r.windowMs));
 const RECENT_PEOPLE_MAX = 50_000;
@@ -19,7 +19,7 @@ export class MachineTrafficChecks {
   // check's suspects (markFloods). A RecentCache: no delete per event.
   private readonly recentPeople = new RecentCache<number, number>(RECENT_PEOPLE_MAX);
 
-  constructor(private readonly repo: ReportRepository) {}
+  constructor(private readonly repo: EngagementStore) {}
 
   // Floods (flood.ts), checked like the bursts once the load is committed, against the stored
   // events before each (every instance's), so a flood split between instances is caught by

@@ -1,5 +1,5 @@
 import { playMilestones } from './play-milestones.js';
-import type { PlayRow, StoredPlay } from './viewer-activity-sql.js';
+import type { PlayRow, StoredPlay } from '../engagement/viewer-activity-sql.js';
 
 const who = { receiver: 'ann@example.com', ip: null, countryCode: 'GB', countryName: 'United Kingdom', region: null, city: null, deviceType: 'desktop', platform: 'Windows', client: 'Chrome', userAgent: null, machineReason: null };
 const PLAY = '6f1c2a34-0000-4000-8000-000000000001';

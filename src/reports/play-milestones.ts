@@ -1,7 +1,7 @@
-import { PLAY_EVENT_KINDS, type CommittedEngagement } from '../common/engagement-events.js';
+import { PLAY_EVENT_KINDS, type CommittedEngagement } from '../engagement/engagement-events.js';
 import { unionRanges, watchedSeconds } from '../shared/metrics/watch-ranges.js';
 import { newMilestones } from '../shared/metrics/watch-milestones.js';
-import type { PlayRow, StoredPlay } from './viewer-activity-sql.js';
+import type { PlayRow, StoredPlay } from '../engagement/viewer-activity-sql.js';
 
 // What a merge of a play's reports newly reached, in the order it happened (kinds:
 // common/engagement-events.ts): the play counted (2 s watched, or the whole clip), each of

@@ -3,7 +3,7 @@ import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/auth/auth.decorators.js';
 import { badRequest, conflict, notFound, ok } from '../common/api-response.js';
-import { visitorOf } from '../common/viewer-visits.js';
+import { visitorOf } from '../engagement/viewer-visits.js';
 import { MAX_SEGMENTS_PER_PLAY } from '../shared/metrics/watch-ranges.js';
 import { MAX_SEGMENTS_PER_REPORT, parsePlayRangesReport, PLAY_RANGES_MESSAGES as M } from './play-ranges-report.js';
 import { ViewerIngest } from './viewer-ingest.service.js';

@@ -1,10 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { VIEWER_VISITS } from '../common/viewer-visits.js';
+import { VIEWER_VISITS } from '../engagement/viewer-visits.js';
 import { SnippetsModule } from '../snippets/snippets.module.js';
 import { GeoIpModule } from '../geo-ip/geo-ip.module.js';
-import { Engagement } from './engagement.entity.js';
 import { EngagementWriter } from './engagement-writer.service.js';
 import { IngestJournalRepository } from './ingest-journal.repository.js';
 import { IngestLoader } from './ingest-loader.service.js';
@@ -17,7 +15,6 @@ import { ReportService } from './report.service.js';
 import { ReportsController } from './reports.controller.js';
 import { RequestClassifier } from './request-classifier.service.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
-import { ViewerActivityRepository } from './viewer-activity.repository.js';
 import { PlannerStats } from './planner-stats.service.js';
 import { PlannerStatsRepository } from './planner-stats.repository.js';
 import { ViewerActivityWriter } from './viewer-activity-writer.service.js';
@@ -31,7 +28,7 @@ import { ViewerIngest } from './viewer-ingest.service.js';
 // reports, which imports it).
 @Global()
 @Module({
-  imports: [MikroOrmModule.forFeature([Engagement]), AccountsModule, SnippetsModule, GeoIpModule],
+  imports: [AccountsModule, SnippetsModule, GeoIpModule],
   controllers: [ReportsController, PlayReportController, PlayRangesController],
   providers: [
     ReportRepository,
@@ -43,7 +40,6 @@ import { ViewerIngest } from './viewer-ingest.service.js';
     IngestService,
     UserAgentAdapter,
     RequestClassifier,
-    ViewerActivityRepository,
     ViewerActivityWriter,
     PlannerStatsRepository,
     PlannerStats,

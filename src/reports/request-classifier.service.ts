@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { EngagementKind, MachineReason } from './engagement.entity.js';
+import type { EngagementKind, MachineReason } from '../engagement/engagement-kinds.js';
 import { GeoIpAdapter, NO_LOCATION } from '../geo-ip/geo-ip.adapter.js';
 import { normaliseIp } from '../geo-ip/ip-ranges.js';
 import { machineReason, mailProxyOf } from './machine-reason.js';
 import { UserAgentAdapter } from './user-agent.adapter.js';
-import type { Who } from './viewer-activity-sql.js';
+import type { Who } from '../engagement/viewer-activity-sql.js';
 
 // A request's sender as stored and classified: the address normalised (ip-ranges.ts), the agent
 // cut to this many characters.

@@ -2,7 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import { isCountedPlay } from '../shared/metrics/engagement-metrics.js';
 import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Segment } from '../shared/metrics/watch-ranges.js';
 import { playMilestones } from './play-milestones.js';
-import { EngagementEvents, PLAY_EVENT_KINDS, type CommittedEngagement } from '../common/engagement-events.js';
+import { EngagementEvents, PLAY_EVENT_KINDS, type CommittedEngagement } from '../engagement/engagement-events.js';
 import { EngagementWriter, type IngestOutcome } from './engagement-writer.service.js';
 import { isConnectionError, isForeignKeyViolation, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
 import { GroupCommit } from './group-commit.js';
@@ -11,9 +11,9 @@ import { IngestLoader } from './ingest-loader.service.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
 import { PlannerStats } from './planner-stats.service.js';
 import { histogramDelta } from './second-stats.js';
-import type { PlayRow, SecondStatsDelta, StoredPlay, Who } from './viewer-activity-sql.js';
+import type { PlayRow, SecondStatsDelta, StoredPlay, Who } from '../engagement/viewer-activity-sql.js';
 import type { VisitFacts } from './ingest-journal.js';
-import { ViewerActivityRepository } from './viewer-activity.repository.js';
+import { EngagementStore } from '../engagement/engagement-store.service.js';
 
 // One play report as the endpoint took it.
 export interface PlayEvent {
@@ -37,7 +37,7 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
   private readonly playBatches = new GroupCommit<PlayEvent, PlayOutcome>((b) => this.write('plays', b, (fresh) => this.writePlays(b, fresh)));
 
   constructor(
-    private readonly repo: ViewerActivityRepository,
+    private readonly repo: EngagementStore,
     private readonly engagements: EngagementWriter,
     private readonly events: EngagementEvents,
     private readonly plannerStats: PlannerStats,

@@ -16,3 +16,8 @@ export const FLOOD_LIMITS: Readonly<Record<'open' | 'click' | 'play', { perSecon
   click: { perSecond: 3, perMinute: 15 },
   play: { perSecond: 4, perMinute: 30 },
 };
+
+// Image proxies that fetch for every reader of a mailbox provider, not for one person: without a
+// receiver, their events are never one person's in the flood rule (reports' flood.ts and the
+// stored events' check).
+export const SHARED_PROXY_CLIENTS = ['Gmail', 'Yahoo Mail'];

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { VIEWER_VISITS, type ViewerVisits, type Visitor } from '../common/viewer-visits.js';
+import { VIEWER_VISITS, type ViewerVisits, type Visitor } from '../engagement/viewer-visits.js';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { watchEntityChanges } from '../common/entity-changes.js';
 import { TtlCache } from '../common/ttl-cache.js';

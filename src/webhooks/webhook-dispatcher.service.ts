@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { UsersService } from '../accounts/users.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { EngagementEvents, type CommittedEngagement, type SqlExecutor } from '../common/engagement-events.js';
-import { EngagementOutbox } from '../common/engagement-outbox.js';
-import { EventBuffer, packEvents, unpackEvents } from '../common/event-buffer.js';
+import { EngagementEvents, type CommittedEngagement, type SqlExecutor } from '../engagement/engagement-events.js';
+import { EngagementOutbox } from '../engagement/engagement-outbox.js';
+import { EventBuffer, packEvents, unpackEvents } from '../engagement/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { webhookDisabledMail } from '../mail/mail-views.js';

@@ -1,6 +1,6 @@
 // The webhook jobs (webhook-dispatcher.service.ts runs them) and what they carry.
 import { createHash } from 'node:crypto';
-import type { PackedEvents } from '../common/event-buffer.js';
+import type { PackedEvents } from '../engagement/event-buffer.js';
 
 // One per committed ingest batch that some enabled endpoint may want: turns its events into
 // deliveries and queues them.

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import { PLAY_EVENT_KINDS, watchedMilestoneOf, type CommittedEngagement } from '../common/engagement-events.js';
+import { PLAY_EVENT_KINDS, watchedMilestoneOf, type CommittedEngagement } from '../engagement/engagement-events.js';
 import type { RateLimitPolicy } from '../common/rate-limit.js';
 import { shareWatched } from '../shared/metrics/engagement-metrics.js';
 import { isUuid } from '../shared/uuid.js';

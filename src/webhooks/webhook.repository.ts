@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { rawSql } from '../database/raw-sql.js';
-import type { SqlExecutor } from '../common/engagement-events.js';
+import type { SqlExecutor } from '../engagement/engagement-events.js';
 import { deliveryIdOf } from './webhook-jobs.js';
 
 export interface EndpointRow {

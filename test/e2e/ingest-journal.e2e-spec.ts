@@ -12,10 +12,10 @@ import { signUp, type Client } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
 import { waitFor } from '../support/wait.js';
 import { createApp } from '../../src/app.factory.js';
-import { EngagementEvents } from '../../src/common/engagement-events.js';
+import { EngagementEvents } from '../../src/engagement/engagement-events.js';
 import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
 import { JOURNAL_LOAD_LOCK, ROW_FIELDS, toFactsTuple, toRowTuple } from '../../src/reports/ingest-journal.js';
-import type { NewEngagement } from '../../src/reports/ingest-sql.js';
+import type { NewEngagement } from '../../src/engagement/engagement-sql.js';
 
 jest.setTimeout(120_000);
 

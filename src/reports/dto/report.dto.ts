@@ -2,7 +2,7 @@ import { DESTINATION_KINDS } from '../../shared/click-rules.js';
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../report-filter.js';
-import { MACHINE_REASONS } from '../engagement.entity.js';
+import { MACHINE_REASONS } from '../../engagement/engagement-kinds.js';
 
 // OpenAPI descriptions of the report calls (responses and the shared filter query).
 

@@ -1,7 +1,8 @@
-// The ingest's statements on the engagement table, run by ReportRepository (one multi-row statement
+// The statements that write the engagement table, run by EngagementRepository (one multi-row statement
 // per batch: the rows as one JSON parameter, json-rows.ts; the look-ups with native arrays).
 import type { Engagement } from './engagement.entity.js';
-import { jsonRowsInsert, type JsonColumn } from './json-rows.js';
+import type { EngagementKind } from './engagement-kinds.js';
+import { jsonRowsInsert, type JsonColumn } from '../database/json-rows.js';
 
 // A row to store: everything but the id the database gives it.
 export type NewEngagement = Omit<Engagement, 'id'>;
@@ -156,3 +157,21 @@ export const FLOOD_CANDIDATES_SQL = `${floodCandidatesFrom(
     byAddress,
     'unnest($10::uuid[], $11::text[], $12::text[], $13::inet[], $14::timestamptz[], $15::timestamptz[], $16::int[], $17::int[])',
   )}`;
+
+// One event as the rule judges it: its kind and play seconds, and what the same person did before
+// it (events taken in the order they happened, ties by id): how many events within the second and
+// within the minute before it (a count may stop at the kind's limit: no more is needed), and the
+// seconds the minute's play reports carried. The stored events' checks read these from the
+// database (FLOOD_CANDIDATES_SQL); floodMembers works them out for events in memory.
+export interface FloodFacts {
+  kind: EngagementKind;
+  durationSecs: number | null;
+  videoDurationSecs: number | null;
+  inSecond: number;
+  inMinute: number;
+  playedInMinute: number;
+}
+
+export interface FloodCandidate extends FloodFacts {
+  id: string;
+}

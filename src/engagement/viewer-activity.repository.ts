@@ -13,9 +13,9 @@ import {
   type SecondStatsDelta,
   type StoredPlay,
 } from './viewer-activity-sql.js';
-import { JsonRowsSender } from './json-rows.js';
-import type { IngestExecutor } from './ingest-journal.repository.js';
-import { OUTBOX_EVENTS_INSERT_SQL } from '../common/engagement-outbox-sql.js';
+import { JsonRowsSender } from '../database/json-rows.js';
+import type { SqlExecutor } from './engagement-events.js';
+import { OUTBOX_EVENTS_INSERT_SQL } from './engagement-outbox-sql.js';
 
 // What a merge answers: the plays and their histogram changes to store, and the events some
 // module will fan out (a play's milestones), stored in the outbox (migration 0025) per module.
@@ -26,7 +26,7 @@ export interface MergedPlays {
 }
 
 // The viewer's visits and plays (viewer_visit, video_play): the visits inserted by the ingest's
-// loader from its journal (ingest-loader.service.ts), the plays merged by the group-commit writer
+// loader from its journal (ingest/ingest-loader.service.ts), the plays merged by the group-commit writer
 // in one transaction per batch.
 @Injectable()
 export class ViewerActivityRepository {
@@ -40,7 +40,7 @@ export class ViewerActivityRepository {
   }
 
   // In the ingest loader's transaction (ingest-journal.repository.ts).
-  async insertVisits(rows: readonly NewVisit[], exec: IngestExecutor): Promise<void> {
+  async insertVisits(rows: readonly NewVisit[], exec: SqlExecutor): Promise<void> {
     if (!rows.length) return;
     await this.visitsParam.send(rows, (param) => exec(VISIT_INSERT_SQL, [param]));
   }
@@ -52,7 +52,7 @@ export class ViewerActivityRepository {
   async mergePlays(
     playIds: readonly string[],
     merge: (stored: Map<string, StoredPlay>) => MergedPlays,
-    prepare?: (exec: IngestExecutor) => Promise<void>,
+    prepare?: (exec: SqlExecutor) => Promise<void>,
   ): Promise<Map<string, string> | null> {
     if (!playIds.length) return null;
     return this.client()

@@ -1,13 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { DESTINATION_KINDS } from '../shared/click-rules.js';
-
-export const ENGAGEMENT_KINDS = ['open', 'click', 'play'] as const;
-export type EngagementKind = (typeof ENGAGEMENT_KINDS)[number];
-
-// null = a person; otherwise why the event is counted as a machine's ('test': its v= was a merge tag
-// the platform never filled in, the marketer testing; left out and shown with machine traffic).
-export const MACHINE_REASONS = ['apple-privacy', 'link-scanner', 'head-request', 'bot', 'flood', 'test'] as const;
-export type MachineReason = (typeof MACHINE_REASONS)[number];
+import { ENGAGEMENT_KINDS, MACHINE_REASONS } from './engagement-kinds.js';
 
 // One open, click or play of a snippet (table engagement, migration 0006). Written in batches by
 // the ingest writer; read by the report service. Never returned from a controller as is.

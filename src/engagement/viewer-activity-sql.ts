@@ -1,7 +1,7 @@
 // The ingest's statements on viewer_visit and video_play (migration 0012), run by
 // ViewerActivityRepository (one statement per batch: the visits as one JSON parameter, the plays
 // with native array parameters).
-import { jsonRowsInsert } from './json-rows.js';
+import { jsonRowsInsert } from '../database/json-rows.js';
 
 // Who made a visit or a play, as stored with it.
 export interface Who {
