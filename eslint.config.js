@@ -47,6 +47,7 @@ const LAYERS = [
   ['files'], // uploads and the library
   ['accounts', 'videos'], // users (their profile pictures are files); encodings of a file
   ['snippets'], // EyeMails: a user's, with their videos and files
+  ['ingest'], // the journal and its loader: classifies and stores the hot path's events (through engagement)
   ['reports', 'support', 'admin', 'health', 'api-tokens', 'webhooks', 'notifications'], // read across the modules below
 ];
 const layerOf = Object.fromEntries(LAYERS.flatMap((names, i) => names.map((m) => [m, i])));
@@ -66,6 +67,7 @@ const PUBLIC_FILES = {
   'api-credentials': ['api-token-rules.ts'],
   engagement: ['engagement-kinds.ts', 'engagement-events.ts', 'engagement-outbox.ts', 'event-buffer.ts', 'viewer-visits.ts', 'engagement-sql.ts', 'viewer-activity-sql.ts'],
   'geo-ip': ['ip-ranges.ts'],
+  ingest: ['ingest-journal.ts', 'ingest-errors.ts'],
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts', 'recording.ts'],
   mail: ['mail-views.ts'],
   queue: ['job-queue.ts'],
@@ -137,8 +139,8 @@ const TOOL_ADAPTERS = {
   nodemailer: ['src/mail/mail-transport.ts'],
   '@google-cloud/storage': ['src/storage/gcs-storage.adapter.ts'],
   maxmind: ['src/geo-ip/geo-ip.adapter.ts'],
-  'node-device-detector': ['src/reports/user-agent.adapter.ts'],
-  isbot: ['src/reports/user-agent.adapter.ts'],
+  'node-device-detector': ['src/ingest/user-agent.adapter.ts'],
+  isbot: ['src/ingest/user-agent.adapter.ts'],
   bullmq: ['src/queue/bullmq-queue.ts'],
   ioredis: ['src/queue/bullmq-queue.ts'],
   'file-type': ['src/files/file-sniff.ts'],

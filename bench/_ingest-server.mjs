@@ -72,7 +72,7 @@ process.on('message', async (m) => {
     process.send({ writer: { stored, batches } });
   } else if (m === 'journal') {
     // Events answered and waiting in the ingest's journal for the loader (0 once all are loaded).
-    const { IngestLoader } = await import(path.join(root, 'dist/server/src/reports/ingest-loader.service.js'));
+    const { IngestLoader } = await import(path.join(root, 'dist/server/src/ingest/ingest-loader.service.js'));
     process.send({ journal: (await app.get(IngestLoader).backlog()).events });
   } else if (m && typeof m === 'object' && 'asyncCommit' in m) {
     // INGEST_ASYNC_COMMIT for the runs that follow (the journal's writer reads it each batch).

@@ -17,8 +17,8 @@ import { ensureServerBuilt, root } from './_build.mjs';
 import { migrateWithBuiltApp } from '../scripts/migrate-built.mjs';
 
 ensureServerBuilt();
-const { APPEND_SQL, APPEND_ASYNC_SQL } = await import(path.join(root, 'dist/server/src/reports/ingest-journal.repository.js'));
-const { toFactsTuple, snippetCounts } = await import(path.join(root, 'dist/server/src/reports/ingest-journal.js'));
+const { APPEND_SQL, APPEND_ASYNC_SQL } = await import(path.join(root, 'dist/server/src/ingest/ingest-journal.repository.js'));
+const { toFactsTuple, snippetCounts } = await import(path.join(root, 'dist/server/src/ingest/ingest-journal.js'));
 
 const URL_ = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
 const INSERTS = Number(process.env.BENCH_INSERTS ?? 3_000);

@@ -3,10 +3,9 @@ import { SnippetsService } from '../snippets/snippets.service.js';
 import { GroupCommit } from './group-commit.js';
 import { cappedDuration } from './play-report.js';
 import { EngagementEvents } from '../engagement/engagement-events.js';
-import { IngestJournalRepository } from './ingest-journal.repository.js';
-import { IngestLoader } from './ingest-loader.service.js';
-import { toFactsTuple, type EventFacts } from './ingest-journal.js';
-import { isConnectionError, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
+import { IngestLoader } from '../ingest/ingest-loader.service.js';
+import { toFactsTuple, type EventFacts } from '../ingest/ingest-journal.js';
+import { isConnectionError, RETRY_DELAYS_MS, sleep } from '../ingest/ingest-errors.js';
 
 // One open, click or play as the ingest endpoints saw it: what the request said (the address
 // normalised and the agent cut to length, nothing derived: ingest-journal.ts), with the play's
@@ -45,7 +44,6 @@ export class EngagementWriter implements BeforeApplicationShutdown {
   readonly stats = { stored: 0, batches: 0, retries: 0, failedWrites: 0, failedEvents: 0 };
 
   constructor(
-    private readonly journal: IngestJournalRepository,
     private readonly loader: IngestLoader,
     private readonly snippets: SnippetsService,
     // Told how many events each batch journaled: how busy the ingest is (whenQuiet).
@@ -109,7 +107,7 @@ export class EngagementWriter implements BeforeApplicationShutdown {
         });
       });
       // Committed here, the batch is stored: the loader moves it into the engagement table.
-      await this.journal.append('engagement', tuples);
+      await this.loader.append('engagement', tuples);
       this.stats.stored += tuples.length;
       this.events.written(tuples.length);
       this.loader.kick();

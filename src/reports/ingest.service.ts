@@ -9,7 +9,7 @@ import { SnippetsService, type ClickTargets } from '../snippets/snippets.service
 import type { EngagementKind } from '../engagement/engagement-kinds.js';
 import { EngagementWriter, type IngestEvent, type IngestOutcome } from './engagement-writer.service.js';
 import { type PlayReport } from './play-report.js';
-import { storedSender } from './request-classifier.service.js';
+import { storedSender } from '../ingest/request-classifier.service.js';
 import { BUTTON_PARAM, clickDestination, recordedDestination, snippetIdFromPixel } from './tracking-rules.js';
 
 // Who made a tracking request.

@@ -23,7 +23,7 @@ import {
   type ParsedReportQuery,
 } from './report-filter.js';
 import { ReportRepository } from './report.repository.js';
-import { IngestLoader } from './ingest-loader.service.js';
+import { IngestLoader } from '../ingest/ingest-loader.service.js';
 import { feedToXml } from './report-xml.js';
 
 export type ReportQuery = Record<string, unknown>;

@@ -2,21 +2,14 @@ import { Global, Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { VIEWER_VISITS } from '../engagement/viewer-visits.js';
 import { SnippetsModule } from '../snippets/snippets.module.js';
-import { GeoIpModule } from '../geo-ip/geo-ip.module.js';
+import { IngestModule } from '../ingest/ingest.module.js';
 import { EngagementWriter } from './engagement-writer.service.js';
-import { IngestJournalRepository } from './ingest-journal.repository.js';
-import { IngestLoader } from './ingest-loader.service.js';
-import { MachineTrafficChecks } from './machine-traffic-checks.service.js';
 import { IngestService } from './ingest.service.js';
 import { PlayRangesController } from './play-ranges.controller.js';
 import { PlayReportController } from './play-report.controller.js';
 import { ReportRepository } from './report.repository.js';
 import { ReportService } from './report.service.js';
 import { ReportsController } from './reports.controller.js';
-import { RequestClassifier } from './request-classifier.service.js';
-import { UserAgentAdapter } from './user-agent.adapter.js';
-import { PlannerStats } from './planner-stats.service.js';
-import { PlannerStatsRepository } from './planner-stats.repository.js';
 import { ViewerActivityWriter } from './viewer-activity-writer.service.js';
 import { ViewerIngest } from './viewer-ingest.service.js';
 
@@ -28,21 +21,14 @@ import { ViewerIngest } from './viewer-ingest.service.js';
 // reports, which imports it).
 @Global()
 @Module({
-  imports: [AccountsModule, SnippetsModule, GeoIpModule],
+  imports: [AccountsModule, SnippetsModule, IngestModule],
   controllers: [ReportsController, PlayReportController, PlayRangesController],
   providers: [
     ReportRepository,
     ReportService,
     EngagementWriter,
-    IngestJournalRepository,
-    IngestLoader,
-    MachineTrafficChecks,
     IngestService,
-    UserAgentAdapter,
-    RequestClassifier,
     ViewerActivityWriter,
-    PlannerStatsRepository,
-    PlannerStats,
     ViewerIngest,
     { provide: VIEWER_VISITS, useExisting: ViewerIngest },
   ],

@@ -4,15 +4,14 @@ import { MAX_VIDEO_SECONDS, mergeSegments, unionRanges, watchedSeconds, type Seg
 import { playMilestones } from './play-milestones.js';
 import { EngagementEvents, PLAY_EVENT_KINDS, type CommittedEngagement } from '../engagement/engagement-events.js';
 import { EngagementWriter, type IngestOutcome } from './engagement-writer.service.js';
-import { isConnectionError, isForeignKeyViolation, RETRY_DELAYS_MS, sleep } from './ingest-errors.js';
+import { isConnectionError, isForeignKeyViolation, RETRY_DELAYS_MS, sleep } from '../ingest/ingest-errors.js';
 import { GroupCommit } from './group-commit.js';
-import { IngestJournalRepository } from './ingest-journal.repository.js';
-import { IngestLoader } from './ingest-loader.service.js';
+import { IngestLoader } from '../ingest/ingest-loader.service.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
-import { PlannerStats } from './planner-stats.service.js';
+import { PlannerStats } from '../ingest/planner-stats.service.js';
 import { histogramDelta } from './second-stats.js';
 import type { PlayRow, SecondStatsDelta, StoredPlay, Who } from '../engagement/viewer-activity-sql.js';
-import type { VisitFacts } from './ingest-journal.js';
+import type { VisitFacts } from '../ingest/ingest-journal.js';
 import { EngagementStore } from '../engagement/engagement-store.service.js';
 
 // One play report as the endpoint took it.
@@ -41,7 +40,6 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
     private readonly engagements: EngagementWriter,
     private readonly events: EngagementEvents,
     private readonly plannerStats: PlannerStats,
-    private readonly journal: IngestJournalRepository,
     private readonly loader: IngestLoader,
   ) {}
 
@@ -86,7 +84,7 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
     const info = await this.engagements.snippetInfo(visits.map((v) => v.snippetId), fresh);
     const known = visits.filter((v) => info.has(v.snippetId));
     if (known.length) {
-      await this.journal.append('visit', known);
+      await this.loader.append('visit', known);
       this.events.written(known.length);
       this.loader.kick();
     }

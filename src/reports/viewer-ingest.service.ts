@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ViewerVisit, ViewerVisits, Visitor } from '../engagement/viewer-visits.js';
 import type { PlayRangesReport } from './play-ranges-report.js';
-import { RequestClassifier, storedSender } from './request-classifier.service.js';
+import { RequestClassifier, storedSender } from '../ingest/request-classifier.service.js';
 import type { Who } from '../engagement/viewer-activity-sql.js';
 import { ViewerActivityWriter, type PlayOutcome } from './viewer-activity-writer.service.js';
 import type { IngestOutcome } from './engagement-writer.service.js';

@@ -454,7 +454,7 @@ test("dates follow the browser's locale: Nov 25, 2026 in the United States, 25 N
 // that. Another instance's load holding the journal (its lock, as the loader takes it) keeps three
 // opens waiting past that: the page says so, and Refresh shows them once they are loaded.
 test('after a burst, the report says how many hits are still being counted, and Refresh shows them', { skip: process.env.DATABASE_URL ? false : 'needs PostgreSQL (the journal held by another connection)' }, async () => {
-  const { JOURNAL_LOAD_LOCK } = (await import(pathToFileURL(path.join(ROOT, 'dist/server/src/reports/ingest-journal.js')).href)) as { JOURNAL_LOAD_LOCK: string };
+  const { JOURNAL_LOAD_LOCK } = (await import(pathToFileURL(path.join(ROOT, 'dist/server/src/ingest/ingest-journal.js')).href)) as { JOURNAL_LOAD_LOCK: string };
   const id = await makeEyeMail(ctx, clipVideoId, 'Big send');
   await open(id, 'first@example.com', AGENT.outlook, IP.us);
   await page.goto(`/reports/${id}`);

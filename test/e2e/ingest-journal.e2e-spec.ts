@@ -13,8 +13,8 @@ import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-fa
 import { waitFor } from '../support/wait.js';
 import { createApp } from '../../src/app.factory.js';
 import { EngagementEvents } from '../../src/engagement/engagement-events.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
-import { JOURNAL_LOAD_LOCK, ROW_FIELDS, toFactsTuple, toRowTuple } from '../../src/reports/ingest-journal.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
+import { JOURNAL_LOAD_LOCK, ROW_FIELDS, toFactsTuple, toRowTuple } from '../../src/ingest/ingest-journal.js';
 import type { NewEngagement } from '../../src/engagement/engagement-sql.js';
 
 jest.setTimeout(120_000);

@@ -5,7 +5,7 @@
 // the address intact, and the click's web view carries it on.
 import { jest } from '@jest/globals';
 import { EMAIL_PLATFORMS, type EmailPlatform } from '../../src/snippets/email-platforms.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, type Client } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';

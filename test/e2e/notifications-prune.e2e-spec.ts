@@ -11,7 +11,7 @@ import { waitFor } from '../support/wait.js';
 import { JOB_QUEUE, type JobQueue } from '../../src/queue/job-queue.js';
 import { NotificationPruneJob } from '../../src/notifications/notification-prune.job.js';
 import { PRUNE_KEEP_PER_OWNER } from '../../src/notifications/notification-rules.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 
 jest.setTimeout(180_000);
 

@@ -14,7 +14,7 @@ import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-fa
 import { listen } from '../support/raw-http.js';
 import { openStream, type SseEvent, type SseStream } from '../support/sse.js';
 import { waitFor } from '../support/wait.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 import { BELL_TICK_MS, MAX_STREAMS_PER_USER, RECONNECT_MS } from '../../src/notifications/bell-stream.js';
 
 jest.setTimeout(120_000);

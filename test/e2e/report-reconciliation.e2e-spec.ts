@@ -12,7 +12,7 @@ import { signUp, sql, type Client } from '../support/account-factory.js';
 import { buttonsJson, createSnippet, encodeVideo, snippetPayload, uploadFile } from '../support/snippet-factory.js';
 import { listen, rawRequest } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 import { HAND, LANDING, sendAudience } from '../support/reconciliation-audience.js';
 import { todayIn } from '../../src/reports/report-feed.js';
 import { FILTER_MESSAGES } from '../../src/reports/report-filter.js';

@@ -8,7 +8,7 @@ import { signUp, sql, type Client } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
 import { listen, rawRequest } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 
 jest.setTimeout(180_000);
 

@@ -2,7 +2,7 @@
 // and the viewer's play reports each store their engagement row, classified, located and parsed;
 // bad play bodies get a clear 4xx; and every answered pixel has its row even while the app's
 // database connections are being killed.
-import { IngestLoader } from '../../src/reports/ingest-loader.service.js';
+import { IngestLoader } from '../../src/ingest/ingest-loader.service.js';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -15,8 +15,8 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { newClient, signUp, sql, type Client } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
 import { listen, rawRequest } from '../support/raw-http.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
-import { FLOOD_LIMITS, floodKey, floodMembers } from '../../src/reports/flood.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
+import { FLOOD_LIMITS, floodKey, floodMembers } from '../../src/ingest/flood.js';
 
 jest.setTimeout(180_000);
 

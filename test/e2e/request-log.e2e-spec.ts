@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp } from '../support/account-factory.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 
 jest.setTimeout(120_000);
 

@@ -8,7 +8,7 @@ import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { signUp, sql, type Client } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 import { MAX_RANGES_PER_PLAY, MAX_SEGMENTS_PER_PLAY } from '../../src/shared/metrics/watch-ranges.js';
 
 jest.setTimeout(180_000);

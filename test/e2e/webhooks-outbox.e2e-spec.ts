@@ -13,7 +13,7 @@ import { signUp, sql } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
 import { startReceiver, type TestReceiver } from '../support/webhook-receiver.js';
 import { waitFor } from '../support/wait.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 import { createApp } from '../../src/app.factory.js';
 import { projectRoot } from '../../src/common/paths.js';
 

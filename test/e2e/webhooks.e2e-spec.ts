@@ -12,7 +12,7 @@ import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-fa
 import { startReceiver, type TestReceiver, type ReceivedHook } from '../support/webhook-receiver.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { waitFor } from '../support/wait.js';
-import { REAL_AGENTS as UA } from '../../src/reports/user-agents.fixtures.js';
+import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 
 jest.setTimeout(180_000);
 

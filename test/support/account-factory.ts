@@ -1,4 +1,4 @@
-import { IngestLoader } from '../../src/reports/ingest-loader.service.js';
+import { IngestLoader } from '../../src/ingest/ingest-loader.service.js';
 import crypto from 'node:crypto';
 import request from 'supertest';
 import superagent from 'superagent';

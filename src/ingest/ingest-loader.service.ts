@@ -3,9 +3,9 @@ import { SnippetsService } from '../snippets/snippets.service.js';
 import { EngagementEvents } from '../engagement/engagement-events.js';
 import { PLAY_CLICK_WINDOW_MS, personKey } from './bursts.js';
 import type { ClickWindow, NewEngagement, StoredWithOutbox } from '../engagement/engagement-sql.js';
-import { IngestJournalRepository, type IngestExecutor, type JournalBacklog, type JournalEntry } from './ingest-journal.repository.js';
+import { IngestJournalRepository, type IngestExecutor, type JournalBacklog, type JournalEntry, type JournalStream } from './ingest-journal.repository.js';
 import type { NewVisit } from '../engagement/viewer-activity-sql.js';
-import { journalEvents, journalVisits, loadParts, type JournaledEvent, type JournaledVisit } from './ingest-journal.js';
+import { journalEvents, journalVisits, loadParts, type JournaledEvent, type JournaledVisit, type JournalTuple, type VisitFacts } from './ingest-journal.js';
 import { RequestClassifier } from './request-classifier.service.js';
 import { PlannerStats } from './planner-stats.service.js';
 import { EngagementStore } from '../engagement/engagement-store.service.js';
@@ -64,6 +64,12 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   // What a process stopped or killed before left is loaded from the start.
   onApplicationBootstrap(): void {
     this.kick();
+  }
+
+  // The hot path's batch, one journal row (ingest-journal.repository.ts), written before its
+  // requests are answered; the writer then kicks the loader.
+  append(stream: JournalStream, events: readonly (JournalTuple | VisitFacts)[]): Promise<void> {
+    return this.journal.append(stream, events);
   }
 
   // Something was journaled (or may be waiting): a background pass runs, once the ingest is quiet.
