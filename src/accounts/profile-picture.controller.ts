@@ -2,7 +2,7 @@ import { Controller, Delete, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
-import { ProfilePictureDto } from './dto/profile-picture.dto.js';
+import { ProfilePictureDto } from './dto/responses.dto.js';
 import { ProfilePictureService } from './profile-picture.service.js';
 
 @ApiTags('profile')

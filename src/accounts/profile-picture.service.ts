@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InvalidInputError } from '../common/domain-error.js';
 import { FilesService } from '../files/files.service.js';
+import type { ProfilePicture } from '../shared/account-types.js';
 import { isUuid } from '../shared/uuid.js';
 import { UsersService } from './users.service.js';
 
@@ -28,7 +29,7 @@ export class ProfilePictureService implements OnModuleInit {
 
   // PUT users/profile-picture: one of the caller's uploaded pictures becomes the profile picture;
   // the picture it replaces (uploaded for the profile) is deleted.
-  async set(userId: string, fileId: unknown): Promise<{ profilePictureUrl: string }> {
+  async set(userId: string, fileId: unknown): Promise<ProfilePicture> {
     if (typeof fileId !== 'string' || fileId.trim() === '') throw new InvalidInputError(CHOOSE_PICTURE, { profilePicture: CHOOSE_PICTURE });
     if (!isUuid(fileId.trim())) throw new InvalidInputError('profilePicture must be the id of an uploaded picture', { profilePicture: 'Invalid Field' });
     const file = await this.files.getOwned(userId, fileId.trim(), ['profile', 'image']);

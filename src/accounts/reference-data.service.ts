@@ -1,16 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { CountryItem, TimezoneItem } from '../shared/account-types.js';
 import { ReferenceDataRepository } from './reference-data.repository.js';
 
-export interface CountryItem {
-  countryId: number;
-  countryName: string;
-  countryCode: string;
-}
-
-export interface TimezoneItem {
-  timezoneId: number;
-  timezoneName: string;
-}
+export type { CountryItem, TimezoneItem } from '../shared/account-types.js';
 
 const byName = new Intl.Collator('en', { sensitivity: 'base' });
 

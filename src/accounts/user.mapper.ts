@@ -1,4 +1,5 @@
-import { tierToApi, type ApiTier } from '../shared/account-rules.js';
+import { tierToApi } from '../shared/account-rules.js';
+import type { ProfileView, UserView } from '../shared/account-types.js';
 import { joinFullName } from './account.rules.js';
 import type { AuthUser } from '../common/auth/auth-user.js';
 import type { UserRole, UserTier } from './user.entity.js';
@@ -20,34 +21,7 @@ export interface UserFields {
   timezoneId?: number | null;
 }
 
-// `body` of trysignin, signin, signup and companysignup (the accounts API contract).
-export interface UserView {
-  id: string;
-  fullName: string;
-  firstName: string;
-  lastName: string | null;
-  email: string;
-  phoneNumber: string | null;
-  // the API's name: standard (Premium) or enterprise (Express)
-  tier: ApiTier;
-  role: UserRole;
-  emailVerified: boolean;
-  profilePictureUrl: string | null;
-  countryId: number | null;
-  timezoneId: number | null;
-}
-
-// `body` of GET/PUT users/profile.
-export interface ProfileView {
-  firstName: string;
-  lastName: string | null;
-  email: string;
-  countryId: number | null;
-  timezoneId: number | null;
-  // the API's name
-  tier: ApiTier;
-  profilePictureUrl: string | null;
-}
+export type { ProfileView, UserView } from '../shared/account-types.js';
 
 export function toUserView(u: UserFields): UserView {
   return {

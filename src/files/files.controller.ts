@@ -3,6 +3,7 @@ import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, 
 import type { Request } from 'express';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
+import type { StorageUsage } from '../shared/api-types.js';
 import { FilesService } from './files.service.js';
 import { FileUploadService } from './file-upload.service.js';
 import { FileListItemDto, FileViewDto, RenameVideoDto, StorageUsageDto } from './files.dto.js';
@@ -53,7 +54,7 @@ export class FilesController {
   @ApiOkResponse({ type: StorageUsageDto })
   async usage(@CurrentUser() user: AuthUser) {
     const use = await this.quota.usage(user.id);
-    return ok({ usedBytes: use.storedBytes + use.pendingBytes, quotaBytes: use.quotaBytes });
+    return ok<StorageUsage>({ usedBytes: use.storedBytes + use.pendingBytes, quotaBytes: use.quotaBytes });
   }
 
   @Get(':id')

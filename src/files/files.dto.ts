@@ -1,14 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { sameShape } from '../common/response-shape.js';
 import { Field } from '../common/validation/rule.decorator.js';
+import type { FileKind, FileListItem, FileView, StorageUsage } from '../shared/api-types.js';
 import { Trimmed } from '../common/validation/transforms.js';
 import { VIDEO_NAME_MAX, videoNameError } from '../shared/video-name.js';
 import { FILE_KINDS } from './upload-rules.js';
 
-// Response shapes, for the OpenAPI document only (the service returns the mapper interfaces).
+// Response shapes, for the OpenAPI document: each tied to the type of src/shared the service
+// returns (sameShape), so the two cannot drift apart.
 export class FileViewDto {
   @ApiProperty({ format: 'uuid' }) fileId: string;
   @ApiProperty({ example: 'launch.mp4', description: 'The name the file was uploaded with' }) fileName: string;
-  @ApiProperty({ enum: FILE_KINDS }) fileType: string;
+  @ApiProperty({ enum: FILE_KINDS }) fileType: FileKind;
   @ApiProperty({ example: 'video/mp4', description: 'Images other than GIF are stored as image/jpeg' }) contentType: string;
   @ApiProperty({ description: 'Bytes stored' }) size: number;
   @ApiProperty({ example: 'https://eyemail.example/media/f/0b7c.../5d1e....mp4' }) url: string;
@@ -17,16 +20,19 @@ export class FileViewDto {
   @ApiProperty({ nullable: true, type: Number }) durationSecs: number | null;
   @ApiProperty({ example: '2025-01-31T10:00:00.000Z' }) dateUploadedUTC: string;
 }
+sameShape<FileViewDto, FileView>(true);
 
 export class FileWithThumbnailDto extends FileViewDto {
   @ApiProperty({ nullable: true, type: String, description: 'Poster of the latest finished encoding, else a frame cut at upload' })
   thumbnailUrl: string | null;
 }
+sameShape<FileWithThumbnailDto, FileListItem['file']>(true);
 
 export class VideoUserDto {
   @ApiProperty({ format: 'uuid' }) snippetId: string;
   @ApiProperty({ example: 'Spring sale', description: 'The EyeMail’s name' }) title: string;
 }
+sameShape<VideoUserDto, NonNullable<FileListItem['usedBy']>[number]>(true);
 
 export class FileListItemDto {
   @ApiProperty({ type: FileWithThumbnailDto }) file: FileWithThumbnailDto;
@@ -35,6 +41,7 @@ export class FileListItemDto {
   @ApiProperty({ type: VideoUserDto, isArray: true, required: false, description: 'Videos only: the caller’s own EyeMails that use the video, newest first' })
   usedBy?: VideoUserDto[];
 }
+sameShape<FileListItemDto, FileListItem>(true);
 
 // PATCH files/{id}: a video's new name (shown without extension; the stored name keeps it).
 export class RenameVideoDto {
@@ -47,3 +54,4 @@ export class StorageUsageDto {
   @ApiProperty({ description: 'Bytes of the account’s stored files plus the declared lengths of its unfinished uploads' }) usedBytes: number;
   @ApiProperty({ description: 'The account’s storage quota in bytes (STORAGE_QUOTA_MB)' }) quotaBytes: number;
 }
+sameShape<StorageUsageDto, StorageUsage>(true);

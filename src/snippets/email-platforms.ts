@@ -1,3 +1,5 @@
+import type { EmailPlatformView } from '../shared/api-types.js';
+
 // The email platforms an EyeMail can be exported for (global/email-platforms). Each platform
 // replaces its own merge tags when it sends, so the export writes them literally: the recipient tag
 // goes into every link's v= parameter and the unsubscribe tag into the unsubscribe link.
@@ -32,17 +34,8 @@ export interface EmailPlatform {
   notes: string;
 }
 
-// What global/email-platforms answers (spec 01 section 3: code, name, iconUrl), plus the tags
-// so the dashboard can show them.
-export interface EmailPlatformDto {
-  code: string;
-  name: string;
-  iconUrl: string;
-  recipientTag: string;
-  unsubscribeTag: string | null;
-  unsubscribeRequired: boolean;
-  notes: string;
-}
+// What global/email-platforms answers for each platform (src/shared/api-types.ts).
+export type EmailPlatformDto = EmailPlatformView;
 
 export const DEFAULT_PLATFORM_CODE = 'other';
 

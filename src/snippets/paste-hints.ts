@@ -1,12 +1,10 @@
+import type { PasteHint } from '../shared/api-types.js';
 import { DEFAULT_PLATFORM_CODE } from './email-platforms.js';
 
 // Where to paste the export in each platform: the block (the EyeMail with its styles, into an
 // email that already exists: the usual case) or the whole document (the EyeMail as the entire
 // email). Shown under the copy box in the export dialog.
-export interface PasteHint {
-  block: string;
-  document: string;
-}
+export type { PasteHint } from '../shared/api-types.js';
 
 const HINTS: Record<string, PasteHint> = {
   mailchimp: {

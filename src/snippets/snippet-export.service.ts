@@ -3,21 +3,14 @@ import { UsersService } from '../accounts/users.service.js';
 import { ConflictError } from '../common/domain-error.js';
 import type { AuthUser } from '../common/auth/auth.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { SnippetExport } from '../shared/api-types.js';
 import { renderSnippetEmailParts } from './export/snippet-email.js';
 import type { ExportRequest } from './export-query.js';
 import { OwnedSnippets } from './owned-snippets.js';
 import { SnippetMediaReader } from './snippet-media-reader.js';
 import { SNIPPET_API_MESSAGES as M } from './snippet-messages.js';
 
-export interface ExportResult {
-  // The whole document (the .html download).
-  html: string;
-  sizeBytes: number;
-  platform: string;
-  // The block with its styles, for an HTML block of an existing email.
-  blockHtml: string;
-  blockSizeBytes: number;
-}
+export type ExportResult = SnippetExport;
 
 // The email HTML of an EyeMail for a platform (GET snippets/:id/html; the query is checked by
 // export-query.ts at the edge). docs/architecture.md "The path of an export".

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { SnippetSlug } from '../shared/api-types.js';
 import { recipientTitle } from '../shared/snippet-rules.js';
 import { VideosService } from '../videos/videos.service.js';
 import { OwnedSnippets } from './owned-snippets.js';
@@ -40,7 +41,7 @@ export class SnippetQueriesService {
     return snippetUrls(this.config.publicBaseUrl, s.id);
   }
 
-  async slug(userId: string, id: unknown): Promise<{ slug: string; url: string }> {
+  async slug(userId: string, id: unknown): Promise<SnippetSlug> {
     const s = await this.owned.get(userId, id);
     // The readable link is seen by recipients: made from the public title.
     const slug = snippetSlug(recipientTitle(s), s.id);

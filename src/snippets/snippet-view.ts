@@ -1,4 +1,4 @@
-import type { SnippetUrls, SnippetView } from '../shared/api-types.js';
+import type { PublicSnippetView, SnippetBrief, SnippetUrls, SnippetView } from '../shared/api-types.js';
 import { recipientTitle, type CoverPlacement, type CtaButton, type LogoAlignment, type SnippetTier, type VideoOverlay } from '../shared/snippet-rules.js';
 import { renderCtaButtonsHtml, toCtaButtonDto, type RenderButtonsOptions } from './cta-buttons.js';
 import type { ExportSnippet } from './export/export-types.js';
@@ -66,34 +66,7 @@ export interface SnippetMedia {
 export type { SnippetUrls, SnippetView } from '../shared/api-types.js';
 
 
-export interface SnippetBrief {
-  snippet: string;
-  title: string;
-  thumbnailUrl: string | null;
-}
-
-// What the public viewer reads (GET public/snippets/{id}): display fields only, no file ids.
-export interface PublicSnippetView {
-  snippet: string;
-  title: string;
-  logoImageUrl: string | null;
-  logoImageAlignment: LogoAlignment;
-  logoImageWidth: number;
-  coverImageUrl: string | null;
-  coverImagePlacement: CoverPlacement;
-  coverImageSpacing: number;
-  videoUrl: string | null;
-  thumbnailUrl: string | null;
-  gifUrl: string | null;
-  video: { url: string | null; thumbnailUrl: string | null; gifUrl: string | null };
-  videoLogoImgUrl: string | null;
-  videoURLData: string | null;
-  width: number;
-  addVideoOverlay: boolean;
-  videoOverlay: VideoOverlay;
-  ctaButtonsHTML: string;
-  landingPageUrl: string | null;
-}
+export type { PublicSnippetView, SnippetBrief } from '../shared/api-types.js';
 
 export function snippetUrls(publicBaseUrl: string, id: string): SnippetUrls {
   const base = publicBaseUrl.replace(/\/+$/, '');
