@@ -346,7 +346,8 @@ describe('exported EyeMail in Chromium at 600 px', () => {
     { name: 'no-style', client: 'no-style', want: 'gif' },
   ];
   // The snippet has a landing page, so a click on what shows goes there (through the click endpoint).
-  const landingHref = () => `${base}/t/c/${ID}?v={{contact.email|urlencode}}&u=${encodeURIComponent('https://shop.example.com/spring')}`;
+  // k=landing: the redirect resolves the landing page at click time (a new one reaches sent emails).
+  const landingHref = () => `${base}/t/c/${ID}?v={{contact.email|urlencode}}&u=${encodeURIComponent('https://shop.example.com/spring')}&k=landing`;
   // Looks at an element frame after frame: different pixels mean it moves. Bounded by a deadline
   // generous for a loaded machine (the GIF's frames are 100 ms apart), not by a count of sleeps.
   async function moves(page: Page, selector: string, deadlineMs = 15_000): Promise<boolean> {
@@ -478,7 +479,7 @@ describe('exported EyeMail in Chromium at 600 px', () => {
       assert.ok(await icon.isVisible(), `icon visible as ${family}`);
       const box = await icon.boundingBox();
       assert.deepEqual([Math.round(box!.width), Math.round(box!.height)], [192, 64]);
-      assert.equal(await icon.evaluate((el) => el.closest('a')?.getAttribute('href')), `${base}/t/c/${ID}?v={{contact.email|urlencode}}&u=${encodeURIComponent(film)}`);
+      assert.equal(await icon.evaluate((el) => el.closest('a')?.getAttribute('href')), `${base}/t/c/${ID}?v={{contact.email|urlencode}}&u=${encodeURIComponent(film)}&k=icon`);
       assert.doesNotMatch((await inspect(page)).text, /Play with sound/);
       await shoot(page, `video-icon-${family}`);
       await page.close();

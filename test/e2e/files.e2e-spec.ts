@@ -357,6 +357,8 @@ describe('files API', () => {
         file: expect.objectContaining({ fileId: mine.fileId, fileName: 'Spring Sale.final.mp4', fileType: 'video', url: mine.url, thumbnailUrl: expect.stringMatching(/\.jpg$/) }),
         fileName: 'Spring Sale.final',
         dateUploadedUTC: expect.any(String),
+        // no EyeMail uses it yet
+        usedBy: [],
       });
       expect(Date.parse(items[0].dateUploadedUTC)).toBeGreaterThanOrEqual(Date.parse(items[1].dateUploadedUTC));
       const thumb = await fetchBytes(t, items[1].file.thumbnailUrl);

@@ -51,12 +51,12 @@ describe('public hits (pixel, click, viewer page)', () => {
     await edit({ landingPageUrl: FIRST });
   });
 
-  it('shows the new title on the viewer page as soon as the owner changes it, and a switched-off EyeMail no more', async () => {
+  it('shows the new title recipients see on the viewer page as soon as the owner changes it, and a switched-off EyeMail no more', async () => {
     const id = snippet.snippet as string;
     for (const path of [`/live/${id}?v=a%40example.com`, `/eyemail/${id}?v=a%40example.com`, `/live/${id}`]) {
       expect((await anonymous.get(path).expect(200)).text).toContain('<title>First title | EyeMail</title>');
     }
-    await edit({ title: 'Second title' });
+    await edit({ publicTitle: 'Second title' });
     for (const path of [`/live/${id}?v=a%40example.com`, `/eyemail/${id}?v=a%40example.com`, `/live/${id}`]) {
       const text = (await anonymous.get(path).expect(200)).text;
       expect(text).toContain('<title>Second title | EyeMail</title>');
