@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { CapState, Sighting } from './notification-cap.js';
+import type { NotificationTables } from './notification-tables.js';
 
 // The statements of the cap on immediate mails (notification-cap.ts; table notification_cap and
 // the events' addresses, migration 0028). The claim's two run in NotificationRepository.claimAll's
@@ -56,8 +57,8 @@ export async function writeCaps(run: Run, caps: ReadonlyMap<string, CapWindow>):
 export class NotificationCapRepository {
   constructor(private readonly orm: MikroORM) {}
 
-  private client(): Kysely<unknown> {
-    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  private client(): Kysely<NotificationTables> {
+    return this.orm.em.getConnection().getClient() as Kysely<NotificationTables>;
   }
 
   private async query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
@@ -78,32 +79,40 @@ export class NotificationCapRepository {
   }
 
   dueSummaries(now: Date): Promise<(CapKey & { digestAt: Date })[]> {
-    return this.query(`select user_id::text as "userId", snippet_id::text as "snippetId", digest_at as "digestAt" from notification_cap where digest_at <= $1 order by digest_at limit 500`, [
-      now.toISOString(),
-    ]);
+    return this.client()
+      .selectFrom('notification_cap')
+      .select(['user_id as userId', 'snippet_id as snippetId', 'digest_at as digestAt'])
+      .where('digest_at', '<=', now)
+      .orderBy('digest_at')
+      .limit(500)
+      .$narrowType<{ digestAt: Date }>()
+      .execute();
   }
 
   // The summary's events, taken under the cap window's lock: marked digested and the summary
   // cleared. Empty when another run took them.
   async takeCapped(key: CapKey): Promise<{ receiver: string; kind: string }[]> {
-    const k = [key.userId, key.snippetId];
     return this.client()
       .transaction()
       .execute(async (trx) => {
-        const run = async <R>(sql: string, params: readonly unknown[]) => (await trx.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows as R[];
-        const [w] = await run<{ digestAt: Date | null }>('select digest_at as "digestAt" from notification_cap where user_id = $1 and snippet_id = $2 for update', k);
-        if (!w?.digestAt) return [];
-        const held = await run<{ receiver: string; kind: string }>(
-          `update notification_event set mail_state = 'digested' where user_id = $1 and snippet_id = $2 and mail_state = 'capped' returning receiver, kind`,
-          k,
-        );
-        await run('update notification_cap set digest_at = null where user_id = $1 and snippet_id = $2', k);
+        const w = await trx.selectFrom('notification_cap').select('digest_at').where('user_id', '=', key.userId).where('snippet_id', '=', key.snippetId).forUpdate().executeTakeFirst();
+        if (!w?.digest_at) return [];
+        const held = await trx
+          .updateTable('notification_event')
+          .set({ mail_state: 'digested' })
+          .where('user_id', '=', key.userId)
+          .where('snippet_id', '=', key.snippetId)
+          .where('mail_state', '=', 'capped')
+          .returning(['receiver', 'kind'])
+          .execute();
+        await trx.updateTable('notification_cap').set({ digest_at: null }).where('user_id', '=', key.userId).where('snippet_id', '=', key.snippetId).execute();
         return held;
       });
   }
 
   // Cap windows whose time has run with no summary due.
   async prune(cutoff: Date): Promise<number> {
-    return (await this.query('delete from notification_cap where digest_at is null and window_start < $1 returning 1', [cutoff.toISOString()])).length;
+    const done = await this.client().deleteFrom('notification_cap').where('digest_at', 'is', null).where('window_start', '<', cutoff).executeTakeFirst();
+    return Number(done.numDeletedRows);
   }
 }

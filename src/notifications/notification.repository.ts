@@ -5,6 +5,7 @@ import { rawSql } from '../database/raw-sql.js';
 import { throttleDecision } from './notification-rules.js';
 import { capDecision, capFlood, type CapDecision } from './notification-cap.js';
 import { capId, lockCaps, textArray, writeCaps, type Run } from './notification-cap.repository.js';
+import type { MailState, NotificationTables } from './notification-tables.js';
 
 export interface OwnerOfSnippet {
   snippetId: string;
@@ -22,7 +23,7 @@ export interface NewNotification {
   receiver: string;
   kind: string;
   occurredAt: Date;
-  mailState: 'mailed' | 'held' | 'off' | 'capped';
+  mailState: Exclude<MailState, 'digested'>;
   // What caused it (notification-jobs.ts notificationKeyOf): recorded once.
   eventKey?: string | null;
   // The address it came from (the cap's flood rule), when known.
@@ -49,16 +50,14 @@ export interface WindowKey {
   receiver: string;
 }
 
-const WINDOW = 'user_id = $1 and snippet_id = $2 and receiver = $3';
-
 // Every statement of the notifications (raw SQL on the tables of migration 0017).
 @Injectable()
 export class NotificationRepository {
   constructor(private readonly orm: MikroORM) {}
 
   // For the two transactions (the driver's own, so every statement runs on its connection).
-  private client(): Kysely<unknown> {
-    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  private client(): Kysely<NotificationTables> {
+    return this.orm.em.getConnection().getClient() as Kysely<NotificationTables>;
   }
 
   // The statements of every fan-out (each load of the ingest's journal) bind their arrays as
@@ -174,17 +173,35 @@ export class NotificationRepository {
   // The digest's events, taken under the window's lock: marked digested, the window's mail time
   // set to now and its digest cleared. Empty when another run took them.
   async takeHeld(key: WindowKey, now: Date): Promise<{ kind: string; occurredAt: Date }[]> {
-    const k = [key.userId, key.snippetId, key.receiver];
     return this.client()
       .transaction()
       .execute(async (trx) => {
-        const { rows: w } = await trx.executeQuery<{ digestAt: Date | null }>(CompiledQuery.raw(`select digest_at as "digestAt" from notification_window where ${WINDOW} for update`, k));
-        if (!w[0]?.digestAt) return [];
-        const { rows: held } = await trx.executeQuery<{ kind: string; occurredAt: Date }>(
-          CompiledQuery.raw(`update notification_event set mail_state = 'digested' where ${WINDOW} and mail_state = 'held' returning kind, occurred_at as "occurredAt"`, k),
-        );
-        await trx.executeQuery(CompiledQuery.raw(`update notification_window set digest_at = null, last_mail_at = $4 where ${WINDOW}`, [...k, now]));
-        return [...held].sort((a, b) => new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime());
+        const w = await trx
+          .selectFrom('notification_window')
+          .select('digest_at')
+          .where('user_id', '=', key.userId)
+          .where('snippet_id', '=', key.snippetId)
+          .where('receiver', '=', key.receiver)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!w?.digest_at) return [];
+        const held = await trx
+          .updateTable('notification_event')
+          .set({ mail_state: 'digested' })
+          .where('user_id', '=', key.userId)
+          .where('snippet_id', '=', key.snippetId)
+          .where('receiver', '=', key.receiver)
+          .where('mail_state', '=', 'held')
+          .returning(['kind', 'occurred_at as occurredAt'])
+          .execute();
+        await trx
+          .updateTable('notification_window')
+          .set({ digest_at: null, last_mail_at: now })
+          .where('user_id', '=', key.userId)
+          .where('snippet_id', '=', key.snippetId)
+          .where('receiver', '=', key.receiver)
+          .execute();
+        return held.sort((a, b) => new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime());
       });
   }
 
