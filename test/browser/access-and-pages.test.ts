@@ -97,24 +97,18 @@ test('the same address cannot sign up twice', async () => {
   await other.close();
 });
 
-test('company sign-up checks its fields and creates a signed-in account', async () => {
+test('company sign-up creates a signed-in account', async () => {
   const other = await context.browser()!.newContext({ baseURL: server.url });
   const p = await other.newPage();
   await p.goto('/companysignup/team-invite-42');
   await expectTitle(p, 'Company Sign Up | Account | EyeMail');
-  await p.getByRole('button', { name: 'Create company account' }).click();
-  for (const text of ['Please enter your name!', 'Invalid email!', 'Invalid password!', 'Please enter your company name.', 'Please enter domain name!', 'Please enter your department name.']) {
-    await p.getByText(text, { exact: true }).waitFor();
-  }
+  // Each field's message and the refused domain are the form's component test (company-signup-page).
   await p.getByLabel('Full name').fill('Katherine Johnson');
   await p.getByLabel(/^Work email/).fill(uniqueEmail('katherine'));
   await p.getByLabel(/^Password/).fill('Orbit1962');
   await p.getByLabel('Company name').fill('Langley Research');
-  await p.getByLabel('Domain').fill('https://nasa.gov/path');
-  await p.getByLabel('Department').fill('Flight Research');
-  await p.getByRole('button', { name: 'Create company account' }).click();
-  await p.getByText('Please enter domain name!').waitFor();
   await p.getByLabel('Domain').fill('nasa.gov');
+  await p.getByLabel('Department').fill('Flight Research');
   await p.getByRole('button', { name: 'Create company account' }).click();
   await p.waitForURL((u) => u.pathname === '/' && u.searchParams.has('new'));
   await p.getByRole('heading', { name: 'Hello, Katherine!' }).waitFor();

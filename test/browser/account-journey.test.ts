@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { expectTitle, launchBrowser, newContext, screenshot, settled, uniqueEmail } from './support/browser.ts';
+import { expectTitle, launchBrowser, newContext, settled, uniqueEmail } from './support/browser.ts';
 import { linksIn } from './support/mail.ts';
 
 let server: RunningServer;
@@ -62,15 +62,10 @@ test('sign-up checks its fields, then signs the new user in to home with the wel
   const exampleText = await example.innerText();
   assert.ok(exampleText.length > 0 && exampleText.length <= 16, `example button text "${exampleText}" is over 16 characters`);
   assert.ok((await example.boundingBox())!.height < 40, 'the example button text fits on one line');
-  await screenshot(page, 'signup');
 
+  // The messages of each field are the form's component test (signup-page); here, their colours.
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.getByText('Please enter your name!').waitFor();
-  await page.getByText('Invalid email').waitFor();
-  assert.equal(await page.getByText('Invalid password', { exact: true }).count(), 1);
-  // Two empty password fields "match" but confirm nothing.
-  await page.getByText('Please confirm your password').waitFor();
-  assert.equal(page.url(), `${server.url}/signup`);
   // In the error state the example texts stay grey: red ones would read like typed values.
   const nameInput = page.getByLabel('Full name');
   assert.equal(await nameInput.getAttribute('placeholder'), 'e.g. Jane Cooper');
@@ -81,15 +76,10 @@ test('sign-up checks its fields, then signs the new user in to home with the wel
     return [w.getComputedStyle(el, '::placeholder').color, w.getComputedStyle(error).color];
   });
   assert.notEqual(placeholderColour, errorColour, 'placeholder drawn in the error colour');
-  await screenshot(page, 'signup-errors');
 
   await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(firstPassword);
-  await page.getByLabel('Confirm password').fill('Welcome124');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText('Passwords do not match').waitFor();
-
   await page.getByLabel('Confirm password').fill(firstPassword);
   await page.getByRole('radio', { name: 'Express' }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -106,7 +96,6 @@ test('sign-up checks its fields, then signs the new user in to home with the wel
   await dialog.waitFor();
   await dialog.getByText("We're glad to have you onboard").waitFor();
   await dialog.getByText('Below are some options to get started quickly.').waitFor();
-  await screenshot(page, 'home-welcome', { phoneFullPage: false });
 
   // Clicking outside does not close it.
   await page.mouse.click(8, 400);
@@ -160,7 +149,6 @@ test('the emailed link verifies the address, counts down and returns to the plat
   await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
   await page.getByRole('heading', { name: 'Hello, Grace!' }).waitFor();
   assert.equal(await page.getByText('Please verify your email address').count(), 0);
-  await screenshot(page, 'home');
 
   // Used again, signed out (another device): it says the address is already verified and offers
   // sign-in, not "invalid or expired".
@@ -170,7 +158,6 @@ test('the emailed link verifies the address, counts down and returns to the plat
   await other.getByRole('heading', { name: 'Already verified' }).waitFor();
   await other.getByText('This address is already verified.').waitFor();
   assert.equal(await other.getByText('This verification link is invalid or has expired.').count(), 0);
-  await screenshot(other, 'email-verification-already-verified');
   await other.getByRole('link', { name: 'Sign in' }).click();
   await other.waitForURL((u) => u.pathname === '/signin');
   await other.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -197,9 +184,6 @@ test('sign out from the profile menu, back stays on sign-in, and wrong passwords
   // A signed-out visitor cannot open home.
   await page.goto('/');
   await page.waitForURL((u) => u.pathname === '/signin');
-
-  await signIn(page, 'not-an-email', 'whatever');
-  await page.getByText('Invalid email').waitFor();
 
   await signIn(page, email, 'Wrong1234');
   const alert = page.getByRole('alert').filter({ hasText: 'Login Failed!' });
@@ -232,7 +216,6 @@ test('profile: option lists, validation, saving, and the saved values after a re
   assert.equal(await form.getByRole('combobox', { name: 'Timezone' }).inputValue(), 'UTC (UTC+00:00)');
   await form.getByText('Filled in from your browser').waitFor();
   await form.getByText(/We preselected United States and UTC \(UTC\+00:00\) from this browser/).waitFor();
-  await screenshot(page, 'profile-preselected');
   // Registration Type is read-only.
   assert.equal(await form.getByRole('radio', { name: 'Express' }).isChecked(), true);
   assert.equal(await form.getByRole('radio', { name: 'Express' }).isDisabled(), true);
@@ -276,7 +259,6 @@ test('profile: option lists, validation, saving, and the saved values after a re
   assert.equal(await zone.inputValue(), 'york');
   await page.getByRole('option', { name: newYork }).waitFor();
   assert.equal(await page.getByRole('option').count(), 1);
-  await screenshot(page, 'profile-timezone-search', { phoneFullPage: false });
   await zone.click();
   await page.keyboard.type('Asia/Kolk');
   await page.getByRole('option', { name: 'Kolkata (UTC+05:30)' }).waitFor();
@@ -284,7 +266,6 @@ test('profile: option lists, validation, saving, and the saved values after a re
   await page.keyboard.type('America/New');
   await page.getByRole('option', { name: newYork }).click();
   assert.equal(await zone.inputValue(), newYork);
-  await screenshot(page, 'profile');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('Profile updated successfully').waitFor();
   // The signed-in user is reloaded: the menu shows the new short name.
@@ -304,7 +285,6 @@ test('settings: change the password, then only the new one signs in', async () =
   await expectTitle(page, 'Settings | Account | EyeMail');
   await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
   await page.getByText('Update your account information').waitFor();
-  await screenshot(page, 'settings');
 
   const card = page.getByRole('region', { name: 'Change password' });
   const submit = card.getByRole('button', { name: 'Update password' });

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, screenshot } from './support/browser.ts';
+import { launchBrowser, newContext } from './support/browser.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -66,7 +66,6 @@ test('pictures and videos on the public address load on a page opened by another
     },
     { publicOrigin, foreignOrigin: `http://media-elsewhere.invalid:${port}` },
   );
-  await screenshot(page, 'csp-media-public-origin');
   assert.equal(outcome.img, true, `the picture from ${publicOrigin} did not load: ${outcome.violations.join(', ')}`);
   assert.ok(outcome.width > 0);
   assert.equal(outcome.video, true, `the video from ${publicOrigin} did not load: ${outcome.violations.join(', ')}`);

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { newContext, screenshot, SCREENSHOT_DIR, uniqueEmail } from './support/browser.ts';
+import { newContext, SCREENSHOT_DIR, uniqueEmail } from './support/browser.ts';
 import { api, signUp } from './support/api.ts';
 
 const BASE_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -63,7 +63,6 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   // enabled once the camera is on (a trial click waits for that, and clicks nothing)
   await start.click({ trial: true });
   await page.getByRole('progressbar', { name: 'Microphone level' }).waitFor();
-  await screenshot(page, 'recorder-setup', { phoneFullPage: false });
 
   // keyboard: the start button is reachable and starts the 3-2-1
   await start.focus();
@@ -74,7 +73,6 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   await waitForClock(page, 2);
   await pause.click();
   await dialog.getByText(/^Paused 0:0\d \/ 5:00$/).waitFor();
-  await screenshot(page, 'recorder-paused', { phoneFullPage: false });
   await dialog.getByRole('button', { name: 'Resume' }).click();
   await waitForClock(page, 5);
   await dialog.getByRole('button', { name: 'Stop' }).click();
@@ -104,7 +102,6 @@ test('records with the fake camera, pauses, trims, saves, encodes and publishes 
   // The review offers the file's own length (on a loaded machine the camera's frames can come late
   // and the file be shorter than the page's clock, which reached 5 s before Stop).
   assert.ok(end >= 4.5 && end < 8, `recorded about 5 s, got ${end}`);
-  await screenshot(page, 'recorder-review', { phoneFullPage: false });
 
   await dialog.getByRole('button', { name: 'Save video' }).click();
   await dialog.waitFor({ state: 'detached', timeout: 180_000 });
@@ -181,7 +178,7 @@ test('a recording closed without "Save video" leaves nothing behind', async () =
   }
 });
 
-async function recorderMessage(b: Browser, expected: RegExp, shot: string): Promise<void> {
+async function recorderMessage(b: Browser, expected: RegExp): Promise<void> {
   const ctx = await newContext(b, server.url);
   try {
     await signUp(ctx, { fullName: 'Nora Cam', email: uniqueEmail('nora') });
@@ -192,7 +189,6 @@ async function recorderMessage(b: Browser, expected: RegExp, shot: string): Prom
     await dialog.getByRole('alert').getByText(expected).waitFor();
     assert.equal(await dialog.getByRole('button', { name: 'Start recording' }).isDisabled(), true);
     await dialog.getByRole('button', { name: 'Try again' }).waitFor();
-    await screenshot(p, shot, { phoneFullPage: false });
   } finally {
     await ctx.close();
   }
@@ -202,7 +198,7 @@ test('a refused camera says how to allow it', async () => {
   // fake devices, but no automatic yes: headless Chromium refuses the permission prompt
   const refusing = await launch([FAKE_DEVICES]);
   try {
-    await recorderMessage(refusing, /^EyeMail is not allowed to use your camera\. Allow it in your browser's site settings/, 'recorder-refused');
+    await recorderMessage(refusing, /^EyeMail is not allowed to use your camera\. Allow it in your browser's site settings/);
   } finally {
     await refusing.close();
   }
@@ -212,7 +208,7 @@ test('no camera at all says so', async () => {
   // this machine has no camera; the prompt would be answered yes
   const bare = await launch([FAKE_PROMPT]);
   try {
-    await recorderMessage(bare, /^No camera was found\. Connect a camera, or record your screen instead\.$/, 'recorder-no-camera');
+    await recorderMessage(bare, /^No camera was found\. Connect a camera, or record your screen instead\.$/);
   } finally {
     await bare.close();
   }

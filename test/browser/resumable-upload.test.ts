@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { launchBrowser, newContext, uniqueEmail } from './support/browser.ts';
 import { signUp, xsrf } from './support/api.ts';
 
 const run = promisify(execFile);
@@ -120,7 +120,6 @@ test('after a reload the upload area offers the unfinished file, and picking it 
   const size = fs.statSync(path.join(dir, SECOND)).size;
   await offer.getByText(new RegExp(`^Resume ${SECOND.replace('.', '\\.')} \\(${Math.floor((cut / size) * 100)}\\s%\\)$`)).waitFor();
   await offer.getByText('Choose the same file again and the upload goes on from where it stopped.', { exact: false }).waitFor();
-  await screenshot(page, 'resumable-upload-offer', { phoneFullPage: false });
 
   const patches: number[] = [];
   page.on('request', (r) => {

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { expectTitle, launchBrowser, newContext, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
 
@@ -84,7 +84,6 @@ test('sign up from the library link and find an empty library in the side menu',
   const navLink = page.getByRole('navigation', { name: 'Side navigation' }).getByRole('link', { name: 'My Videos' });
   assert.equal(await navLink.getAttribute('href'), '/video-library');
   assert.equal(await navLink.getAttribute('data-active'), 'true');
-  await screenshot(page, 'video-library-empty');
 });
 
 test('the video dropzone refuses a GIF at once and shows the server refusing a text file named .mp4', async () => {
@@ -142,17 +141,14 @@ test('uploading a video shows whole percentages rising, then the video in the gr
   await bar.waitFor();
 
   const seen: number[] = [];
-  let shot: Promise<void> | null = null;
   const until = Date.now() + 45_000;
   while (Date.now() < until) {
     const raw = await bar.getAttribute('aria-valuenow', { timeout: 500 }).catch(() => null);
     if (raw === null) break; // the row is gone: uploaded and the modal closed
     const value = Number(raw);
     if (seen.at(-1) !== value) seen.push(value);
-    if (!shot && value >= 10 && value <= 60) shot = screenshot(page, 'video-library-uploading', { phoneFullPage: false });
     await new Promise((r) => setTimeout(r, 40));
   }
-  await shot;
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await cdp.detach();
 
@@ -174,7 +170,6 @@ test('uploading a video shows whole percentages rising, then the video in the gr
   assert.equal(await page.getByText('No videos found.').count(), 0);
   // The upload counts against the storage quota (about 2.5 MB).
   await page.getByText(/^Storage: [\d.]+ MB of 5 GB used$/).waitFor();
-  await screenshot(page, 'video-library-grid');
 
   // The thumbnail plays the upload itself.
   await card.getByRole('button', { name: 'Play Spring launch' }).click();
@@ -201,7 +196,6 @@ test('deleting asks first, Cancel keeps the video, Delete removes it for good', 
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Alert!' });
   await dialog.getByText('Do you really want to delete this video?').waitFor();
-  await screenshot(page, 'video-library-delete', { phoneFullPage: false });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await card.waitFor();
@@ -242,7 +236,6 @@ test('profile picture: upload shows a preview, Cancel restores and deletes it, S
   assert.equal(sent.status(), 200);
   assert.match(sent.headers()['content-type'] ?? '', /image\/jpeg/);
   assert.deepEqual(await preview.evaluate((el) => [(el as unknown as { naturalWidth: number }).naturalWidth, (el as unknown as { naturalHeight: number }).naturalHeight]), [600, 600]);
-  await screenshot(page, 'settings-picture-preview');
 
   await block.getByRole('button', { name: 'Cancel' }).click();
   await block.getByRole('button', { name: 'Upload picture' }).waitFor();
@@ -263,7 +256,6 @@ test('profile picture: upload shows a preview, Cancel restores and deletes it, S
   await menuAvatar.waitFor();
   const saved = (await menuAvatar.getAttribute('src'))!;
   assert.notEqual(saved, pendingUrl);
-  await screenshot(page, 'settings-picture-saved');
 
   // After a reload the session brings the same picture back, in the menu and on the profile.
   await page.reload();
@@ -273,5 +265,4 @@ test('profile picture: upload shows a preview, Cancel restores and deletes it, S
   const profileBlock = page.getByRole('region', { name: 'Profile picture' });
   await profileBlock.getByRole('button', { name: 'Change picture' }).waitFor();
   assert.equal(await profileBlock.locator('img').first().getAttribute('src'), saved);
-  await screenshot(page, 'profile-picture');
 });
