@@ -13,6 +13,7 @@ describe('encoding progress', () => {
     expect(mergeProgress(40, 35)).toBe(40);
     expect(mergeProgress(40, 41)).toBe(41);
     expect(encodingLabel({ state: 'queued' })).toBe('Waiting for an encoder…');
+    expect(encodingLabel({ state: null })).toBe('Waiting for an encoder…');
     expect(encodingLabel({ state: 'active' })).toBe('Encoding for email…');
     expect(encodingLabel({ state: 'failed' })).toBe('Encoding failed');
   });

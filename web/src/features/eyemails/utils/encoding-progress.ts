@@ -9,8 +9,9 @@ export function shownProgress(e: Pick<EncodingView, 'state' | 'progress'> | null
   return Math.max(0, Math.min(99, p));
 }
 
+// No state yet (a video chosen whose encoding is not asked for until the form saves) waits too.
 export function encodingLabel(e: { state: EncodingView['state'] | null } | null): string {
-  if (!e || e.state === 'queued') return 'Waiting for an encoder…';
+  if (!e || e.state === null || e.state === 'queued') return 'Waiting for an encoder…';
   if (e.state === 'active') return 'Encoding for email…';
   if (e.state === 'completed') return 'Ready for email';
   return 'Encoding failed';
