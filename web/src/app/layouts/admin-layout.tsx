@@ -1,4 +1,4 @@
-import { AppShell, Box, Burger, Drawer, Group, Menu, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Box, Burger, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLogout, IconMovie, IconSelector, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -7,6 +7,7 @@ import { sendSignOutBeacon } from '@/lib/session/session-api';
 import { Logo } from '@/components/logo';
 import { useSignOut } from '@/app/use-sign-out';
 import { UserAvatar } from './user-avatar';
+import { SideNavLink } from './side-nav-link';
 import classes from './dashboard-layout.module.css';
 
 const ADMIN_NAV = [
@@ -22,16 +23,7 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
     <Stack justify="space-between" h="100%">
       <Stack gap={4} component="nav" aria-label="Admin">
         {ADMIN_NAV.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            leftSection={<item.icon size={20} stroke={1.7} />}
-            active={pathname === item.to}
-            onClick={onNavigate}
-            className={classes.navLink}
-          />
+          <SideNavLink key={item.to} item={item} active={pathname === item.to} onNavigate={onNavigate} />
         ))}
       </Stack>
       <Menu position="top-start" width={220} shadow="lg">

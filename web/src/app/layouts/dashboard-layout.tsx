@@ -11,6 +11,7 @@ import { useSignOut } from '@/app/use-sign-out';
 import { useScrollToTopOnNewPage } from '@/app/scroll-to-top';
 import { CREATE_PATH, INTEGRATIONS_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH, isActivePath } from './nav-items';
 import { UserAvatar } from './user-avatar';
+import { SideNavLink } from './side-nav-link';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import classes from './dashboard-layout.module.css';
 
@@ -29,16 +30,7 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
           Workspace
         </Text>
         {NAV_ITEMS.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            leftSection={<item.icon size={20} stroke={1.7} />}
-            active={isActivePath(item.to, pathname)}
-            onClick={onNavigate}
-            className={classes.navLink}
-          />
+          <SideNavLink key={item.to} item={item} active={isActivePath(item.to, pathname)} onNavigate={onNavigate} />
         ))}
       </Stack>
       <Stack gap={4}>
@@ -54,33 +46,9 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
             </Text>
           </Box>
         </Group>
-        <NavLink
-          component={Link}
-          to={PROFILE_PATH}
-          label="Your Profile"
-          leftSection={<IconUser size={20} stroke={1.7} />}
-          active={isActivePath(PROFILE_PATH, pathname)}
-          onClick={onNavigate}
-          className={classes.navLink}
-        />
-        <NavLink
-          component={Link}
-          to={SETTINGS_PATH}
-          label="Settings"
-          leftSection={<IconSettings size={20} stroke={1.7} />}
-          active={isActivePath(SETTINGS_PATH, pathname)}
-          onClick={onNavigate}
-          className={classes.navLink}
-        />
-        <NavLink
-          component={Link}
-          to={INTEGRATIONS_PATH}
-          label="Integrations"
-          leftSection={<IconPlugConnected size={20} stroke={1.7} />}
-          active={isActivePath(INTEGRATIONS_PATH, pathname)}
-          onClick={onNavigate}
-          className={classes.navLink}
-        />
+        <SideNavLink item={{ to: PROFILE_PATH, label: 'Your Profile', icon: IconUser }} active={isActivePath(PROFILE_PATH, pathname)} onNavigate={onNavigate} />
+        <SideNavLink item={{ to: SETTINGS_PATH, label: 'Settings', icon: IconSettings }} active={isActivePath(SETTINGS_PATH, pathname)} onNavigate={onNavigate} />
+        <SideNavLink item={{ to: INTEGRATIONS_PATH, label: 'Integrations', icon: IconPlugConnected }} active={isActivePath(INTEGRATIONS_PATH, pathname)} onNavigate={onNavigate} />
         <NavLink
           component="button"
           label="Sign out"

@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, confirmPasswordError, passwordError } from '@shared/account-rules';
 import { Spinner } from '@/components/spinner';
 import { toast } from '@/components/toasts';
 import { accountsApi } from '@/features/auth/api/accounts-api';
 import { useResetTokenCheck } from '@/features/auth/api/validate-reset-token';
+import { useAccountSubmit } from '@/features/auth/utils/use-account-submit';
 import { AuthHeading } from './auth-heading';
+import { PasswordField } from './account-form-parts';
 import type { SignInNotice } from './signin-page';
 import { FormAlert } from './form-alert';
 
@@ -22,8 +23,6 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const check = useResetTokenCheck(token);
   const checking = !check.data?.result;
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   // The token is checked first; an invalid one goes straight to /signin, which says why (used,
   // expired or unknown) until the user moves on.
@@ -44,20 +43,19 @@ export function ResetPasswordPage() {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setLoading(true);
-    setFailure(null);
-    const res = await accountsApi.resetPassword({ token, password: values.password, confirmPassword: values.confirmPassword });
-    if (res.result) {
-      toast.success(res.message || RESET_DONE, 'Password reset');
-      navigate('/signin', { replace: true });
-      return;
-    }
-    setLoading(false);
-    if (res.errors) form.setErrors(res.errors);
-    // Field problems show under their fields; anything else (an expired link) above the form.
-    setFailure(res.errors ? null : res.message || '');
-  });
+  const { loading, failure, submit } = useAccountSubmit(
+    form,
+    (values: typeof form.values) => accountsApi.resetPassword({ token, password: values.password, confirmPassword: values.confirmPassword }),
+    {
+      done: (res) => {
+        toast.success(res.message || RESET_DONE, 'Password reset');
+        navigate('/signin', { replace: true });
+        return true;
+      },
+      // Field problems show under their fields; anything else (an expired link) above the form.
+      failure: (res) => (res.errors ? null : res.message || ''),
+    },
+  );
 
   if (checking) return <Spinner label="Checking your reset link…" />;
 
@@ -65,25 +63,10 @@ export function ResetPasswordPage() {
     <>
       <AuthHeading title="Choose a new password" subtitle="Pick something strong that you don't use anywhere else." />
       {failure !== null ? <FormAlert title={RESET_FAILED} message={failure} color="red" /> : null}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label="New password"
-            description={MESSAGES.passwordHint}
-            placeholder="New password"
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} />}
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            placeholder="Repeat the new password"
-            autoComplete="new-password"
-            leftSection={<IconLock size={18} />}
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
+          <PasswordField label="New password" description={MESSAGES.passwordHint} placeholder="New password" autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordField label="Confirm password" placeholder="Repeat the new password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
           <Button type="submit" size="md" fullWidth loading={loading}>
             Reset password
           </Button>

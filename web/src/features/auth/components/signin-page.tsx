@@ -1,17 +1,16 @@
-import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAt, IconLock } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useSetAtom } from 'jotai';
+import { IconAt } from '@tabler/icons-react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { MESSAGES, emailError } from '@shared/account-rules';
-import { userAtom } from '@/lib/session/user-atom';
 import { afterSignInPath, withNext } from '@/lib/redirects';
 import { accountsApi } from '@/features/auth/api/accounts-api';
 import { useDisableBackButton } from '@/features/auth/utils/use-disable-back-button';
+import { useAccountSubmit, useEnterAccount } from '@/features/auth/utils/use-account-submit';
 import { splitEmails } from '@/features/auth/utils/email-links';
 import { AuthHeading } from './auth-heading';
 import { FormAlert } from './form-alert';
+import { OtherFormLink, PasswordField, SubmitButton, TermsNote } from './account-form-parts';
 
 // Why the user was sent here (an expired or used reset link), passed in the route's state.
 export interface SignInNotice {
@@ -27,13 +26,10 @@ function noticeOf(state: unknown): SignInNotice | null {
 
 export function SignInPage() {
   useDisableBackButton();
-  const navigate = useNavigate();
   const notice = noticeOf(useLocation().state);
   const [params] = useSearchParams();
   const next = params.get('next');
-  const setUser = useSetAtom(userAtom);
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const enter = useEnterAccount();
 
   const form = useForm({
     mode: 'controlled',
@@ -44,19 +40,11 @@ export function SignInPage() {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setLoading(true);
-    setFailure(null);
-    const res = await accountsApi.signIn({ email: values.email.trim(), password: values.password, rememberMe: values.rememberMe });
-    if (res.result && res.body) {
-      setUser(res.body);
-      navigate(afterSignInPath(res.body.role, next), { replace: true });
-      return;
-    }
-    setLoading(false);
-    if (res.errors) form.setErrors(res.errors);
-    setFailure(res.message || 'Login Failed');
-  });
+  const { loading, failure, submit } = useAccountSubmit(
+    form,
+    (values: typeof form.values) => accountsApi.signIn({ email: values.email.trim(), password: values.password, rememberMe: values.rememberMe }),
+    { done: (res) => enter(res, (user) => afterSignInPath(user.role, next)), failure: (res) => res.message || 'Login Failed' },
+  );
 
   return (
     <>
@@ -88,7 +76,7 @@ export function SignInPage() {
           ) : null}
         </FormAlert>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -99,42 +87,18 @@ export function SignInPage() {
             required
             {...form.getInputProps('email')}
           />
-          <PasswordInput
-            label="Password"
-            placeholder="Your password"
-            autoComplete="current-password"
-            leftSection={<IconLock size={18} />}
-            required
-            {...form.getInputProps('password')}
-          />
+          <PasswordField label="Password" placeholder="Your password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="space-between">
             <Checkbox label="Remember me" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />
             <Anchor component={Link} to="/forgotpassword" size="sm" fw={500}>
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" size="md" fullWidth loading={loading} mt="xs">
-            Sign in
-          </Button>
+          <SubmitButton loading={loading}>Sign in</SubmitButton>
         </Stack>
       </form>
-      <Text ta="center" mt="xl" size="sm" c="dimmed">
-        Don't have an account?{' '}
-        <Anchor component={Link} to={withNext('/signup', next)} fw={600}>
-          Sign up
-        </Anchor>
-      </Text>
-      <Text ta="center" mt="md" size="xs" c="dimmed">
-        By signing in you agree to our{' '}
-        <Anchor component={Link} to="/terms-of-service" inherit>
-          Terms of Service
-        </Anchor>{' '}
-        and{' '}
-        <Anchor component={Link} to="/privacy-policy" inherit>
-          Privacy Policy
-        </Anchor>
-        .
-      </Text>
+      <OtherFormLink question="Don't have an account?" label="Sign up" to={withNext('/signup', next)} />
+      <TermsNote doing="signing in" />
     </>
   );
 }

@@ -1,16 +1,15 @@
-import { useState } from 'react';
-import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAt, IconLock, IconUser } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSetAtom } from 'jotai';
+import { IconAt, IconUser } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { MESSAGES, NAME_MAX, TIERS, TIER_LABELS, confirmPasswordError, emailError, passwordError, requiredTextError, tierError } from '@shared/account-rules';
-import { userAtom } from '@/lib/session/user-atom';
 import type { Tier } from '@/lib/session/user';
 import { afterSignUpPath, withNext } from '@/lib/redirects';
 import { accountsApi } from '@/features/auth/api/accounts-api';
+import { useAccountSubmit, useEnterAccount } from '@/features/auth/utils/use-account-submit';
 import { AuthHeading } from './auth-heading';
 import { FormAlert } from './form-alert';
+import { OtherFormLink, PasswordField, SubmitButton, TermsNote } from './account-form-parts';
 import classes from './signup-page.module.css';
 
 const TIER_DESCRIPTIONS: Record<Tier, string> = {
@@ -19,12 +18,9 @@ const TIER_DESCRIPTIONS: Record<Tier, string> = {
 };
 
 export function SignUpPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get('next');
-  const setUser = useSetAtom(userAtom);
-  const [loading, setLoading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const enter = useEnterAccount();
 
   const form = useForm({
     mode: 'controlled',
@@ -38,37 +34,30 @@ export function SignUpPage() {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setLoading(true);
-    setFailure(null);
-    const res = await accountsApi.signUp({
-      fullName: values.fullName.trim(),
-      email: values.email.trim(),
-      password: values.password,
-      confirmPassword: values.confirmPassword,
-      tier: values.tier as Tier,
-    });
-    if (res.result && res.body) {
-      setUser(res.body);
-      navigate(afterSignUpPath(res.body.role, next), { replace: true });
-      return;
-    }
-    setLoading(false);
-    if (res.errors) form.setErrors(res.errors);
-    setFailure(res.message || 'Signup Failed');
-  });
+  const { loading, failure, submit } = useAccountSubmit(
+    form,
+    (values: typeof form.values) =>
+      accountsApi.signUp({
+        fullName: values.fullName.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        tier: values.tier as Tier,
+      }),
+    { done: (res) => enter(res, (user) => afterSignUpPath(user.role, next)), failure: (res) => res.message || 'Signup Failed' },
+  );
 
   return (
     <>
       <AuthHeading title="Create your account" subtitle="Start sending video that plays right in the inbox." />
       {failure ? <FormAlert title="Signup Failed!" message={failure} /> : null}
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="md">
           <TextInput label="Full name" placeholder="e.g. Jane Cooper" autoComplete="name" leftSection={<IconUser size={18} />} required maxLength={NAME_MAX} {...form.getInputProps('fullName')} />
           <TextInput label="Email" placeholder="e.g. you@company.com" type="email" autoComplete="email" leftSection={<IconAt size={18} />} required {...form.getInputProps('email')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <PasswordInput label="Password" placeholder="6-20 characters" autoComplete="new-password" leftSection={<IconLock size={18} />} required {...form.getInputProps('password')} />
-            <PasswordInput label="Confirm password" placeholder="Repeat password" autoComplete="new-password" leftSection={<IconLock size={18} />} required {...form.getInputProps('confirmPassword')} />
+            <PasswordField label="Password" placeholder="6-20 characters" autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordField label="Confirm password" placeholder="Repeat password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt={-6}>
             {MESSAGES.passwordHint}
@@ -92,28 +81,11 @@ export function SignUpPage() {
               ))}
             </SimpleGrid>
           </Radio.Group>
-          <Button type="submit" size="md" fullWidth loading={loading} mt="xs">
-            Create account
-          </Button>
+          <SubmitButton loading={loading}>Create account</SubmitButton>
         </Stack>
       </form>
-      <Text ta="center" mt="xl" size="sm" c="dimmed">
-        Already have an account?{' '}
-        <Anchor component={Link} to={withNext('/signin', next)} fw={600}>
-          Sign in
-        </Anchor>
-      </Text>
-      <Text ta="center" mt="md" size="xs" c="dimmed">
-        By creating an account you agree to our{' '}
-        <Anchor component={Link} to="/terms-of-service" inherit>
-          Terms of Service
-        </Anchor>{' '}
-        and{' '}
-        <Anchor component={Link} to="/privacy-policy" inherit>
-          Privacy Policy
-        </Anchor>
-        .
-      </Text>
+      <OtherFormLink question="Already have an account?" label="Sign in" to={withNext('/signin', next)} />
+      <TermsNote doing="creating an account" />
     </>
   );
 }

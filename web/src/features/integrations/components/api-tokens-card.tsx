@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from '@/lib/date-format';
 import { integrationsApi, TOKENS_KEY, useApiTokens, type ApiToken } from '../api/integrations-api';
 import { lastUsedText } from '../utils/integration-text';
 import { ShownOnce } from './shown-once';
+import { SectionCard } from '@/components/section-card';
 
 // Personal API tokens: make one (shown once), see each one's last use, revoke.
 export function ApiTokensCard() {
@@ -47,16 +48,17 @@ export function ApiTokensCard() {
   };
 
   return (
-    <Card component="section" aria-labelledby="api-tokens-title">
-      <Group gap="sm" mb={4}>
-        <IconKey size={22} color="var(--mantine-color-brand-6)" />
-        <Title order={2} fz={18} id="api-tokens-title">
-          API tokens
-        </Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        A token reads your reports and feeds, nothing else. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
-      </Text>
+    <SectionCard
+      id="api-tokens"
+      icon={IconKey}
+      title="API tokens"
+      introGap="md"
+      intro={
+        <>
+          A token reads your reports and feeds, nothing else. Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+        </>
+      }
+    >
       <Stack gap="md">
         {made && <ShownOnce title="Your new token" value={made} hint="Copy it now: it is not shown again. Anyone with it can read your reports." onDone={() => setMade(null)} />}
         <form onSubmit={create} noValidate>
@@ -142,6 +144,6 @@ export function ApiTokensCard() {
         onConfirm={() => void revoke()}
         onCancel={() => setRevoking(null)}
       />
-    </Card>
+    </SectionCard>
   );
 }

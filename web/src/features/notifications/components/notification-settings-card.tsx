@@ -1,10 +1,11 @@
-import { Button, Card, Checkbox, Group, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Skeleton, Stack, Switch } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { toast } from '@/components/toasts';
 import { notificationsApi, SETTINGS_KEY, useAccountSetting, useEyeMailList, useSnippetSetting } from '../api/notifications-api';
 import { EVENT_LABEL, NOTIFY_EVENTS, type NotifyEvent } from '../utils/notification-text';
+import { SectionCard } from '@/components/section-card';
 
 function EventChoices({ label, value, onChange, disabled }: { label: string; value: NotifyEvent[]; onChange: (v: NotifyEvent[]) => void; disabled?: boolean }) {
   return (
@@ -60,16 +61,7 @@ export function NotificationSettingsCard() {
   };
 
   return (
-    <Card component="section" aria-labelledby="notifications-title" id="notifications">
-      <Group gap="sm" mb={4}>
-        <IconBell size={22} color="var(--mantine-color-brand-6)" />
-        <Title order={2} fz={18} id="notifications-title">
-          Notifications
-        </Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        A mail when a named recipient engages: at most one an hour per recipient and EyeMail, a digest of the rest. Machine traffic never mails.
-      </Text>
+    <SectionCard id="notifications" anchor="notifications" icon={IconBell} title="Notifications" introGap="md" intro="A mail when a named recipient engages: at most one an hour per recipient and EyeMail, a digest of the rest. Machine traffic never mails.">
       {account.isPending ? (
         <Skeleton h={80} />
       ) : (
@@ -106,6 +98,6 @@ export function NotificationSettingsCard() {
           </Stack>
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { MESSAGES } from '@shared/account-rules';
 import { toast } from '@/components/toasts';
 import { settingsApi } from '@/features/settings/api/settings-api';
 import { passwordFormErrors, type PasswordFormValues } from '@/features/settings/utils/password-form';
+import { SectionCard } from '@/components/section-card';
 
 const UPDATED = 'Password updated successfully';
 const EMPTY: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -29,16 +30,7 @@ export function ChangePasswordCard() {
   });
 
   return (
-    <Card component="section" aria-labelledby="change-password-title">
-      <Group gap="sm" mb={4}>
-        <IconShieldCheck size={22} color="var(--mantine-color-brand-6)" />
-        <Title order={2} fz={18} id="change-password-title">
-          Change password
-        </Title>
-      </Group>
-      <Text size="sm" c="dimmed" mb="lg">
-        Choose a strong password you don't use anywhere else.
-      </Text>
+    <SectionCard id="change-password" icon={IconShieldCheck} title="Change password" intro="Choose a strong password you don't use anywhere else.">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput label="Current password" autoComplete="current-password" leftSection={<IconLock size={18} />} required {...form.getInputProps('currentPassword')} />
@@ -58,6 +50,6 @@ export function ChangePasswordCard() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }
