@@ -1,11 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
 import { ValidBody } from '../common/validation/input.pipe.js';
 import { CreateTokenDto } from './dto/create-token.dto.js';
+import { ApiTokenViewDto, FeedLinkViewDto, NewApiTokenDto } from './dto/responses.dto.js';
 import { ApiTokensService } from './api-tokens.service.js';
 
 // Personal API tokens and feed links, managed with the session only (a token cannot make,
@@ -17,6 +18,7 @@ export class ApiTokensController {
 
   @Get('api-tokens')
   @ApiOperation({ summary: 'Your API tokens: name, first characters, scopes, created, last used (never the token itself)' })
+  @ApiOkResponse({ type: ApiTokenViewDto, isArray: true })
   list(@CurrentUser() user: AuthUser) {
     return this.tokens.list(user.id);
   }
@@ -27,6 +29,7 @@ export class ApiTokensController {
     summary: 'Make an API token that reads your reports and feeds',
     description: 'The answer carries the token (eym_...) this once: only its hash is kept. Send it as `Authorization: Bearer <token>`.',
   })
+  @ApiCreatedResponse({ type: NewApiTokenDto })
   async create(@CurrentUser() user: AuthUser, @ValidBody() form: CreateTokenDto) {
     return ok(await this.tokens.create(user.id, form.name), 'Copy the token now: it is not shown again.');
   }
@@ -40,6 +43,7 @@ export class ApiTokensController {
 
   @Get('feed-links/:snippetId')
   @ApiOperation({ summary: "Your EyeMail's feed link (absolute JSON, XML and CSV addresses with their key), or null when none was made" })
+  @ApiOkResponse({ type: FeedLinkViewDto, description: 'null when no feed link was made' })
   feedLink(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_API_MESSAGES.notFound)) snippetId: string) {
     return this.tokens.feedLink(user.id, snippetId);
   }
@@ -47,6 +51,7 @@ export class ApiTokensController {
   @Post('feed-links/:snippetId')
   @HttpCode(200)
   @ApiOperation({ summary: "Make your EyeMail's feed link, or reset it: a new key, and the old link stops working" })
+  @ApiOkResponse({ type: FeedLinkViewDto })
   async resetFeedLink(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_API_MESSAGES.notFound)) snippetId: string) {
     return ok(await this.tokens.resetFeedLink(user.id, snippetId), 'The feed link is ready. An earlier link of this EyeMail, if any, no longer works.');
   }

@@ -2,26 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import type { ApiTokenScope } from '../common/auth/api-access.js';
+import type { ApiTokenView, FeedLinkView, NewApiToken } from '../shared/integration-types.js';
 import { isUuid } from '../shared/uuid.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { ApiCredentialsService } from '../api-credentials/api-credentials.service.js';
 import { ApiTokenStore, type ApiTokenRow } from '../api-credentials/api-token-store.service.js';
 import { checkTokenName, feedLinkUrls, hashToken, newNonce, newToken, tokenHint, TOKENS_PER_USER_MAX } from '../api-credentials/api-token-rules.js';
 
-export interface ApiTokenView {
-  id: string;
-  name: string;
-  hint: string;
-  scopes: string[];
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface FeedLinkView {
-  snippetId: string;
-  createdAt: string;
-  urls: { json: string; xml: string; csv: string };
-}
+export type { ApiTokenView, FeedLinkView } from '../shared/integration-types.js';
 
 const SCOPES: ApiTokenScope[] = ['reports:read'];
 const TOKEN_NOT_FOUND = 'There is no such API token (it may have been revoked already).';
@@ -52,7 +40,7 @@ export class ApiTokensService {
   }
 
   // The new token in clear, this once, with its listing.
-  async create(userId: string, name: string): Promise<ApiTokenView & { token: string }> {
+  async create(userId: string, name: string): Promise<NewApiToken> {
     const checked = checkTokenName(name);
     if ('error' in checked) throw new InvalidInputError(checked.error, { name: checked.error });
     if ((await this.repo.countOf(userId)) >= TOKENS_PER_USER_MAX) {

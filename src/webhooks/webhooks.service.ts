@@ -3,6 +3,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
+import type { AttemptView, EndpointView, NewEndpoint, QueuedTest, RotatedSecret } from '../shared/integration-types.js';
+import type { WebhookEvent } from '../shared/webhook-events.js';
 import { isUuid } from '../shared/uuid.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { checkTargetUrl } from './target-address.js';
@@ -14,30 +16,7 @@ import type { CreateEndpointDto, UpdateEndpointDto } from './dto/endpoint.dto.js
 import { WEBHOOK_TEST_JOB, messageIdOf } from './webhook-jobs.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 
-export interface EndpointView {
-  id: string;
-  url: string;
-  description: string | null;
-  events: string[];
-  snippetIds: string[] | null;
-  enabled: boolean;
-  disabledReason: string | null;
-  failingSince: string | null;
-  createdAt: string;
-  secretHint: string;
-}
-
-export interface AttemptView {
-  messageId: string;
-  eventType: string;
-  deliveryState: string;
-  attemptedAt: string;
-  succeeded: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  responseStart: string | null;
-  error: string | null;
-}
+export type { AttemptView, EndpointView } from '../shared/integration-types.js';
 
 const NOT_FOUND = 'There is no such webhook endpoint of yours.';
 const LOG_SIZE = 50;
@@ -47,7 +26,8 @@ function toView(row: EndpointRow): EndpointView {
     id: row.id,
     url: row.url,
     description: row.description,
-    events: row.events,
+    // stored from the checked form: known events only
+    events: row.events as WebhookEvent[],
     snippetIds: row.snippetIds,
     enabled: row.enabled,
     disabledReason: row.disabledReason,
@@ -89,7 +69,7 @@ export class WebhooksService {
     return (await this.repo.listOf(userId)).map(toView);
   }
 
-  async create(userId: string, form: CreateEndpointDto): Promise<EndpointView & { secret: string }> {
+  async create(userId: string, form: CreateEndpointDto): Promise<NewEndpoint> {
     const input = (await this.checkInput(userId, form, false)) as EndpointInput;
     if ((await this.repo.countOf(userId)) >= ENDPOINTS_PER_USER_MAX) {
       throw new ConflictError(`You have ${ENDPOINTS_PER_USER_MAX} webhook endpoints, the most an account may have. Delete one first.`);
@@ -115,7 +95,7 @@ export class WebhooksService {
   }
 
   // A new secret, shown this once; messages from now on are signed with it only.
-  async rotateSecret(userId: string, id: string): Promise<{ secret: string }> {
+  async rotateSecret(userId: string, id: string): Promise<RotatedSecret> {
     await this.owned(userId, id);
     const secret = newSecret();
     await this.repo.setSecret(userId, id.toLowerCase(), secret);
@@ -125,7 +105,7 @@ export class WebhooksService {
   // Queues a signed webhook.test message to the endpoint (even a turned-off one), tried once.
   // Counted after the ownership check (a stranger's tries never use up the owner's), per endpoint
   // first, so a send refused for its endpoint costs the account nothing.
-  async sendTest(userId: string, id: string): Promise<{ messageId: string }> {
+  async sendTest(userId: string, id: string): Promise<QueuedTest> {
     const endpoint = await this.owned(userId, id);
     await this.limiter.consume([TEST_SENDS_PER_ENDPOINT, endpoint.id], [TEST_SENDS_PER_ACCOUNT, userId]);
     const key = `test:${Date.now()}:${Math.random().toString(36).slice(2)}`;
