@@ -2,7 +2,6 @@ import { createHmac, createSecretKey, randomBytes, randomUUID, type KeyObject } 
 import { PLAY_EVENT_KINDS, watchedMilestoneOf, type CommittedEngagement } from '../engagement/engagement-events.js';
 import type { RateLimitPolicy } from '../common/rate-limit.js';
 import { shareWatched } from '../shared/metrics/engagement-metrics.js';
-import { isUuid } from '../shared/uuid.js';
 
 // The decisions about webhooks, as pure functions (webhook-rules.spec.ts). Messages follow the
 // Standard Webhooks specification (standardwebhooks.com): headers webhook-id, webhook-timestamp
@@ -15,8 +14,6 @@ export { WEBHOOK_EVENTS, type WebhookEvent };
 export const TEST_EVENT = 'webhook.test';
 
 export const ENDPOINTS_PER_USER_MAX = 10;
-export const SNIPPETS_PER_ENDPOINT_MAX = 100;
-export const DESCRIPTION_MAX = 200;
 
 // Waits between tries (the first try is at once): growing gaps, 27 h 35 min in all (the
 // schedule Standard Webhooks' reference service uses).
@@ -99,46 +96,6 @@ export function signedHeaders(secret: string, msgId: string, now: Date, body: st
     'webhook-timestamp': String(ts),
     'webhook-signature': signature(secret, msgId, ts, body),
   };
-}
-
-export interface EndpointInput {
-  url: string;
-  description: string | null;
-  events: WebhookEvent[];
-  // null: every EyeMail of the account, now and later.
-  snippetIds: string[] | null;
-}
-
-// The endpoint form: url (checked by target-address.ts), events (at least one known),
-// snippetIds (null or absent for all, else 1 to 100 ids), description (optional). Field errors
-// otherwise. The URL is returned as given; its checks are the caller's.
-export function checkEndpointInput(body: unknown, partial = false): { value: Partial<EndpointInput> } | { errors: Record<string, string> } {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const errors: Record<string, string> = {};
-  const value: Partial<EndpointInput> = {};
-  if (!partial || b.url !== undefined) {
-    if (typeof b.url !== 'string' || !b.url.trim()) errors.url = 'Enter the address of your receiver.';
-    else value.url = b.url.trim();
-  }
-  if (!partial || b.events !== undefined) {
-    const events = Array.isArray(b.events) ? b.events : [];
-    const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly unknown[]).includes(e));
-    if (!events.length) errors.events = 'Choose at least one event.';
-    else if (unknown.length) errors.events = `Unknown event: ${String(unknown[0]).slice(0, 40)}. Choose from ${WEBHOOK_EVENTS.join(', ')}.`;
-    else value.events = [...new Set(events as WebhookEvent[])];
-  }
-  if (!partial || b.snippetIds !== undefined) {
-    if (b.snippetIds === null || b.snippetIds === undefined) value.snippetIds = null;
-    else if (!Array.isArray(b.snippetIds) || !b.snippetIds.length || b.snippetIds.length > SNIPPETS_PER_ENDPOINT_MAX || !b.snippetIds.every(isUuid)) {
-      errors.snippetIds = `Choose all EyeMails, or from 1 to ${SNIPPETS_PER_ENDPOINT_MAX} of them.`;
-    } else value.snippetIds = [...new Set((b.snippetIds as string[]).map((s) => s.toLowerCase()))];
-  }
-  if (!partial || b.description !== undefined) {
-    if (b.description === null || b.description === undefined || b.description === '') value.description = null;
-    else if (typeof b.description !== 'string' || b.description.length > DESCRIPTION_MAX) errors.description = `A description has at most ${DESCRIPTION_MAX} characters.`;
-    else value.description = b.description.trim() || null;
-  }
-  return Object.keys(errors).length ? { errors } : { value };
 }
 
 // The data of an event, as receivers get it. Machine traffic (as classified at ingest) is never
