@@ -48,7 +48,7 @@ const LAYERS = [
   ['accounts', 'videos'], // users (their profile pictures are files); encodings of a file
   ['snippets'], // EyeMails: a user's, with their videos and files
   ['ingest'], // the journal and its loader: classifies and stores the hot path's events (through engagement)
-  ['reports', 'support', 'admin', 'health', 'api-tokens', 'webhooks', 'notifications'], // read across the modules below
+  ['tracking', 'reports', 'support', 'admin', 'health', 'api-tokens', 'webhooks', 'notifications'], // read across the modules below (tracking: the hot path up to the journal; reports: reads only)
 ];
 const layerOf = Object.fromEntries(LAYERS.flatMap((names, i) => names.map((m) => [m, i])));
 const unplaced = serverModules.filter((m) => layerOf[m] === undefined);

@@ -67,7 +67,7 @@ process.on('message', async (m) => {
     process.send({ fanout: row });
   } else if (m === 'writer') {
     // The open pixel's and click's group-commit writer: rows stored and batches written so far.
-    const { EngagementWriter } = await import(path.join(root, 'dist/server/src/reports/engagement-writer.service.js'));
+    const { EngagementWriter } = await import(path.join(root, 'dist/server/src/tracking/engagement-writer.service.js'));
     const { stored, batches } = app.get(EngagementWriter).stats;
     process.send({ writer: { stored, batches } });
   } else if (m === 'journal') {

@@ -130,7 +130,7 @@ async function paced(port, pathFor, connections, seconds, rate) {
 // public addresses and the geo look-up (and its database) is exercised.
 // Request numbers run on across every load of the run, so each hit is another recipient, as in a
 // campaign: numbers restarting at 0 made every run's readers open again within a minute of the
-// last run, which the flood check (src/reports/flood.ts) then looks at again after the commit.
+// last run, which the flood check (src/ingest/flood.ts) then looks at again after the commit.
 let n = 0;
 // amount: that many requests in all instead of a duration.
 function load(port, pathFor, connections, duration, overallRate, addressFor, amount) {
@@ -368,7 +368,7 @@ async function hotPath(env) {
 }
 
 // PostgreSQL's own time for the ingest's batch insert (BENCH_BATCH_SQL=1, after the hot-path table):
-// the app's INSERT (src/reports/ingest-sql.ts) of batches of 1, 10, 30 and 100 first opens, each in a
+// the app's INSERT (src/engagement/engagement-sql.ts) of batches of 1, 10, 30 and 100 first opens, each in a
 // transaction rolled back, on a table already holding 100,000 opens of the snippet (stored through the
 // same statement, so the counters and people are kept), with and without the counters' trigger. Wall
 // time (median) and the backend's own CPU a batch (from /proc: the steadier figure on a shared machine);

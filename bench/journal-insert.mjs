@@ -1,6 +1,6 @@
 // The ingest journal's insert alone (run by people: `npm run bench -- journal`, or
 // `node bench/journal-insert.mjs`): what PostgreSQL spends on one group-commit batch, for the
-// statements the app sends (src/reports/ingest-journal.repository.ts), against the floor of an
+// statements the app sends (src/ingest/ingest-journal.repository.ts), against the floor of an
 // empty row's insert and commit and a bare `select 1`, in the same run, interleaved.
 //
 // Each case sends BENCH_INSERTS (3,000) inserts of one batch of BENCH_BATCH (57) opens as the hot

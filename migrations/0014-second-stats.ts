@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 // The per-second engagement histogram of each EyeMail (issue 17 "Speed"): per second of the
 // video, the counted plays that watched it and the extra times they played it, split by machine
 // traffic, so the report's engagement graph reads a row per second instead of every play's
-// segments. Kept by the ingest in the transaction that merges a play (src/reports/second-stats.ts);
+// segments. Kept by the ingest in the transaction that merges a play (src/tracking/second-stats.ts);
 // the plays stored before are added up here, by the same rule (a segment covers second i when it
 // covers i + 0.5; every second of a counted play's video has a row).
 export const BACKFILL_SECOND_STATS_SQL = `

@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 // The ingest's journal (issues 16 and 17, "the tracking hot path"): a hit is answered once its
 // batch is committed here, one row per group-commit batch holding the batch's rows as JSON (bytes:
 // nothing is parsed or checked on the hot path): opens, clicks and plays ('engagement') and the
-// viewer page's visits ('visit'). The loader (reports/ingest-loader.service.ts) moves them into
+// viewer page's visits ('visit'). The loader (ingest/ingest-loader.service.ts) moves them into
 // engagement and viewer_visit, with the report aggregates' triggers, the outbox rows and the
 // machine checks, in larger batches, in a transaction that also deletes them from here, so each
 // event is stored exactly once. Any instance loads

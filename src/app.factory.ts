@@ -21,7 +21,7 @@ import { routesOutsideApi } from './common/public-routes.js';
 import { publicAssetsDir, webDistDir } from './common/paths.js';
 import { WebAppService } from './common/web-app.service.js';
 import { isApiPath } from './common/http-exception.filter.js';
-import { PLAY_REPORT_PATH, playReportBodyParser } from './reports/play-report.body.js';
+import { PLAY_REPORT_PATH, playReportBodyParser } from './tracking/play-report.body.js';
 import { compressionMiddleware, precompressedAssets } from './common/http-compression.js';
 import { isCookielessPath, noCookiesOnPublicPaths } from './common/no-cookies.middleware.js';
 import { cspDirectives } from './common/content-security-policy.js';
@@ -32,8 +32,8 @@ import { isNeverStaticFile, isTrackingPath, unless } from './common/route-skips.
 import { capturedHeaders } from './common/captured-headers.js';
 import { HitLog } from './common/hit-log.js';
 import { summarisedRoute } from './common/request-log.js';
-import { IngestService } from './reports/ingest.service.js';
-import { trackingHandler } from './reports/tracking-router.js';
+import { IngestService } from './tracking/ingest.service.js';
+import { trackingHandler } from './tracking/tracking-router.js';
 import { answerFirst } from './common/answer-first.js';
 import { ViewerService } from './snippets/viewer.service.js';
 import { viewerHandler } from './snippets/viewer-router.js';
@@ -75,7 +75,7 @@ export async function createApp(config: AppConfig, logTo?: DestinationStream): P
   // the app closes).
   const hits = app.get(HitLog);
   // The tracking addresses and the recipients' viewer pages, ahead of Express itself: helmet's
-  // headers (captured once), no session, cookie, body or Nest pipeline (reports/tracking-router.ts,
+  // headers (captured once), no session, cookie, body or Nest pipeline (tracking/tracking-router.ts,
   // snippets/viewer-router.ts).
   const pageHeaders = capturedHeaders(securityHeaders);
   const express5 = app.getHttpAdapter().getInstance();

@@ -8,6 +8,7 @@ import { VideosModule } from './videos/videos.module.js';
 import { EngagementModule } from './engagement/engagement.module.js';
 import { SnippetsModule } from './snippets/snippets.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { TrackingModule } from './tracking/tracking.module.js';
 import { SupportModule } from './support/support.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
@@ -15,4 +16,4 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 
 // The product's domain modules, in one list so each capability is added in one place.
-export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, EngagementModule, SnippetsModule, ReportsModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule, NotificationsModule];
+export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, EngagementModule, SnippetsModule, ReportsModule, TrackingModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule, NotificationsModule];

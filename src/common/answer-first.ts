@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 // A handler run on the HTTP server ahead of the application (Express and Nest): it answers the
 // request and says true, or says false and the application gets it as usual. For the busiest
-// public routes (reports/tracking-router.ts, snippets/viewer-router.ts), which need nothing the
+// public routes (tracking/tracking-router.ts, snippets/viewer-router.ts), which need nothing the
 // application adds per request.
 export type EarlyHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 

@@ -1,5 +1,5 @@
 // Pure URL reading shared by the routes answered ahead of Express (answer-first.ts): the tracking
-// addresses (reports/tracking-http.ts) and the viewer pages (snippets/viewer-http.ts).
+// addresses (tracking/tracking-http.ts) and the viewer pages (snippets/viewer-http.ts).
 
 // The request target split at its query: the path as sent, and the query without its "?".
 export function splitUrl(url: string): { path: string; search: string } {

@@ -5,7 +5,7 @@ export interface CommittedEngagement {
   // The stored row's id (engagement), when the batch wrote an outbox row; null for events that
   // are not rows of their own (a play's milestones).
   id?: string | null;
-  // The viewer's play, for a play's milestones (reports/play-milestones.ts): 'viewer-play' (a play
+  // The viewer's play, for a play's milestones (tracking/play-milestones.ts): 'viewer-play' (a play
   // counted), 'viewer-watched-25' to 'viewer-watched-100', 'viewer-sound-on'.
   playId?: string | null;
   // A play's milestone: the share of the video (25, 50, 75, 100) it has now watched.
@@ -36,7 +36,7 @@ export interface CommittedEngagement {
   machineReason?: string | null;
 }
 
-// The kinds of a play's milestones (reports/play-milestones.ts), as webhooks and notifications
+// The kinds of a play's milestones (tracking/play-milestones.ts), as webhooks and notifications
 // read them: a play counted, 25/50/75/100 % of the video watched, the sound turned on.
 // ('viewer-half', half watched, is in outbox rows of older versions.)
 export const PLAY_EVENT_KINDS = {
@@ -125,7 +125,7 @@ export function isBusy(p: IngestPressure, now: number): boolean {
 }
 
 // Tells other modules (webhooks, notifications) what the ingest committed, one call per batch,
-// without the reports module knowing them, and how busy the ingest is (whenQuiet). The writer
+// without the ingest knowing them, and how busy the ingest is (whenQuiet). The writer
 // asks `outboxFor` before it stores a batch and stores an outbox row for each consumer named;
 // `committed` then hands the batch to those consumers. They run synchronously on the ingest's
 // path, so each must only buffer the batch and return; a throwing consumer is logged and never

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 
-// A load of the public viewer page, as the snippets module tells the reports module about it (the
-// reports module provides VIEWER_VISITS; snippets cannot import reports, which imports snippets).
+// A load of the public viewer page, as the snippets module tells the tracking module about it (the
+// tracking module provides VIEWER_VISITS; snippets cannot import tracking, which imports snippets).
 
 export interface Visitor {
   at: Date;

@@ -32,7 +32,7 @@ export function notificationKeyOf(e: { id?: string | null; playId?: string | nul
   return e.playId ? `${e.kind}:${e.playId}` : null;
 }
 
-// The events packed (common/event-buffer.ts); `events`, a list of objects, in jobs queued by an
+// The events packed (engagement/event-buffer.ts); `events`, a list of objects, in jobs queued by an
 // older version.
 export interface NotifyFanoutData {
   packed?: PackedEvents;

@@ -18,7 +18,7 @@ export const EVENT_TEXT: Record<NotifyEvent, string> = {
 };
 
 // The committed engagement kinds that notify: the ingest's opens and clicks, and a play's
-// milestones (common/engagement-events.ts: counted, half and all of the video watched, the sound
+// milestones (engagement/engagement-events.ts: counted, half and all of the video watched, the sound
 // turned on; 'viewer-half' is half watched in outbox rows of older versions).
 const KIND_EVENT: Record<string, NotifyEvent> = {
   open: 'open',

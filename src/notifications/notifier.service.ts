@@ -18,14 +18,14 @@ import { addressFloods, capSummary, SIGHTING_LOOKBACK_MS } from './notification-
 const FLUSH_MS = 100;
 const FLUSH_MAX = 1_000;
 export const UNSUBSCRIBE_SECRET = 'notify-unsubscribe';
-// The notifications' outbox rows (common/engagement-outbox.ts).
+// The notifications' outbox rows (engagement/engagement-outbox.ts).
 export const OUTBOX_CONSUMER = 'notifications';
 
 // Mails the owner when a named recipient opens, plays, watches half or clicks, like the webhooks
-// off the ingest's path: the listener buffers committed events (no query, common/event-buffer.ts)
+// off the ingest's path: the listener buffers committed events (no query, engagement/event-buffer.ts)
 // and queues one fan-out job per 100 ms, which waits while the ingest is busy (a burst of hits is
 // answered first; the job, safe in the queue, runs once it has passed). A batch with events of
-// named recipients stores an outbox row for the notifications (common/engagement-outbox.ts),
+// named recipients stores an outbox row for the notifications (engagement/engagement-outbox.ts),
 // removed once the job is queued: a process killed before that has them queued by the outbox's
 // sweeper (a replay goes through the same throttle). The job applies each EyeMail's choice and the hourly throttle (one mail per
 // owner, EyeMail and recipient; the rest held), then the cap per owner and EyeMail

@@ -1,4 +1,4 @@
-// Tracking floods' allowance, one place for the ingest's flood rule (reports/flood.ts) and the
+// Tracking floods' allowance, one place for the ingest's flood rule (ingest/flood.ts) and the
 // notifications' count of new recipients from one address (notifications/notification-cap.ts).
 // At most this many events of one kind by one person within any second, and within any minute
 // (the event itself included); each event past either count is a flood.

@@ -1,6 +1,6 @@
 // Merge tags a sending platform did not fill in: a preview, a test send, or the marketer opening
 // the exported HTML themselves. Such a v= names no recipient (the same fake person for everyone);
-// the ingest keeps the event and classes it as a test (reports/machine-reason.ts), and the report
+// the ingest keeps the event and classes it as a test (ingest/machine-reason.ts), and the report
 // never shows the tag as a viewer.
 //
 // Recognised: each export platform's own recipient tag (snippets/email-platforms.ts; its unit table

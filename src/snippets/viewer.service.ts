@@ -85,7 +85,7 @@ export class ViewerService {
     private readonly snippets: SnippetsService,
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    // The reports module's (absent when it is not loaded): the visits of the counted pages.
+    // The tracking module's (absent when it is not loaded): the visits of the counted pages.
     @Optional() @Inject(VIEWER_VISITS) private readonly visits?: ViewerVisits,
   ) {
     watchEntityChanges(orm, PAGE_SOURCES, () => this.pages.clear());

@@ -44,9 +44,9 @@ const FLUSH_MAX = 1_000;
 const SENDS_AT_ONCE = 4;
 
 // Turns committed opens and clicks into signed webhook deliveries, off the ingest's path: the
-// ingest's listener only buffers the events (no await, no query, common/event-buffer.ts), and one
+// ingest's listener only buffers the events (no await, no query, engagement/event-buffer.ts), and one
 // fan-out job is queued for whatever committed within 100 ms. While an endpoint is on, each batch
-// stores an outbox row for the webhooks with its rows (common/engagement-outbox.ts), removed once
+// stores an outbox row for the webhooks with its rows (engagement/engagement-outbox.ts), removed once
 // the job is queued; a process killed before that has its batches' fan-out queued by the outbox's
 // sweeper, and each delivery's id (its webhook-id) comes from the endpoint and the stored row, so
 // an event fanned out twice is one delivery. Fan-out and delivery jobs wait while

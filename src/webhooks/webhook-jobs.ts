@@ -11,7 +11,7 @@ export const WEBHOOK_DELIVER_JOB = 'webhook-deliver';
 // "Send test event": one try, never counted as the endpoint failing.
 export const WEBHOOK_TEST_JOB = 'webhook-test';
 
-// The webhooks' outbox rows (common/engagement-outbox.ts).
+// The webhooks' outbox rows (engagement/engagement-outbox.ts).
 export const OUTBOX_CONSUMER = 'webhooks';
 
 export interface FanoutEvent {
@@ -65,7 +65,7 @@ export const FANOUT_FIELDS: readonly (keyof FanoutEvent)[] = [
   'soundOn',
 ];
 
-// The events packed (common/event-buffer.ts); `events`, a list of objects, in jobs queued by an
+// The events packed (engagement/event-buffer.ts); `events`, a list of objects, in jobs queued by an
 // older version.
 export interface FanoutJobData {
   packed?: PackedEvents;

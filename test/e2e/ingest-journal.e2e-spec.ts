@@ -1,4 +1,4 @@
-// The ingest's journal (migration 0026, src/reports/ingest-loader.service.ts): a hit is answered
+// The ingest's journal (migration 0026, src/ingest/ingest-loader.service.ts): a hit is answered
 // once its batch is committed to the journal, and the loader moves it into the engagement table,
 // with the report aggregates, on its own once the ingest is quiet, when a report is read, at
 // shutdown, and at the next start after a kill. These tests read the tables with a client of their

@@ -13,7 +13,7 @@ const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip
 // ingest's trigger statements once per connection and keeps the plans until the table is analyzed
 // again, which autovacuum does at most once a minute: plans made while the table was empty had the
 // people probe (migration 0022) walk every event of the EyeMail instead of the person's own, and
-// the stored pixel fell to a tenth of its rate on the bench (src/reports/planner-stats.ts). The
+// the stored pixel fell to a tenth of its rate on the bench (src/ingest/planner-stats.ts). The
 // app now analyzes the table as it grows; here a connection that planned the probe on the empty
 // table plans it again, through the receiver index, once the burst has gone through the app.
 describeWithPostgres('the ingest keeps the planner statistics of its tables in step with a burst (PostgreSQL)', () => {

@@ -9,7 +9,7 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IS_PUBLIC, REQUIRED_ROLE } from '../../src/common/auth/auth.decorators.js';
 import { routesOutsideApi } from '../../src/common/public-routes.js';
-import { TRACKING_ROUTES } from '../../src/reports/tracking-http.js';
+import { TRACKING_ROUTES } from '../../src/tracking/tracking-http.js';
 import { VIEWER_ROUTES } from '../../src/snippets/viewer-http.js';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -70,7 +70,7 @@ export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteIn
   }
   out.push(...expressRouterRoutes(app));
   // The tracking routes and the viewer pages, answered on the HTTP server ahead of Express
-  // (reports/tracking-router.ts, snippets/viewer-router.ts).
+  // (tracking/tracking-router.ts, snippets/viewer-router.ts).
   for (const path of [...TRACKING_ROUTES, ...VIEWER_ROUTES]) out.push({ method: 'GET', path, access: 'public', controller: 'ahead of express', handler: path });
   return out.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }

@@ -4,7 +4,7 @@ import { newMilestones } from '../shared/metrics/watch-milestones.js';
 import type { PlayRow, StoredPlay } from '../engagement/viewer-activity-sql.js';
 
 // What a merge of a play's reports newly reached, in the order it happened (kinds:
-// common/engagement-events.ts): the play counted (2 s watched, or the whole clip), each of
+// engagement/engagement-events.ts): the play counted (2 s watched, or the whole clip), each of
 // 25/50/75/100 % watched, the sound turned on. Pure. Each at
 // most once per play: the writer merges a play under a lock, with its stored state as `before`,
 // and watched seconds only grow (a rewatch or a seek adds none). Nothing before the play counts:

@@ -42,7 +42,7 @@ export class IngestService {
     watchEntityChanges(orm, ['Snippet'], () => this.clickTargets.clear());
   }
 
-  // The tracking routes run outside Nest's request pipeline (reports/tracking-router.ts), so a
+  // The tracking routes run outside Nest's request pipeline (tracking/tracking-router.ts), so a
   // look-up gets an entity manager of its own.
   private clickTargetsOf(id: string): Promise<ClickTargets | null> {
     const key = id.toLowerCase();

@@ -105,7 +105,7 @@ export class ViewerActivityWriter implements BeforeApplicationShutdown {
     });
     const reached: CommittedEngagement[] = []; // webhooks and notifications: play-milestones.ts
     let merged = 0;
-    // As a load of opens (common/engagement-events.ts prepare): a module whose choice is cached
+    // As a load of opens (engagement/engagement-events.ts prepare): a module whose choice is cached
     // looks again in the transaction, so a webhook endpoint made through another instance misses
     // none of these plays' milestones.
     const maybe = [...plays.values()].map(([i]): CommittedEngagement => ({ snippetId: events[i].report.snippetId, kind: PLAY_EVENT_KINDS.played, occurredAt: events[i].at, machineReason: events[i].who.machineReason }));
