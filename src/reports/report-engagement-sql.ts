@@ -1,14 +1,14 @@
 import { COMPLETION_SHARE } from '../shared/metrics/engagement-metrics.js';
 import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
 import type { ReportFilter } from './report-filter.js';
-import { COUNTED_VIEW, filterSql, joinSql, Sql, sql } from './report-sql.js';
+import { COUNTED_VIEW, filterSql, joinSql, PERSON, Sql, sql } from './report-sql.js';
 
 // The engagement report's reads (issue 17): opens and clicks (engagement), visits (viewer_visit)
 // and plays (video_play, counted ones), each filtered as the records are (filterSql over row `e`)
 // and aggregated in the database. Pure. A person is the receiver, else the address (as for unique
 // views). The rates are made from these counts by src/shared/metrics.
 
-const WHO = "coalesce('r:' || e.receiver, 'i:' || host(e.ip))";
+const WHO = `coalesce(${PERSON.text})`;
 const OPENS = new Sql("engagement e where e.kind = 'open'", []);
 const CLICKS = new Sql("engagement e where e.kind = 'click'", []);
 const VISITS = new Sql('viewer_visit e where true', []);

@@ -1,5 +1,5 @@
 import type { ReportFilter, ReportPage } from './report-filter.js';
-import { filterSql, Sql, sql } from './report-sql.js';
+import { filterSql, Sql, sql, WHO_COLUMNS } from './report-sql.js';
 
 // The report's reads of the viewer's plays and visits (video_play, viewer_visit; migration 0012).
 // Pure, like report-sql.ts, whose filter they reuse: each table is read as row `e`, its time as
@@ -38,15 +38,7 @@ export function playsSql(snippetId: string, f: ReportFilter, tz: string, page: R
       to_char(e.started_at at time zone ${tz}, 'YYYY-MM-DD') as "date",
       to_char(e.started_at at time zone ${tz}, 'HH24:MI:SS') as "time",
       to_char(e.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAtUtc",
-      e.receiver as "receiver",
-      host(e.ip) as "ipAddress",
-      e.city as "city",
-      e.region as "state",
-      e.country_name as "country",
-      e.country_code as "countryCode",
-      e.device_type as "device",
-      e.platform as "platform",
-      e.client as "client",
+      ${WHO_COLUMNS},
       e.machine_reason as "machineReason",
       e.video_duration_secs as "videoDuration",
       e.watched_secs as "watchedSecs",

@@ -124,6 +124,24 @@ function firstViewLookup(f: ReportFilter): Sql {
   return sql`left join lateral (select true as yes from report_viewer fv where fv.first_id = e.id and fv.scope = ${viewerScope(f)} limit 1) fv on true`;
 }
 
+// Who a row of e is, the one definition of the reads: a person is the receiver, else the address
+// (PERSON, the key of unique views and people; a row with neither is itself: '#' || id), and the
+// columns that say who and where (WHO_COLUMNS, a record's and a play's alike). The triggers keep
+// their own copy in migrations 0018, 0023 and 0031 (migrations import no application code).
+export const PERSON = new Sql("'r:' || e.receiver, 'i:' || host(e.ip)", []);
+export const WHO_COLUMNS = new Sql(
+  `e.receiver as "receiver",
+      host(e.ip) as "ipAddress",
+      e.city as "city",
+      e.region as "state",
+      e.country_name as "country",
+      e.country_code as "countryCode",
+      e.device_type as "device",
+      e.platform as "platform",
+      e.client as "client"`,
+  [],
+);
+
 // The columns of record e (d its durations, p its click's plays, vp its named play), isUnique given.
 export function recordColumns(tz: string, isUnique: Sql): Sql {
   return sql`e.id::text as "engagementId",
@@ -135,15 +153,7 @@ export function recordColumns(tz: string, isUnique: Sql): Sql {
       to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "occurredAtUtc",
       round(d.dur::numeric, 1)::float8 as "durationSecs",
       round(d.vlen::numeric, 1)::float8 as "videoDuration",
-      e.receiver as "receiver",
-      host(e.ip) as "ipAddress",
-      e.city as "city",
-      e.region as "state",
-      e.country_name as "country",
-      e.country_code as "countryCode",
-      e.device_type as "device",
-      e.platform as "platform",
-      e.client as "client",
+      ${WHO_COLUMNS},
       e.target as "target",
       e.machine_reason as "machineReason",
       e.destination as "destination",
@@ -187,7 +197,7 @@ export function summarySql(snippetId: string, f: ReportFilter, tz: string, week:
   const human = f.includeMachine ? 'true' : 'e.machine_reason is null';
   return sql`with base as materialized (
       select e.id, e.kind, e.occurred_at, e.machine_reason,
-        coalesce('r:' || e.receiver, 'i:' || host(e.ip), '#' || e.id::text) as vkey,
+        coalesce(${PERSON}, '#' || e.id::text) as vkey,
         d.dur, d.vlen,
         ${new Sql(COUNTED, [])} as counted,
         ${new Sql(human, [])} as human,
@@ -264,7 +274,7 @@ function summaryFromCountersSql(snippetId: string, f: ReportFilter, tz: string, 
           ) p on true
           ${new Sql(DURATIONS, [])}
           where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)} and ${new Sql(COUNTED, [])} and d.dur > 1
-          group by coalesce('r:' || e.receiver, 'i:' || host(e.ip), '#' || e.id::text)) v)`
+          group by coalesce(${PERSON}, '#' || e.id::text)) v)`
       : sql`(select coalesce(max(case when t.viewers > 0 then t.secs / t.viewers end), 0) from report_viewer_total t where t.snippet_id = ${snippetId} and t.scope = ${scope})`;
   return sql`with k as (
       select coalesce(sum(k.views) filter (where ${new Sql(f.includeMachine ? 'true' : 'not k.machine', [])}), 0)::int as views,
