@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
-import { COUNTRIES } from '../src/accounts/data/countries.js';
-import { TIMEZONES } from '../src/accounts/data/timezones.js';
+import { COUNTRIES } from './data/countries.js';
+import { TIMEZONES } from './data/timezones.js';
 
 // A SQL string literal; the seed data is committed and static, but quote it properly anyway.
 function lit(value: string): string {

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-// ISO 3166-1 country, seeded by migration 0002 from data/countries.json.
+// ISO 3166-1 country, seeded by migration 0002 from migrations/data/countries.json.
 export const Country = defineEntity({
   name: 'Country',
   tableName: 'country',

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-// IANA time zone, seeded by migration 0002 from data/timezones.json.
+// IANA time zone, seeded by migration 0002 from migrations/data/timezones.json.
 export const Timezone = defineEntity({
   name: 'Timezone',
   tableName: 'timezone',

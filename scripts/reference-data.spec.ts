@@ -1,5 +1,5 @@
-import { COUNTRIES } from './countries.js';
-import { TIMEZONES } from './timezones.js';
+import { COUNTRIES } from '../migrations/data/countries.js';
+import { TIMEZONES } from '../migrations/data/timezones.js';
 
 // The rows migration 0002 seeds: ids fixed from 1 in order, names and codes unique.
 describe('reference data files', () => {
