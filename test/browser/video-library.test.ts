@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { expectTitle, launchBrowser, newContext, uniqueEmail } from './support/browser.ts';
+import { SCREENSHOT_DIR, expectTitle, launchBrowser, newContext, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
 
@@ -156,7 +156,13 @@ test('uploading a video shows whole percentages rising, then the video in the gr
   assert.deepEqual([...seen].sort((a, b) => a - b), seen, `never going back: ${seen}`);
   assert.ok(seen.filter((v) => v > 0 && v < 100).length >= 3, `several steps between 0 and 100: ${seen}`);
   // The text beside the bar says the same number.
-  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+  // Once uploaded the dialog closes; if it does not, the failure says what the dialog shows (its
+  // one failure under CI's load left only the timeout: the bar had gone, the dialog stayed).
+  await dialog.waitFor({ state: 'hidden', timeout: 30_000 }).catch(async (e: Error) => {
+    const shown = await dialog.innerText().catch(() => '(unreadable)');
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'video-library-upload-stuck.png') }).catch(() => undefined);
+    throw new Error(`the upload dialog stayed open (percentages seen: ${seen.join(', ')}); it shows: ${shown.replace(/\s+/g, ' ')}`, { cause: e });
+  });
   await page.getByText('Your video is in the library.').waitFor();
 
   const card = page.getByRole('article', { name: 'Spring launch' });
