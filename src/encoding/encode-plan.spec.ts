@@ -11,39 +11,7 @@ import {
   threadPlan,
   videoFilterChain,
 } from './encode-plan.js';
-import type { MediaInfo, VideoStreamInfo } from './probe.js';
-
-const video = (over: Partial<VideoStreamInfo> = {}): VideoStreamInfo => ({
-  index: 0,
-  codec: 'h264',
-  codedWidth: 1920,
-  codedHeight: 1080,
-  displayWidth: 1920,
-  displayHeight: 1080,
-  rotation: 0,
-  sampleAspect: 1,
-  pixelFormat: 'yuv420p',
-  bitDepth: 8,
-  chroma: { x: 2, y: 2 },
-  frameRate: { num: 30, den: 1 },
-  avgFrameRate: { num: 30, den: 1 },
-  variableFrameRate: false,
-  colorPrimaries: 'bt709',
-  colorTransfer: 'bt709',
-  colorSpace: 'bt709',
-  fullRange: false,
-  hdr: null,
-  ...over,
-});
-
-const info = (v: VideoStreamInfo, over: Partial<MediaInfo> = {}): MediaInfo => ({
-  formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
-  durationSecs: 30,
-  sizeBytes: 1,
-  video: v,
-  audio: { index: 1, codec: 'aac', channels: 2, sampleRate: 48000 },
-  ...over,
-});
+import { mediaInfo as info, videoStream as video } from './encoding.fixtures.js';
 
 describe('normaliseOptions', () => {
   it('defaults to 600 px and no overlay, clamps the width to 600-800 and keeps it even', () => {

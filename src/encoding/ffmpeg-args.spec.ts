@@ -1,35 +1,9 @@
 import { planEncode } from './encode-plan.js';
 import { audioPassArgs, finalizeArgs, gifFilter, gifPassArgs, mainPassArgs, probeArgs, WORK_FILES } from './ffmpeg-args.js';
 import { gifLadder } from './gif-recipe.js';
-import type { MediaInfo } from './probe.js';
+import { mediaInfo, videoStream } from './encoding.fixtures.js';
 
-const source: MediaInfo = {
-  formatName: 'mov,mp4,m4a,3gp,3g2,mj2',
-  durationSecs: 30,
-  sizeBytes: 1000,
-  video: {
-    index: 0,
-    codec: 'h264',
-    codedWidth: 1920,
-    codedHeight: 1080,
-    displayWidth: 1920,
-    displayHeight: 1080,
-    rotation: 0,
-    sampleAspect: 1,
-    pixelFormat: 'yuv420p',
-    bitDepth: 8,
-    chroma: { x: 2, y: 2 },
-    frameRate: { num: 30, den: 1 },
-    avgFrameRate: { num: 30, den: 1 },
-    variableFrameRate: false,
-    colorPrimaries: null,
-    colorTransfer: null,
-    colorSpace: null,
-    fullRange: false,
-    hdr: null,
-  },
-  audio: { index: 1, codec: 'aac', channels: 2, sampleRate: 48000 },
-};
+const source = mediaInfo(videoStream({ colorPrimaries: null, colorTransfer: null, colorSpace: null }), { sizeBytes: 1000 });
 
 // value following a flag, for each occurrence
 const after = (args: string[], flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));

@@ -1,15 +1,6 @@
-import { chooseGifStart, choosePosterFrame, isMeaningful, parseFrameStats, type FrameStats } from './frame-pick.js';
+import { frameStats as frame } from './encoding.fixtures.js';
+import { chooseGifStart, choosePosterFrame, isMeaningful, parseFrameStats } from './frame-pick.js';
 
-const frame = (index: number, over: Partial<FrameStats> = {}): FrameStats => ({
-  index,
-  time: index / 10,
-  yAvg: 110,
-  yLow: 40,
-  yHigh: 190,
-  satAvg: 40,
-  yDiff: 2,
-  ...over,
-});
 
 describe('parseFrameStats', () => {
   it('reads the metadata filter output, frame by frame', () => {

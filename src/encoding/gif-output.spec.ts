@@ -1,17 +1,7 @@
-import type { FrameStats } from './frame-pick.js';
+import { frameStats as frame } from './encoding.fixtures.js';
 import { gifInfoOf, planGif } from './gif-output.js';
 import { gifLadder } from './gif-recipe.js';
 
-const frame = (index: number, over: Partial<FrameStats> = {}): FrameStats => ({
-  index,
-  time: index / 10,
-  yAvg: 110,
-  yLow: 40,
-  yHigh: 190,
-  satAvg: 40,
-  yDiff: 2,
-  ...over,
-});
 const plan = { width: 600, height: 338, preview: { seconds: 8, fps: 10 } };
 
 describe('planGif', () => {

@@ -1,23 +1,11 @@
 import 'reflect-metadata';
-import { InvalidInputError } from '../../common/domain-error.js';
-import { INPUT_PIPE } from '../../common/validation/input.pipe.js';
+import { checkBody as check } from '../../common/validation/input-check.fixtures.js';
 import { MESSAGES } from '../../shared/account-rules.js';
 import { ACCOUNT_MESSAGES } from '../account-messages.js';
 import { ChangePasswordDto, UpdateProfileDto } from './profile.dto.js';
 import { ForgotPasswordQuery, ResetPasswordDto, TokenQuery } from './recovery.dto.js';
 import { SignInDto } from './sign-in.dto.js';
 import { CompanySignUpDto, SignUpDto } from './sign-up.dto.js';
-
-// Each account DTO through the pipe the routes use: what a service receives, or the messages.
-async function check(cls: new () => unknown, sent: unknown): Promise<{ value: Record<string, unknown> | null; errors: Record<string, string> }> {
-  try {
-    const dto = (await INPUT_PIPE.transform(sent, { type: 'body', metatype: cls, data: undefined })) as object;
-    return { value: { ...dto }, errors: {} };
-  } catch (e) {
-    if (e instanceof InvalidInputError) return { value: null, errors: e.fieldErrors ?? {} };
-    throw e;
-  }
-}
 
 const SIGN_UP = { fullName: 'Ann Lee', email: ' ann@example.com ', password: 'Secret123', confirmPassword: 'Secret123', tier: 'standard' };
 

@@ -1,18 +1,6 @@
 import 'reflect-metadata';
-import { InvalidInputError } from '../../common/domain-error.js';
-import { INPUT_PIPE } from '../../common/validation/input.pipe.js';
+import { checkBody as check } from '../../common/validation/input-check.fixtures.js';
 import { CreateTokenDto } from './create-token.dto.js';
-
-// The token form through the pipe the route uses: what the service receives, or the message.
-async function check(cls: new () => unknown, sent: unknown): Promise<{ value: Record<string, unknown> | null; errors: Record<string, string> }> {
-  try {
-    const dto = (await INPUT_PIPE.transform(sent, { type: 'body', metatype: cls, data: undefined })) as object;
-    return { value: { ...dto }, errors: {} };
-  } catch (e) {
-    if (e instanceof InvalidInputError) return { value: null, errors: e.fieldErrors ?? {} };
-    throw e;
-  }
-}
 
 describe('the API token DTO', () => {
   it('takes a name and refuses a missing, blank or long one', async () => {

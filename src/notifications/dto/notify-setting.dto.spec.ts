@@ -1,17 +1,7 @@
 import 'reflect-metadata';
-import { InvalidInputError } from '../../common/domain-error.js';
-import { INPUT_PIPE } from '../../common/validation/input.pipe.js';
+import { checkBody as check } from '../../common/validation/input-check.fixtures.js';
 import { NOTIFY_MESSAGES as M } from '../../shared/notify-rules.js';
 import { AccountNotifySettingDto, SnippetNotifySettingDto } from './notify-setting.dto.js';
-
-async function check<T>(cls: new () => T, sent: unknown): Promise<{ value: T | null; errors: Record<string, string> }> {
-  try {
-    return { value: (await INPUT_PIPE.transform(sent, { type: 'body', metatype: cls, data: undefined })) as T, errors: {} };
-  } catch (e) {
-    if (e instanceof InvalidInputError) return { value: null, errors: e.fieldErrors ?? {} };
-    throw e;
-  }
-}
 
 describe('notification setting bodies', () => {
   it('read the account default: a list of events, empty for none', async () => {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ForbiddenError, InvalidInputError } from '../../common/domain-error.js';
-import { INPUT_PIPE } from '../../common/validation/input.pipe.js';
+import { checkBody as check } from '../../common/validation/input-check.fixtures.js';
 import { SNIPPET_FIELD_RULES } from '../../shared/snippet-rules.js';
 import { snippetFormOf } from '../snippet-input.js';
 import { SNIPPET_API_MESSAGES as M } from '../snippet-messages.js';
@@ -10,15 +10,6 @@ import { DeleteSnippetDto, SNIPPET_PAYLOAD_FIELDS, SnippetIdDto, SnippetPayloadD
 const VIDEO = '3f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const LOGO = '4f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const payload = (over: Record<string, unknown> = {}) => ({ title: ' Spring ', videoId: VIDEO.toUpperCase(), width: 600, ...over });
-
-async function check<T>(cls: new () => T, sent: unknown): Promise<{ value: T | null; errors: Record<string, string> }> {
-  try {
-    return { value: (await INPUT_PIPE.transform(sent, { type: 'body', metatype: cls, data: undefined })) as T, errors: {} };
-  } catch (e) {
-    if (e instanceof InvalidInputError) return { value: null, errors: e.fieldErrors ?? {} };
-    throw e;
-  }
-}
 
 describe('snippet create payload', () => {
   it('declares the fields in the order the shared rules show their messages, the buttons last', () => {

@@ -1,19 +1,9 @@
 import 'reflect-metadata';
-import { InvalidInputError } from '../../common/domain-error.js';
-import { INPUT_PIPE } from '../../common/validation/input.pipe.js';
+import { checkBody as check } from '../../common/validation/input-check.fixtures.js';
 import { SUPPORT_MESSAGES as M, inquiryInputOf } from '../support-rules.js';
 import { FeedbackDto, InquiryDto } from './support.dto.js';
 
 const ID = '3f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b';
-
-async function check<T>(cls: new () => T, sent: unknown): Promise<{ value: T | null; errors: Record<string, string> }> {
-  try {
-    return { value: (await INPUT_PIPE.transform(sent, { type: 'body', metatype: cls, data: undefined })) as T, errors: {} };
-  } catch (e) {
-    if (e instanceof InvalidInputError) return { value: null, errors: e.fieldErrors ?? {} };
-    throw e;
-  }
-}
 
 describe('support bodies', () => {
   it('reads an inquiry as the form sends it', async () => {

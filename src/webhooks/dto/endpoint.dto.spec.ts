@@ -1,19 +1,8 @@
 import 'reflect-metadata';
 import { InvalidInputError } from '../../common/domain-error.js';
+import { checkBody as check } from '../../common/validation/input-check.fixtures.js';
 import { INPUT_PIPE } from '../../common/validation/input.pipe.js';
 import { CreateEndpointDto, UpdateEndpointDto } from './endpoint.dto.js';
-
-// The endpoint form through the pipe the routes use: what the service
-// receives, or the messages, in the form's order.
-async function check(cls: new () => unknown, sent: unknown): Promise<{ value: Record<string, unknown> | null; errors: Record<string, string> }> {
-  try {
-    const dto = (await INPUT_PIPE.transform(sent, { type: 'body', metatype: cls, data: undefined })) as object;
-    return { value: { ...dto }, errors: {} };
-  } catch (e) {
-    if (e instanceof InvalidInputError) return { value: null, errors: e.fieldErrors ?? {} };
-    throw e;
-  }
-}
 
 const ID = '0b7c9a52-5d0e-4b8e-9f7a-0c1d2e3f4a5b';
 
