@@ -3,6 +3,7 @@
 import type { Engagement } from './engagement.entity.js';
 import type { EngagementKind } from './engagement-kinds.js';
 import { jsonRowsInsert, type JsonColumn } from '../database/json-rows.js';
+import { VIEWER_COLUMNS } from './viewer-activity-sql.js';
 
 // A row to store: everything but the id the database gives it.
 export type NewEngagement = Omit<Engagement, 'id'>;
@@ -18,16 +19,7 @@ export const INSERT_COLUMNS: JsonColumn<NewEngagement>[] = [
   ['snippet_id', 'uuid[]', 'snippetId'],
   ['kind', 'text[]', 'kind'],
   ['occurred_at', 'timestamptz[]', 'occurredAt'],
-  ['receiver', 'text[]', 'receiver'],
-  ['ip', 'inet[]', 'ip'],
-  ['country_code', 'text[]', 'countryCode'],
-  ['country_name', 'text[]', 'countryName'],
-  ['region', 'text[]', 'region'],
-  ['city', 'text[]', 'city'],
-  ['device_type', 'text[]', 'deviceType'],
-  ['platform', 'text[]', 'platform'],
-  ['client', 'text[]', 'client'],
-  ['user_agent', 'text[]', 'userAgent'],
+  ...VIEWER_COLUMNS,
   ['target', 'text[]', 'target'],
   ['duration_secs', 'float8[]', 'durationSecs'],
   ['video_duration_secs', 'float8[]', 'videoDurationSecs'],

@@ -62,7 +62,8 @@ export interface SecondStatsDelta {
 
 type Column<R> = [column: string, arrayType: string, property: keyof R & string];
 
-const WHO_COLUMNS: Column<Who>[] = [
+// The viewer (who, from where, on what), as engagement, viewer_visit and video_play each store them.
+export const VIEWER_COLUMNS: Column<Omit<Who, 'machineReason'>>[] = [
   ['receiver', 'text[]', 'receiver'],
   ['ip', 'inet[]', 'ip'],
   ['country_code', 'text[]', 'countryCode'],
@@ -73,8 +74,9 @@ const WHO_COLUMNS: Column<Who>[] = [
   ['platform', 'text[]', 'platform'],
   ['client', 'text[]', 'client'],
   ['user_agent', 'text[]', 'userAgent'],
-  ['machine_reason', 'text[]', 'machineReason'],
 ];
+
+const WHO_COLUMNS: Column<Who>[] = [...VIEWER_COLUMNS, ['machine_reason', 'text[]', 'machineReason']];
 
 export const VISIT_COLUMNS: Column<NewVisit>[] = [
   ['snippet_id', 'uuid[]', 'snippetId'],
