@@ -53,18 +53,32 @@ export async function writeCaps(run: Run, caps: ReadonlyMap<string, CapWindow>):
   );
 }
 
-@Injectable()
-export class NotificationCapRepository {
-  constructor(private readonly orm: MikroORM) {}
+// Runs raw statements on the driver's client, or on one of its transactions.
+export const runOn =
+  (db: Kysely<NotificationTables>): Run =>
+  async <R>(sql: string, params: readonly unknown[]) =>
+    (await db.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows as R[];
 
-  private client(): Kysely<NotificationTables> {
+// What both repositories of the notifications start from: the driver's own client (Kysely) under
+// the ORM's connection. A transaction of it runs every statement on its connection, and its
+// statements bind arrays as parameters (native ones, sent as they are; through the ORM's execute,
+// each array's text was escaped into the statement character by character: every fan-out, each
+// load of the ingest's journal, paid for it).
+@Injectable()
+export abstract class NotificationStatements {
+  constructor(protected readonly orm: MikroORM) {}
+
+  protected client(): Kysely<NotificationTables> {
     return this.orm.em.getConnection().getClient() as Kysely<NotificationTables>;
   }
 
-  private async query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
-    return (await this.client().executeQuery<T>(CompiledQuery.raw(sql, [...params]))).rows as T[];
+  protected query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    return runOn(this.client())<T>(sql, params);
   }
+}
 
+@Injectable()
+export class NotificationCapRepository extends NotificationStatements {
   // The first event of each recipient (and kind) from these addresses on these EyeMails since
   // `since`, as recorded by earlier fan-outs.
   async sightings(pairs: readonly { snippetId: string; ip: string }[], since: Date): Promise<Sighting[]> {

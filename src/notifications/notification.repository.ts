@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { rawSql } from '../database/raw-sql.js';
 import { throttleDecision } from './notification-rules.js';
 import { capDecision, capFlood, type CapDecision } from './notification-cap.js';
-import { capId, lockCaps, textArray, writeCaps, type Run } from './notification-cap.repository.js';
+import { capId, lockCaps, NotificationStatements, runOn, textArray, writeCaps } from './notification-cap.repository.js';
 import type { MailState, NotificationTables } from './notification-tables.js';
 
 export interface OwnerOfSnippet {
@@ -52,21 +51,7 @@ export interface WindowKey {
 
 // Every statement of the notifications (raw SQL on the tables of migration 0017).
 @Injectable()
-export class NotificationRepository {
-  constructor(private readonly orm: MikroORM) {}
-
-  // For the two transactions (the driver's own, so every statement runs on its connection).
-  private client(): Kysely<NotificationTables> {
-    return this.orm.em.getConnection().getClient() as Kysely<NotificationTables>;
-  }
-
-  // The statements of every fan-out (each load of the ingest's journal) bind their arrays as
-  // parameters (native ones, sent as they are): through the ORM's execute, each array's text was
-  // escaped into the statement character by character.
-  private async query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
-    return (await this.client().executeQuery<T>(CompiledQuery.raw(sql, [...params]))).rows as T[];
-  }
-
+export class NotificationRepository extends NotificationStatements {
   owners(snippetIds: string[]): Promise<OwnerOfSnippet[]> {
     return this.query<OwnerOfSnippet>(
       `select s.id::text as "snippetId", u.id::text as "userId", s.title, u.email, u.first_name as "firstName",
@@ -95,7 +80,7 @@ export class NotificationRepository {
     return this.client()
       .transaction()
       .execute(async (trx) => {
-        const run: Run = async <R>(sql: string, params: readonly unknown[]) => (await trx.executeQuery<R>(CompiledQuery.raw(sql, [...params]))).rows as R[];
+        const run = runOn(trx);
         // An upsert that locks each row it finds (and returns its times).
         const rows = await run<WindowKey & { lastMailAt: Date; digestAt: Date | null }>(
           `insert into notification_window (user_id, snippet_id, receiver, last_mail_at)

@@ -6,7 +6,6 @@ import {
   JOB_CANCELLED,
   PermanentJobError,
   SILENT_QUEUE_LOGGER,
-  UnknownJobError,
   type EnqueueOptions,
   type JobContext,
   type JobHandler,
@@ -15,6 +14,7 @@ import {
   type QueueLogger,
   type RegisterOptions,
 } from './job-queue.js';
+import { newJobTarget, newRegistration, type Registered } from './job-registrations.js';
 import { JobTempDirs } from './job-temp-dirs.js';
 import { settledWithin } from './settled-within.js';
 import {
@@ -26,7 +26,6 @@ import {
   isValidJobId,
   KEEP_COMPLETED_MS,
   KEEP_FAILED_MS,
-  normaliseRegisterOptions,
   retryDelayMs,
 } from './queue-rules.js';
 
@@ -48,10 +47,7 @@ export interface BullMqQueueOptions {
   logger?: QueueLogger;
 }
 
-interface Registration {
-  name: string;
-  handler: JobHandler<unknown, unknown>;
-  opts: Required<RegisterOptions>;
+interface Registration extends Registered {
   queue: Queue;
   worker: Worker | null;
 }
@@ -93,11 +89,8 @@ export class BullMqQueue implements JobQueue {
   }
 
   register<TData, TResult>(name: string, handler: JobHandler<TData, TResult>, opts?: RegisterOptions): void {
-    if (this.regs.has(name)) throw new Error(`A handler for "${name}" jobs is already registered`);
     const reg: Registration = {
-      name,
-      handler: handler as JobHandler<unknown, unknown>,
-      opts: normaliseRegisterOptions(name, opts),
+      ...newRegistration(this.regs, name, handler, opts),
       queue: new Queue(name, { connection: this.connection, prefix: this.opts.prefix }),
       worker: null,
     };
@@ -107,10 +100,7 @@ export class BullMqQueue implements JobQueue {
   }
 
   async enqueue<TData>(name: string, data: TData, opts: EnqueueOptions = {}): Promise<JobStatus> {
-    const reg = this.regs.get(name);
-    if (!reg) throw new UnknownJobError(name);
-    const id = opts.jobId ?? randomUUID();
-    if (!isValidJobId(id)) throw new Error(`Invalid job id "${id}"`);
+    const { reg, id } = newJobTarget(this.regs, name, opts);
     for (const other of this.regs.values()) {
       if (other !== reg && (await other.queue.getJob(id))) throw new Error(`Job id "${id}" is already used by a "${other.name}" job`);
     }

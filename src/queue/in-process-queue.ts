@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { JOB_CANCELLED, SILENT_QUEUE_LOGGER, UnknownJobError, type EnqueueOptions, type JobContext, type JobHandler, type JobQueue, type JobStatus, type QueueLogger, type RegisterOptions } from './job-queue.js';
+import { JOB_CANCELLED, SILENT_QUEUE_LOGGER, type EnqueueOptions, type JobContext, type JobHandler, type JobQueue, type JobStatus, type QueueLogger, type RegisterOptions } from './job-queue.js';
+import { newJobTarget, newRegistration, type Registered } from './job-registrations.js';
 import { JobTempDirs } from './job-temp-dirs.js';
 import { settledWithin } from './settled-within.js';
 import { JobRepository, type SqlRunner } from './job.repository.js';
 import type { ClaimedJob } from './job-rows.js';
 import { afterAttempt, type AttemptOutcome } from './job-outcome.js';
-import { clampProgress, describeError, INTERRUPTED_TOO_OFTEN, isValidJobId, normaliseRegisterOptions, pickFairly, startIsAllowed } from './queue-rules.js';
+import { clampProgress, describeError, INTERRUPTED_TOO_OFTEN, isValidJobId, pickFairly, startIsAllowed } from './queue-rules.js';
 
 export type { SqlRunner };
 
@@ -22,10 +23,7 @@ export interface InProcessQueueOptions {
   logger?: QueueLogger;
 }
 
-interface Registration {
-  name: string;
-  handler: JobHandler<unknown, unknown>;
-  opts: Required<RegisterOptions>;
+interface Registration extends Registered {
   active: Map<string, Attempt>;
   pumping: Promise<void> | null;
   again: boolean;
@@ -72,11 +70,8 @@ export class InProcessQueue implements JobQueue {
   }
 
   register<TData, TResult>(name: string, handler: JobHandler<TData, TResult>, opts?: RegisterOptions): void {
-    if (this.regs.has(name)) throw new Error(`A handler for "${name}" jobs is already registered`);
     const reg: Registration = {
-      name,
-      handler: handler as JobHandler<unknown, unknown>,
-      opts: normaliseRegisterOptions(name, opts),
+      ...newRegistration(this.regs, name, handler, opts),
       active: new Map(),
       pumping: null,
       again: false,
@@ -86,10 +81,7 @@ export class InProcessQueue implements JobQueue {
   }
 
   async enqueue<TData>(name: string, data: TData, opts: EnqueueOptions = {}): Promise<JobStatus> {
-    const reg = this.regs.get(name);
-    if (!reg) throw new UnknownJobError(name);
-    const id = opts.jobId ?? randomUUID();
-    if (!isValidJobId(id)) throw new Error(`Invalid job id "${id}"`);
+    const { reg, id } = newJobTarget(this.regs, name, opts);
     await this.jobs.insert({ id, name, data, maxAttempts: reg.opts.attempts, group: opts.fairShare?.group ?? '' });
     const status = await this.findStatus(id);
     if (!status || status.name !== name) throw new Error(`Job id "${id}" is already used by a "${status?.name}" job`);
