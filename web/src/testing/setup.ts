@@ -1,8 +1,10 @@
 // What jsdom lacks and the dashboard's libraries ask for: matchMedia (colour scheme, useMediaQuery), ResizeObserver
-// (ScrollArea, Textarea autosize), scrollIntoView and the pointer-capture calls of its sliders.
+// (ScrollArea, Textarea autosize), scrollIntoView and the pointer-capture calls of its sliders, and
+// the list of unfinished uploads (below).
 // Every media query answers "no": the components render at desktop width, without reduced motion.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from '@jest/globals';
+import { defaultOptions } from 'tus-js-client';
 
 window.matchMedia = (query: string) =>
   ({
@@ -28,3 +30,12 @@ Element.prototype.releasePointerCapture = () => undefined;
 
 // Each test starts on an empty page.
 afterEach(cleanup);
+
+// Node's build of the resumable-upload client keeps no list of unfinished uploads; the browser's
+// keeps it in localStorage. The dashboard asks for that list on its upload fields: here, none.
+defaultOptions.urlStorage = {
+  findAllUploads: async () => [],
+  findUploadsByFingerprint: async () => [],
+  removeUpload: async () => undefined,
+  addUpload: async () => '',
+};
