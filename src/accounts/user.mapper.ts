@@ -63,5 +63,6 @@ export function toAuthUser(u: UserFields): AuthUser {
     role: u.role,
     emailVerified: !!u.emailVerifiedAt,
     companyId: u.companyId ?? null,
+    timezoneId: u.timezoneId ?? null,
   };
 }

@@ -1,27 +1,5 @@
-import type { ReportRecord } from '../shared/report-types.js';
-
-// The machine-readable feed (GET reports/{snippetId}/feed/json and /feed/xml): the snippet, its
-// totals for the filters and one page of records. Pure.
-
-export interface ReportFeed {
-  snippet: { snippetId: string; title: string; status: boolean };
-  generatedAtUtc: string;
-  timeZone: string;
-  totals: {
-    totalViews: number;
-    uniqueViews: number;
-    totalClicks: number;
-    opens: number;
-    playsWithoutClick: number;
-    clicks: number;
-    averageViewTime: number;
-    machineExcluded: number;
-  };
-  page: number;
-  size: number;
-  totalCount: number;
-  records: ReportRecord[];
-}
+// The machine-readable feed (GET reports/{snippetId}/feed/json and /feed/xml; its shape:
+// ReportFeed, shared/report-types.ts): its file name, the owner's today and time zone. Pure.
 
 // A file name people recognise: eyemail-report-<title>-<date>.csv, ASCII only.
 export function reportFileName(title: string, date: string, ext: 'csv' | 'json' | 'xml'): string {

@@ -143,120 +143,152 @@ function text(value: unknown): string | null | undefined {
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-function parseFamilies(field: string, raw: unknown, families: Family[], errors: Record<string, string>): FamilyMatch | null {
+// A field of the query read from what was sent: its value, or the message that refuses it.
+interface Read<T> {
+  value: T;
+  error: string | null;
+}
+type Query = Record<string, unknown>;
+
+const ok = <T>(value: T): Read<T> => ({ value, error: null });
+const bad = <T>(value: T, error: string): Read<T> => ({ value, error });
+
+function readDate(field: string, raw: unknown): Read<string | null> {
   const v = text(raw);
-  if (v === null) return null;
-  if (v === undefined) {
-    errors[field] = FILTER_MESSAGES.unknownKey(field, '?');
-    return null;
-  }
+  if (v === null) return ok(null);
+  return v === undefined || !isIsoDate(v) ? bad(null, FILTER_MESSAGES.date(field)) : ok(v);
+}
+
+function readTime(field: string, raw: unknown): Read<string | null> {
+  const v = text(raw);
+  if (v === null) return ok(null);
+  return v === undefined || !TIME.test(v) ? bad(null, FILTER_MESSAGES.time(field)) : ok(v);
+}
+
+function readFamilies(field: string, raw: unknown, families: Family[]): Read<FamilyMatch | null> {
+  const v = text(raw);
+  if (v === null) return ok(null);
+  if (v === undefined) return bad(null, FILTER_MESSAGES.unknownKey(field, '?'));
   const keys = v
     .split(',')
     .map((k) => k.trim().toLowerCase())
     .filter(Boolean);
-  if (!keys.length) return null;
+  if (!keys.length) return ok(null);
   const match: FamilyMatch = { names: [], other: false, known: families.flatMap((f) => f.names), unknown: false };
   for (const key of keys) {
     if (key === OTHER) match.other = true;
     else if (key === UNKNOWN) match.unknown = true;
     else {
       const fam = families.find((f) => f.key === key);
-      if (!fam) {
-        errors[field] = FILTER_MESSAGES.unknownKey(field, key.slice(0, 40));
-        return null;
-      }
+      if (!fam) return bad(null, FILTER_MESSAGES.unknownKey(field, key.slice(0, 40)));
       match.names.push(...fam.names);
     }
   }
-  return match;
+  return ok(match);
 }
 
-function parsePositiveInt(raw: unknown): number | null | undefined {
+function readCountries(raw: unknown): Read<string[] | null> {
+  const c = text(raw);
+  if (c === undefined) return bad(null, FILTER_MESSAGES.country);
+  if (c === null) return ok(null);
+  const codes = c
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (codes.some((s) => !/^[A-Za-z]{2}$/.test(s))) return bad(null, FILTER_MESSAGES.country);
+  return ok(codes.length ? [...new Set(codes.map((s) => s.toUpperCase()))] : null);
+}
+
+function readIncludeMachine(raw: unknown): Read<boolean> {
+  const im = text(raw);
+  if (im === null || im === 'false' || im === '0') return ok(false);
+  return im === 'true' || im === '1' ? ok(true) : bad(false, FILTER_MESSAGES.includeMachine);
+}
+
+// A whole number from 1 (at most `max`), or null when not sent.
+function readPositiveInt(raw: unknown, max: number, message: string): Read<number | null> {
   const v = text(raw);
-  if (v === null) return null;
-  if (v === undefined || !/^\d{1,9}$/.test(v)) return undefined;
-  return Number(v);
+  if (v === null) return ok(null);
+  if (v === undefined || !/^\d{1,9}$/.test(v) || Number(v) === 0 || Number(v) > max) return bad(null, message);
+  return ok(Number(v));
+}
+
+// The report query's fields, in the order their messages are given (dto/report-query.dto.ts
+// declares them in this order, each checked by its reader here). Pure.
+export const REPORT_QUERY_FIELDS = {
+  dateFrom: (q: Query) => readDate('dateFrom', q.dateFrom),
+  dateTill: (q: Query) => {
+    const till = readDate('dateTill', q.dateTill);
+    const from = readDate('dateFrom', q.dateFrom).value;
+    return from && till.value && till.value < from ? bad(till.value, FILTER_MESSAGES.dateOrder) : till;
+  },
+  weekEnding: (q: Query) => readDate('weekEnding', q.weekEnding),
+  timeFrom: (q: Query) => readTime('timeFrom', q.timeFrom),
+  timeTill: (q: Query) => readTime('timeTill', q.timeTill),
+  devicescsv: (q: Query) => readFamilies('devicescsv', q.devicescsv, DEVICE_FAMILIES),
+  platformscsv: (q: Query) => readFamilies('platformscsv', q.platformscsv, PLATFORM_FAMILIES),
+  clientscsv: (q: Query) => readFamilies('clientscsv', q.clientscsv, CLIENT_FAMILIES),
+  country: (q: Query) => readCountries(q.country),
+  ipAddress: (q: Query) => {
+    const ip = text(q.ipAddress);
+    return ip === undefined || (ip !== null && !isIP(ip)) ? bad(null, FILTER_MESSAGES.ipAddress) : ok(ip);
+  },
+  receiver: (q: Query) => {
+    const r = text(q.receiver);
+    return r === undefined || (r !== null && r.length > RECEIVER_FILTER_MAX) ? bad(null, FILTER_MESSAGES.receiver) : ok(r);
+  },
+  includeMachine: (q: Query) => readIncludeMachine(q.includeMachine),
+  page: (q: Query) => readPositiveInt(q.page, Number.MAX_SAFE_INTEGER, FILTER_MESSAGES.page),
+  size: (q: Query) => readPositiveInt(q.size, MAX_PAGE_SIZE, FILTER_MESSAGES.size),
+  tz: (q: Query) => {
+    const tz = text(q.tz);
+    return tz === undefined || (tz !== null && !isIanaTimeZone(tz)) ? bad(null, FILTER_MESSAGES.tz) : ok(tz);
+  },
+} satisfies Record<string, (q: Query) => Read<unknown>>;
+
+export type ReportQueryField = keyof typeof REPORT_QUERY_FIELDS;
+
+// The message refusing this field of the query, or null: the DTO's rule for the field.
+export function reportQueryError(field: ReportQueryField, query: Query): string | null {
+  return REPORT_QUERY_FIELDS[field](query).error;
+}
+
+// The message of a refused query: the field's own when one field is wrong, else one for them all.
+export function reportQueryMessage(errors: Record<string, string>): string {
+  const messages = Object.values(errors);
+  return messages.length === 1 ? messages[0] : FILTER_MESSAGES.invalid;
 }
 
 // Parses the whole query; every bad field gets its own message.
-export function parseReportQuery(query: Record<string, unknown>): { value: ParsedReportQuery | null; errors: Record<string, string> } {
+export function parseReportQuery(query: Query): { value: ParsedReportQuery | null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-
-  const date = (field: string): string | null => {
-    const v = text(query[field]);
-    if (v === null) return null;
-    if (v === undefined || !isIsoDate(v)) {
-      errors[field] = FILTER_MESSAGES.date(field);
-      return null;
-    }
-    return v;
-  };
-  const time = (field: string): string | null => {
-    const v = text(query[field]);
-    if (v === null) return null;
-    if (v === undefined || !TIME.test(v)) {
-      errors[field] = FILTER_MESSAGES.time(field);
-      return null;
-    }
-    return v;
-  };
-
-  const dateFrom = date('dateFrom');
-  const dateTill = date('dateTill');
-  if (dateFrom && dateTill && dateTill < dateFrom) errors.dateTill = FILTER_MESSAGES.dateOrder;
-  const weekEnding = date('weekEnding');
-  const timeFrom = time('timeFrom');
-  const timeTill = time('timeTill');
-
-  const devices = parseFamilies('devicescsv', query.devicescsv, DEVICE_FAMILIES, errors);
-  const platforms = parseFamilies('platformscsv', query.platformscsv, PLATFORM_FAMILIES, errors);
-  const clients = parseFamilies('clientscsv', query.clientscsv, CLIENT_FAMILIES, errors);
-
-  let countries: string[] | null = null;
-  const c = text(query.country);
-  if (c === undefined) errors.country = FILTER_MESSAGES.country;
-  else if (c !== null) {
-    const codes = c
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (codes.some((s) => !/^[A-Za-z]{2}$/.test(s))) errors.country = FILTER_MESSAGES.country;
-    else if (codes.length) countries = [...new Set(codes.map((s) => s.toUpperCase()))];
+  for (const [field, read] of Object.entries(REPORT_QUERY_FIELDS)) {
+    const { error } = read(query);
+    if (error) errors[field] = error;
   }
+  return { value: Object.keys(errors).length ? null : readReportQuery(query), errors };
+}
 
-  let ipAddress: string | null = null;
-  const ip = text(query.ipAddress);
-  if (ip === undefined || (ip !== null && !isIP(ip))) errors.ipAddress = FILTER_MESSAGES.ipAddress;
-  else ipAddress = ip;
-
-  let receiver: string | null = null;
-  const r = text(query.receiver);
-  if (r === undefined || (r !== null && r.length > RECEIVER_FILTER_MAX)) errors.receiver = FILTER_MESSAGES.receiver;
-  else receiver = r;
-
-  let includeMachine = false;
-  const im = text(query.includeMachine);
-  if (im !== null) {
-    if (im === 'true' || im === '1') includeMachine = true;
-    else if (im !== 'false' && im !== '0') errors.includeMachine = FILTER_MESSAGES.includeMachine;
-  }
-
-  const page = parsePositiveInt(query.page);
-  if (page === undefined || page === 0) errors.page = FILTER_MESSAGES.page;
-  const size = parsePositiveInt(query.size);
-  if (size === undefined || size === 0 || (size !== null && size > MAX_PAGE_SIZE)) errors.size = FILTER_MESSAGES.size;
-
-  const tz = text(query.tz);
-  if (tz === undefined || (tz !== null && !isIanaTimeZone(tz))) errors.tz = FILTER_MESSAGES.tz;
-
-  if (Object.keys(errors).length) return { value: null, errors };
+// A query the DTO checked, read: the filter, the page, the week and the time zone asked for.
+export function readReportQuery(checked: object): ParsedReportQuery {
+  const query = checked as Query;
+  const v = <F extends ReportQueryField>(field: F) => REPORT_QUERY_FIELDS[field](query).value as ReturnType<(typeof REPORT_QUERY_FIELDS)[F]>['value'];
   return {
-    value: {
-      filter: { dateFrom, dateTill, timeFrom, timeTill, devices, platforms, clients, countries, ipAddress, receiver, includeMachine },
-      page: { page: page ?? 1, size: size ?? DEFAULT_PAGE_SIZE },
-      weekEnding,
-      timeZone: tz ?? null,
+    filter: {
+      dateFrom: v('dateFrom'),
+      dateTill: v('dateTill'),
+      timeFrom: v('timeFrom'),
+      timeTill: v('timeTill'),
+      devices: v('devicescsv'),
+      platforms: v('platformscsv'),
+      clients: v('clientscsv'),
+      countries: v('country'),
+      ipAddress: v('ipAddress'),
+      receiver: v('receiver'),
+      includeMachine: v('includeMachine'),
     },
-    errors,
+    page: { page: v('page') ?? 1, size: v('size') ?? DEFAULT_PAGE_SIZE },
+    weekEnding: v('weekEnding'),
+    timeZone: v('tz'),
   };
 }

@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import type { ReportFeed } from './report-feed.js';
+import type { ReportFeed } from '../shared/report-types.js';
 
 // The XML feed: the one place xmlbuilder2 is used. Elements mirror the JSON feed's fields; a null
 // value is an empty element.

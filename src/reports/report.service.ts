@@ -1,32 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { InvalidInputError } from '../common/domain-error.js';
+import type { AuthUser } from '../common/auth/auth-user.js';
 import { ReferenceDataService } from '../accounts/reference-data.service.js';
-import { UsersService } from '../accounts/users.service.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { flooredPercents, oneDecimal, weekWindow } from '../shared/report-rules.js';
-import type { EngagementReport, FilterMap, PlayRecord, ReportCountry, ReportRecord, ReportSummary } from '../shared/report-types.js';
+import type { EngagementReport, FilterMap, PlayRecord, ReportCountry, ReportFeed, ReportRecord, ReportSummary } from '../shared/report-types.js';
 import { toPlayRecord } from './report-plays.js';
 import { toEngagementReport } from './report-engagement.js';
 import { timelineGrain, timelineRange } from '../shared/metrics/timeline-grain.js';
 import { viewParts } from '../shared/metrics/report-metrics.js';
 import { reportTimeZone } from '../shared/time-zone.js';
 import { CSV_COLUMNS, linesToCsv } from './report-csv.js';
-import { reportFileName, todayIn, usableTimeZone, type ReportFeed } from './report-feed.js';
-import {
-  CLIENT_FAMILIES,
-  DEVICE_FAMILIES,
-  FILTER_MESSAGES,
-  PLATFORM_FAMILIES,
-  filterMap,
-  parseReportQuery,
-  type ParsedReportQuery,
-} from './report-filter.js';
+import { reportFileName, todayIn, usableTimeZone } from './report-feed.js';
+import { CLIENT_FAMILIES, DEVICE_FAMILIES, PLATFORM_FAMILIES, filterMap, readReportQuery, type ParsedReportQuery } from './report-filter.js';
+import { refusalOf, type ReportQueryDto } from './dto/report-query.dto.js';
 import { ReportRepository } from './report.repository.js';
 import { IngestLoader } from '../ingest/ingest-loader.service.js';
 import { feedToXml } from './report-xml.js';
 
-export type ReportQuery = Record<string, unknown>;
+// The report query as the DTO checked it (dto/report-query.dto.ts).
+export type ReportQuery = ReportQueryDto;
 
 // Starts the query before anything is sent, so a failing query is a JSON error, not a cut file.
 async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
@@ -54,53 +47,54 @@ interface Context {
 }
 
 // The report API: every call checks that the snippet is the caller's first (another user's
-// snippet is "not found"), then the filters (400 with field errors), has the ingest's journal
-// loaded, then reads in SQL.
+// snippet is "not found"), then the filters (checked at the edge by dto/report-query.dto.ts, their
+// 400 with field errors thrown here), has the ingest's journal loaded, then reads in SQL. The caller is the AuthUser the
+// guard built (its profile time zone included): the user is not read again.
 @Injectable()
 export class ReportService {
   constructor(
     private readonly repo: ReportRepository,
     private readonly snippets: SnippetsService,
-    private readonly users: UsersService,
     private readonly reference: ReferenceDataService,
     private readonly loader: IngestLoader,
   ) {}
 
-  // The owner's profile time zone, else the one their browser sent (tz), else UTC.
-  private async timeZoneOf(userId: string, requested: string | null): Promise<string> {
-    const user = await this.users.findView(userId);
-    const zone = user?.timezoneId ? (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId) : undefined;
+  // The owner's profile time zone, else the one their browser sent (tz), else UTC. The zones'
+  // names are reference data, read once (ReferenceDataService).
+  private async timeZoneOf(user: AuthUser, requested: string | null): Promise<string> {
+    const zone = user.timezoneId ? (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId) : undefined;
     return reportTimeZone(zone ? usableTimeZone(zone.timezoneName) : null, requested);
   }
 
-  private async context(userId: string, snippetId: string, query: ReportQuery): Promise<Context> {
-    const snippet = await this.snippets.getOwnedHeader(userId, snippetId);
-    const { value, errors } = parseReportQuery(query);
-    if (!value) throw new InvalidInputError(Object.keys(errors).length === 1 ? Object.values(errors)[0] : FILTER_MESSAGES.invalid, errors);
+  private async context(user: AuthUser, snippetId: string, query: ReportQuery): Promise<Context> {
+    const snippet = await this.snippets.getOwnedHeader(user.id, snippetId);
+    const refused = refusalOf(query);
+    if (refused) throw refused;
+    const value = readReportQuery(query);
     // Every answered hit of this EyeMail counted: the ingest's journal is loaded up to its last
     // waiting event first (bounded; other EyeMails' backlog after it is not waited for); what is
     // still waiting after that is said (pendingEvents).
     const pending = await this.loader.catchUpFor(snippet.snippetId);
-    return { snippet, tz: await this.timeZoneOf(userId, value.timeZone), q: value, pending };
+    return { snippet, tz: await this.timeZoneOf(user, value.timeZone), q: value, pending };
   }
 
-  async records(userId: string, snippetId: string, query: ReportQuery): Promise<{ records: ReportRecord[]; total: number }> {
-    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+  async records(user: AuthUser, snippetId: string, query: ReportQuery): Promise<{ records: ReportRecord[]; total: number }> {
+    const { snippet, tz, q } = await this.context(user, snippetId, query);
     return this.repo.records(snippet.snippetId, q.filter, tz, q.page);
   }
 
   // The plays (2 s or more) of the viewer page, newest first, each with its share watched and
   // heatmap strip.
-  async plays(userId: string, snippetId: string, query: ReportQuery): Promise<{ plays: PlayRecord[]; total: number }> {
-    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+  async plays(user: AuthUser, snippetId: string, query: ReportQuery): Promise<{ plays: PlayRecord[]; total: number }> {
+    const { snippet, tz, q } = await this.context(user, snippetId, query);
     const { plays, total } = await this.repo.plays(snippet.snippetId, q.filter, tz, q.page);
     return { plays: plays.map(toPlayRecord), total };
   }
 
   // The video engagement figures (issue 17): totals and rates, funnel, per-second graph and the
   // timeline over the filter's dates (all time without them), each aggregated in the database.
-  async engagement(userId: string, snippetId: string, query: ReportQuery): Promise<EngagementReport> {
-    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+  async engagement(user: AuthUser, snippetId: string, query: ReportQuery): Promise<EngagementReport> {
+    const { snippet, tz, q } = await this.context(user, snippetId, query);
     const id = snippet.snippetId;
     const today = todayIn(tz);
     const { from, till } = timelineRange(q.filter.dateFrom, q.filter.dateTill, q.weekEnding, today);
@@ -113,8 +107,8 @@ export class ReportService {
     return toEngagementReport({ snippetId: id, timeZone: tz, today, totals, graph, timeline: { grain, from, till, buckets } });
   }
 
-  async summary(userId: string, snippetId: string, query: ReportQuery): Promise<ReportSummary> {
-    const { snippet, tz, q, pending } = await this.context(userId, snippetId, query);
+  async summary(user: AuthUser, snippetId: string, query: ReportQuery): Promise<ReportSummary> {
+    const { snippet, tz, q, pending } = await this.context(user, snippetId, query);
     const today = todayIn(tz);
     // The timeline shows the week ending weekEnding, else the end of the date range, else today.
     const week = weekWindow(q.weekEnding ?? q.filter.dateTill ?? today);
@@ -145,16 +139,16 @@ export class ReportService {
   }
 
   // The CSV of every matching record, its lines made in the database and streamed from a cursor.
-  async csv(userId: string, snippetId: string, query: ReportQuery): Promise<{ fileName: string; stream: Readable }> {
-    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+  async csv(user: AuthUser, snippetId: string, query: ReportQuery): Promise<{ fileName: string; stream: Readable }> {
+    const { snippet, tz, q } = await this.context(user, snippetId, query);
     return {
       fileName: reportFileName(snippet.title, todayIn(tz), 'csv'),
       stream: linesToCsv(await primed(this.repo.streamCsvLines(snippet.snippetId, q.filter, tz, CSV_COLUMNS.map((c) => c.key)))),
     };
   }
 
-  async feed(userId: string, snippetId: string, query: ReportQuery): Promise<ReportFeed> {
-    const { snippet, tz, q } = await this.context(userId, snippetId, query);
+  async feed(user: AuthUser, snippetId: string, query: ReportQuery): Promise<ReportFeed> {
+    const { snippet, tz, q } = await this.context(user, snippetId, query);
     const today = todayIn(tz);
     const [page, row, parts] = await Promise.all([
       this.repo.records(snippet.snippetId, q.filter, tz, q.page),
@@ -187,8 +181,8 @@ export class ReportService {
     return { opens: t.opens, clicks: t.clicks };
   }
 
-  async feedXml(userId: string, snippetId: string, query: ReportQuery): Promise<string> {
-    return feedToXml(await this.feed(userId, snippetId, query));
+  async feedXml(user: AuthUser, snippetId: string, query: ReportQuery): Promise<string> {
+    return feedToXml(await this.feed(user, snippetId, query));
   }
 
   filterMap(kind: 'devices' | 'platforms' | 'clients'): FilterMap {

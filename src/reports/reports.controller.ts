@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { Controller, Get, Logger, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Param, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
@@ -7,7 +7,8 @@ import { FeedLinkAccess, TokenScope } from '../common/auth/api-access.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
 import { ReportService } from './report.service.js';
-import { ReportCountryDto, ReportFeedDto, ReportFilterQuery, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
+import { ReportCountryDto, ReportFeedDto, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
+import { PagedReportQueryDto, ReportQuery, ReportQueryDto, WeekReportQueryDto } from './dto/report-query.dto.js';
 
 const NOT_YOURS = 'another user\'s EyeMail is 404, like a missing one';
 // A feed link's key (api-tokens module), for callers without a session or token.
@@ -56,10 +57,9 @@ export class ReportsController {
 
   @Get(':snippetId')
   @ApiOperation({ summary: `Engagement records of your EyeMail, newest first; the total in X-Total-Count (${NOT_YOURS})` })
-  @ReportFilterQuery({ paging: true })
   @ApiOkResponse({ type: ReportRecordDto, isArray: true })
-  async records(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const { records, total } = await this.reports.records(user.id, id, query);
+  async records(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: PagedReportQueryDto, @Res({ passthrough: true }) res: Response) {
+    const { records, total } = await this.reports.records(user, id, query);
     res.setHeader('X-Total-Count', String(total));
     return records;
   }
@@ -68,38 +68,34 @@ export class ReportsController {
   @ApiOperation({
     summary: `Video engagement of your EyeMail: opens, visits, plays (2 s or more), play rate, sound-on rate, time played, engagement (average share watched), completion rate, clicks per destination, click-through rate, the funnel, the per-second engagement graph and the timeline (Total Views, Total Clicks, opens, visits, plays and clicks over the dates, else the 7 days ending weekEnding, else the last 7 days; hourly up to 2 days, daily beyond, in your time zone) (${NOT_YOURS})`,
   })
-  @ReportFilterQuery({ week: true })
-  engagement(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>) {
-    return this.reports.engagement(user.id, id, query);
+  engagement(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: WeekReportQueryDto) {
+    return this.reports.engagement(user, id, query);
   }
 
   @Get(':snippetId/plays')
   @ApiOperation({
     summary: `Plays of your EyeMail on the viewer page (2 s or more), newest first, each with its seconds watched, share watched, sound on and heatmap strip; the total in X-Total-Count (${NOT_YOURS})`,
   })
-  @ReportFilterQuery({ paging: true })
-  async plays(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const { plays, total } = await this.reports.plays(user.id, id, query);
+  async plays(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: PagedReportQueryDto, @Res({ passthrough: true }) res: Response) {
+    const { plays, total } = await this.reports.plays(user, id, query);
     res.setHeader('X-Total-Count', String(total));
     return plays;
   }
 
   @Get(':snippetId/summary')
   @ApiOperation({ summary: `Totals, unique views, average view time, the 7-day timeline and the breakdown (${NOT_YOURS})` })
-  @ReportFilterQuery({ week: true })
   @ApiOkResponse({ type: ReportSummaryDto })
-  summary(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>) {
-    return this.reports.summary(user.id, id, query);
+  summary(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: WeekReportQueryDto) {
+    return this.reports.summary(user, id, query);
   }
 
   @Get(':snippetId/download')
   @FeedLinkAccess()
   @FEED_KEY
   @ApiOperation({ summary: `Every matching record as CSV, streamed (${NOT_YOURS})` })
-  @ReportFilterQuery()
   @ApiProduces('text/csv')
-  async download(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
-    const { fileName, stream } = await this.reports.csv(user.id, id, query);
+  async download(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: ReportQueryDto, @Res() res: Response) {
+    const { fileName, stream } = await this.reports.csv(user, id, query);
     res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
@@ -117,10 +113,9 @@ export class ReportsController {
   @FeedLinkAccess()
   @FEED_KEY
   @ApiOperation({ summary: `The feed: the EyeMail, its totals and one page of records (${NOT_YOURS})` })
-  @ReportFilterQuery({ paging: true })
   @ApiOkResponse({ type: ReportFeedDto })
-  async feedJson(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
-    const feed = await this.reports.feed(user.id, id, query);
+  async feedJson(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: PagedReportQueryDto, @Res({ passthrough: true }) res: Response) {
+    const feed = await this.reports.feed(user, id, query);
     res.setHeader('X-Total-Count', String(feed.totalCount));
     return feed;
   }
@@ -129,10 +124,9 @@ export class ReportsController {
   @FeedLinkAccess()
   @FEED_KEY
   @ApiOperation({ summary: `The feed as XML: <report><snippet/><totals/><records><record/>...</records></report> (${NOT_YOURS})` })
-  @ReportFilterQuery({ paging: true })
   @ApiProduces('application/xml')
-  async feedXml(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @Query() query: Record<string, unknown>, @Res() res: Response) {
-    const xml = await this.reports.feedXml(user.id, id, query);
+  async feedXml(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: PagedReportQueryDto, @Res() res: Response) {
+    const xml = await this.reports.feedXml(user, id, query);
     res.status(200).type('application/xml; charset=utf-8').setHeader('Cache-Control', 'no-store');
     res.send(xml);
   }

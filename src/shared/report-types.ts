@@ -5,9 +5,23 @@ import type { DestinationKind } from './click-rules.js';
 
 export type ReportActivity = 'view' | 'click';
 
+// Who a record or a play is (the receiver of a tracked link), from where and on what, as the
+// reports, the CSV and the feeds show them.
+export interface ReportViewer {
+  receiver: string | null;
+  ipAddress: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  countryCode: string | null;
+  device: string | null;
+  platform: string | null;
+  client: string | null;
+}
+
 // One row of GET reports/{snippetId}, the CSV and the feeds. Dates and times are in the EyeMail
 // owner's profile time zone; occurredAtUtc is the same instant in UTC (ISO 8601).
-export interface ReportRecord {
+export interface ReportRecord extends ReportViewer {
   engagementId: string;
   activity: ReportActivity;
   // the first counted view of this receiver (or of this IP when there is no receiver)
@@ -21,15 +35,6 @@ export interface ReportRecord {
   // click: the seconds played after it, capped at the video length; play: its seconds; open: null
   durationSecs: number | null;
   videoDuration: number | null;
-  receiver: string | null;
-  ipAddress: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  countryCode: string | null;
-  device: string | null;
-  platform: string | null;
-  client: string | null;
   // click: where it went; null = the web view
   target: string | null;
   // null = a person; else why it is counted as a machine's
@@ -92,6 +97,28 @@ export interface ReportSummary {
   pendingEvents: number;
 }
 
+// GET reports/{snippetId}/feed/json (and the XML feed's content): the snippet, its totals for the
+// filters and one page of records.
+export interface ReportFeed {
+  snippet: { snippetId: string; title: string; status: boolean };
+  generatedAtUtc: string;
+  timeZone: string;
+  totals: {
+    totalViews: number;
+    uniqueViews: number;
+    totalClicks: number;
+    opens: number;
+    playsWithoutClick: number;
+    clicks: number;
+    averageViewTime: number;
+    machineExcluded: number;
+  };
+  page: number;
+  size: number;
+  totalCount: number;
+  records: ReportRecord[];
+}
+
 export type FilterMap = Record<string, string>;
 
 export interface ReportCountry {
@@ -101,20 +128,11 @@ export interface ReportCountry {
 
 // One play of GET reports/{snippetId}/plays (issue 17): a video element's playing on the viewer
 // page that lasted 2 s or more. Dates and times as in ReportRecord.
-export interface PlayRecord {
+export interface PlayRecord extends ReportViewer {
   playId: string;
   date: string;
   time: string;
   startedAtUtc: string;
-  receiver: string | null;
-  ipAddress: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  countryCode: string | null;
-  device: string | null;
-  platform: string | null;
-  client: string | null;
   machineReason: string | null;
   // seconds; null when neither the server nor the browser knew it
   videoDuration: number | null;

@@ -140,4 +140,13 @@ describe('the OpenAPI document states the limits the validation applies', () => 
     expect(schemaOf(cases[8]).properties).toMatchObject({ message: { maxLength: 5000 }, attachments: { type: 'array', maxItems: 3 }, type: { enum: ['General Inquiry', 'Feature Suggestion', 'Bug / Issues'] } });
     expect(schemaOf(cases[0]).properties).toMatchObject({ fullName: { maxLength: 90 }, password: { minLength: 6, maxLength: 128 }, tier: { enum: ['standard', 'enterprise'] } });
   });
+
+  it('documents the report query from its DTO: every filter, the page where records are paged, the week where there is a timeline', () => {
+    const paths = doc.paths as unknown as Record<string, { get: { parameters: { name: string; in: string }[] } }>;
+    const names = (path: string) => paths[path].get.parameters.filter((p) => p.in === 'query').map((p) => p.name).sort();
+    const filters = ['clientscsv', 'country', 'dateFrom', 'dateTill', 'devicescsv', 'includeMachine', 'ipAddress', 'platformscsv', 'receiver', 'timeFrom', 'timeTill', 'tz'];
+    expect(names('/api/reports/{snippetId}')).toEqual([...filters, 'page', 'size'].sort());
+    expect(names('/api/reports/{snippetId}/summary')).toEqual([...filters, 'weekEnding'].sort());
+    expect(names('/api/reports/{snippetId}/download')).toEqual([...filters, 'key'].sort());
+  });
 });

@@ -80,4 +80,14 @@ describe('query counts', () => {
     expect(dataQueries(a.queries)).toHaveLength(3);
     expect(dataQueries(b.queries).length).toBeLessThanOrEqual(3);
   });
+
+  it("reads an API token's report with one read of its owner (the guard's gives the time zone too)", async () => {
+    const { snippet } = await createSnippet(owner, snippetPayload(videoId, { title: 'Report' }));
+    const made = await owner.post('/api/api-tokens').send({ name: 'Sheets' });
+    expect(made.status).toBe(201);
+    const { token } = made.body.body as { token: string };
+    const read = await countQueries(t, async () => (await t.http.get(`/api/reports/${snippet}/summary`).set('Authorization', `Bearer ${token}`)).status);
+    expect(read.result).toBe(200);
+    expect(read.queries.filter((q) => /\bapp_user\b/.test(q))).toHaveLength(1);
+  });
 });

@@ -16,4 +16,7 @@ export interface AuthUser {
   role: UserRole;
   emailVerified: boolean;
   companyId: string | null;
+  // the profile's time zone (an id of GET timezones), null when it names none: what a report
+  // read needs, so it does not load the user again
+  timezoneId: number | null;
 }

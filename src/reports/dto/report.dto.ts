@@ -1,40 +1,16 @@
 import { DESTINATION_KINDS } from '../../shared/click-rules.js';
-import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, ApiQuery } from '@nestjs/swagger';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../report-filter.js';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MACHINE_REASONS } from '../../engagement/engagement-kinds.js';
+import { sameShape } from '../../common/response-shape.js';
+import type { DestinationKind } from '../../shared/click-rules.js';
+import type { ReportActivity, ReportBreakdown, ReportCountry, ReportFeed, ReportRecord, ReportSummary, TimelineDay } from '../../shared/report-types.js';
 
-// OpenAPI descriptions of the report calls (responses and the shared filter query).
-
-// The filter query every report call takes (spec 02 section 7).
-export function ReportFilterQuery(opts: { paging?: boolean; week?: boolean } = {}) {
-  const q = [
-    ApiQuery({ name: 'dateFrom', required: false, description: 'YYYY-MM-DD, in your profile time zone' }),
-    ApiQuery({ name: 'dateTill', required: false, description: 'YYYY-MM-DD (inclusive), in your profile time zone' }),
-    ApiQuery({ name: 'timeFrom', required: false, description: 'HH:mm, time of day in your profile time zone' }),
-    ApiQuery({ name: 'timeTill', required: false, description: 'HH:mm (inclusive); before timeFrom means a window across midnight' }),
-    ApiQuery({ name: 'clientscsv', required: false, description: 'comma list of keys of GET reports/filter/clients' }),
-    ApiQuery({ name: 'platformscsv', required: false, description: 'comma list of keys of GET reports/filter/platforms' }),
-    ApiQuery({ name: 'devicescsv', required: false, description: 'comma list of keys of GET reports/filter/devices' }),
-    ApiQuery({ name: 'country', required: false, description: 'comma list of ISO 3166-1 alpha-2 codes' }),
-    ApiQuery({ name: 'ipAddress', required: false, description: 'one IPv4 or IPv6 address' }),
-    ApiQuery({ name: 'receiver', required: false, description: 'part of the receiver, any case' }),
-    ApiQuery({ name: 'includeMachine', required: false, enum: ['true', 'false'], description: 'include machine events (privacy prefetch, link scanners, bots); default false' }),
-    ApiQuery({ name: 'tz', required: false, description: "IANA time zone (the browser's) for dates, times and the timeline when your profile names none; 400 when not a zone" }),
-  ];
-  if (opts.paging) {
-    q.push(
-      ApiQuery({ name: 'page', required: false, description: 'from 1; default 1' }),
-      ApiQuery({ name: 'size', required: false, description: `records a page; default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` }),
-    );
-  }
-  if (opts.week) q.push(ApiQuery({ name: 'weekEnding', required: false, description: 'YYYY-MM-DD, last day of the 7-day timeline; default dateTill, else today' }));
-  return applyDecorators(...q);
-}
+// OpenAPI descriptions of the report calls' answers (the query: report-query.dto.ts), each tied to
+// the type of src/shared/report-types.ts the service returns (sameShape, common/response-shape.ts).
 
 export class ReportRecordDto {
   @ApiProperty({ description: 'id of the engagement (a bigint as a string)' }) engagementId!: string;
-  @ApiProperty({ enum: ['view', 'click'] }) activity!: string;
+  @ApiProperty({ enum: ['view', 'click'] satisfies ReportActivity[] }) activity!: ReportActivity;
   @ApiProperty({ description: 'the first counted view of this receiver (or IP when there is no receiver)' }) isUnique!: boolean;
   @ApiProperty({ description: 'false for a web-view click or play that did not play more than 1 s (listed, not in the totals)' }) counted!: boolean;
   @ApiProperty({ example: '2026-03-01', description: 'in the owner\'s time zone' }) date!: string;
@@ -53,15 +29,20 @@ export class ReportRecordDto {
   @ApiProperty({ type: String, nullable: true }) client!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'click: its http(s) target; null = the web view' }) target!: string | null;
   @ApiProperty({ type: String, nullable: true, enum: [...MACHINE_REASONS] }) machineReason!: string | null;
-  @ApiProperty({ type: String, nullable: true, enum: DESTINATION_KINDS, description: 'click: where it went; null for views' }) destination!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: DESTINATION_KINDS, description: 'click: where it went; null for views' }) destination!: DestinationKind | null;
   @ApiProperty({ type: String, nullable: true, description: 'click on a button: its label' }) destinationLabel!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: "play or click: of the viewer's plays it names, the largest share of the video watched (0..1); null when it names none" })
+  shareWatched!: number | null;
+  @ApiProperty({ type: Boolean, nullable: true, description: 'play or click: whether the sound was on in any of those plays; null when it names none' }) soundOn!: boolean | null;
 }
+sameShape<ReportRecordDto, ReportRecord>(true);
 
 class TimelineDayDto {
   @ApiProperty() date!: string;
   @ApiProperty() views!: number;
   @ApiProperty() clicks!: number;
 }
+sameShape<TimelineDayDto, TimelineDay>(true);
 
 class BreakdownDto {
   @ApiProperty() uniqueViews!: number;
@@ -71,6 +52,7 @@ class BreakdownDto {
   @ApiProperty() repeatViewsPercent!: number;
   @ApiProperty() clicksPercent!: number;
 }
+sameShape<BreakdownDto, ReportBreakdown>(true);
 
 export class ReportSummaryDto {
   @ApiProperty() snippetId!: string;
@@ -94,12 +76,14 @@ export class ReportSummaryDto {
   @ApiProperty({ description: 'opens, clicks, plays and visits of this EyeMail answered but not counted yet (a burst still being loaded); 0 when every answered hit is counted' })
   pendingEvents!: number;
 }
+sameShape<ReportSummaryDto, ReportSummary>(true);
 
 class FeedSnippetDto {
   @ApiProperty() snippetId!: string;
   @ApiProperty() title!: string;
   @ApiProperty() status!: boolean;
 }
+sameShape<FeedSnippetDto, ReportFeed['snippet']>(true);
 
 class FeedTotalsDto {
   @ApiProperty() totalViews!: number;
@@ -111,6 +95,7 @@ class FeedTotalsDto {
   @ApiProperty() averageViewTime!: number;
   @ApiProperty() machineExcluded!: number;
 }
+sameShape<FeedTotalsDto, ReportFeed['totals']>(true);
 
 export class ReportFeedDto {
   @ApiProperty({ type: FeedSnippetDto }) snippet!: FeedSnippetDto;
@@ -122,11 +107,13 @@ export class ReportFeedDto {
   @ApiProperty() totalCount!: number;
   @ApiProperty({ type: ReportRecordDto, isArray: true }) records!: ReportRecordDto[];
 }
+sameShape<ReportFeedDto, ReportFeed>(true);
 
 export class ReportCountryDto {
   @ApiProperty() countryName!: string;
   @ApiProperty({ example: 'US' }) countryCode!: string;
 }
+sameShape<ReportCountryDto, ReportCountry>(true);
 
 export class FilterMapDto {
   @ApiPropertyOptional({ example: 'Windows', description: 'key: the value the *csv filter takes; value: its label' }) key?: string;
