@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { EngagementTables } from './engagement-tables.js';
 import type { CommittedEngagement } from './engagement-events.js';
 import { OUTBOX_CLAIM_SQL, OUTBOX_REMOVE_SQL, OUTBOX_ROWS_SQL, type OutboxRow } from './engagement-outbox-sql.js';
 
@@ -9,13 +10,16 @@ import { OUTBOX_CLAIM_SQL, OUTBOX_REMOVE_SQL, OUTBOX_ROWS_SQL, type OutboxRow } 
 export class EngagementOutboxRepository {
   constructor(private readonly orm: MikroORM) {}
 
-  private client(): Kysely<unknown> {
-    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  private client(): Kysely<EngagementTables> {
+    return this.orm.em.getConnection().getClient() as Kysely<EngagementTables>;
   }
 
   async remove(ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
-    await this.client().executeQuery(CompiledQuery.raw(OUTBOX_REMOVE_SQL, [[...ids]]));
+    await this.client()
+      .deleteFrom('engagement_outbox')
+      .where('id', '=', sql<string>`any(${[...ids]}::bigint[])`)
+      .execute();
   }
 
   // One transaction: up to `limit` rows older than `ageMs` claimed (locked; those another

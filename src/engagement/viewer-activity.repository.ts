@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
+import type { EngagementTables } from './engagement-tables.js';
 import {
   PLAY_COLUMNS,
   PLAY_LOCK_SQL,
@@ -35,8 +36,8 @@ export class ViewerActivityRepository {
 
   constructor(private readonly orm: MikroORM) {}
 
-  private client(): Kysely<unknown> {
-    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  private client(): Kysely<EngagementTables> {
+    return this.orm.em.getConnection().getClient() as Kysely<EngagementTables>;
   }
 
   // In the ingest loader's transaction (ingest-journal.repository.ts).

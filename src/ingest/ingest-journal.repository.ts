@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Pool } from 'pg';
 import { JsonRowsSender } from '../database/json-rows.js';
+import type { IngestTables } from './ingest-tables.js';
 import { JOURNAL_LOAD_LOCK, snippetCounts, type JournalTuple, type VisitFacts } from './ingest-journal.js';
 
 // A statement run by the loader inside its transaction (the engagement insert, the clicks a play
@@ -57,8 +58,8 @@ export class IngestJournalRepository {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private client(): Kysely<unknown> {
-    return this.orm.em.getConnection().getClient() as Kysely<unknown>;
+  private client(): Kysely<IngestTables> {
+    return this.orm.em.getConnection().getClient() as Kysely<IngestTables>;
   }
 
   // One row for the batch: its events (ingest-journal.ts's facts tuples, or visits' facts) as JSON
@@ -103,15 +104,17 @@ export class IngestJournalRepository {
 
   // The ids of the oldest rows waiting (for loading one at a time, after a batch failed).
   async waiting(limit: number): Promise<string[]> {
-    const { rows } = await this.client().executeQuery<{ id: string }>(
-      CompiledQuery.raw('select id::text from ingest_journal where failed_at is null order by id limit $1', [limit]),
-    );
-    return rows.map((r) => r.id);
+    const rows = await this.client().selectFrom('ingest_journal').select('id').where('failed_at', 'is', null).orderBy('id').limit(limit).execute();
+    return rows.map((r) => String(r.id));
   }
 
   // A row that cannot be loaded: kept, with why, out of the loader's way.
   async markFailed(id: string, error: string): Promise<void> {
-    await this.client().executeQuery(CompiledQuery.raw('update ingest_journal set failed_at = now(), error = $2 where id = $1::bigint', [id, error.slice(0, 2000)]));
+    await this.client()
+      .updateTable('ingest_journal')
+      .set({ failed_at: sql<Date>`now()`, error: error.slice(0, 2000) })
+      .where('id', '=', id)
+      .execute();
   }
 
   // How many of the waiting events are this snippet's, from each row's counts (rows written before

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { CompiledQuery, type Kysely } from 'kysely';
+import type { IngestTables } from './ingest-tables.js';
 
 // The tables the ingest writes in bursts, whose triggers' plans follow their statistics.
 export type IngestTable = 'engagement' | 'viewer_visit' | 'video_play';
@@ -16,7 +17,7 @@ export class PlannerStatsRepository {
   // Analyzes the table (its planner statistics, and every connection's plans of it made again);
   // answers the rows it now holds by those statistics.
   async analyze(table: IngestTable): Promise<number> {
-    const client = this.orm.em.getConnection().getClient() as Kysely<unknown>;
+    const client = this.orm.em.getConnection().getClient() as Kysely<IngestTables>;
     return client
       .transaction()
       .execute(async (trx) => {
