@@ -2,20 +2,11 @@
 // the application (and with it every native addon) is loaded once both are known to be fine, so
 // an old Node.js or a bad setting gets a message instead of a crash.
 import { exitUnlessSupportedNode } from './runtime/node-version.js';
-import { loadConfig, ConfigError } from './config/config.js';
+import { loadConfigOrExit } from './config/config.js';
 
 async function main(): Promise<void> {
   exitUnlessSupportedNode();
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit(process.env);
   const { createApp } = await import('./app.factory.js');
   const app = await createApp(config);
   app.enableShutdownHooks();

@@ -1,22 +1,13 @@
 import 'reflect-metadata';
 import { exitUnlessSupportedNode } from './runtime/node-version.js';
-import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
+import { loadConfigOrExit, type AppConfig } from './config/config.js';
 import { workerStartProblem } from './queue/queue-rules.js';
 
 // `npm run worker`: an extra job worker (encoding) for the shared BullMQ queues. It boots the
 // same modules as the app, so the same handlers are registered, and serves no HTTP.
 async function main(): Promise<void> {
   exitUnlessSupportedNode(); // before any native addon is loaded (see runtime/node-version.ts)
-  let config: AppConfig;
-  try {
-    config = loadConfig(process.env);
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit(process.env);
   const problem = workerStartProblem(config);
   if (problem) {
     console.error(problem);

@@ -233,5 +233,19 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   };
 }
 
+// The entry points' (server and worker) reading: a bad setting is printed, and the process ends
+// with EX_CONFIG (78) instead of a stack trace.
+export function loadConfigOrExit(env: Record<string, string | undefined>): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw e;
+  }
+}
+
 // Injection token for the config object.
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -5,20 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.js';
+import { alive } from './postgres-cluster.js';
 
 // The embedded default database, started as the app starts it: the real PostgreSQL binaries as a
 // child process, in a data folder of the test's own. Run as root (CI), the server runs as the
 // `postgres` or `nobody` account, which is what these tests then check too.
 jest.setTimeout(120_000);
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });

@@ -60,7 +60,8 @@ export function clusterPassword(dataDir: string): string {
   }
 }
 
-const alive = (pid: number): boolean => {
+// Whether a process of this id exists (EPERM: it does, but belongs to another account).
+export const alive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
