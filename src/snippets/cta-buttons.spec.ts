@@ -1,15 +1,10 @@
-import type { CtaButton } from '../shared/snippet-rules.js';
+import { BUTTON_DEFAULTS, type CtaButton } from '../shared/snippet-rules.js';
 import { arcsizeFor, buttonGeometry, vmlHeightFor, parseCtaButtons, renderCtaButtonHtml, renderCtaButtonsHtml, serializeCtaButtons, toCtaButtonDto } from './cta-buttons.js';
 
 const button = (over: Partial<CtaButton> = {}): CtaButton => ({
   title: 'Shop now',
   url: 'https://shop.example.com/sale?a=1&b=2',
-  backgroundColor: '#444444',
-  fontColor: '#ffffff',
-  btnSize: 'small',
-  fontSize: 'small',
-  radius: 0,
-  bold: true,
+  ...BUTTON_DEFAULTS,
   ...over,
 });
 

@@ -3,23 +3,14 @@ import { EMAIL_PLATFORMS, type EmailPlatform } from '../email-platforms.js';
 import { compactHtml, compileEmailTemplates, renderEmailBlock, renderEmailExport, renderEmailPreviewPage } from './export-html.js';
 import { buildEmailViewModel } from './export-view-model.js';
 import type { BuildEmailInput, ExportSnippet } from './export-types.js';
+import { heaviestButton } from './export.fixtures.js';
 
 const BASE = 'https://app.eyemail.example';
 const CDN = 'https://cdn.example.com';
 const ID = '3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f';
 const BUDGET = 15 * 1024;
 
-const button = (i: number): CtaButton => ({
-  // The longest text allowed, largest size: the heaviest buttons there are.
-  title: `Book seat ${i} now`.slice(0, 16),
-  url: `https://shop.example.com/products/${i}?utm_source=email&utm_campaign=spring`,
-  backgroundColor: '#e4572e',
-  fontColor: '#ffffff',
-  btnSize: 'large',
-  fontSize: 'large',
-  radius: 8,
-  bold: true,
-});
+const button = (i: number): CtaButton => heaviestButton(i, `https://shop.example.com/products/${i}?utm_source=email&utm_campaign=spring`);
 
 // Logo, cover, mute icon overlay and 4 buttons: the biggest export there is.
 const fullSnippet = (over: Partial<ExportSnippet> = {}): ExportSnippet => ({

@@ -3,6 +3,7 @@ import { EMAIL_PLATFORMS } from '../email-platforms.js';
 import { renderEmailExport } from './export-html.js';
 import { buildEmailViewModel } from './export-view-model.js';
 import type { ExportSnippet } from './export-types.js';
+import { heaviestButton } from './export.fixtures.js';
 
 // The size budget of the exported email (issue: worst case <= 15 KB on every platform, typical
 // <= 10 KB; Gmail clips at 102 KB). Prints the table it checks, so the figures can be quoted.
@@ -16,16 +17,7 @@ const CDN = 'https://storage.googleapis.com/eyemail-media-production';
 const ID = '3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f';
 const file = (name: string) => `${CDN}/f/9b1d6a40-2f3c-4e8a-b7d5-0c4e1f2a3b6d/5e7f8a9b-0c1d-4e2f-a3b4-c5d6e7f8a9b0/${name}`;
 
-const bigButton = (i: number): CtaButton => ({
-  title: `Book seat ${i} now`.slice(0, 16),
-  url: `https://shop.example.com/products/${i}?utm_source=email&utm_campaign=spring-launch-2025`,
-  backgroundColor: '#e4572e',
-  fontColor: '#ffffff',
-  btnSize: 'large',
-  fontSize: 'large',
-  radius: 8,
-  bold: true,
-});
+const bigButton = (i: number): CtaButton => heaviestButton(i, `https://shop.example.com/products/${i}?utm_source=email&utm_campaign=spring-launch-2025`);
 
 // Logo, cover, mute icon overlay, 4 large buttons; header, unsubscribe and branding on.
 const worst: ExportSnippet = {

@@ -1,4 +1,4 @@
-import type { CtaButton } from '../../shared/snippet-rules.js';
+import { BUTTON_DEFAULTS, type CtaButton } from '../../shared/snippet-rules.js';
 import { findEmailPlatform } from '../email-platforms.js';
 import { buildEmailViewModel } from './export-view-model.js';
 import { ExportNotReadyError, type ExportSnippet } from './export-types.js';
@@ -10,12 +10,7 @@ const ID = '3f2b8c1e-5d4a-4b7e-9c21-0a1b2c3d4e5f';
 const button = (title: string, url = `https://shop.example.com/${title}`): CtaButton => ({
   title,
   url,
-  backgroundColor: '#444444',
-  fontColor: '#ffffff',
-  btnSize: 'small',
-  fontSize: 'small',
-  radius: 0,
-  bold: true,
+  ...BUTTON_DEFAULTS,
 });
 const snippet = (over: Partial<ExportSnippet> = {}): ExportSnippet => ({
   id: ID,
