@@ -103,16 +103,8 @@ export interface ReportFeed {
   snippet: { snippetId: string; title: string; status: boolean };
   generatedAtUtc: string;
   timeZone: string;
-  totals: {
-    totalViews: number;
-    uniqueViews: number;
-    totalClicks: number;
-    opens: number;
-    playsWithoutClick: number;
-    clicks: number;
-    averageViewTime: number;
-    machineExcluded: number;
-  };
+  // the summary's totals and its parts
+  totals: Pick<ReportSummary, 'totalViews' | 'uniqueViews' | 'totalClicks' | 'opens' | 'playsWithoutClick' | 'clicks' | 'averageViewTime' | 'machineExcluded'>;
   page: number;
   size: number;
   totalCount: number;
