@@ -1,7 +1,7 @@
 import { MAX_SEGMENTS_PER_PLAY, MAX_VIDEO_SECONDS, type Segment } from '../shared/metrics/watch-ranges.js';
 import { receiverFromQuery, unfilledTagIn } from '../shared/receiver.js';
 import { isUuid } from '../shared/uuid.js';
-import { PLAY_BODY_MAX_BYTES } from './play-report.js';
+import { PLAY_REPORT_MESSAGES, readPlayReportBody } from './play-report.js';
 
 // The viewer's report of one play's seconds (POST /api/reports/updateduration/ranges), checked.
 // Pure. Sent as JSON (text/plain from sendBeacon), every few seconds while the video plays and
@@ -16,7 +16,7 @@ export const MAX_SEGMENTS_PER_REPORT = 60;
 
 export const PLAY_RANGES_MESSAGES = {
   empty: 'The play report is empty: send {playId, snippetId, segments} as JSON.',
-  tooLarge: `The play report is too large (${PLAY_BODY_MAX_BYTES / 1024} KB at most).`,
+  tooLarge: PLAY_REPORT_MESSAGES.tooLarge,
   notJson: 'The play report must be a JSON object: {playId, snippetId, receiver, length, soundOn, segments}.',
   playId: 'playId must be a GUID made up by the viewer for this play.',
   snippetId: "snippetId must be the EyeMail's id (a GUID).",
@@ -27,7 +27,7 @@ export const PLAY_RANGES_MESSAGES = {
   backwards: "A segment cannot end before it starts.",
   length: 'length must be the number of seconds the video lasts.',
   soundOn: 'soundOn must be true or false.',
-  unknownSnippet: 'There is no such EyeMail.',
+  unknownSnippet: PLAY_REPORT_MESSAGES.unknownSnippet,
   otherSnippet: "This play belongs to another EyeMail: make up a new playId.",
   recorded: 'Play recorded.',
   received: 'Play received.',
@@ -69,17 +69,8 @@ function parseSegments(raw: unknown): Segment[] | string {
 }
 
 export function parsePlayRangesReport(raw: Buffer | string | undefined | null): PlayRangesCheck {
-  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : typeof raw === 'string' ? raw : '';
-  if (Buffer.byteLength(text) > PLAY_BODY_MAX_BYTES) return fail(M.tooLarge);
-  if (!text.trim()) return fail(M.empty);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return fail(M.notJson);
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail(M.notJson);
-  const fields = new Map(Object.entries(body).map(([k, v]) => [k.toLowerCase(), v]));
+  const fields = readPlayReportBody(raw, M);
+  if (typeof fields === 'string') return fail(fields);
 
   const playId = fields.get('playid');
   if (!isUuid(playId)) return fail(M.playId, 'playId');

@@ -40,19 +40,26 @@ function toSeconds(v: unknown): number | null {
   return null;
 }
 
-export function parsePlayReport(raw: Buffer | string | undefined | null): PlayReportCheck {
+// The body of a play report, either one (this and play-ranges-report.ts): at most
+// PLAY_BODY_MAX_BYTES of JSON holding an object, its fields by their lower-cased names (the names
+// as the viewer sends them; other casings are accepted too). Else the report's message that applies.
+export function readPlayReportBody(raw: Buffer | string | undefined | null, messages: { tooLarge: string; empty: string; notJson: string }): Map<string, unknown> | string {
   const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : typeof raw === 'string' ? raw : '';
-  if (Buffer.byteLength(text) > PLAY_BODY_MAX_BYTES) return { ok: false, message: PLAY_REPORT_MESSAGES.tooLarge };
-  if (!text.trim()) return { ok: false, message: PLAY_REPORT_MESSAGES.empty };
+  if (Buffer.byteLength(text) > PLAY_BODY_MAX_BYTES) return messages.tooLarge;
+  if (!text.trim()) return messages.empty;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return { ok: false, message: PLAY_REPORT_MESSAGES.notJson };
+    return messages.notJson;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, message: PLAY_REPORT_MESSAGES.notJson };
-  // Field names as the viewer sends them; other casings are accepted too.
-  const fields = new Map(Object.entries(body).map(([k, v]) => [k.toLowerCase(), v]));
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return messages.notJson;
+  return new Map(Object.entries(body).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+export function parsePlayReport(raw: Buffer | string | undefined | null): PlayReportCheck {
+  const fields = readPlayReportBody(raw, PLAY_REPORT_MESSAGES);
+  if (typeof fields === 'string') return { ok: false, message: fields };
 
   const snippetId = fields.get('snippetid');
   if (!isUuid(snippetId)) return { ok: false, message: PLAY_REPORT_MESSAGES.snippetId, field: 'SnippetId' };
