@@ -1,3 +1,4 @@
+import type { PlayRecord } from '../shared/report-types.js';
 import type { ReportFilter, ReportPage } from './report-filter.js';
 import { filterSql, Sql, sql, WHO_COLUMNS } from './report-sql.js';
 
@@ -7,29 +8,9 @@ import { filterSql, Sql, sql, WHO_COLUMNS } from './report-sql.js';
 
 const PLAYS = new Sql('(select p.*, p.started_at as occurred_at from video_play p where p.counted) e', []);
 
-// A play as the per-viewer table needs it; shares, strips and the rest are made from it
-// (src/shared/metrics).
-export interface PlayRow {
-  playId: string;
-  date: string;
-  time: string;
-  startedAtUtc: string;
-  receiver: string | null;
-  ipAddress: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  countryCode: string | null;
-  device: string | null;
-  platform: string | null;
-  client: string | null;
-  machineReason: string | null;
-  videoDuration: number | null;
-  watchedSecs: number;
-  soundOn: boolean;
-  ranges: [number, number][];
-  segments: [number, number, number][];
-}
+// A play as the per-viewer table needs it: the shared PlayRecord before what is made from its
+// stretches (shares, the strip: src/shared/metrics), with the stretches themselves.
+export type PlayRow = Omit<PlayRecord, 'shareWatched' | 'completed' | 'seconds'> & { segments: [number, number, number][] };
 
 // The plays of a snippet, newest first, one page.
 export function playsSql(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Sql {
