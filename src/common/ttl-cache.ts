@@ -7,6 +7,9 @@ export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; until: number }>();
   // Bumped by clear(): a load that started before a clear does not store its (stale) result.
   private generation = 0;
+  // The loads under way: many hits asking for one expired entry at once share one load (a
+  // campaign's opens all ask for the same EyeMail the moment its entry expires).
+  private readonly loading = new Map<string, Promise<V>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -31,15 +34,26 @@ export class TtlCache<V> {
   async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
     const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation) this.set(key, value);
-    return value;
+    const loaded = load().then((value) => {
+      if (generation === this.generation) this.set(key, value);
+      return value;
+    });
+    this.loading.set(key, loaded);
+    const forget = () => {
+      if (this.loading.get(key) === loaded) this.loading.delete(key);
+    };
+    loaded.then(forget, forget);
+    return loaded;
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    // a load started before the change is not shared with those asking after it
+    this.loading.clear();
   }
 
   get size(): number {
