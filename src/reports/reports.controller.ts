@@ -8,6 +8,7 @@ import { uuidParam } from '../common/uuid-param.pipe.js';
 import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
 import { ReportService } from './report.service.js';
 import { ReportCountryDto, ReportFeedDto, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
+import { PlayRecordDto } from './dto/play-record.dto.js';
 import { PagedReportQueryDto, ReportQuery, ReportQueryDto, WeekReportQueryDto } from './dto/report-query.dto.js';
 
 const NOT_YOURS = 'another user\'s EyeMail is 404, like a missing one';
@@ -76,6 +77,7 @@ export class ReportsController {
   @ApiOperation({
     summary: `Plays of your EyeMail on the viewer page (2 s or more), newest first, each with its seconds watched, share watched, sound on and heatmap strip; the total in X-Total-Count (${NOT_YOURS})`,
   })
+  @ApiOkResponse({ type: PlayRecordDto, isArray: true })
   async plays(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: PagedReportQueryDto, @Res({ passthrough: true }) res: Response) {
     const { plays, total } = await this.reports.plays(user, id, query);
     res.setHeader('X-Total-Count', String(total));

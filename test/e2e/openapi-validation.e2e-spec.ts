@@ -149,4 +149,12 @@ describe('the OpenAPI document states the limits the validation applies', () => 
     expect(names('/api/reports/{snippetId}/summary')).toEqual([...filters, 'weekEnding'].sort());
     expect(names('/api/reports/{snippetId}/download')).toEqual([...filters, 'key'].sort());
   });
+
+  it('describes a play of the plays report from its DTO, tied to the shared type', () => {
+    const paths = doc.paths as unknown as Record<string, { get: { responses: Record<string, { content?: Record<string, { schema?: { items?: { $ref?: string } } }> }> } }>;
+    const ref = paths['/api/reports/{snippetId}/plays'].get.responses['200'].content?.['application/json']?.schema?.items?.$ref;
+    expect(ref).toBe('#/components/schemas/PlayRecordDto');
+    const play = doc.components.schemas.PlayRecordDto;
+    expect(Object.keys(play.properties ?? {})).toEqual(expect.arrayContaining(['playId', 'watchedSecs', 'shareWatched', 'completed', 'soundOn', 'ranges', 'seconds', 'receiver']));
+  });
 });
