@@ -9,6 +9,7 @@ import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
 import { ReportService } from './report.service.js';
 import { ReportCountryDto, ReportFeedDto, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
 import { PlayRecordDto } from './dto/play-record.dto.js';
+import { EngagementReportDto } from './dto/engagement-report.dto.js';
 import { PagedReportQueryDto, ReportQuery, ReportQueryDto, WeekReportQueryDto } from './dto/report-query.dto.js';
 
 const NOT_YOURS = 'another user\'s EyeMail is 404, like a missing one';
@@ -69,6 +70,7 @@ export class ReportsController {
   @ApiOperation({
     summary: `Video engagement of your EyeMail: opens, visits, plays (2 s or more), play rate, sound-on rate, time played, engagement (average share watched), completion rate, clicks per destination, click-through rate, the funnel, the per-second engagement graph and the timeline (Total Views, Total Clicks, opens, visits, plays and clicks over the dates, else the 7 days ending weekEnding, else the last 7 days; hourly up to 2 days, daily beyond, in your time zone) (${NOT_YOURS})`,
   })
+  @ApiOkResponse({ type: EngagementReportDto })
   engagement(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: WeekReportQueryDto) {
     return this.reports.engagement(user, id, query);
   }

@@ -150,11 +150,17 @@ describe('the OpenAPI document states the limits the validation applies', () => 
     expect(names('/api/reports/{snippetId}/download')).toEqual([...filters, 'key'].sort());
   });
 
-  it('describes a play of the plays report from its DTO, tied to the shared type', () => {
-    const paths = doc.paths as unknown as Record<string, { get: { responses: Record<string, { content?: Record<string, { schema?: { items?: { $ref?: string } } }> }> } }>;
-    const ref = paths['/api/reports/{snippetId}/plays'].get.responses['200'].content?.['application/json']?.schema?.items?.$ref;
-    expect(ref).toBe('#/components/schemas/PlayRecordDto');
-    const play = doc.components.schemas.PlayRecordDto;
-    expect(Object.keys(play.properties ?? {})).toEqual(expect.arrayContaining(['playId', 'watchedSecs', 'shareWatched', 'completed', 'soundOn', 'ranges', 'seconds', 'receiver']));
+  it('describes the plays and the engagement reports from their DTOs, tied to the shared types', () => {
+    type Answer = { content?: Record<string, { schema?: { $ref?: string; items?: { $ref?: string } } }> };
+    const paths = doc.paths as unknown as Record<string, { get: { responses: Record<string, Answer> } }>;
+    const schema = (path: string) => paths[path].get.responses['200'].content?.['application/json']?.schema;
+    expect(schema('/api/reports/{snippetId}/plays')?.items?.$ref).toBe('#/components/schemas/PlayRecordDto');
+    expect(Object.keys(doc.components.schemas.PlayRecordDto.properties ?? {})).toEqual(
+      expect.arrayContaining(['playId', 'watchedSecs', 'shareWatched', 'completed', 'soundOn', 'ranges', 'seconds', 'receiver']),
+    );
+    expect(schema('/api/reports/{snippetId}/engagement')?.$ref).toBe('#/components/schemas/EngagementReportDto');
+    expect(Object.keys(doc.components.schemas.EngagementReportDto.properties ?? {})).toEqual(
+      expect.arrayContaining(['opens', 'visits', 'plays', 'playRate', 'engagement', 'clicks', 'clickThroughRate', 'funnel', 'graph', 'timeline']),
+    );
   });
 });
