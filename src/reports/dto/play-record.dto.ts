@@ -1,24 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MACHINE_REASONS } from '../../engagement/engagement-kinds.js';
 import { sameShape } from '../../common/response-shape.js';
+import { ReportViewerDto } from './report.dto.js';
 import type { PlayRecord } from '../../shared/report-types.js';
 
 // GET reports/{snippetId}/plays: one play of the viewer page, as /api/docs describes it, tied to
 // the shared PlayRecord the service returns (sameShape, common/response-shape.ts).
-export class PlayRecordDto {
+export class PlayRecordDto extends ReportViewerDto {
   @ApiProperty({ format: 'uuid' }) playId!: string;
   @ApiProperty({ example: '2026-03-01', description: "in the owner's time zone" }) date!: string;
   @ApiProperty({ example: '14:05:09', description: "in the owner's time zone" }) time!: string;
   @ApiProperty({ example: '2026-03-01T22:05:09.000Z' }) startedAtUtc!: string;
-  @ApiProperty({ type: String, nullable: true }) receiver!: string | null;
-  @ApiProperty({ type: String, nullable: true }) ipAddress!: string | null;
-  @ApiProperty({ type: String, nullable: true }) city!: string | null;
-  @ApiProperty({ type: String, nullable: true }) state!: string | null;
-  @ApiProperty({ type: String, nullable: true }) country!: string | null;
-  @ApiProperty({ type: String, nullable: true }) countryCode!: string | null;
-  @ApiProperty({ type: String, nullable: true }) device!: string | null;
-  @ApiProperty({ type: String, nullable: true }) platform!: string | null;
-  @ApiProperty({ type: String, nullable: true }) client!: string | null;
   @ApiProperty({ type: String, nullable: true, enum: [...MACHINE_REASONS] }) machineReason!: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'seconds; null when neither the server nor the browser knew it' }) videoDuration!: number | null;
   @ApiProperty({ description: 'distinct seconds watched (a rewatch counts once)' }) watchedSecs!: number;

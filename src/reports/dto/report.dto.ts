@@ -3,21 +3,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MACHINE_REASONS } from '../../engagement/engagement-kinds.js';
 import { sameShape } from '../../common/response-shape.js';
 import type { DestinationKind } from '../../shared/click-rules.js';
-import type { ReportActivity, ReportBreakdown, ReportCountry, ReportFeed, ReportRecord, ReportSummary, TimelineDay } from '../../shared/report-types.js';
+import type { ReportActivity, ReportBreakdown, ReportCountry, ReportFeed, ReportRecord, ReportSummary, ReportViewer, TimelineDay } from '../../shared/report-types.js';
 
 // OpenAPI descriptions of the report calls' answers (the query: report-query.dto.ts), each tied to
 // the type of src/shared/report-types.ts the service returns (sameShape, common/response-shape.ts).
 
-export class ReportRecordDto {
-  @ApiProperty({ description: 'id of the engagement (a bigint as a string)' }) engagementId!: string;
-  @ApiProperty({ enum: ['view', 'click'] satisfies ReportActivity[] }) activity!: ReportActivity;
-  @ApiProperty({ description: 'the first counted view of this receiver (or IP when there is no receiver)' }) isUnique!: boolean;
-  @ApiProperty({ description: 'false for a web-view click or play that did not play more than 1 s (listed, not in the totals)' }) counted!: boolean;
-  @ApiProperty({ example: '2026-03-01', description: 'in the owner\'s time zone' }) date!: string;
-  @ApiProperty({ example: '14:05:09', description: 'in the owner\'s time zone' }) time!: string;
-  @ApiProperty({ example: '2026-03-01T22:05:09.000Z' }) occurredAtUtc!: string;
-  @ApiProperty({ type: Number, nullable: true, description: 'click: seconds played after it, capped at the video length' }) durationSecs!: number | null;
-  @ApiProperty({ type: Number, nullable: true }) videoDuration!: number | null;
+// Who a record or a play is, from where and on what (shared ReportViewer).
+export class ReportViewerDto {
   @ApiProperty({ type: String, nullable: true }) receiver!: string | null;
   @ApiProperty({ type: String, nullable: true }) ipAddress!: string | null;
   @ApiProperty({ type: String, nullable: true }) city!: string | null;
@@ -27,6 +19,19 @@ export class ReportRecordDto {
   @ApiProperty({ type: String, nullable: true }) device!: string | null;
   @ApiProperty({ type: String, nullable: true }) platform!: string | null;
   @ApiProperty({ type: String, nullable: true }) client!: string | null;
+}
+sameShape<ReportViewerDto, ReportViewer>(true);
+
+export class ReportRecordDto extends ReportViewerDto {
+  @ApiProperty({ description: 'id of the engagement (a bigint as a string)' }) engagementId!: string;
+  @ApiProperty({ enum: ['view', 'click'] satisfies ReportActivity[] }) activity!: ReportActivity;
+  @ApiProperty({ description: 'the first counted view of this receiver (or IP when there is no receiver)' }) isUnique!: boolean;
+  @ApiProperty({ description: 'false for a web-view click or play that did not play more than 1 s (listed, not in the totals)' }) counted!: boolean;
+  @ApiProperty({ example: '2026-03-01', description: 'in the owner\'s time zone' }) date!: string;
+  @ApiProperty({ example: '14:05:09', description: 'in the owner\'s time zone' }) time!: string;
+  @ApiProperty({ example: '2026-03-01T22:05:09.000Z' }) occurredAtUtc!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'click: seconds played after it, capped at the video length' }) durationSecs!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) videoDuration!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'click: its http(s) target; null = the web view' }) target!: string | null;
   @ApiProperty({ type: String, nullable: true, enum: [...MACHINE_REASONS] }) machineReason!: string | null;
   @ApiProperty({ type: String, nullable: true, enum: DESTINATION_KINDS, description: 'click: where it went; null for views' }) destination!: DestinationKind | null;

@@ -2,40 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { getOrThrow } from '@/lib/query-client';
 import type { WebhookEvent } from '@shared/webhook-events';
+import type { ApiTokenView, AttemptView, EndpointView } from '@shared/integration-types';
 
-export interface ApiToken {
-  id: string;
-  name: string;
-  hint: string;
-  scopes: string[];
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string | null;
-  events: WebhookEvent[];
-  snippetIds: string[] | null;
-  enabled: boolean;
-  disabledReason: string | null;
-  failingSince: string | null;
-  createdAt: string;
-  secretHint: string;
-}
-
-export interface WebhookAttempt {
-  messageId: string;
-  eventType: string;
-  deliveryState: string;
-  attemptedAt: string;
-  succeeded: boolean;
-  statusCode: number | null;
-  durationMs: number;
-  responseStart: string | null;
-  error: string | null;
-}
+// The answers' shapes are the server's (src/shared/integration-types.ts), under the names the
+// dashboard uses.
+export type ApiToken = ApiTokenView;
+export type WebhookEndpoint = EndpointView;
+export type WebhookAttempt = AttemptView;
 
 export interface EndpointForm {
   url: string;
