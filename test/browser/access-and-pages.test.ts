@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allStarted, ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
-import { DESKTOP, PHONE, expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { DESKTOP, expectTitle, launchBrowser, newContext, PHONE, resizeTo, screenshot, uniqueEmail } from './support/browser.ts';
 import { linksIn } from './support/mail.ts';
 
 let server: RunningServer;
@@ -145,13 +145,13 @@ test('signed in: hidden account pages go home; the shell, mobile menu and placeh
   await expectTitle(page, 'View Report | Reports | EyeMail');
 
   // Phone width: the slide-in menu.
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog');
   await drawer.getByRole('link', { name: 'Product Lines' }).click();
   await page.waitForURL((u) => u.pathname === '/product-lines');
   await drawer.waitFor({ state: 'hidden' });
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 });
 
 test('an unknown path shows the fallback page', async () => {

@@ -9,7 +9,7 @@
 // a11y-upload-modal, a11y-exported-email.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshot } from './support/browser.ts';
+import { resizeTo, screenshot } from './support/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server.ts';
 import { SIZES, TITLE, assertClean, audit, auditRoutes, newContext, snippetId, startA11y, stopA11y, user } from './support/accessibility.ts';
 
@@ -47,7 +47,7 @@ test('with the dialogs and menus open: export, confirm delete, upload, account m
   const page = await user.newPage();
   const failures: string[] = [];
   for (const [width, size] of SIZES) {
-    await page.setViewportSize(size);
+    await resizeTo(page, size);
     await page.goto(`/eyemails/${snippetId}`);
     await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
 
@@ -98,7 +98,7 @@ test('public pages: the web view, the email preview and the exported email HTML'
   const exported = (await res.json()).body.html as string;
   const failures: string[] = [];
   for (const [width, size] of SIZES) {
-    await page.setViewportSize(size);
+    await resizeTo(page, size);
     await page.goto(`/eyemail/${snippetId}?v=ann@example.com`);
     await page.getByRole('link', { name: 'Shop now' }).waitFor();
     failures.push(...(await audit(page, `web view at ${width}`)));

@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { PHONE, SCREENSHOT_DIR, expectTitle, launchBrowser, newContext, screenshot, uniqueEmail } from './support/browser.ts';
+import { expectTitle, launchBrowser, newContext, PHONE, resizeTo, screenshot, SCREENSHOT_DIR, uniqueEmail } from './support/browser.ts';
 
 const run = promisify(execFile);
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -182,7 +182,7 @@ test('the quick ranges set the report\'s dates: daily for 7 days, hourly for tod
 });
 
 test('at phone width nothing runs off the side', async () => {
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.getByTestId('funnel').waitFor();
   const overflow = await page.locator('body').evaluate((b, width) => (b.ownerDocument.scrollingElement.scrollWidth as number) - width, PHONE.width);
   assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);

@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { allStarted, ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './support/server.ts';
-import { DESKTOP, PHONE, expectTitle, launchBrowser, screenshot, uniqueEmail } from './support/browser.ts';
+import { DESKTOP, expectTitle, launchBrowser, PHONE, resizeTo, screenshot, uniqueEmail } from './support/browser.ts';
 import { EYEMAIL_DEFAULTS, createEyeMail, readyVideo, signUp } from './support/api.ts';
 
 const run = promisify(execFile);
@@ -304,7 +304,7 @@ test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivat
   assert.ok(await rowAction.isVisible());
 
   // On a phone the users are a list: each shows its address in full, and its Deactivate in reach.
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   const list = page.getByTestId('user-list');
   const item = list.locator('> div').first();
   const address = (await item.getByTitle(/@example\.com$/).getAttribute('title'))!;
@@ -315,7 +315,7 @@ test('admin: tiles, users search, paging, sorting, CSV, deactivate and reactivat
   const phoneAction = item.getByRole('button', { name: `Deactivate ${address}` });
   const actionBox = (await phoneAction.boundingBox())!;
   assert.ok(actionBox.x >= 0 && actionBox.x + actionBox.width <= PHONE.width, `Deactivate is off screen at 390 px: ${JSON.stringify(actionBox)}`);
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 
   // Paging: two pages of 10, the second holding the rest.
   await page.getByRole('button', { name: 'Page 2' }).click();

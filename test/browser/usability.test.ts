@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './support/server.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, launchBrowser, settled, uniqueEmail } from './support/browser.ts';
+import { DESKTOP, launchBrowser, PHONE, resizeTo, SCREENSHOT_DIR, settled, uniqueEmail } from './support/browser.ts';
 import { createEyeMail, readyVideo, signUp } from './support/api.ts';
 
 const run = promisify(execFile);
@@ -74,7 +74,7 @@ after(async () => {
 
 test('toasts never cover New EyeMail, the user menu or the page title (desktop and phone)', async () => {
   for (const size of [DESKTOP, PHONE]) {
-    await page.setViewportSize(size);
+    await resizeTo(page, size);
     await page.goto('/companies');
     const title = page.getByRole('heading', { name: 'My Companies', level: 1 });
     await title.waitFor();
@@ -95,11 +95,11 @@ test('toasts never cover New EyeMail, the user menu or the page title (desktop a
     // Wait for them to go (4 s) so the next size starts clean.
     await toasts.first().waitFor({ state: 'detached', timeout: 10_000 });
   }
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 });
 
 test('Companies tabs sit on one row with the underline beneath both (phone)', async () => {
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.goto('/companies');
   const owned = page.getByRole('tab', { name: 'Owned Companies' });
   const joined = page.getByRole('tab', { name: "Companies I've Joined" });
@@ -111,11 +111,11 @@ test('Companies tabs sit on one row with the underline beneath both (phone)', as
   assert.ok(Math.abs(a.y + a.height - (list.y + list.height)) <= 1, `tab bottom ${a.y + a.height}, list bottom ${list.y + list.height}`);
   assert.ok(b.x + b.width <= PHONE.width, 'the second tab fits the screen');
   await shot('companies', PHONE);
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 });
 
 test("export on a phone: 'Download File (.html)' is on screen without scrolling and downloads", async () => {
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.goto(`/eyemails/${snippetId}`);
   await page.getByRole('toolbar', { name: 'EyeMail actions' }).getByRole('button', { name: 'Download' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download or Copy HTML' });
@@ -138,11 +138,11 @@ test("export on a phone: 'Download File (.html)' is on screen without scrolling 
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   assert.match(file.suggestedFilename(), /\.html$/);
   await dialog.getByRole('button', { name: /close/i }).first().click().catch(() => page.keyboard.press('Escape'));
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 });
 
 async function checkPreviewSwitch(pathname: string, name: string): Promise<void> {
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.goto(pathname);
   const show = page.getByRole('radiogroup', { name: 'Show' });
   await show.waitFor();
@@ -165,7 +165,7 @@ async function checkPreviewSwitch(pathname: string, name: string): Promise<void>
   await previewPane.waitFor({ state: 'hidden' });
   await shot(`${name}-details`, PHONE);
   // Desktop shows both side by side, no switch.
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
   await previewPane.waitFor();
   assert.equal(await show.count(), 0);
 }
@@ -242,7 +242,7 @@ function focusSpot(p: Page): Promise<FocusSpot> {
 }
 
 test('keyboard: Skip to content comes first; on a phone no Tab stop hides in the closed side navigation', async () => {
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
   await page.goto('/companies');
   await page.getByRole('heading', { name: 'My Companies', level: 1 }).waitFor();
   await page.keyboard.press('Tab');
@@ -257,7 +257,7 @@ test('keyboard: Skip to content comes first; on a phone no Tab stop hides in the
   assert.equal(first.inMain, true, `after skipping, Tab goes into the page, not the navigation (${first.label})`);
 
   // A phone: the side navigation is a closed drawer; every Tab stop must be something on screen.
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.goto('/companies');
   await page.getByRole('heading', { name: 'My Companies', level: 1 }).waitFor();
   await page.keyboard.press('Tab'); // Skip to content
@@ -266,11 +266,11 @@ test('keyboard: Skip to content comes first; on a phone no Tab stop hides in the
     const f = await focusSpot(page);
     assert.ok(f.right > 0 && f.left < PHONE.width && f.bottom > 0, `Tab stop ${i + 1} (${f.label}) is off screen at x=${f.left}..${f.right}`);
   }
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 });
 
 async function tabThroughForm(size: { width: number; height: number }, pathname: string, name: string): Promise<void> {
-  await page.setViewportSize(size);
+  await resizeTo(page, size);
   await page.goto(pathname);
   await page.getByRole('textbox', { name: 'Name' }).waitFor();
   await page.getByRole('textbox', { name: 'Name' }).focus();
@@ -287,7 +287,7 @@ async function tabThroughForm(size: { width: number; height: number }, pathname:
     }
   }
   assert.ok(seen > 20, `only ${seen} fields reached`);
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 }
 
 test('keyboard: a field reached with Tab or Shift+Tab is never under the header, the switch or the submit bar', async () => {
@@ -304,7 +304,7 @@ function showsAllText(l: Locator): Promise<boolean> {
 }
 
 test('phone: card titles show in full and the EyeMail actions sit in even columns, Download first', async () => {
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.goto('/eyemails');
   const card = page.getByRole('article', { name: 'Autumn sale for members' });
   await card.waitFor();
@@ -326,11 +326,11 @@ test('phone: card titles show in full and the EyeMail actions sit in even column
   for (const o of others) assert.ok(Math.abs(o.width - others[0].width) <= 1, `actions of one width: ${others.map((x) => Math.round(x.width))}`);
   await shot('detail-actions', PHONE);
 
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 });
 
 test('an inactive EyeMail says why Download is off, in words a phone shows (not only a hover tooltip)', async () => {
-  await page.setViewportSize(PHONE);
+  await resizeTo(page, PHONE);
   await page.goto(`/eyemails/${snippetId}`);
   const bar = page.getByRole('toolbar', { name: 'EyeMail actions' });
   const hint = page.getByText('Download is off while this EyeMail is inactive: activate it to export its HTML.');
@@ -354,5 +354,5 @@ test('an inactive EyeMail says why Download is off, in words a phone shows (not 
   await on.getByRole('button', { name: 'OK' }).click();
   await hint.waitFor({ state: 'detached' });
   assert.equal(await download.isDisabled(), false);
-  await page.setViewportSize(DESKTOP);
+  await resizeTo(page, DESKTOP);
 });

@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { allStarted, startServer, type RunningServer } from './server.ts';
-import { DESKTOP, PHONE, launchBrowser, screenshot, uniqueEmail } from './browser.ts';
+import { DESKTOP, launchBrowser, PHONE, resizeTo, screenshot, uniqueEmail } from './browser.ts';
 import { describeViolations, isBlocking, runAxe, type AxeViolation } from './axe.ts';
 import { EYEMAIL_DEFAULTS, createEyeMail, readyVideo, signUp } from './api.ts';
 
@@ -134,7 +134,7 @@ export async function auditRoutes(ctx: BrowserContext, visits: Visit[], label: s
   const page = await ctx.newPage();
   const failures: string[] = [];
   for (const [width, size] of SIZES) {
-    await page.setViewportSize(size);
+    await resizeTo(page, size);
     for (const [i, visit] of visits.entries()) {
       if (i === 0) await page.goto(visit.path);
       else await openInApp(page, visit.path);

@@ -78,6 +78,14 @@ export async function settled(page: Page, timeoutMs = 10_000): Promise<void> {
   }, timeoutMs);
 }
 
+// Changes the window size and waits until the page has laid itself out again at it: the app
+// shell's side menu and padding slide rather than jump, so a box measured straight after a resize
+// can still be on its way to where the user sees it.
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await settled(page);
+}
+
 // Saves <name>-desktop.png (the 1280x800 viewport) and <name>-phone.png (390x844, the whole
 // page unless `phoneFullPage` is false, e.g. under a dialog), then restores the desktop size.
 // Each is taken once the page has settled at that size (see settled()).
