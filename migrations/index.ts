@@ -31,6 +31,7 @@ import { Migration0030EmailMp4 } from './0030-email-mp4.js';
 import { Migration0031FloodMarkingCost } from './0031-flood-marking-cost.js';
 import { Migration0032NotifyPlayEvents } from './0032-notify-play-events.js';
 import { Migration0033SnippetPublicTitle } from './0033-snippet-public-title.js';
+import { Migration0034Workspaces } from './0034-workspaces.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -67,4 +68,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0031-flood-marking-cost', class: Migration0031FloodMarkingCost },
   { name: '0032-notify-play-events', class: Migration0032NotifyPlayEvents },
   { name: '0033-snippet-public-title', class: Migration0033SnippetPublicTitle },
+  { name: '0034-workspaces', class: Migration0034Workspaces },
 ];

@@ -4,6 +4,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { FilesModule } from '../files/files.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { ApiCredentialsModule } from '../api-credentials/api-credentials.module.js';
+import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountHousekeepingService } from './account-housekeeping.service.js';
 import { AdminBootstrapService } from './admin-bootstrap.service.js';
@@ -34,7 +35,7 @@ import { UserRepository } from './user.repository.js';
 // Accounts: sign-up/in/out, sessions, one-time links, profile, countries and time zones, and the
 // global AuthGuard (deny by default; see common/auth/auth.decorators.ts for @Public, @AdminOnly, @CurrentUser).
 @Module({
-  imports: [MikroOrmModule.forFeature([User, Company, AuthToken, Country, Timezone, AccountStatusChange]), MailModule, FilesModule, ApiCredentialsModule],
+  imports: [MikroOrmModule.forFeature([User, Company, AuthToken, Country, Timezone, AccountStatusChange]), MailModule, FilesModule, ApiCredentialsModule, WorkspacesModule],
   controllers: [AccountsController, SignOutController, UsersController, ReferenceDataController, ProfilePictureController],
   providers: [
     UserRepository,

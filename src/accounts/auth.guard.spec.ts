@@ -6,11 +6,21 @@ import { AuthGuard } from './auth.guard.js';
 import type { UsersService } from './users.service.js';
 import type { AppConfig } from '../config/config.js';
 import type { ApiCredentialsService } from '../api-credentials/api-credentials.service.js';
+import { AccountScope, WorkspaceScope } from '../common/auth/workspace-access.js';
+import { DomainError, NotFoundError } from '../common/domain-error.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import type { CurrentWorkspace } from '../common/auth/auth-user.js';
 
 class Routes {
   open() {}
   @Public() publicOne() {}
   @AdminOnly() adminOne() {}
+}
+
+class WorkspaceRoutes {
+  @WorkspaceScope('viewer') read() {}
+  @WorkspaceScope('editor') write() {}
+  @AccountScope() me() {}
 }
 
 @AdminOnly()
@@ -28,12 +38,21 @@ function setup(users: FakeUser[]) {
   } as unknown as UsersService;
   // No API credential in these requests: the session decides (tokens: test/e2e/api-tokens.e2e-spec.ts).
   const credentials = { authenticate: async () => null } as unknown as ApiCredentialsService;
-  return { guard: new AuthGuard(new Reflector(), service, { supportEmail: 'help@example.com' } as AppConfig, credentials), touched };
+  // Everyone has a personal workspace (its id is theirs); u1 is a viewer of company c1.
+  const workspaces = {
+    resolve: async (userId: string, requested?: string): Promise<CurrentWorkspace> => {
+      if (requested === undefined || requested === userId) return { id: userId, kind: 'personal', role: 'owner' };
+      if (userId === 'u1' && requested === 'c1') return { id: 'c1', kind: 'company', role: 'viewer' };
+      throw new NotFoundError('Workspace not found.');
+    },
+  } as unknown as WorkspacesService;
+  return { guard: new AuthGuard(new Reflector(), service, { supportEmail: 'help@example.com' } as AppConfig, credentials, workspaces), touched };
 }
 
-function context(cls: new () => object, method: string, userId?: string) {
+function context(cls: new () => object, method: string, userId?: string, workspace?: string) {
   let destroyed = false;
   const req = {
+    headers: workspace === undefined ? {} : { 'x-workspace-id': workspace },
     session: userId ? { userId, destroy: (cb: () => void) => ((destroyed = true), cb()) } : undefined,
   };
   const ctx = {
@@ -50,6 +69,7 @@ async function statusOf(p: Promise<unknown>): Promise<number | 'ok'> {
     await p;
     return 'ok';
   } catch (e) {
+    if (e instanceof DomainError) return ({ not_found: 404, forbidden: 403 } as Record<string, number>)[e.code] ?? 500;
     return (e as ApiError).getStatus();
   }
 }
@@ -92,5 +112,30 @@ describe('AuthGuard', () => {
     expect(await statusOf(guard.canActivate(context(Routes, 'adminOne', 'a1').ctx))).toBe('ok');
     expect(await statusOf(guard.canActivate(context(AdminRoutes, 'list', 'a1').ctx))).toBe('ok');
     expect(await statusOf(guard.canActivate(context(AdminRoutes, 'list').ctx))).toBe(401);
+  });
+
+  it('acts in the personal workspace unless the request names another the user belongs to', async () => {
+    const { guard } = setup([ann, boss]);
+    const own = context(WorkspaceRoutes, 'read', 'u1');
+    expect(await guard.canActivate(own.ctx)).toBe(true);
+    expect(authUserOf(own.req)?.workspace).toEqual({ id: 'u1', kind: 'personal', role: 'owner' });
+    const company = context(WorkspaceRoutes, 'read', 'u1', 'c1');
+    expect(await guard.canActivate(company.ctx)).toBe(true);
+    expect(authUserOf(company.req)?.workspace).toEqual({ id: 'c1', kind: 'company', role: 'viewer' });
+    // a workspace the caller is not in: as if it did not exist
+    expect(await statusOf(guard.canActivate(context(WorkspaceRoutes, 'read', 'a1', 'c1').ctx))).toBe(404);
+  });
+
+  it('refuses a role below what the route needs with 403', async () => {
+    const { guard } = setup([ann]);
+    expect(await statusOf(guard.canActivate(context(WorkspaceRoutes, 'write', 'u1', 'c1').ctx))).toBe(403);
+    expect(await statusOf(guard.canActivate(context(WorkspaceRoutes, 'write', 'u1').ctx))).toBe('ok');
+  });
+
+  it('answers routes about the person in their personal workspace whatever the header names', async () => {
+    const { guard } = setup([ann, boss]);
+    const c = context(WorkspaceRoutes, 'me', 'a1', 'c1');
+    expect(await guard.canActivate(c.ctx)).toBe(true);
+    expect(authUserOf(c.req)?.workspace.id).toBe('a1');
   });
 });

@@ -10,7 +10,16 @@ import { toAuthUser } from './user.mapper.js';
 import { isClosedByBeacon } from './beacon-close.js';
 import { isSessionOutdated } from './account.rules.js';
 import { FEED_LINK, TOKEN_SCOPE, type ApiTokenScope } from '../common/auth/api-access.js';
-import { ApiCredentialsService, type ApiCaller } from '../api-credentials/api-credentials.service.js';
+import { ApiCredentialsService, API_TOKEN_MESSAGES, type ApiCaller } from '../api-credentials/api-credentials.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { ACCOUNT_SCOPE, WORKSPACE_ROLE } from '../common/auth/workspace-access.js';
+import { roleAllows, WORKSPACE_HEADER, WORKSPACE_ROLE_LABELS, type WorkspaceRole } from '../shared/workspace-roles.js';
+import type { AuthUser, CurrentWorkspace } from '../common/auth/auth-user.js';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../common/domain-error.js';
+
+function setAuthUser(req: Request, user: AuthUser): void {
+  (req as unknown as Record<symbol, unknown>)[AUTH_USER] = user;
+}
 
 function destroySession(req: Request): Promise<void> {
   return new Promise((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
@@ -26,6 +35,7 @@ export class AuthGuard implements CanActivate {
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly credentials: ApiCredentialsService,
+    private readonly workspaces: WorkspacesService,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -33,6 +43,8 @@ export class AuthGuard implements CanActivate {
     const targets = [ctx.getHandler(), ctx.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) ?? false;
     const role = this.reflector.getAllAndOverride<string>(REQUIRED_ROLE, targets);
+    const workspaceRole = this.reflector.getAllAndOverride<WorkspaceRole>(WORKSPACE_ROLE, targets);
+    const accountScope = this.reflector.getAllAndOverride<boolean>(ACCOUNT_SCOPE, targets) ?? false;
     const req = ctx.switchToHttp().getRequest<Request>();
 
     // An API token or a feed link (api-tokens module) stands for its owner on the routes that
@@ -40,7 +52,7 @@ export class AuthGuard implements CanActivate {
     if (!isPublic) {
       const access = { tokenScope: this.reflector.getAllAndOverride<ApiTokenScope>(TOKEN_SCOPE, targets), feedLink: this.reflector.getAllAndOverride<boolean>(FEED_LINK, targets) ?? false };
       const caller = await this.credentials.authenticate(req, access);
-      if (caller) return this.actAsApiCaller(req, caller, role);
+      if (caller) return this.actAsApiCaller(req, caller, role, workspaceRole);
     }
 
     if (req.session?.userId && req.session.closingAt !== undefined) {
@@ -67,20 +79,50 @@ export class AuthGuard implements CanActivate {
       if (!user) throw unauthorized();
       throw forbidden(deactivatedMessage(this.config.supportEmail));
     }
-    (req as unknown as Record<symbol, unknown>)[AUTH_USER] = toAuthUser(user);
-    await this.users.touchActivity(user);
     if (role && user.role !== role && !isPublic) throw forbidden();
+    const workspace = await this.workspaceOf(user.id, req, isPublic || accountScope || !!role);
+    if (workspaceRole && !isPublic) this.checkRole(workspace, workspaceRole);
+    setAuthUser(req, { ...toAuthUser(user), workspace });
+    await this.users.touchActivity(user);
     return true;
+  }
+
+  // The workspace the request names (WORKSPACE_HEADER) when the user is a member, else 404. A
+  // route about the person themselves, or one anyone may call, works whatever the header names
+  // (in the personal workspace when it names none of theirs), so a dashboard whose workspace
+  // was just taken away can still load who is signed in.
+  private async workspaceOf(userId: string, req: Request, lenient: boolean): Promise<CurrentWorkspace> {
+    const named = req.headers[WORKSPACE_HEADER];
+    const requested = typeof named === 'string' ? named.trim().toLowerCase() : undefined;
+    try {
+      return await this.workspaces.resolve(userId, requested);
+    } catch (e) {
+      if (!lenient || !(e instanceof NotFoundError)) throw e;
+      return this.workspaces.resolve(userId, undefined);
+    }
+  }
+
+  private checkRole(workspace: CurrentWorkspace, needed: WorkspaceRole): void {
+    if (!roleAllows(workspace.role, needed)) {
+      throw new ForbiddenError(`Your role in this workspace (${WORKSPACE_ROLE_LABELS[workspace.role]}) does not allow this. Ask its owner or an admin.`);
+    }
   }
 
   // The owner of a token or feed link, if still an active account. Never admin rights: no admin
   // route carries a token scope, and a role check refuses all the same.
-  private async actAsApiCaller(req: Request, caller: ApiCaller, role: string | undefined): Promise<boolean> {
+  // A token or feed link acts in its own workspace with its maker's role there today: once the
+  // maker leaves or is removed from that workspace, it opens nothing.
+  private async actAsApiCaller(req: Request, caller: ApiCaller, role: string | undefined, workspaceRole: WorkspaceRole | undefined): Promise<boolean> {
     const user = await this.users.findById(caller.userId);
     if (!user) throw unauthorized();
     if (!user.isActive) throw forbidden(deactivatedMessage(this.config.supportEmail));
     if (role) throw forbidden();
-    (req as unknown as Record<symbol, unknown>)[AUTH_USER] = toAuthUser(user);
+    const workspace = await this.workspaces.resolve(user.id, caller.workspaceId).catch((e: unknown) => {
+      if (e instanceof NotFoundError) throw new UnauthenticatedError(caller.via === 'token' ? API_TOKEN_MESSAGES.invalid : API_TOKEN_MESSAGES.badFeedKey);
+      throw e;
+    });
+    if (workspaceRole) this.checkRole(workspace, workspaceRole);
+    setAuthUser(req, { ...toAuthUser(user), workspace });
     return true;
   }
 }

@@ -52,7 +52,8 @@ export function toProfileView(u: UserFields): ProfileView {
   };
 }
 
-export function toAuthUser(u: UserFields): AuthUser {
+// Who the user is; the AuthGuard adds the workspace the request acts in.
+export function toAuthUser(u: UserFields): Omit<AuthUser, 'workspace'> {
   return {
     id: u.id,
     email: u.email,

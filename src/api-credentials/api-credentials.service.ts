@@ -29,6 +29,8 @@ export interface RouteApiAccess {
 
 export interface ApiCaller {
   userId: string;
+  // the workspace it reads: the token's, or the feed link's EyeMail's
+  workspaceId: string;
   via: 'token' | 'feed-link';
 }
 
@@ -71,7 +73,7 @@ export class ApiCredentialsService {
       // Best effort: the answer does not wait on, or fail with, the bookkeeping.
       void this.repo.touch(row.id).catch((e) => this.logger.warn({ err: e }, 'Could not record when an API token was used'));
     }
-    return { userId: row.userId, via: 'token' };
+    return { userId: row.userId, workspaceId: row.workspaceId, via: 'token' };
   }
 
   private async byFeedKey(req: Request, key: unknown): Promise<ApiCaller> {
@@ -80,7 +82,7 @@ export class ApiCredentialsService {
     const link = await this.repo.findFeedLink(snippetId.toLowerCase());
     if (!link || !sameKey(key, feedLinkKey(await this.secret(), snippetId, link.nonce))) throw new UnauthenticatedError(API_TOKEN_MESSAGES.badFeedKey);
     await this.limiter.consume([FEED_LINK_RATE, `${snippetId}:${link.nonce}`]);
-    return { userId: link.userId, via: 'feed-link' };
+    return { userId: link.userId, workspaceId: link.workspaceId, via: 'feed-link' };
   }
 
   // The key of an EyeMail's feed link with this nonce.

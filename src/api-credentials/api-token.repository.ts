@@ -6,6 +6,8 @@ import { rawSql } from '../database/raw-sql.js';
 export interface ApiTokenRow {
   id: string;
   userId: string;
+  // the workspace the token reads (the one it was made in)
+  workspaceId: string;
   name: string;
   prefix: string;
   scopes: string[];
@@ -13,7 +15,7 @@ export interface ApiTokenRow {
   lastUsedAt: Date | null;
 }
 
-const TOKEN_COLUMNS = 'id, user_id as "userId", name, prefix, scopes, created_at as "createdAt", last_used_at as "lastUsedAt"';
+const TOKEN_COLUMNS = 'id, user_id as "userId", workspace_id as "workspaceId", name, prefix, scopes, created_at as "createdAt", last_used_at as "lastUsedAt"';
 
 // The api_token and feed_link tables, only here.
 @Injectable()
@@ -52,10 +54,10 @@ export class ApiTokenRepository {
     await rawSql(this.orm, 'update api_token set last_used_at = now() where id = ?', [id]);
   }
 
-  async findFeedLink(snippetId: string): Promise<{ userId: string; nonce: string; createdAt: Date } | null> {
-    const rows = await rawSql<{ userId: string; nonce: string; createdAt: Date }>(
+  async findFeedLink(snippetId: string): Promise<{ userId: string; workspaceId: string; nonce: string; createdAt: Date } | null> {
+    const rows = await rawSql<{ userId: string; workspaceId: string; nonce: string; createdAt: Date }>(
       this.orm,
-      'select user_id as "userId", nonce, created_at as "createdAt" from feed_link where snippet_id = ?',
+      'select user_id as "userId", workspace_id as "workspaceId", nonce, created_at as "createdAt" from feed_link where snippet_id = ?',
       [snippetId],
     );
     return rows[0] ?? null;

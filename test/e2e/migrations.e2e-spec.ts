@@ -139,7 +139,7 @@ describeWithPostgres('upgrading stored clicks with their destination', () => {
       // The snippet's media rows do not matter here: foreign keys are not checked for this insert.
       await c.query(`set session_replication_role = replica`);
       await c.query(
-        `insert into snippet (id, owner_id, title, video_file_id, encoding_id, landing_page_url, video_link_url, cta_buttons) values ($1, $2, 'Old', $3, $3, $4, $5, $6)`,
+        `insert into snippet (id, owner_id, workspace_id, title, video_file_id, encoding_id, landing_page_url, video_link_url, cta_buttons) values ($1, $2, $2, 'Old', $3, $3, $4, $5, $6)`,
         [snippet, user, video, 'https://shop.example.com/', 'https://youtu.be/x', JSON.stringify([{ title: 'Book a demo', url: 'https://shop.example.com/demo' }])],
       );
       await c.query(
@@ -201,7 +201,7 @@ describeWithPostgres('upgrading stored plays with their per-second histogram', (
       await c.query('drop table video_second_stats');
       await c.query(`delete from mikro_orm_migrations where name = '0014-second-stats'`);
       await c.query(`set session_replication_role = replica`);
-      await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a2']);
+      await c.query(`insert into snippet (id, owner_id, workspace_id, title, video_file_id, encoding_id) values ($1, $2, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a2']);
       const play = (segments: number[][], counted: boolean, machine: string | null) =>
         c.query(
           `insert into video_play (play_id, snippet_id, started_at, updated_at, video_duration_secs, segments, watched_secs, counted, machine_reason)
@@ -288,7 +288,7 @@ describeWithPostgres('upgrading stored events with their 15-minute counters', ()
       await c.query('drop table engagement_people');
       await c.query(`delete from mikro_orm_migrations where name = '0018-engagement-counters'`);
       await c.query(`set session_replication_role = replica`);
-      await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a3']);
+      await c.query(`insert into snippet (id, owner_id, workspace_id, title, video_file_id, encoding_id) values ($1, $2, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a3']);
       const event = (kind: string, at: string, machine: string | null = null, receiver: string | null = 'ann@example.com', destination: string | null = null) =>
         c.query(`insert into engagement (snippet_id, kind, occurred_at, machine_reason, receiver, ip, destination) values ($1, $2, $3, $4, $5, '10.0.0.9', $6)`, [
           snippet,
@@ -424,7 +424,7 @@ describeWithPostgres("upgrading stored events with the records' summary kept at 
       await c.query('drop table report_viewer_total, report_viewer, report_counter');
       await c.query(`delete from mikro_orm_migrations where name = '0023-record-summary'`);
       await c.query(`set session_replication_role = replica`);
-      await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a3']);
+      await c.query(`insert into snippet (id, owner_id, workspace_id, title, video_file_id, encoding_id) values ($1, $2, $2, 'Old', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a3']);
       await c.query(`set session_replication_role = origin`);
       const event = async (kind: string, at: string, o: { receiver?: string | null; machine?: string; secs?: number; click?: string; target?: string } = {}) =>
         (

@@ -124,7 +124,7 @@ describeWithPostgres('upgrading stored EyeMails with the title recipients see', 
       await c.query('alter table snippet drop column public_title');
       await c.query(`delete from mikro_orm_migrations where name = '0033-snippet-public-title'`);
       await c.query(`set session_replication_role = replica`);
-      await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $2, 'Sent in May', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a4']);
+      await c.query(`insert into snippet (id, owner_id, workspace_id, title, video_file_id, encoding_id) values ($1, $2, $2, 'Sent in May', $2, $2)`, [snippet, '00000000-0000-4000-8000-0000000000a4']);
       await c.query(`set session_replication_role = origin`);
       await (await start()).close();
       const { rows } = await c.query('select public_title from snippet where id = $1', [snippet]);

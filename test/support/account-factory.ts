@@ -38,6 +38,8 @@ superagent.parse['text/event-stream'] = (res, cb) => {
 // limits apply per client.
 export class Client {
   private readonly cookies = new Map<string, string>();
+  // The workspace the calls act in (X-Workspace-Id, as the dashboard sends it); none: personal.
+  workspace: string | undefined;
 
   constructor(
     private readonly server: Parameters<typeof request>[0],
@@ -76,6 +78,7 @@ export class Client {
     const test = request(this.server)[method](path);
     if (this.cookies.size) test.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (this.xsrfToken) test.set('X-XSRF-TOKEN', this.xsrfToken);
+    if (this.workspace) test.set('X-Workspace-Id', this.workspace);
     test.set('X-Forwarded-For', this.ip);
     test.on('response', (res: { headers: Record<string, string | string[] | undefined> }) => this.keep(res.headers['set-cookie']));
     return test;

@@ -29,7 +29,7 @@ export async function migratedDatabaseClient(prefix: string): Promise<{ c: pg.Cl
 export async function bareSnippet(c: pg.Client, title: string): Promise<string> {
   const id = (await c.query('select gen_random_uuid()::text as id')).rows[0].id as string;
   await c.query('set session_replication_role = replica');
-  await c.query(`insert into snippet (id, owner_id, title, video_file_id, encoding_id) values ($1, $1, $2, $1, $1)`, [id, title]);
+  await c.query(`insert into snippet (id, owner_id, workspace_id, title, video_file_id, encoding_id) values ($1, $1, $1, $2, $1, $1)`, [id, title]);
   await c.query('set session_replication_role = origin');
   return id;
 }

@@ -1,4 +1,5 @@
 import type { Tier } from '../../shared/account-rules.js';
+import type { WorkspaceKind, WorkspaceRole } from '../../shared/workspace-roles.js';
 
 // The roles a user may hold (stored in app_user.role; accounts/user.entity.ts uses this list).
 export const USER_ROLES = ['user', 'admin'] as const;
@@ -19,4 +20,14 @@ export interface AuthUser {
   // the profile's time zone (an id of GET timezones), null when it names none: what a report
   // read needs, so it does not load the user again
   timezoneId: number | null;
+  // The workspace the request acts in (the dashboard's X-Workspace-Id header, an API token's or
+  // feed link's workspace, else the personal one, whose id is the user's) and the caller's role
+  // there. Every object query filters by workspace.id.
+  workspace: CurrentWorkspace;
+}
+
+export interface CurrentWorkspace {
+  id: string;
+  kind: WorkspaceKind;
+  role: WorkspaceRole;
 }

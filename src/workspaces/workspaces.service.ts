@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../common/domain-error.js';
+import type { CurrentWorkspace } from '../common/auth/auth-user.js';
+import { isUuid } from '../shared/uuid.js';
+import { WorkspaceRepository, type Membership, type MemberRow } from './workspace.repository.js';
+import type { WorkspaceRole } from '../shared/workspace-roles.js';
+
+export const WORKSPACE_MESSAGES = {
+  notFound: 'Workspace not found.',
+} as const;
+
+// Who may act in which workspace. The AuthGuard asks it for every signed-in request.
+@Injectable()
+export class WorkspacesService {
+  constructor(private readonly repo: WorkspaceRepository) {}
+
+  // The workspace a request acts in: the one it names, when the user is a member of it, else
+  // 404 (whether it exists is not the caller's to know); without a name, the user's personal
+  // workspace, whose id is the user's.
+  async resolve(userId: string, requested: string | undefined): Promise<CurrentWorkspace> {
+    const id = requested === undefined || requested === '' ? userId : requested;
+    const m = isUuid(id) ? await this.repo.membership(userId, id) : null;
+    if (!m) throw new NotFoundError(WORKSPACE_MESSAGES.notFound);
+    return { id: m.workspaceId, kind: m.kind, role: m.role };
+  }
+
+  // The caller's role in a workspace, null when they are not a member.
+  async roleIn(userId: string, workspaceId: string): Promise<WorkspaceRole | null> {
+    return (await this.repo.membership(userId, workspaceId))?.role ?? null;
+  }
+
+  membershipsOf(userId: string): Promise<Membership[]> {
+    return this.repo.membershipsOf(userId);
+  }
+
+  membersOf(workspaceId: string): Promise<MemberRow[]> {
+    return this.repo.membersOf(workspaceId);
+  }
+
+  memberCounts(workspaceIds: readonly string[]): Promise<Map<string, number>> {
+    return this.repo.memberCounts(workspaceIds);
+  }
+
+  addMember(workspaceId: string, userId: string, role: Exclude<WorkspaceRole, 'owner'>): Promise<boolean> {
+    return this.repo.addMember(workspaceId, userId, role);
+  }
+
+  setRole(workspaceId: string, userId: string, role: Exclude<WorkspaceRole, 'owner'>): Promise<boolean> {
+    return this.repo.setRole(workspaceId, userId, role);
+  }
+
+  removeMember(workspaceId: string, userId: string): Promise<boolean> {
+    return this.repo.removeMember(workspaceId, userId);
+  }
+}
