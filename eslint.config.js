@@ -41,14 +41,14 @@ const LAYERS = [
   ['runtime', 'config'], // before anything else loads; the environment, parsed once
   ['database'],
   ['common'], // envelope, errors, pipes, sessions, CSRF, rate limits, auth decorators, health registry
-  ['images', 'mail', 'storage', 'queue', 'api-credentials', 'geo-ip'], // outside tools behind one adapter each (geo-ip: the offline geo database); checking API tokens and feed links (the guard's)
+  ['images', 'mail', 'storage', 'queue', 'api-credentials', 'geo-ip', 'workspaces'], // outside tools behind one adapter each (geo-ip: the offline geo database); checking API tokens and feed links, and workspace membership (the guard's)
   ['engagement'], // the engagement store: every write of it, its outbox and the events other modules listen to
   ['encoding'], // ffmpeg (posters and GIF frames through images)
   ['files'], // uploads and the library
   ['accounts', 'videos'], // users (their profile pictures are files); encodings of a file
   ['snippets'], // EyeMails: a user's, with their videos and files
   ['ingest'], // the journal and its loader: classifies and stores the hot path's events (through engagement)
-  ['tracking', 'reports', 'support', 'admin', 'health', 'api-tokens', 'webhooks', 'notifications'], // read across the modules below (tracking: the hot path up to the journal; reports: reads only)
+  ['tracking', 'reports', 'support', 'admin', 'health', 'api-tokens', 'webhooks', 'notifications', 'companies'], // read across the modules below (tracking: the hot path up to the journal; reports: reads only)
 ];
 const layerOf = Object.fromEntries(LAYERS.flatMap((names, i) => names.map((m) => [m, i])));
 const unplaced = serverModules.filter((m) => layerOf[m] === undefined);

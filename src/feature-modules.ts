@@ -14,6 +14,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { CompaniesModule } from './companies/companies.module.js';
 
 // The product's domain modules, in one list so each capability is added in one place.
-export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, EngagementModule, SnippetsModule, ReportsModule, TrackingModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule, NotificationsModule];
+export const featureModules = [StorageModule, QueueModule, RateLimitModule, MailModule, AccountsModule, FilesModule, VideosModule, EngagementModule, SnippetsModule, ReportsModule, TrackingModule, SupportModule, AdminModule, ApiTokensModule, WebhooksModule, NotificationsModule, CompaniesModule];

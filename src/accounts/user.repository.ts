@@ -72,6 +72,29 @@ export class UserRepository {
     return c?.name ?? null;
   }
 
+  // A company owned by an existing user; its workspace and the owner's membership are written by
+  // the database in the same statement (migration 0034).
+  async insertCompany(ownerUserId: string, company: Omit<NewCompany, 'inviteCode'>): Promise<Company> {
+    const em = this.fork;
+    const c = em.create(Company, { ...company, inviteCode: null, ownerUserId });
+    await em.flush();
+    return c;
+  }
+
+  countOwnedCompanies(ownerUserId: string): Promise<number> {
+    return this.fork.count(Company, { ownerUserId });
+  }
+
+  findCompanies(ids: readonly string[]): Promise<Pick<Company, 'id' | 'name' | 'domain' | 'department'>[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.fork.find(Company, { id: { $in: [...ids] } }, { fields: ['id', 'name', 'domain', 'department'] });
+  }
+
+  findPeople(ids: readonly string[]): Promise<Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.fork.find(User, { id: { $in: [...ids] } }, { fields: ['id', 'email', 'firstName', 'lastName'] });
+  }
+
   findEmails(ids: readonly string[]): Promise<Pick<User, 'id' | 'email'>[]> {
     return this.em.find(User, { id: { $in: [...ids] } }, { fields: ['id', 'email'] });
   }

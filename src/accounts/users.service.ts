@@ -4,7 +4,7 @@ import { FilesService } from '../files/files.service.js';
 import { ConflictError, NotFoundError } from '../common/domain-error.js';
 import { normalizeEmail } from '../shared/account-rules.js';
 import { STATUS_MESSAGES } from './account-messages.js';
-import { shouldTouchActivity, statusChangeRefusal } from './account.rules.js';
+import { joinFullName, shouldTouchActivity, statusChangeRefusal } from './account.rules.js';
 import type { User } from './user.entity.js';
 import { UserRepository } from './user.repository.js';
 import { isUuid } from '../shared/uuid.js';
@@ -91,6 +91,28 @@ export class UsersService {
   }
 
   // Addresses of many users in one query (the admin video list names each owner).
+  // A company owned by this user (company workspaces: the companies module).
+  async createCompany(ownerUserId: string, fields: { name: string; domain: string; department: string }): Promise<{ id: string }> {
+    const c = await this.users.insertCompany(ownerUserId, fields);
+    return { id: c.id };
+  }
+
+  countOwnedCompanies(ownerUserId: string): Promise<number> {
+    return this.users.countOwnedCompanies(ownerUserId);
+  }
+
+  // Companies by id, for lists of workspaces (one query for any number).
+  async companiesOf(ids: readonly string[]): Promise<Map<string, { name: string; domain: string; department: string }>> {
+    const rows = await this.users.findCompanies(ids.filter(isUuid));
+    return new Map(rows.map((c) => [c.id, { name: c.name, domain: c.domain, department: c.department }]));
+  }
+
+  // Names and addresses by id, for member lists (one query for any number).
+  async peopleOf(ids: readonly string[]): Promise<Map<string, { email: string; fullName: string }>> {
+    const rows = await this.users.findPeople(ids.filter(isUuid));
+    return new Map(rows.map((u) => [u.id, { email: u.email, fullName: joinFullName(u.firstName, u.lastName ?? null) }]));
+  }
+
   // The name of the user's company (their brand), null for a personal account.
   companyNameOf(companyId: string | null | undefined): Promise<string | null> {
     return companyId ? this.users.companyName(companyId) : Promise.resolve(null);

@@ -1,5 +1,7 @@
 // Company workspaces for tests: a company made through the API by its owner, with members of
-// each role. Members are added the way an accepted invitation adds them.
+// each role. Members are added the way an accepted invitation adds them. companyWithTeam signs
+// up four people: start the app with TRUST_PROXY: 'true' so each signs up from its own address
+// (the sign-up limit counts per address).
 import type { TestApp } from './app.js';
 import { signUp, sql, type SignedUpUser } from './account-factory.js';
 import type { WorkspaceRole } from '../../src/shared/workspace-roles.js';
