@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { AccountScope } from '../common/auth/workspace-access.js';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiResult, ok } from '../common/api-response.js';
@@ -16,6 +17,7 @@ import { ForgotPasswordQuery, ResetPasswordDto, TokenQuery } from './dto/recover
 import { UserViewDto } from './dto/responses.dto.js';
 
 @ApiTags('accounts')
+@AccountScope()
 @Controller('accounts')
 export class AccountsController {
   constructor(

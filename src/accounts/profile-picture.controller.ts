@@ -1,4 +1,5 @@
 import { Controller, Delete, Put, Query } from '@nestjs/common';
+import { AccountScope } from '../common/auth/workspace-access.js';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
@@ -6,6 +7,7 @@ import { ProfilePictureDto } from './dto/responses.dto.js';
 import { ProfilePictureService } from './profile-picture.service.js';
 
 @ApiTags('profile')
+@AccountScope()
 @Controller('users')
 export class ProfilePictureController {
   constructor(private readonly pictures: ProfilePictureService) {}

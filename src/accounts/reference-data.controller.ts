@@ -1,9 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
+import { AccountScope } from '../common/auth/workspace-access.js';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ReferenceDataService } from './reference-data.service.js';
 import { CountryItemDto, TimezoneItemDto } from './dto/responses.dto.js';
 
 @ApiTags('profile')
+@AccountScope()
 @Controller()
 export class ReferenceDataController {
   constructor(private readonly reference: ReferenceDataService) {}

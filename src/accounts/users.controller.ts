@@ -1,4 +1,5 @@
 import { Controller, Get, Put, Req } from '@nestjs/common';
+import { AccountScope } from '../common/auth/workspace-access.js';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ok } from '../common/api-response.js';
@@ -10,6 +11,7 @@ import { ChangePasswordDto, UpdateProfileDto } from './dto/profile.dto.js';
 import { ProfileViewDto } from './dto/responses.dto.js';
 
 @ApiTags('profile')
+@AccountScope()
 @Controller('users')
 export class UsersController {
   constructor(private readonly profiles: ProfileService) {}

@@ -1,4 +1,5 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
+import { AccountScope } from '../common/auth/workspace-access.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { ValidBody } from '../common/validation/input.pipe.js';
@@ -10,6 +11,7 @@ import { FeedbackDto, InquiryDto } from './dto/support.dto.js';
 // The bodies are the DTO classes of dto/support.dto.ts, checked with the rules of support-rules.ts
 // (their messages are the contract).
 @ApiTags('support')
+@AccountScope()
 @Controller()
 export class SupportController {
   constructor(private readonly support: SupportService) {}

@@ -8,6 +8,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IS_PUBLIC, REQUIRED_ROLE } from '../../src/common/auth/auth.decorators.js';
+import { ACCOUNT_SCOPE, WORKSPACE_ROLE } from '../../src/common/auth/workspace-access.js';
+import type { WorkspaceRole } from '../../src/shared/workspace-roles.js';
 import { routesOutsideApi } from '../../src/common/public-routes.js';
 import { TRACKING_ROUTES } from '../../src/tracking/tracking-http.js';
 import { VIEWER_ROUTES } from '../../src/snippets/viewer-http.js';
@@ -18,6 +20,9 @@ export interface RouteInfo {
   method: string; // GET, POST, ...
   path: string; // '/api/snippets/:id'
   access: Access;
+  // What a signed-in route acts on: the person ('account', @AccountScope) or the current
+  // workspace with the least role it needs (@WorkspaceScope); null when it declares neither.
+  scope: 'account' | WorkspaceRole | null;
   controller: string;
   handler: string;
 }
@@ -59,11 +64,13 @@ export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteIn
       const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, type]) ?? false;
       const role = reflector.getAllAndOverride<string>(REQUIRED_ROLE, [handler, type]);
       const access: Access = role === 'admin' && !isPublic ? 'admin' : isPublic ? 'public' : 'user';
+      const workspaceRole = reflector.getAllAndOverride<WorkspaceRole>(WORKSPACE_ROLE, [handler, type]);
+      const scope = workspaceRole ?? (reflector.getAllAndOverride<boolean>(ACCOUNT_SCOPE, [handler, type]) ? 'account' : null);
       for (const cp of controllerPaths) {
         for (const rp of ([] as string[]).concat(routePaths)) {
           const bare = joinPaths(cp, rp);
           const path = outsideApi(bare, method) ? bare : joinPaths(globalPrefix, cp, rp);
-          out.push({ method: RequestMethod[method as RequestMethod], path, access, controller: type.name, handler: name });
+          out.push({ method: RequestMethod[method as RequestMethod], path, access, scope, controller: type.name, handler: name });
         }
       }
     }
@@ -71,7 +78,7 @@ export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteIn
   out.push(...expressRouterRoutes(app));
   // The tracking routes and the viewer pages, answered on the HTTP server ahead of Express
   // (tracking/tracking-router.ts, snippets/viewer-router.ts).
-  for (const path of [...TRACKING_ROUTES, ...VIEWER_ROUTES]) out.push({ method: 'GET', path, access: 'public', controller: 'ahead of express', handler: path });
+  for (const path of [...TRACKING_ROUTES, ...VIEWER_ROUTES]) out.push({ method: 'GET', path, access: 'public', scope: null, controller: 'ahead of express', handler: path });
   return out.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
@@ -89,7 +96,7 @@ function expressRouterRoutes(app: INestApplication): RouteInfo[] {
     for (const inner of layer.handle?.stack ?? []) {
       if (!inner.route) continue;
       for (const method of Object.keys(inner.route.methods).filter((m) => m !== '_all' && m !== 'head')) {
-        out.push({ method: method.toUpperCase(), path: inner.route.path, access: 'public', controller: 'express router', handler: inner.route.path });
+        out.push({ method: method.toUpperCase(), path: inner.route.path, access: 'public', scope: null, controller: 'express router', handler: inner.route.path });
       }
     }
   }
