@@ -4,7 +4,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 
 export const TOKEN_PREFIX = 'eym_';
 export const TOKEN_NAME_MAX = 80;
-export const TOKENS_PER_USER_MAX = 50;
+// A workspace holds at most this many tokens, whoever made them.
+export const TOKENS_PER_WORKSPACE_MAX = 50;
 // last_used_at is written at most this often per token, so a busy script costs no write per call.
 export const TOUCH_EVERY_MS = 60_000;
 

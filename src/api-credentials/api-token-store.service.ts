@@ -9,31 +9,31 @@ export type { ApiTokenRow } from './api-token.repository.js';
 export class ApiTokenStore {
   constructor(private readonly repo: ApiTokenRepository) {}
 
-  insert(fields: { userId: string; name: string; tokenHash: string; prefix: string; scopes: string[] }): Promise<ApiTokenRow> {
+  insert(fields: { userId: string; workspaceId: string; name: string; tokenHash: string; prefix: string; scopes: string[] }): Promise<ApiTokenRow> {
     return this.repo.insert(fields);
   }
 
-  countOf(userId: string): Promise<number> {
-    return this.repo.countOf(userId);
+  countIn(workspaceId: string): Promise<number> {
+    return this.repo.countIn(workspaceId);
   }
 
-  listOf(userId: string): Promise<ApiTokenRow[]> {
-    return this.repo.listOf(userId);
+  listIn(workspaceId: string): Promise<ApiTokenRow[]> {
+    return this.repo.listIn(workspaceId);
   }
 
-  delete(userId: string, id: string): Promise<boolean> {
-    return this.repo.delete(userId, id);
+  delete(workspaceId: string, id: string): Promise<boolean> {
+    return this.repo.delete(workspaceId, id);
   }
 
-  findFeedLink(snippetId: string): Promise<{ userId: string; nonce: string; createdAt: Date } | null> {
+  findFeedLink(snippetId: string): Promise<{ userId: string; workspaceId: string; nonce: string; createdAt: Date } | null> {
     return this.repo.findFeedLink(snippetId);
   }
 
-  saveFeedLink(snippetId: string, userId: string, nonce: string): Promise<Date> {
-    return this.repo.saveFeedLink(snippetId, userId, nonce);
+  saveFeedLink(snippetId: string, workspaceId: string, userId: string, nonce: string): Promise<Date> {
+    return this.repo.saveFeedLink(snippetId, workspaceId, userId, nonce);
   }
 
-  deleteFeedLink(snippetId: string, userId: string): Promise<boolean> {
-    return this.repo.deleteFeedLink(snippetId, userId);
+  deleteFeedLink(snippetId: string, workspaceId: string, userId: string): Promise<boolean> {
+    return this.repo.deleteFeedLink(snippetId, workspaceId, userId);
   }
 }

@@ -22,26 +22,27 @@ const TOKEN_COLUMNS = 'id, user_id as "userId", workspace_id as "workspaceId", n
 export class ApiTokenRepository {
   constructor(private readonly orm: MikroORM) {}
 
-  async insert(fields: { userId: string; name: string; tokenHash: string; prefix: string; scopes: string[] }): Promise<ApiTokenRow> {
+  async insert(fields: { userId: string; workspaceId: string; name: string; tokenHash: string; prefix: string; scopes: string[] }): Promise<ApiTokenRow> {
     const [row] = await rawSql<ApiTokenRow>(
       this.orm,
-      `insert into api_token (id, user_id, name, token_hash, prefix, scopes) values (?, ?, ?, ?, ?, ?::text[]) returning ${TOKEN_COLUMNS}`,
-      [randomUUID(), fields.userId, fields.name, fields.tokenHash, fields.prefix, `{${fields.scopes.join(',')}}`],
+      `insert into api_token (id, user_id, workspace_id, name, token_hash, prefix, scopes) values (?, ?, ?, ?, ?, ?, ?::text[]) returning ${TOKEN_COLUMNS}`,
+      [randomUUID(), fields.userId, fields.workspaceId, fields.name, fields.tokenHash, fields.prefix, `{${fields.scopes.join(',')}}`],
     );
     return row;
   }
 
-  countOf(userId: string): Promise<number> {
-    return rawSql<{ n: string }>(this.orm, 'select count(*) as n from api_token where user_id = ?', [userId]).then(([r]) => Number(r.n));
+  countIn(workspaceId: string): Promise<number> {
+    return rawSql<{ n: string }>(this.orm, 'select count(*) as n from api_token where workspace_id = ?', [workspaceId]).then(([r]) => Number(r.n));
   }
 
-  listOf(userId: string): Promise<ApiTokenRow[]> {
-    return rawSql<ApiTokenRow>(this.orm, `select ${TOKEN_COLUMNS} from api_token where user_id = ? order by created_at desc, id`, [userId]);
+  // The workspace's tokens, whoever made them.
+  listIn(workspaceId: string): Promise<ApiTokenRow[]> {
+    return rawSql<ApiTokenRow>(this.orm, `select ${TOKEN_COLUMNS} from api_token where workspace_id = ? order by created_at desc, id`, [workspaceId]);
   }
 
-  // true when the token was the user's and is gone now.
-  async delete(userId: string, id: string): Promise<boolean> {
-    const rows = await rawSql<{ id: string }>(this.orm, 'delete from api_token where id = ? and user_id = ? returning id', [id, userId]);
+  // true when the token was the workspace's and is gone now.
+  async delete(workspaceId: string, id: string): Promise<boolean> {
+    const rows = await rawSql<{ id: string }>(this.orm, 'delete from api_token where id = ? and workspace_id = ? returning id', [id, workspaceId]);
     return rows.length > 0;
   }
 
@@ -63,20 +64,26 @@ export class ApiTokenRepository {
     return rows[0] ?? null;
   }
 
-  // A new nonce for the EyeMail's link (the old key stops working at once).
-  async saveFeedLink(snippetId: string, userId: string, nonce: string): Promise<Date> {
+  // A new nonce for the EyeMail's link (the old key stops working at once), made by `userId` in
+  // the EyeMail's workspace.
+  async saveFeedLink(snippetId: string, workspaceId: string, userId: string, nonce: string): Promise<Date> {
     const [row] = await rawSql<{ createdAt: Date }>(
       this.orm,
-      `insert into feed_link (snippet_id, user_id, nonce) values (?, ?, ?)
-       on conflict (snippet_id) do update set nonce = excluded.nonce, user_id = excluded.user_id, created_at = now()
+      `insert into feed_link (snippet_id, workspace_id, user_id, nonce) values (?, ?, ?, ?)
+       on conflict (snippet_id) do update set nonce = excluded.nonce, user_id = excluded.user_id, workspace_id = excluded.workspace_id, created_at = now()
        returning created_at as "createdAt"`,
-      [snippetId, userId, nonce],
+      [snippetId, workspaceId, userId, nonce],
     );
     return row.createdAt;
   }
 
-  async deleteFeedLink(snippetId: string, userId: string): Promise<boolean> {
-    const rows = await rawSql<{ snippetId: string }>(this.orm, 'delete from feed_link where snippet_id = ? and user_id = ? returning snippet_id as "snippetId"', [snippetId, userId]);
+  // Turns off the link `userId` made of the EyeMail in this workspace; true when there was one.
+  async deleteFeedLink(snippetId: string, workspaceId: string, userId: string): Promise<boolean> {
+    const rows = await rawSql<{ snippetId: string }>(
+      this.orm,
+      'delete from feed_link where snippet_id = ? and workspace_id = ? and user_id = ? returning snippet_id as "snippetId"',
+      [snippetId, workspaceId, userId],
+    );
     return rows.length > 0;
   }
 }

@@ -219,8 +219,14 @@ export class NotificationRepository extends NotificationStatements {
     return rawSql(this.orm, `select snippet_id::text as "snippetId", events from notification_setting where user_id = ?`, [userId]);
   }
 
+  // Whether the person may keep a choice for this EyeMail: its creator, or a member of its
+  // workspace (a choice is the person's own, whatever workspace the dashboard shows).
   async ownsSnippet(userId: string, snippetId: string): Promise<boolean> {
-    const rows = await rawSql(this.orm, 'select 1 from snippet where id = ? and owner_id = ?', [snippetId, userId]);
+    const rows = await rawSql(
+      this.orm,
+      `select 1 from snippet s where s.id = ? and (s.owner_id = ? or exists (select 1 from workspace_member m where m.workspace_id = s.workspace_id and m.user_id = ?))`,
+      [snippetId, userId, userId],
+    );
     return rows.length > 0;
   }
 

@@ -3,18 +3,21 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
+import { AccountScope } from '../common/auth/workspace-access.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { ValidBody } from '../common/validation/input.pipe.js';
 import { AccountNotifySettingDto, SnippetNotifySettingDto } from './dto/notify-setting.dto.js';
 import { NotificationsService } from './notifications.service.js';
 
-// The owner's notifications: the bell's latest events and what mails (session only).
+// The person's notifications: the bell's latest events and what mails (session only). About the
+// person, whatever workspace the dashboard shows: the mails and the bell go to an EyeMail's creator.
 @ApiTags('notifications')
 @Controller('notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get()
+  @AccountScope()
   @ApiOperation({ summary: 'The latest 20 events of named recipients (the bell) and how many are unread' })
   latest(@CurrentUser() user: AuthUser) {
     return this.notifications.latest(user.id);
@@ -23,6 +26,7 @@ export class NotificationsController {
   // Session only, like the rest of the bell: the dashboard's, not an integration's (an API token
   // is refused, no scope covers it).
   @Get('stream')
+  @AccountScope()
   @ApiProduces('text/event-stream')
   @ApiOperation({
     summary: 'The unread count, live (server-sent events)',
@@ -36,6 +40,7 @@ export class NotificationsController {
   }
 
   @Post('read')
+  @AccountScope()
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark every event read' })
   async read(@CurrentUser() user: AuthUser) {
@@ -44,24 +49,28 @@ export class NotificationsController {
   }
 
   @Get('settings')
+  @AccountScope()
   @ApiOperation({ summary: 'The account default: which events mail you' })
   accountSetting(@CurrentUser() user: AuthUser) {
     return this.notifications.accountSetting(user.id);
   }
 
   @Put('settings')
+  @AccountScope()
   @ApiOperation({ summary: 'Change the account default' })
   async saveAccountSetting(@CurrentUser() user: AuthUser, @ValidBody() body: AccountNotifySettingDto) {
     return ok(await this.notifications.saveAccountSetting(user.id, body), 'Default notification settings saved.');
   }
 
   @Get('settings/:snippetId')
+  @AccountScope()
   @ApiOperation({ summary: "An EyeMail's choice (inherit: it follows the account default)" })
   snippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string) {
     return this.notifications.snippetSetting(user.id, id);
   }
 
   @Put('settings/:snippetId')
+  @AccountScope()
   @ApiOperation({ summary: "Change an EyeMail's choice, or { inherit: true } to follow the account default" })
   async saveSnippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string, @ValidBody() body: SnippetNotifySettingDto) {
     return ok(await this.notifications.saveSnippetSetting(user.id, id, body), 'Notification settings saved for this EyeMail.');

@@ -3,10 +3,12 @@
 // Types only: no runtime code.
 import type { WebhookEvent } from './webhook-events.js';
 
-// One entry of GET api-tokens (never the token itself).
+// One entry of GET api-tokens (never the token itself): the workspace's tokens, whoever made them.
 export interface ApiTokenView {
   id: string;
   name: string;
+  // who made it (it reads the workspace while they are a member of it)
+  createdBy: { id: string; fullName: string };
   // the first characters, to tell tokens apart
   hint: string;
   scopes: string[];

@@ -13,7 +13,8 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from '../shared/webhook-events.js';
 export { WEBHOOK_EVENTS, type WebhookEvent };
 export const TEST_EVENT = 'webhook.test';
 
-export const ENDPOINTS_PER_USER_MAX = 10;
+// A workspace holds at most this many endpoints, whoever made them.
+export const ENDPOINTS_PER_WORKSPACE_MAX = 10;
 
 // Waits between tries (the first try is at once): growing gaps, 27 h 35 min in all (the
 // schedule Standard Webhooks' reference service uses).
@@ -31,7 +32,8 @@ export const RESPONSE_START_MAX = 500;
 export const RESPONSE_READ_MAX = 4096;
 
 // Test events are signed POSTs sent on demand: a few a minute per endpoint and a few an hour per
-// account, so an account cannot have EyeMail post at will to an address of its choosing.
+// account and per workspace, so neither a person nor a company's admins together can have
+// EyeMail post at will to an address of their choosing.
 export const TEST_SENDS_PER_ENDPOINT: RateLimitPolicy = {
   name: 'webhook-test:endpoint',
   limit: 5,
@@ -43,6 +45,12 @@ export const TEST_SENDS_PER_ACCOUNT: RateLimitPolicy = {
   limit: 20,
   windowSeconds: 3600,
   message: 'Your account has sent 20 test events in the last hour, the most it may send. Wait a while, then send another.',
+};
+export const TEST_SENDS_PER_WORKSPACE: RateLimitPolicy = {
+  name: 'webhook-test:workspace',
+  limit: 20,
+  windowSeconds: 3600,
+  message: 'This workspace has sent 20 test events in the last hour, the most it may send. Wait a while, then send another.',
 };
 
 const KIND_EVENT: Record<string, WebhookEvent> = {

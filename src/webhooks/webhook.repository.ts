@@ -7,7 +7,9 @@ import { deliveryIdOf } from './webhook-jobs.js';
 
 export interface EndpointRow {
   id: string;
+  // who made it (told when it is turned off)
   userId: string;
+  workspaceId: string;
   url: string;
   description: string | null;
   events: string[];
@@ -68,7 +70,7 @@ export interface AttemptRow {
   error: string | null;
 }
 
-const ENDPOINT_COLUMNS = `id, user_id as "userId", url, description, events, snippet_ids as "snippetIds", secret, enabled,
+const ENDPOINT_COLUMNS = `id, user_id as "userId", workspace_id as "workspaceId", url, description, events, snippet_ids as "snippetIds", secret, enabled,
   disabled_reason as "disabledReason", failing_since as "failingSince", created_at as "createdAt"`;
 
 // A PostgreSQL array literal (one parameter, whatever the driver does with arrays); null is NULL.
@@ -79,30 +81,33 @@ const textArray = (list: readonly (string | null)[]) => `{${list.map((x) => (x =
 export class WebhookRepository {
   constructor(private readonly orm: MikroORM) {}
 
-  async insertEndpoint(userId: string, fields: EndpointFields, secret: string): Promise<EndpointRow> {
+  // An endpoint of the workspace, made by `userId`.
+  async insertEndpoint(workspaceId: string, userId: string, fields: EndpointFields, secret: string): Promise<EndpointRow> {
     const [row] = await rawSql<EndpointRow>(
       this.orm,
-      `insert into webhook_endpoint (id, user_id, url, description, events, snippet_ids, secret)
-       values (?, ?, ?, ?, ?::text[], ?::uuid[], ?) returning ${ENDPOINT_COLUMNS}`,
-      [randomUUID(), userId, fields.url, fields.description, textArray(fields.events), fields.snippetIds ? textArray(fields.snippetIds) : null, secret],
+      `insert into webhook_endpoint (id, workspace_id, user_id, url, description, events, snippet_ids, secret)
+       values (?, ?, ?, ?, ?, ?::text[], ?::uuid[], ?) returning ${ENDPOINT_COLUMNS}`,
+      [randomUUID(), workspaceId, userId, fields.url, fields.description, textArray(fields.events), fields.snippetIds ? textArray(fields.snippetIds) : null, secret],
     );
     return row;
   }
 
-  countOf(userId: string): Promise<number> {
-    return rawSql<{ n: string }>(this.orm, 'select count(*) as n from webhook_endpoint where user_id = ?', [userId]).then(([r]) => Number(r.n));
+  // Every statement below on endpoints by id also names the workspace: another workspace's
+  // endpoint is not found, like a missing one.
+  countIn(workspaceId: string): Promise<number> {
+    return rawSql<{ n: string }>(this.orm, 'select count(*) as n from webhook_endpoint where workspace_id = ?', [workspaceId]).then(([r]) => Number(r.n));
   }
 
-  listOf(userId: string): Promise<EndpointRow[]> {
-    return rawSql<EndpointRow>(this.orm, `select ${ENDPOINT_COLUMNS} from webhook_endpoint where user_id = ? order by created_at, id`, [userId]);
+  listIn(workspaceId: string): Promise<EndpointRow[]> {
+    return rawSql<EndpointRow>(this.orm, `select ${ENDPOINT_COLUMNS} from webhook_endpoint where workspace_id = ? order by created_at, id`, [workspaceId]);
   }
 
-  async findOwned(userId: string, id: string): Promise<EndpointRow | null> {
-    const rows = await rawSql<EndpointRow>(this.orm, `select ${ENDPOINT_COLUMNS} from webhook_endpoint where id = ? and user_id = ?`, [id, userId]);
+  async findIn(workspaceId: string, id: string): Promise<EndpointRow | null> {
+    const rows = await rawSql<EndpointRow>(this.orm, `select ${ENDPOINT_COLUMNS} from webhook_endpoint where id = ? and workspace_id = ?`, [id, workspaceId]);
     return rows[0] ?? null;
   }
 
-  async update(userId: string, id: string, fields: Partial<EndpointFields> & { enabled?: boolean }): Promise<EndpointRow | null> {
+  async update(workspaceId: string, id: string, fields: Partial<EndpointFields> & { enabled?: boolean }): Promise<EndpointRow | null> {
     const sets: string[] = [];
     const params: unknown[] = [];
     if (fields.url !== undefined) sets.push('url = ?') && params.push(fields.url);
@@ -116,17 +121,17 @@ export class WebhookRepository {
       else sets.push(`disabled_reason = 'Turned off by you.'`);
     }
     sets.push('updated_at = now()');
-    const rows = await rawSql<EndpointRow>(this.orm, `update webhook_endpoint set ${sets.join(', ')} where id = ? and user_id = ? returning ${ENDPOINT_COLUMNS}`, [...params, id, userId]);
+    const rows = await rawSql<EndpointRow>(this.orm, `update webhook_endpoint set ${sets.join(', ')} where id = ? and workspace_id = ? returning ${ENDPOINT_COLUMNS}`, [...params, id, workspaceId]);
     return rows[0] ?? null;
   }
 
-  async setSecret(userId: string, id: string, secret: string): Promise<boolean> {
-    const rows = await rawSql(this.orm, 'update webhook_endpoint set secret = ?, updated_at = now() where id = ? and user_id = ? returning id', [secret, id, userId]);
+  async setSecret(workspaceId: string, id: string, secret: string): Promise<boolean> {
+    const rows = await rawSql(this.orm, 'update webhook_endpoint set secret = ?, updated_at = now() where id = ? and workspace_id = ? returning id', [secret, id, workspaceId]);
     return rows.length > 0;
   }
 
-  async delete(userId: string, id: string): Promise<boolean> {
-    const rows = await rawSql(this.orm, 'delete from webhook_endpoint where id = ? and user_id = ? returning id', [id, userId]);
+  async delete(workspaceId: string, id: string): Promise<boolean> {
+    const rows = await rawSql(this.orm, 'delete from webhook_endpoint where id = ? and workspace_id = ? returning id', [id, workspaceId]);
     return rows.length > 0;
   }
 
@@ -138,12 +143,13 @@ export class WebhookRepository {
   }
 
   // The enabled endpoints that want events of these EyeMails: each (endpoint, EyeMail) pair with
-  // the endpoint's events and the EyeMail's title.
+  // the endpoint's events and the EyeMail's title. An endpoint hears the EyeMails of its own
+  // workspace, whoever made them.
   endpointsFor(snippetIds: readonly string[]): Promise<{ endpointId: string; snippetId: string; events: string[]; title: string; createdAt: Date }[]> {
     return rawSql(
       this.orm,
       `select e.id as "endpointId", s.id as "snippetId", e.events, s.title, e.created_at as "createdAt"
-       from snippet s join webhook_endpoint e on e.user_id = s.owner_id and e.enabled
+       from snippet s join webhook_endpoint e on e.workspace_id = s.workspace_id and e.enabled
        where s.id = any(?::uuid[]) and (e.snippet_ids is null or s.id = any(e.snippet_ids))`,
       [textArray(snippetIds)],
     );

@@ -10,7 +10,8 @@ import { SnippetsService } from '../snippets/snippets.service.js';
 import { checkTargetUrl } from './target-address.js';
 import { WebhookHttpAdapter } from './webhook-http.adapter.js';
 import { WebhookRepository, type AttemptRow, type EndpointRow } from './webhook.repository.js';
-import { ENDPOINTS_PER_USER_MAX, messageBody, newSecret, TEST_EVENT, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT } from './webhook-rules.js';
+import { ENDPOINTS_PER_WORKSPACE_MAX, messageBody, newSecret, TEST_EVENT, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT, TEST_SENDS_PER_WORKSPACE } from './webhook-rules.js';
+import type { AuthUser } from '../common/auth/auth-user.js';
 import { endpointInputOf, type EndpointInput } from './endpoint-input.js';
 import type { CreateEndpointDto, UpdateEndpointDto } from './dto/endpoint.dto.js';
 import { WEBHOOK_TEST_JOB, messageIdOf } from './webhook-jobs.js';
@@ -18,7 +19,7 @@ import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 
 export type { AttemptView, EndpointView } from '../shared/integration-types.js';
 
-const NOT_FOUND = 'There is no such webhook endpoint of yours.';
+const NOT_FOUND = 'There is no such webhook endpoint in this workspace.';
 const LOG_SIZE = 50;
 
 function toView(row: EndpointRow): EndpointView {
@@ -51,8 +52,9 @@ function toAttemptView(a: AttemptRow): AttemptView {
   };
 }
 
-// An account's webhook endpoints: made, changed, turned off and on, deleted; secrets rotated;
-// test events; the delivery log.
+// A workspace's webhook endpoints (its owner and admins manage them, whoever made each): made,
+// changed, turned off and on, deleted; secrets rotated; test events; the delivery log. An
+// endpoint hears the events of its workspace's EyeMails.
 @Injectable()
 export class WebhooksService {
   constructor(
@@ -65,49 +67,56 @@ export class WebhooksService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(userId: string): Promise<EndpointView[]> {
-    return (await this.repo.listOf(userId)).map(toView);
+  async list(user: AuthUser): Promise<EndpointView[]> {
+    return (await this.repo.listIn(user.workspace.id)).map(toView);
   }
 
-  async create(userId: string, form: CreateEndpointDto): Promise<NewEndpoint> {
-    const input = (await this.checkInput(userId, form, false)) as EndpointInput;
-    if ((await this.repo.countOf(userId)) >= ENDPOINTS_PER_USER_MAX) {
-      throw new ConflictError(`You have ${ENDPOINTS_PER_USER_MAX} webhook endpoints, the most an account may have. Delete one first.`);
+  async create(user: AuthUser, form: CreateEndpointDto): Promise<NewEndpoint> {
+    const workspaceId = user.workspace.id;
+    const input = (await this.checkInput(workspaceId, form, false)) as EndpointInput;
+    if ((await this.repo.countIn(workspaceId)) >= ENDPOINTS_PER_WORKSPACE_MAX) {
+      throw new ConflictError(`This workspace has ${ENDPOINTS_PER_WORKSPACE_MAX} webhook endpoints, the most it may have. Delete one first.`);
     }
     const secret = newSecret();
-    const row = await this.repo.insertEndpoint(userId, input, secret);
+    const row = await this.repo.insertEndpoint(workspaceId, user.id, input, secret);
     this.dispatcher.endpointEnabled();
     return { ...toView(row), secret };
   }
 
-  async update(userId: string, id: string, change: UpdateEndpointDto): Promise<EndpointView> {
-    await this.owned(userId, id);
-    const input = await this.checkInput(userId, change, true);
+  async update(user: AuthUser, id: string, change: UpdateEndpointDto): Promise<EndpointView> {
+    const workspaceId = user.workspace.id;
+    await this.owned(workspaceId, id);
+    const input = await this.checkInput(workspaceId, change, true);
     const { enabled } = change;
-    const row = await this.repo.update(userId, id.toLowerCase(), { ...input, ...(enabled !== undefined ? { enabled } : {}) });
+    const row = await this.repo.update(workspaceId, id.toLowerCase(), { ...input, ...(enabled !== undefined ? { enabled } : {}) });
     if (!row) throw new NotFoundError(NOT_FOUND);
     if (row.enabled) this.dispatcher.endpointEnabled();
     return toView(row);
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    if (!isUuid(id) || !(await this.repo.delete(userId, id.toLowerCase()))) throw new NotFoundError(NOT_FOUND);
+  async remove(user: AuthUser, id: string): Promise<void> {
+    if (!isUuid(id) || !(await this.repo.delete(user.workspace.id, id.toLowerCase()))) throw new NotFoundError(NOT_FOUND);
   }
 
   // A new secret, shown this once; messages from now on are signed with it only.
-  async rotateSecret(userId: string, id: string): Promise<RotatedSecret> {
-    await this.owned(userId, id);
+  async rotateSecret(user: AuthUser, id: string): Promise<RotatedSecret> {
+    await this.owned(user.workspace.id, id);
     const secret = newSecret();
-    await this.repo.setSecret(userId, id.toLowerCase(), secret);
+    await this.repo.setSecret(user.workspace.id, id.toLowerCase(), secret);
     return { secret };
   }
 
   // Queues a signed webhook.test message to the endpoint (even a turned-off one), tried once.
-  // Counted after the ownership check (a stranger's tries never use up the owner's), per endpoint
-  // first, so a send refused for its endpoint costs the account nothing.
-  async sendTest(userId: string, id: string): Promise<QueuedTest> {
-    const endpoint = await this.owned(userId, id);
-    await this.limiter.consume([TEST_SENDS_PER_ENDPOINT, endpoint.id], [TEST_SENDS_PER_ACCOUNT, userId]);
+  // Counted after the ownership check (a stranger's tries never use up the workspace's), per
+  // endpoint first, so a send refused for its endpoint costs the account nothing; then per person
+  // and per workspace (a personal workspace's id is its person's: counted once).
+  async sendTest(user: AuthUser, id: string): Promise<QueuedTest> {
+    const endpoint = await this.owned(user.workspace.id, id);
+    await this.limiter.consume(
+      [TEST_SENDS_PER_ENDPOINT, endpoint.id],
+      [TEST_SENDS_PER_ACCOUNT, user.id],
+      [TEST_SENDS_PER_WORKSPACE, user.workspace.id === user.id ? null : user.workspace.id],
+    );
     const key = `test:${Date.now()}:${Math.random().toString(36).slice(2)}`;
     const payload = messageBody(TEST_EVENT, new Date(), { endpointId: endpoint.id, message: 'A test event from EyeMail. Your receiver got it and can check its signature.' });
     await this.repo.insertDeliveries([{ endpointId: endpoint.id, batchId: key, eventType: TEST_EVENT, eventKey: key, payload }]);
@@ -116,21 +125,21 @@ export class WebhooksService {
     return { messageId: messageIdOf(delivery.id) };
   }
 
-  async deliveries(userId: string, id: string): Promise<AttemptView[]> {
-    const endpoint = await this.owned(userId, id);
+  async deliveries(user: AuthUser, id: string): Promise<AttemptView[]> {
+    const endpoint = await this.owned(user.workspace.id, id);
     return (await this.repo.attemptsOf(endpoint.id, LOG_SIZE)).map(toAttemptView);
   }
 
-  private async owned(userId: string, id: string): Promise<EndpointRow> {
-    const row = isUuid(id) ? await this.repo.findOwned(userId, id.toLowerCase()) : null;
+  private async owned(workspaceId: string, id: string): Promise<EndpointRow> {
+    const row = isUuid(id) ? await this.repo.findIn(workspaceId, id.toLowerCase()) : null;
     if (!row) throw new NotFoundError(NOT_FOUND);
     return row;
   }
 
   // The form's fields, their shape checked by the DTO: then the address (https, not private:
   // literally and as resolved now; it is checked again at each delivery), then that the EyeMails
-  // are the user's.
-  private async checkInput(userId: string, form: CreateEndpointDto | UpdateEndpointDto, partial: boolean): Promise<Partial<EndpointInput>> {
+  // are the workspace's.
+  private async checkInput(workspaceId: string, form: CreateEndpointDto | UpdateEndpointDto, partial: boolean): Promise<Partial<EndpointInput>> {
     const input = endpointInputOf({ ...form }, partial);
     if (input.url !== undefined) {
       const allow = this.config.webhookAllowPrivateTargets;
@@ -141,9 +150,9 @@ export class WebhooksService {
       input.url = target.url.toString();
     }
     if (input.snippetIds) {
-      const mine = await this.snippets.ownedIds(userId);
+      const mine = await this.snippets.ownedIds(workspaceId);
       if (input.snippetIds.some((s) => !mine.has(s))) {
-        const message = 'Choose among your own EyeMails.';
+        const message = "Choose among this workspace's EyeMails.";
         throw new InvalidInputError(message, { snippetIds: message });
       }
     }

@@ -4,9 +4,16 @@ import type { ApiTokenView, FeedLinkView, NewApiToken } from '../../shared/integ
 
 // Response shapes of the API tokens and feed links, for the OpenAPI document: each tied to the
 // type of src/shared the service returns (sameShape), so the two cannot drift apart.
+class TokenMakerDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Ada Lovelace' }) fullName: string;
+}
+sameShape<TokenMakerDto, ApiTokenView['createdBy']>(true);
+
 export class ApiTokenViewDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'Zapier' }) name: string;
+  @ApiProperty({ type: TokenMakerDto, description: 'Who made it: it reads the workspace while they are a member of it' }) createdBy: TokenMakerDto;
   @ApiProperty({ example: 'eym_AbC123…', description: 'The first characters of the token' }) hint: string;
   @ApiProperty({ type: [String], example: ['reports:read'] }) scopes: string[];
   @ApiProperty({ format: 'date-time' }) createdAt: string;
