@@ -139,7 +139,7 @@ test('signed in: hidden account pages go home; the shell, mobile menu and placeh
   await screenshot(page, 'placeholder-campaigns');
   await page.goto('/companies');
   await page.getByRole('tab', { name: "Companies I've Joined" }).click();
-  await page.getByRole('tabpanel', { name: "Companies I've Joined" }).getByText('Coming soon...').waitFor();
+  await page.getByRole('tabpanel', { name: /Companies I've Joined/ }).getByText('You have not joined a company yet').waitFor();
   await page.goto('/reports');
   await page.getByRole('heading', { name: 'View Report' }).waitFor();
   await expectTitle(page, 'View Report | Reports | EyeMail');

@@ -115,8 +115,9 @@ export const routes: RouteObject[] = [
         page('/templates', 'My Templates', DASHBOARD, () =>
           import('@/features/placeholders/components/templates-page').then((m) => m.TemplatesPage),
         ),
-        page('/companies', 'My Companies', DASHBOARD, () =>
-          import('@/features/placeholders/components/companies-page').then((m) => m.CompaniesPage),
+        page('/companies', 'My Companies', DASHBOARD, () => import('@/features/companies/components/companies-page').then((m) => m.CompaniesPage)),
+        page('/companies/:id', 'Company Members', DASHBOARD, () =>
+          import('@/features/companies/components/company-members-page').then((m) => m.CompanyMembersPage),
         ),
         page('/reports', 'View Report', REPORTS, reportsPage),
         page('/reports/:id', 'View Report', REPORTS, reportsPage),

@@ -1,11 +1,16 @@
 import { useCallback, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { signOut } from '@/lib/session/session-api';
 import { queryClient } from '@/lib/query-client';
+import { userAtom } from '@/lib/session/user-atom';
+import { forgetStoredWorkspace } from '@/lib/session/workspace-atom';
 import { toast } from '@/components/toasts';
 
-// Signs out, then loads /signin afresh so nothing of the last session stays in memory.
+// Signs out, then loads /signin afresh so nothing of the last session stays in memory; the next
+// sign-in starts in the personal workspace.
 export function useSignOut() {
   const [pending, setPending] = useState(false);
+  const userId = useAtomValue(userAtom)?.id;
   const run = useCallback(async () => {
     setPending(true);
     const res = await signOut();
@@ -15,7 +20,8 @@ export function useSignOut() {
       return;
     }
     queryClient.clear();
+    if (userId) forgetStoredWorkspace(userId);
     window.location.replace('/signin');
-  }, []);
+  }, [userId]);
   return { signOut: run, pending };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { apiCall, buildUrl, onUnauthorized, parseEnvelope, readCookie } from './api-client';
+import { apiCall, buildUrl, onUnauthorized, onWorkspaceLost, parseEnvelope, readCookie, setApiWorkspace } from './api-client';
 
 describe('readCookie', () => {
   it('finds a cookie among others and decodes it', () => {
@@ -101,5 +101,32 @@ describe('apiCall', () => {
     stop();
     await apiCall('GET', 'users/profile');
     expect(seen).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the current company workspace in X-Workspace-Id on every call, and none for the personal one', async () => {
+    respond(200, { result: true, message: '', body: null, errors: null });
+    setApiWorkspace('company-1');
+    await apiCall('GET', 'snippets');
+    await apiCall('POST', 'files', { body: {} });
+    await apiCall('GET', 'workspace/members', { workspaceId: 'company-2' });
+    setApiWorkspace(null);
+    await apiCall('GET', 'snippets');
+    const sent = calls.map((c) => (c.init.headers as Record<string, string>)['X-Workspace-Id']);
+    expect(sent).toEqual(['company-1', 'company-1', 'company-2', undefined]);
+  });
+
+  it('reports the current workspace lost on its 404 "Workspace not found.", not on another 404 or another workspace', async () => {
+    const lost = jest.fn();
+    const stop = onWorkspaceLost(lost);
+    setApiWorkspace('company-1');
+    respond(404, { result: false, message: 'EyeMail not found.', body: null, errors: null });
+    await apiCall('GET', 'snippets/x');
+    respond(404, { result: false, message: 'Workspace not found.', body: null, errors: null });
+    await apiCall('GET', 'workspace/members', { workspaceId: 'company-2' });
+    expect(lost).not.toHaveBeenCalled();
+    await apiCall('GET', 'snippets');
+    expect(lost).toHaveBeenCalledWith('company-1');
+    stop();
+    setApiWorkspace(null);
   });
 });

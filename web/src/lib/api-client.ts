@@ -16,6 +16,9 @@ export interface CallOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  // The workspace the call acts in when it is not the current one (a company's members, asked
+  // from My Companies); undefined: the current workspace.
+  workspaceId?: string | null;
 }
 
 export const API_BASE = '/api/';
@@ -91,6 +94,42 @@ export function parseEnvelope<T>(status: number, text: string): ApiResult<T> {
   };
 }
 
+// The workspace every call acts in (X-Workspace-Id), set by the workspace atom
+// (lib/session/workspace-atom.ts); null: the personal workspace, for which no header is sent.
+export const WORKSPACE_HEADER_NAME = 'X-Workspace-Id';
+export const WORKSPACE_NOT_FOUND = 'Workspace not found.';
+let currentWorkspace: string | null = null;
+
+export function setApiWorkspace(id: string | null): void {
+  currentWorkspace = id;
+}
+
+export function apiWorkspace(): string | null {
+  return currentWorkspace;
+}
+
+// The header naming a workspace (by default the current one), for calls made outside apiCall
+// (downloads, uploads, report reads that need the raw response).
+export function workspaceHeaders(id: string | null = currentWorkspace): Record<string, string> {
+  return id ? { [WORKSPACE_HEADER_NAME]: id } : {};
+}
+
+type WorkspaceLostListener = (workspaceId: string) => void;
+const workspaceLostListeners = new Set<WorkspaceLostListener>();
+
+// Lets the app react when the current workspace is gone for this user (removed, left elsewhere,
+// deleted): the server answers 404 "Workspace not found." to a call that named it.
+export function onWorkspaceLost(listener: WorkspaceLostListener): () => void {
+  workspaceLostListeners.add(listener);
+  return () => workspaceLostListeners.delete(listener);
+}
+
+// A call that named `sent` answered `status` and `message`: when that is the current workspace
+// refused, the listeners hear it (not for an explicit other workspace, nor a stale answer).
+export function checkWorkspaceAnswer(sent: string | null, status: number, message: string): void {
+  if (sent && sent === currentWorkspace && status === 404 && message === WORKSPACE_NOT_FOUND) workspaceLostListeners.forEach((l) => l(sent));
+}
+
 type UnauthorizedListener = (path: string) => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
 
@@ -111,7 +150,8 @@ const SESSIONLESS = /^accounts\/(trysignin|signin|signup|companysignup|forgot-pa
 
 export async function apiCall<T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResult<T>> {
   const upper = method.toUpperCase();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const workspace = options.workspaceId === undefined ? currentWorkspace : options.workspaceId;
+  const headers: Record<string, string> = { Accept: 'application/json', ...workspaceHeaders(workspace) };
   let payload: BodyInit | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -138,6 +178,7 @@ export async function apiCall<T>(method: string, path: string, options: CallOpti
   const out = parseEnvelope<T>(res.status, text);
   const clean = path.replace(/^\/+/, '').replace(/^api\//i, '');
   if (out.status === 401 && !SESSIONLESS.test(clean)) unauthorizedListeners.forEach((l) => l(clean));
+  if (options.workspaceId === undefined) checkWorkspaceAnswer(workspace, out.status, out.message);
   return out;
 }
 
@@ -179,6 +220,7 @@ export function uploadPercent(loaded: number, total: number): number {
 
 export function apiUpload<T>(path: string, file: Blob, options: UploadOptions = {}, fileName?: string): UploadHandle<T> {
   const xhr = new XMLHttpRequest();
+  const workspace = currentWorkspace;
   let settled = false;
   let last = -1;
   const promise = new Promise<UploadResult<T>>((resolve) => {
@@ -199,6 +241,7 @@ export function apiUpload<T>(path: string, file: Blob, options: UploadOptions = 
       const out = parseEnvelope<T>(xhr.status, xhr.responseText ?? '');
       const clean = path.replace(/^\/+/, '').replace(/^api\//i, '');
       if (out.status === 401) unauthorizedListeners.forEach((l) => l(clean));
+      checkWorkspaceAnswer(workspace, out.status, out.message);
       finish(out);
     };
     // A refused or dropped connection (the server may close early on an oversized body).
@@ -210,6 +253,7 @@ export function apiUpload<T>(path: string, file: Blob, options: UploadOptions = 
     xhr.setRequestHeader('Accept', 'application/json');
     const token = typeof document === 'undefined' ? null : readCookie(document.cookie, CSRF_COOKIE);
     if (token) xhr.setRequestHeader(CSRF_HEADER, token);
+    if (workspace) xhr.setRequestHeader(WORKSPACE_HEADER_NAME, workspace);
     const form = new FormData();
     if (fileName !== undefined) form.append(options.fieldName ?? 'file', file, fileName);
     else form.append(options.fieldName ?? 'file', file);

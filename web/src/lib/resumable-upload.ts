@@ -4,7 +4,7 @@
 // localStorage). The last answer is the file, as POST /files gives it.
 import { defaultOptions, Upload, type DetailedError, type HttpResponse, type PreviousUpload } from 'tus-js-client';
 import type { FileView } from '@shared/api-types';
-import { api, CSRF_COOKIE, CSRF_HEADER, NETWORK_FAILURE_MESSAGE, readCookie, UPLOAD_FAILED_MESSAGE, uploadPercent } from '@/lib/api-client';
+import { api, apiWorkspace, CSRF_COOKIE, CSRF_HEADER, NETWORK_FAILURE_MESSAGE, readCookie, UPLOAD_FAILED_MESSAGE, uploadPercent, workspaceHeaders } from '@/lib/api-client';
 
 export const RESUMABLE_ENDPOINT = '/api/files/uploads';
 export const FILE_ID_HEADER = 'EyeMail-File-Id';
@@ -72,7 +72,7 @@ export function failureMessage(response: Pick<HttpResponse, 'getStatus' | 'getBo
 
 // The file the finished upload became: in the last PATCH's body, or (a finished upload found
 // again after its answer was lost) named by HEAD's EyeMail-File-Id.
-async function fileOf(response: HttpResponse): Promise<FileView> {
+async function fileOf(response: HttpResponse, workspaceId: string | null): Promise<FileView> {
   try {
     const parsed = JSON.parse(response.getBody()) as { result?: boolean; body?: FileView };
     if (parsed.result && parsed.body?.fileId) return parsed.body;
@@ -81,7 +81,7 @@ async function fileOf(response: HttpResponse): Promise<FileView> {
   }
   const id = response.getHeader(FILE_ID_HEADER);
   if (!id) throw new ResumableUploadError(UPLOAD_FAILED_MESSAGE, response.getStatus());
-  const res = await api.get<FileView>(`files/${encodeURIComponent(id)}`);
+  const res = await api.get<FileView>(`files/${encodeURIComponent(id)}`, { workspaceId });
   if (!res.result || !res.body) throw new ResumableUploadError(res.message || UPLOAD_FAILED_MESSAGE, res.status);
   return res.body;
 }
@@ -93,6 +93,8 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
   let aborted = false;
   let settle!: { resolve: (f: FileView) => void; reject: (e: Error) => void };
   const done = new Promise<FileView>((resolve, reject) => (settle = { resolve, reject }));
+  // The upload stays in the workspace it began in, whatever is switched to meanwhile.
+  const workspaceId = apiWorkspace();
 
   const upload = new Upload(input, {
     endpoint: new URL(RESUMABLE_ENDPOINT, window.location.origin).href,
@@ -103,7 +105,10 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
     ...(isReader
       ? { chunkSize: RECORDING_CHUNK_BYTES, storeFingerprintForResuming: false, ...(options.uploadSize ? { uploadSize: options.uploadSize } : { uploadLengthDeferred: true }) }
       : {}),
-    onBeforeRequest: withCsrf,
+    onBeforeRequest: (req) => {
+      withCsrf(req);
+      for (const [name, value] of Object.entries(workspaceHeaders(workspaceId))) req.setHeader(name, value);
+    },
     onProgress: (sent, total) => {
       const percent = uploadPercent(sent, total ?? options.knownSize?.() ?? 0);
       if (percent <= best) return;
@@ -111,7 +116,7 @@ export function startResumableUpload(options: ResumableUploadOptions): Resumable
       options.onProgress?.(percent);
     },
     onSuccess: ({ lastResponse }) => {
-      fileOf(lastResponse).then(settle.resolve, settle.reject);
+      fileOf(lastResponse, workspaceId).then(settle.resolve, settle.reject);
     },
     onError: (error: Error | DetailedError) => {
       if (aborted) return;
@@ -155,7 +160,7 @@ export interface UnfinishedUpload {
 
 async function headOf(url: string): Promise<Response | null> {
   try {
-    return await fetch(url, { method: 'HEAD', credentials: 'same-origin', headers: { 'Tus-Resumable': '1.0.0' }, cache: 'no-store' });
+    return await fetch(url, { method: 'HEAD', credentials: 'same-origin', headers: { 'Tus-Resumable': '1.0.0', ...workspaceHeaders() }, cache: 'no-store' });
   } catch {
     return null;
   }

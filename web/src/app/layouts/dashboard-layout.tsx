@@ -13,19 +13,28 @@ import { CREATE_PATH, INTEGRATIONS_PATH, NAV_ITEMS, PROFILE_PATH, SETTINGS_PATH,
 import { UserAvatar } from './user-avatar';
 import { SideNavLink } from './side-nav-link';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { WorkspaceSwitcher } from '@/features/companies/components/workspace-switcher';
+import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
+import { useWorkspaceWatch } from '@/lib/workspace/use-switch-workspace';
 import classes from './dashboard-layout.module.css';
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const user = useAtomValue(userAtom);
   const { signOut, pending } = useSignOut();
+  const workspace = useCurrentWorkspace();
   const name = user?.fullName ?? '';
   return (
     <Stack justify="space-between" h="100%" gap="md">
       <Stack gap={4}>
-        <Button component={Link} to={CREATE_PATH} onClick={onNavigate} leftSection={<IconPlus size={18} />} size="md" mb="md" fullWidth>
-          New EyeMail
-        </Button>
+        <Box mb="md">
+          <WorkspaceSwitcher onNavigate={onNavigate} />
+        </Box>
+        {workspace.canEdit ? (
+          <Button component={Link} to={CREATE_PATH} onClick={onNavigate} leftSection={<IconPlus size={18} />} size="md" mb="md" fullWidth>
+            New EyeMail
+          </Button>
+        ) : null}
         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} style={{ letterSpacing: '0.06em' }}>
           Workspace
         </Text>
@@ -48,7 +57,9 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         </Group>
         <SideNavLink item={{ to: PROFILE_PATH, label: 'Your Profile', icon: IconUser }} active={isActivePath(PROFILE_PATH, pathname)} onNavigate={onNavigate} />
         <SideNavLink item={{ to: SETTINGS_PATH, label: 'Settings', icon: IconSettings }} active={isActivePath(SETTINGS_PATH, pathname)} onNavigate={onNavigate} />
-        <SideNavLink item={{ to: INTEGRATIONS_PATH, label: 'Integrations', icon: IconPlugConnected }} active={isActivePath(INTEGRATIONS_PATH, pathname)} onNavigate={onNavigate} />
+        {workspace.canUseIntegrations ? (
+          <SideNavLink item={{ to: INTEGRATIONS_PATH, label: 'Integrations', icon: IconPlugConnected }} active={isActivePath(INTEGRATIONS_PATH, pathname)} onNavigate={onNavigate} />
+        ) : null}
         <NavLink
           component="button"
           label="Sign out"
@@ -65,6 +76,7 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
 function UserMenu() {
   const user = useAtomValue(userAtom);
   const { signOut, pending } = useSignOut();
+  const { canUseIntegrations } = useCurrentWorkspace();
   const name = user?.fullName ?? '';
   return (
     <Menu position="bottom-end" width={240} shadow="lg" withinPortal>
@@ -96,9 +108,11 @@ function UserMenu() {
         <Menu.Item component={Link} to={SETTINGS_PATH} leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
-        <Menu.Item component={Link} to={INTEGRATIONS_PATH} leftSection={<IconPlugConnected size={16} />}>
-          Integrations
-        </Menu.Item>
+        {canUseIntegrations ? (
+          <Menu.Item component={Link} to={INTEGRATIONS_PATH} leftSection={<IconPlugConnected size={16} />}>
+            Integrations
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} disabled={pending}>
           Sign out
@@ -149,6 +163,8 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   useEffect(() => close(), [pathname, close]);
   useScrollToTopOnNewPage();
+  useWorkspaceWatch();
+  const { canEdit } = useCurrentWorkspace();
 
   return (
     <AppShell
@@ -171,14 +187,18 @@ export function DashboardLayout() {
             <TopNav />
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Button component={Link} to={CREATE_PATH} leftSection={<IconPlus size={18} />} visibleFrom="sm" variant="light">
-              New EyeMail
-            </Button>
-            <Tooltip label="New EyeMail">
-              <ActionIcon component={Link} to={CREATE_PATH} hiddenFrom="sm" size="lg" variant="light" aria-label="New EyeMail">
-                <IconPlus size={18} />
-              </ActionIcon>
-            </Tooltip>
+            {canEdit ? (
+              <>
+                <Button component={Link} to={CREATE_PATH} leftSection={<IconPlus size={18} />} visibleFrom="sm" variant="light">
+                  New EyeMail
+                </Button>
+                <Tooltip label="New EyeMail">
+                  <ActionIcon component={Link} to={CREATE_PATH} hiddenFrom="sm" size="lg" variant="light" aria-label="New EyeMail">
+                    <IconPlus size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            ) : null}
             <NotificationBell />
             <UserMenu />
           </Group>

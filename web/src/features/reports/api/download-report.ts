@@ -1,4 +1,4 @@
-import { buildUrl, notifyUnauthorized, type Query } from '@/lib/api-client';
+import { buildUrl, notifyUnauthorized, type Query, workspaceHeaders } from '@/lib/api-client';
 
 // The CSV of the filtered records (GET reports/{snippetId}/download).
 export function downloadUrl(snippetId: string, query: Query): string {
@@ -65,7 +65,7 @@ export async function downloadCsv(url: string, saver: Saver = browserSaver, limi
   const controller = new AbortController();
   let res: Response;
   try {
-    res = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'text/csv' }, signal: controller.signal });
+    res = await fetch(url, { credentials: 'same-origin', headers: { ...workspaceHeaders(), Accept: 'text/csv' }, signal: controller.signal });
   } catch {
     return false;
   }

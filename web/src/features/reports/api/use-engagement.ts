@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { EngagementReport, PlayRecord } from '@shared/report-types';
-import { buildUrl, parseEnvelope, type Query } from '@/lib/api-client';
+import { buildUrl, parseEnvelope, type Query, workspaceHeaders } from '@/lib/api-client';
 import { ApiQueryError, getOrThrow } from '@/lib/query-client';
 import { reportKeys } from './report-keys';
 
@@ -27,7 +27,7 @@ async function fetchPlays(snippetId: string, query: Query, signal?: AbortSignal)
   let text = '';
   let total = 0;
   try {
-    const res = await fetch(buildUrl(`reports/${encodeURIComponent(snippetId)}/plays`, query), { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal });
+    const res = await fetch(buildUrl(`reports/${encodeURIComponent(snippetId)}/plays`, query), { headers: { ...workspaceHeaders(), Accept: 'application/json' }, credentials: 'same-origin', signal });
     status = res.status;
     total = Number(res.headers.get('X-Total-Count') ?? 0) || 0;
     text = await res.text();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { buildUrl, parseEnvelope, type Query } from '@/lib/api-client';
+import { buildUrl, parseEnvelope, type Query, workspaceHeaders } from '@/lib/api-client';
 import { ApiQueryError } from '@/lib/query-client';
 import { reportKeys } from './report-keys';
 
@@ -15,7 +15,7 @@ export async function fetchFeed(snippetId: string, type: FeedType, query: Query,
   let status = 500;
   let text = '';
   try {
-    const res = await fetch(feedUrl(snippetId, type, query), { headers: { Accept: type === 'xml' ? 'application/xml' : 'application/json' }, credentials: 'same-origin', signal });
+    const res = await fetch(feedUrl(snippetId, type, query), { headers: { ...workspaceHeaders(), Accept: type === 'xml' ? 'application/xml' : 'application/json' }, credentials: 'same-origin', signal });
     status = res.status;
     text = await res.text();
   } catch (e) {

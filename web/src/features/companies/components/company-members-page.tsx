@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconArrowsExchange, IconBuildingCommunity, IconDoorExit } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { toast } from '@/components/toasts';
+import { WORKSPACES_KEY, useCurrentWorkspace, useWorkspaces } from '@/lib/workspace/use-workspaces';
+import { useSwitchWorkspace } from '@/lib/workspace/use-switch-workspace';
+import { WORKSPACE_ROLE_LABELS, canManageMembers, type MemberView } from '@/lib/workspace/workspace-rules';
+import { companiesApi, getMembers, membersKey, type AssignableRole } from '../api/companies-api';
+import { MemberRow } from './member-row';
+import classes from './company-members-page.module.css';
+
+type Asking = { kind: 'remove'; member: MemberView } | { kind: 'leave' } | null;
+
+// /companies/:id: a company's members and their roles. Owners and admins change roles (never the
+// owner's) and remove members; any member but the owner may leave. Each removal asks first.
+export function CompanyMembersPage() {
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const current = useCurrentWorkspace();
+  const switchTo = useSwitchWorkspace();
+  const { data: workspaces, isPending: listPending } = useWorkspaces();
+  const company = workspaces?.find((w) => w.id === id && w.kind === 'company') ?? null;
+  const members = useQuery({ queryKey: membersKey(id), queryFn: ({ signal }) => getMembers(id, signal), enabled: !!company });
+  const [asking, setAsking] = useState<Asking>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: membersKey(id) }), queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY })]);
+
+  const run = async (call: () => Promise<{ result: boolean; message: string }>, fallback: string) => {
+    setBusy(true);
+    const res = await call();
+    setBusy(false);
+    if (!res.result) toast.error(res.message || fallback);
+    else toast.success(res.message);
+    return res.result;
+  };
+
+  const changeRole = async (member: MemberView, role: AssignableRole) => {
+    if (await run(() => companiesApi.setRole(id, member.userId, role), 'We could not change the role. Please try again.')) await refresh();
+  };
+
+  const confirm = async () => {
+    if (!asking) return;
+    if (asking.kind === 'remove') {
+      const ok = await run(() => companiesApi.remove(id, asking.member.userId), 'We could not remove the member. Please try again.');
+      setAsking(null);
+      if (ok) await refresh();
+      return;
+    }
+    const ok = await run(() => companiesApi.leave(id), 'We could not leave the company. Please try again.');
+    setAsking(null);
+    if (!ok) return;
+    await queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY });
+    // Leaving the company shown: back to the personal workspace, on My Companies.
+    if (current.id === id) switchTo(null, { to: '/companies' });
+    else void navigate('/companies');
+  };
+
+  const back = (
+    <Anchor component={Link} to="/companies" size="sm" mb="md" display="inline-flex" style={{ alignItems: 'center', gap: 6 }}>
+      <IconArrowLeft size={16} aria-hidden /> My Companies
+    </Anchor>
+  );
+
+  if (!company) {
+    return (
+      <>
+        {back}
+        {listPending ? (
+          <Skeleton height={200} radius="md" />
+        ) : (
+          <Card>
+            <EmptyState icon={<IconBuildingCommunity size={30} />} title="Company not found" description="You are not a member of this company, or it no longer exists." />
+          </Card>
+        )}
+      </>
+    );
+  }
+
+  const manage = canManageMembers(company.role);
+  const details = [company.domain, company.department, `You are ${WORKSPACE_ROLE_LABELS[company.role].toLowerCase()}`].filter(Boolean).join(' · ');
+
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={company.name}
+        subtitle={details}
+        actions={
+          <>
+            {/* Invitations (to come) add an "Invite" button here for owners and admins. */}
+            {company.id !== current.id ? (
+              <Button variant="light" leftSection={<IconArrowsExchange size={18} />} onClick={() => switchTo(company.id)}>
+                Switch to this company
+              </Button>
+            ) : null}
+            {company.role !== 'owner' ? (
+              <Button variant="default" color="red" leftSection={<IconDoorExit size={18} />} onClick={() => setAsking({ kind: 'leave' })}>
+                Leave
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Card padding={0}>
+        <Group justify="space-between" px="md" pt="md" pb="xs">
+          <Text fw={600}>Members{members.data ? ` (${members.data.length})` : ''}</Text>
+        </Group>
+        {members.isPending ? (
+          <Stack p="md" gap="sm" aria-busy="true" aria-label="Loading members">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={40} radius="md" />
+            ))}
+          </Stack>
+        ) : members.isError ? (
+          <Alert color="red" variant="light" m="md" title="Something went wrong">
+            {members.error.message || 'We could not load the members.'}
+          </Alert>
+        ) : (
+          <ul className={classes.list} aria-label="Members">
+            {members.data.map((m) => (
+              <MemberRow key={m.userId} member={m} manage={manage} busy={busy} onRole={(role) => void changeRole(m, role)} onRemove={() => setAsking({ kind: 'remove', member: m })} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <ConfirmDialog
+        opened={asking !== null}
+        loading={busy}
+        confirmLabel={asking?.kind === 'leave' ? 'Leave' : 'Remove'}
+        message={
+          asking?.kind === 'leave'
+            ? `Leave ${company.name}? You lose access to its videos, EyeMails and reports at once; what you made there stays with the company.`
+            : asking?.kind === 'remove'
+              ? `Remove ${asking.member.fullName} from ${company.name}? They lose access at once; what they made stays with the company.`
+              : null
+        }
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(null)}
+      />
+    </>
+  );
+}

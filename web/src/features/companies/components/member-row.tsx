@@ -1,0 +1,68 @@
+import { Avatar, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconUserMinus } from '@tabler/icons-react';
+import { WORKSPACE_ROLE_LABELS, type MemberView } from '@/lib/workspace/workspace-rules';
+import { ASSIGNABLE_ROLES, type AssignableRole } from '../api/companies-api';
+import classes from './company-members-page.module.css';
+
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((r) => ({ value: r, label: WORKSPACE_ROLE_LABELS[r] }));
+
+const initials = (name: string) =>
+  name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+
+// One member: who they are and their role. An owner or admin may change the role of anyone but
+// the owner and themselves, and remove them.
+export function MemberRow({ member, manage, busy, onRole, onRemove }: { member: MemberView; manage: boolean; busy: boolean; onRole: (role: AssignableRole) => void; onRemove: () => void }) {
+  const editable = manage && member.role !== 'owner' && !member.you;
+  return (
+    <Group className={classes.row} justify="space-between" wrap="wrap" gap="sm" component="li" aria-label={member.fullName}>
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
+        <Avatar radius="xl" color="brand" aria-hidden>
+          {initials(member.fullName)}
+        </Avatar>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} size="sm" truncate>
+              {member.fullName}
+            </Text>
+            {member.you ? (
+              <Badge size="xs" variant="light" color="gray">
+                You
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="xs" c="dimmed" truncate>
+            {member.email}
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {editable ? (
+          <>
+            <Select
+              size="xs"
+              w={120}
+              data={ROLE_OPTIONS}
+              value={member.role}
+              allowDeselect={false}
+              disabled={busy}
+              aria-label={`Role of ${member.fullName}`}
+              onChange={(v) => v && v !== member.role && onRole(v as AssignableRole)}
+            />
+            <Button size="xs" variant="subtle" color="red" leftSection={<IconUserMinus size={14} />} onClick={onRemove} disabled={busy} aria-label={`Remove ${member.fullName}`}>
+              Remove
+            </Button>
+          </>
+        ) : (
+          <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'}>
+            {WORKSPACE_ROLE_LABELS[member.role]}
+          </Badge>
+        )}
+      </Group>
+    </Group>
+  );
+}
