@@ -70,13 +70,20 @@ export function VideoCardMenu({ title, onPlay, onRename, onDelete }: Omit<VideoC
         <Menu.Item leftSection={<IconPlayerPlay size={14} />} onClick={onPlay}>
           Play
         </Menu.Item>
-        <Menu.Item leftSection={<IconPencil size={14} />} onClick={onRename}>
-          Rename
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
-          Delete
-        </Menu.Item>
+        {/* Rename and Delete only where the page offers them (a viewer of a company has neither). */}
+        {onRename ? (
+          <Menu.Item leftSection={<IconPencil size={14} />} onClick={onRename}>
+            Rename
+          </Menu.Item>
+        ) : null}
+        {onDelete ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+              Delete
+            </Menu.Item>
+          </>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );

@@ -71,15 +71,17 @@ function VideoCard({ item, selectMode, selected, onSelect, onDelete, onRename, o
           </Text>
           {selectMode ? null : <UsedBy item={item} title={title} />}
         </Stack>
-        <div style={{ padding: 'var(--mantine-spacing-sm)' }}>
-          {selectMode ? (
-            <Button fullWidth size="xs" variant={selected ? 'filled' : 'light'} leftSection={selected ? <IconCheck size={14} /> : null} onClick={onSelect}>
-              {selected ? 'Selected' : 'Select'}
-            </Button>
-          ) : (
-            <UseInEyeMailButton title={title} onUse={onUse} />
-          )}
-        </div>
+        {selectMode || onUse ? (
+          <div style={{ padding: 'var(--mantine-spacing-sm)' }}>
+            {selectMode ? (
+              <Button fullWidth size="xs" variant={selected ? 'filled' : 'light'} leftSection={selected ? <IconCheck size={14} /> : null} onClick={onSelect}>
+                {selected ? 'Selected' : 'Select'}
+              </Button>
+            ) : (
+              <UseInEyeMailButton title={title} onUse={onUse} />
+            )}
+          </div>
+        ) : null}
       </div>
     </Card>
   );
@@ -119,9 +121,9 @@ export function VideoGrid({ items, loading = false, selectMode = false, selected
               selectMode={selectMode}
               selected={selectedId === item.file.fileId}
               onSelect={() => onSelect?.(item)}
-              onDelete={() => onDelete?.(item)}
-              onRename={() => onRename?.(item)}
-              onUse={() => onUse?.(item)}
+              onDelete={onDelete && (() => onDelete(item))}
+              onRename={onRename && (() => onRename(item))}
+              onUse={onUse && (() => onUse(item))}
               onOpen={() => setPlaying(item)}
             />
           </div>

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeOverlay, parseCtaButtonsJson } from '@shared/snippet-rules';
 import type { SnippetView } from '@shared/api-types';
 import { formatDate } from '@/lib/date-format';
+import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
@@ -102,6 +103,7 @@ export function EyeMailDetailPage() {
   const { data: snippet, error } = useSnippet(id);
   const { mutateAsync: setStatus } = useSetSnippetStatus();
   const { mutateAsync: deleteSnippet } = useDeleteSnippet();
+  const editable = useCurrentWorkspace().canEdit ? undefined : 'none';
   const [confirm, setConfirm] = useState<'status' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -185,9 +187,8 @@ export function EyeMailDetailPage() {
       </Group>
 
       <Group gap="sm" mb={active ? 'lg' : 'xs'} wrap="wrap" role="toolbar" aria-label="EyeMail actions" className={classes.toolbar}>
-        <Button component={Link} to={`/update-eyemail/${s.snippet}`} variant="default" leftSection={<IconEdit size={16} />}>
-          Modify
-        </Button>
+        {/* A viewer of a company reads and exports it; changing it is for editors and up. */}
+        <Button component={Link} to={`/update-eyemail/${s.snippet}`} variant="default" leftSection={<IconEdit size={16} />} display={editable}>Modify</Button>
         <Tooltip label="Activate this EyeMail to export it" disabled={active}>
           <span data-primary>
             <Button leftSection={<IconDownload size={16} />} onClick={() => setExportOpen(true)} disabled={!active} aria-describedby={active ? undefined : 'download-off-hint'}>
@@ -198,12 +199,10 @@ export function EyeMailDetailPage() {
         <Button component="a" href={s.previewUrl} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={16} />}>
           Preview
         </Button>
-        <Button variant="default" color={active ? 'orange' : 'teal'} leftSection={active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />} onClick={() => setConfirm('status')}>
+        <Button variant="default" color={active ? 'orange' : 'teal'} leftSection={active ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />} onClick={() => setConfirm('status')} display={editable}>
           {active ? 'Deactivate' : 'Activate'}
         </Button>
-        <Button variant="default" c="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('delete')}>
-          Delete
-        </Button>
+        <Button variant="default" c="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('delete')} display={editable}>Delete</Button>
       </Group>
       {active ? null : (
         // The tooltip needs a mouse; on a phone or with a keyboard this line says why Download is off.

@@ -3,6 +3,7 @@ import { Button, Card, Group, Select, TextInput } from '@mantine/core';
 import { IconMail, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSnippets } from '@/lib/api/get-snippets';
+import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { toast } from '@/components/toasts';
@@ -43,6 +44,8 @@ export function EyeMailsListPage() {
 
   const apply = (next: ListFilters) => setParams(new URLSearchParams(searchFromFilters(next)));
   const filtered = filters.query !== '' || filters.status !== 'all';
+  // A viewer of a company reads EyeMails and their reports only.
+  const { canEdit } = useCurrentWorkspace();
 
   return (
     <>
@@ -50,9 +53,11 @@ export function EyeMailsListPage() {
         title="My EyeMails"
         subtitle="Everything you have created"
         actions={
-          <Button component={Link} to="/create-eyemail" leftSection={<IconPlus size={18} />}>
-            New
-          </Button>
+          canEdit && (
+            <Button component={Link} to="/create-eyemail" leftSection={<IconPlus size={18} />}>
+              New
+            </Button>
+          )
         }
       />
       <Card mb="lg" padding="md">
@@ -95,17 +100,17 @@ export function EyeMailsListPage() {
             <EmptyState
               icon={<IconMail size={32} stroke={1.6} />}
               title={NO_EYEMAILS}
-              description={filtered ? 'Nothing matches these filters. Try another search or status.' : 'Upload a video and turn it into your first EyeMail.'}
+              description={filtered ? 'Nothing matches these filters. Try another search or status.' : canEdit ? 'Upload a video and turn it into your first EyeMail.' : 'EyeMails made in this workspace are listed here.'}
             >
               {filtered ? (
                 <Button variant="default" mt="sm" onClick={() => apply({ query: '', status: 'all' })}>
                   Clear filters
                 </Button>
-              ) : (
+              ) : canEdit ? (
                 <Button component={Link} to="/create-eyemail" mt="sm" leftSection={<IconPlus size={18} />}>
                   Create your EyeMail
                 </Button>
-              )}
+              ) : null}
             </EmptyState>
           </Card>
         }

@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { firstNameOf, shortName } from '@shared/account-rules';
 import { userAtom } from '@/lib/session/user-atom';
 import { useSnippets } from '@/lib/api/get-snippets';
+import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
 import { EyeMailGrid } from '@/components/eyemail-grid/eyemail-grid';
 import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '@/features/home/utils/welcome-flag';
 import { VerifyEmailBanner } from './verify-email-banner';
@@ -57,6 +58,8 @@ export function HomePage() {
   };
 
   const fullName = user?.fullName ?? '';
+  // A viewer of a company makes nothing: no New EyeMail.
+  const editable = useCurrentWorkspace().canEdit ? undefined : 'none';
   const firstName = firstNameOf(fullName);
 
   return (
@@ -72,7 +75,7 @@ export function HomePage() {
             Welcome to the EyeMail Dashboard
           </Text>
           <Group mt="md" gap="sm">
-            <Button component={Link} to={CREATE_PATH} variant="white" size="md" w={{ base: '100%', xs: 'auto' }} rightSection={<IconArrowRight size={18} />}>
+            <Button component={Link} to={CREATE_PATH} variant="white" size="md" w={{ base: '100%', xs: 'auto' }} rightSection={<IconArrowRight size={18} />} display={editable}>
               New EyeMail
             </Button>
             <Button component={Link} to="/eyemails" variant="outline" color="white" size="md" w={{ base: '100%', xs: 'auto' }} className={classes.heroGhost}>
@@ -92,7 +95,7 @@ export function HomePage() {
               Three steps from a video file to an email people actually watch.
             </Text>
           </div>
-          <Button component={Link} to={CREATE_PATH} leftSection={<IconUpload size={18} />}>
+          <Button component={Link} to={CREATE_PATH} leftSection={<IconUpload size={18} />} display={editable}>
             Create your EyeMail
           </Button>
         </Group>

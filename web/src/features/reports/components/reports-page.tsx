@@ -9,6 +9,7 @@ import { NO_ENGAGEMENTS, REPORT_TABLE_PAGE_SIZE } from '@shared/report-rules';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ApiQueryError } from '@/lib/query-client';
+import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
 import { reportKeys } from '../api/report-keys';
 import { useReportRecords } from '../api/use-report-records';
 import { useReportSnippets } from '../api/use-report-snippets';
@@ -34,6 +35,7 @@ const SUBTITLE = 'Opens, clicks and plays of each EyeMail, per recipient';
 function ChooseEyeMail() {
   const navigate = useNavigate();
   const snippets = useReportSnippets();
+  const { canEdit } = useCurrentWorkspace();
   return (
     <>
       <PageHeader title="View Report" subtitle={SUBTITLE} />
@@ -46,7 +48,7 @@ function ChooseEyeMail() {
           </Alert>
         ) : snippets.data.length === 0 ? (
           <EmptyState icon={<IconChartBar size={30} />} title="No active EyeMails yet" description="Reports appear here once an active EyeMail has been sent.">
-            <Button component={Link} to="/create-eyemail" leftSection={<IconPlus size={16} />}>
+            <Button component={Link} to="/create-eyemail" leftSection={<IconPlus size={16} />} display={canEdit ? undefined : 'none'}>
               New EyeMail
             </Button>
           </EmptyState>

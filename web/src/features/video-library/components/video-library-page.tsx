@@ -16,6 +16,7 @@ import { RecorderDialog, useRecorderAvailable } from '@/lib/recorder-slot';
 import { UploadVideoModal } from './upload-video-modal';
 import { StorageUsageNote } from './storage-usage';
 import { RenameVideoModal } from './rename-video-modal';
+import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
 
 export function VideoLibraryPage() {
   const videos = useVideos();
@@ -24,7 +25,9 @@ export function VideoLibraryPage() {
   const { mutateAsync: deleteFile } = useDeleteFile();
   const [uploadOpen, setUploadOpen] = useState(false);
   const [recordOpen, setRecordOpen] = useState(false);
-  const canRecord = useRecorderAvailable();
+  // A viewer of a company sees the library only: no upload, record, rename, delete or use.
+  const { canEdit } = useCurrentWorkspace();
+  const canRecord = useRecorderAvailable() && canEdit;
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<VideoListItem | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -66,7 +69,7 @@ export function VideoLibraryPage() {
       Record
     </Button>
   ) : null;
-  const uploadButton = (
+  const uploadButton = canEdit && (
     <Group gap="sm">
       {recordButton}
       <Button leftSection={<IconUpload size={18} />} onClick={() => setUploadOpen(true)}>
@@ -93,17 +96,19 @@ export function VideoLibraryPage() {
 
       {items !== null && items.length === 0 ? (
         <Card>
-          <EmptyState icon={<IconMovie size={32} stroke={1.6} />} title="No videos found." description="Upload an MP4 or MOV and it will be ready for your next EyeMail.">
-            <Group mt="sm" gap="sm" justify="center">
-              <Button leftSection={<IconUpload size={18} />} onClick={() => setUploadOpen(true)}>
-                Upload your first video
-              </Button>
-              {canRecord ? (
-                <Button variant="default" leftSection={<IconPlayerRecord size={18} />} onClick={() => setRecordOpen(true)}>
-                  Record one
+          <EmptyState icon={<IconMovie size={32} stroke={1.6} />} title="No videos found." description={canEdit ? 'Upload an MP4 or MOV and it will be ready for your next EyeMail.' : undefined}>
+            {canEdit ? (
+              <Group mt="sm" gap="sm" justify="center">
+                <Button leftSection={<IconUpload size={18} />} onClick={() => setUploadOpen(true)}>
+                  Upload your first video
                 </Button>
-              ) : null}
-            </Group>
+                {canRecord ? (
+                  <Button variant="default" leftSection={<IconPlayerRecord size={18} />} onClick={() => setRecordOpen(true)}>
+                    Record one
+                  </Button>
+                ) : null}
+              </Group>
+            ) : null}
           </EmptyState>
         </Card>
       ) : null}
@@ -111,9 +116,9 @@ export function VideoLibraryPage() {
       {items !== null && items.length > 0 ? (
         <VideoGrid
           items={items}
-          onDelete={setToDelete}
-          onRename={(item) => setToRename({ fileId: item.file.fileId, name: videoTitle(item) })}
-          onUse={(item) => navigate(`/create-eyemail?video=${encodeURIComponent(item.file.fileId)}`)}
+          onDelete={canEdit ? setToDelete : undefined}
+          onRename={canEdit ? (item) => setToRename({ fileId: item.file.fileId, name: videoTitle(item) }) : undefined}
+          onUse={canEdit ? (item) => navigate(`/create-eyemail?video=${encodeURIComponent(item.file.fileId)}`) : undefined}
         />
       ) : null}
 
