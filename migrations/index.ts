@@ -32,6 +32,8 @@ import { Migration0031FloodMarkingCost } from './0031-flood-marking-cost.js';
 import { Migration0032NotifyPlayEvents } from './0032-notify-play-events.js';
 import { Migration0033SnippetPublicTitle } from './0033-snippet-public-title.js';
 import { Migration0034Workspaces } from './0034-workspaces.js';
+import { Migration0035Invitations } from './0035-invitations.js';
+import { Migration0036WorkspaceAudit } from './0036-workspace-audit.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -69,4 +71,6 @@ export const migrationsList: MigrationObject[] = [
   { name: '0032-notify-play-events', class: Migration0032NotifyPlayEvents },
   { name: '0033-snippet-public-title', class: Migration0033SnippetPublicTitle },
   { name: '0034-workspaces', class: Migration0034Workspaces },
+  { name: '0035-invitations', class: Migration0035Invitations },
+  { name: '0036-workspace-audit', class: Migration0036WorkspaceAudit },
 ];

@@ -81,6 +81,10 @@ export class UserRepository {
     return c;
   }
 
+  async setCompanyOwner(companyId: string, fromUserId: string, toUserId: string): Promise<boolean> {
+    return (await this.fork.nativeUpdate(Company, { id: companyId, ownerUserId: fromUserId }, { ownerUserId: toUserId })) > 0;
+  }
+
   countOwnedCompanies(ownerUserId: string): Promise<number> {
     return this.fork.count(Company, { ownerUserId });
   }

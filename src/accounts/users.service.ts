@@ -97,6 +97,12 @@ export class UsersService {
     return { id: c.id };
   }
 
+  // Hands a company from its owner to another user; false when `fromUserId` was not its owner
+  // any more (two transfers at once: the second finds nothing to change).
+  async transferCompany(companyId: string, fromUserId: string, toUserId: string): Promise<boolean> {
+    return this.users.setCompanyOwner(companyId, fromUserId, toUserId);
+  }
+
   countOwnedCompanies(ownerUserId: string): Promise<number> {
     return this.users.countOwnedCompanies(ownerUserId);
   }

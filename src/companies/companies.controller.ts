@@ -27,6 +27,6 @@ export class CompaniesController {
   @ApiOperation({ summary: 'Make a company: a workspace you own, for working with your team' })
   @ApiCreatedResponse({ type: WorkspaceViewDto })
   async create(@CurrentUser() user: AuthUser, @ValidBody() form: NewCompanyDto) {
-    return ok(await this.companies.create(user.id, form), COMPANY_MESSAGES.created);
+    return ok(await this.companies.create(user, form), COMPANY_MESSAGES.created);
   }
 }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError } from '../common/domain-error.js';
 import { UsersService } from '../accounts/users.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { AuditLogService } from '../workspaces/audit-log.service.js';
+import type { AuthUser } from '../common/auth/auth-user.js';
 import type { Membership } from '../workspaces/workspaces.service.js';
 import { COMPANIES_PER_OWNER, COMPANY_MESSAGES, PERSONAL_WORKSPACE_NAME, type WorkspaceView } from '../shared/workspace-types.js';
 import type { NewCompanyDto } from './dto/new-company.dto.js';
@@ -12,6 +14,7 @@ export class CompaniesService {
   constructor(
     private readonly users: UsersService,
     private readonly workspaces: WorkspacesService,
+    private readonly audit: AuditLogService,
   ) {}
 
   // Personal first, then the companies in the order the user joined them: three queries in all.
@@ -20,7 +23,8 @@ export class CompaniesService {
     return this.views(memberships);
   }
 
-  async create(ownerUserId: string, form: NewCompanyDto): Promise<WorkspaceView> {
+  async create(owner: AuthUser, form: NewCompanyDto): Promise<WorkspaceView> {
+    const ownerUserId = owner.id;
     if ((await this.users.countOwnedCompanies(ownerUserId)) >= COMPANIES_PER_OWNER) throw new ConflictError(COMPANY_MESSAGES.tooMany);
     const { id } = await this.users.createCompany(ownerUserId, {
       name: form.companyName.trim(),
@@ -28,6 +32,7 @@ export class CompaniesService {
       department: form.department.trim(),
     });
     const [view] = await this.views((await this.workspaces.membershipsOf(ownerUserId)).filter((m) => m.workspaceId === id));
+    await this.audit.record({ ...owner, workspace: { id, kind: 'company', role: 'owner' } }, 'company.created', view.name);
     return view;
   }
 

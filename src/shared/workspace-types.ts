@@ -38,4 +38,7 @@ export const COMPANY_MESSAGES = {
   roleChanged: 'The role was changed.',
   removed: 'The member was removed. They lost access at once.',
   left: 'You left the company.',
+  transferToAdmin: 'The ownership goes to an admin of the company: make them an admin first.',
+  transferred: 'The company has a new owner. You are now one of its admins.',
+  notOwnerAnyMore: 'You are no longer the owner of this company.',
 } as const;

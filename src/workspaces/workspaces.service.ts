@@ -3,6 +3,8 @@ import { NotFoundError } from '../common/domain-error.js';
 import type { CurrentWorkspace } from '../common/auth/auth-user.js';
 import { isUuid } from '../shared/uuid.js';
 import { WorkspaceRepository, type Membership, type MemberRow } from './workspace.repository.js';
+
+export type { Membership, MemberRow } from './workspace.repository.js';
 import type { WorkspaceRole } from '../shared/workspace-roles.js';
 
 export const WORKSPACE_MESSAGES = {

@@ -169,4 +169,58 @@ describe('members and roles', () => {
     expect((await solo.client.delete(`/api/workspace/members/${solo.id}`)).status).toBe(403);
     expect((await solo.client.get('/api/workspaces')).body.body).toHaveLength(1);
   });
+
+  it('the owner hands the company to an admin, who becomes the one owner; the old owner is an admin', async () => {
+    const team = await companyWithTeam(t, 'Handover Co');
+    const toEditor = await team.owner.client.post('/api/workspace/transfer').send({ userId: team.members.editor.id });
+    expect(toEditor.status).toBe(403);
+    expect(toEditor.body.message).toMatch(/make them an admin first/);
+    expect((await team.members.admin.client.post('/api/workspace/transfer').send({ userId: team.members.admin.id })).status).toBe(403);
+    expect((await team.owner.client.post('/api/workspace/transfer').send({ userId: 'nope' })).status).toBe(400);
+
+    const done = await team.owner.client.post('/api/workspace/transfer').send({ userId: team.members.admin.id });
+    expect(done.status).toBe(200);
+    expect(done.body.message).toMatch(/new owner/);
+    expect((await members(team.owner)).map((m) => [m.fullName, m.role])).toEqual([
+      ['Adam Admin', 'owner'],
+      ['Olive Owner', 'admin'],
+      ['Edith Editor', 'editor'],
+      ['Victor Viewer', 'viewer'],
+    ]);
+    const [company] = await sql<{ owner: string }>(t, 'select owner_user_id as owner from company where id = ?', [team.id]);
+    expect(company.owner).toBe(team.members.admin.id);
+    // The old owner is an admin now: no second transfer, no leaving the new owner out.
+    expect((await team.owner.client.post('/api/workspace/transfer').send({ userId: team.owner.id })).status).toBe(403);
+    expect((await team.owner.client.delete(`/api/workspace/members/${team.members.admin.id}`)).status).toBe(403);
+    const ws = (await team.members.admin.client.get('/api/workspaces')).body.body;
+    expect(ws.find((w: { id: string }) => w.id === team.id).role).toBe('owner');
+  });
+
+  it('owner and admins read the audit log of who did what to whom, newest first; others cannot', async () => {
+    const team = await companyWithTeam(t, 'Audit Co');
+    await team.members.admin.client.patch(`/api/workspace/members/${team.members.viewer.id}`).send({ role: 'editor' });
+    await team.owner.client.delete(`/api/workspace/members/${team.members.editor.id}`);
+    await team.members.viewer.client.post('/api/workspace/leave');
+    await team.owner.client.post('/api/workspace/transfer').send({ userId: team.members.admin.id });
+
+    const log = await team.owner.client.get('/api/workspace/audit');
+    expect(log.status).toBe(200);
+    expect(log.body.body.map((e: { action: string; actorName: string; subject: string | null; detail: string | null }) => [e.action, e.actorName, e.subject, e.detail])).toEqual([
+      ['ownership.transferred', 'Olive Owner', team.members.admin.email, null],
+      ['member.left', 'Victor Viewer', team.members.viewer.email, 'Editor'],
+      ['member.removed', 'Olive Owner', team.members.editor.email, 'Editor'],
+      ['member.role_changed', 'Adam Admin', team.members.viewer.email, 'Viewer → Editor'],
+      ['company.created', 'Olive Owner', 'Audit Co', null],
+    ]);
+    // Keyset paging: the entries before the second one.
+    const older = await team.owner.client.get(`/api/workspace/audit?before=${log.body.body[1].id}`);
+    expect(older.body.body.map((e: { action: string }) => e.action)).toEqual(['member.removed', 'member.role_changed', 'company.created']);
+
+    const other = await companyWithTeam(t, 'Other Audit Co');
+    expect((await other.members.editor.client.get('/api/workspace/audit')).status).toBe(403);
+    expect((await other.members.viewer.client.get('/api/workspace/audit')).status).toBe(403);
+    // Another company's log never shows this one's.
+    const theirs = (await other.owner.client.get('/api/workspace/audit')).body.body;
+    expect(theirs.map((e: { subject: string }) => e.subject)).toEqual(['Other Audit Co']);
+  });
 });

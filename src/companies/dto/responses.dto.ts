@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { sameShape } from '../../common/response-shape.js';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../../shared/workspace-roles.js';
 import type { MemberView, WorkspaceView } from '../../shared/workspace-types.js';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '../../shared/workspace-audit.js';
 
 export class WorkspaceViewDto {
   @ApiProperty({ format: 'uuid', description: "Send it as X-Workspace-Id to act in this workspace. The personal workspace's id is the user's." }) id: string;
@@ -23,3 +24,13 @@ export class MemberViewDto {
   @ApiProperty({ description: 'The signed-in user themselves' }) you: boolean;
 }
 sameShape<MemberViewDto, MemberView>(true);
+
+export class AuditEntryDto {
+  @ApiProperty({ example: 42 }) id: number;
+  @ApiProperty({ enum: Object.keys(AUDIT_ACTIONS) }) action: AuditAction;
+  @ApiProperty({ example: 'Ann Lee', description: 'Who did it, as they were named then' }) actorName: string;
+  @ApiProperty({ nullable: true, type: String, example: 'bob@acme.com' }) subject: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Viewer → Editor' }) detail: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+sameShape<AuditEntryDto, AuditEntry>(true);
