@@ -12,7 +12,8 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { CurrentWorkspace } from '../common/auth/auth-user.js';
 
 class Routes {
-  open() {}
+  @AccountScope() open() {}
+  undeclared() {}
   @Public() publicOne() {}
   @AdminOnly() adminOne() {}
 }
@@ -83,6 +84,12 @@ describe('AuthGuard', () => {
     const { guard } = setup([ann]);
     expect(await statusOf(guard.canActivate(context(Routes, 'open').ctx))).toBe(401);
     expect(await statusOf(guard.canActivate(context(Routes, 'publicOne').ctx))).toBe('ok');
+  });
+
+  it('refuses a signed-in route that declares neither a workspace role nor the account scope', async () => {
+    const { guard } = setup([ann, boss]);
+    expect(await statusOf(guard.canActivate(context(Routes, 'undeclared', 'u1').ctx))).toBe(403);
+    expect(await statusOf(guard.canActivate(context(Routes, 'undeclared', 'a1').ctx))).toBe(403);
   });
 
   it('puts the signed-in user on the request and records activity', async () => {

@@ -17,6 +17,8 @@ import { roleAllows, WORKSPACE_HEADER, WORKSPACE_ROLE_LABELS, type WorkspaceRole
 import type { AuthUser, CurrentWorkspace } from '../common/auth/auth-user.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../common/domain-error.js';
 
+const UNDECLARED_ROUTE = 'This call is not open to anyone yet.';
+
 function setAuthUser(req: Request, user: AuthUser): void {
   (req as unknown as Record<symbol, unknown>)[AUTH_USER] = user;
 }
@@ -80,6 +82,9 @@ export class AuthGuard implements CanActivate {
       throw forbidden(deactivatedMessage(this.config.supportEmail));
     }
     if (role && user.role !== role && !isPublic) throw forbidden();
+    // Deny by default here too: a signed-in route must say what it acts on (test/e2e/
+    // security-workspaces.e2e-spec.ts fails for one that does not, before it ships).
+    if (!isPublic && !role && !workspaceRole && !accountScope) throw new ForbiddenError(UNDECLARED_ROUTE);
     const workspace = await this.workspaceOf(user.id, req, isPublic || accountScope || !!role);
     if (workspaceRole && !isPublic) this.checkRole(workspace, workspaceRole);
     setAuthUser(req, { ...toAuthUser(user), workspace });
@@ -117,6 +122,7 @@ export class AuthGuard implements CanActivate {
     if (!user) throw unauthorized();
     if (!user.isActive) throw forbidden(deactivatedMessage(this.config.supportEmail));
     if (role) throw forbidden();
+    if (!workspaceRole) throw new ForbiddenError(UNDECLARED_ROUTE);
     const workspace = await this.workspaces.resolve(user.id, caller.workspaceId).catch((e: unknown) => {
       if (e instanceof NotFoundError) throw new UnauthenticatedError(caller.via === 'token' ? API_TOKEN_MESSAGES.invalid : API_TOKEN_MESSAGES.badFeedKey);
       throw e;
