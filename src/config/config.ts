@@ -61,6 +61,8 @@ export interface AppConfig {
   // answered once its batch is on disk. On, a crash of the database server (not of the app) can
   // lose the hits of its last 0.6 s, for about a tenth more hits a second (bench/ingest.mjs).
   ingestAsyncCommit: boolean;
+  // Seats of one company (COMPANY_SEATS, 25): its members plus its pending invitations.
+  companySeats: number;
 }
 
 export class ConfigError extends Error {
@@ -186,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const uploadResumeHours = parseInteger('UPLOAD_RESUME_HOURS', env.UPLOAD_RESUME_HOURS, 24, 1, 24 * 30, problems);
   const storageQuotaMb = parseInteger('STORAGE_QUOTA_MB', env.STORAGE_QUOTA_MB, 5120, 1, 100_000_000, problems);
 
+  const companySeats = parseInteger('COMPANY_SEATS', env.COMPANY_SEATS, 25, 1, 100_000, problems);
   const ingestAsyncCommit = parseBool('INGEST_ASYNC_COMMIT', env.INGEST_ASYNC_COMMIT, false, problems);
   const webhookAllowPrivateTargets = parseBool('WEBHOOK_ALLOW_PRIVATE_TARGETS', env.WEBHOOK_ALLOW_PRIVATE_TARGETS, false, problems);
   const webhookTimeoutSecs = parseInteger('WEBHOOK_TIMEOUT_SECONDS', env.WEBHOOK_TIMEOUT_SECONDS, 15, 1, 60, problems);
@@ -230,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     notifyCap,
     notifyCapWindowMs: notifyCapWindowSecs * 1000,
     ingestAsyncCommit,
+    companySeats,
   };
 }
 

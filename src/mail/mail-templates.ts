@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 import { viewsDir } from '../common/paths.js';
 import type { MailTemplateName } from './mail-views.js';
 
-const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback', 'webhook-disabled', 'notify-event', 'notify-digest', 'notify-summary'];
+const NAMES: MailTemplateName[] = ['verify-email', 'reset-password', 'support-inquiry', 'feedback', 'webhook-disabled', 'notify-event', 'notify-digest', 'notify-summary', 'invitation'];
 
 type Render = (model: object) => string;
 
@@ -61,4 +61,10 @@ const PROBE = {
   reportLink: 'https://example.com',
   unsubscribeLink: 'https://example.com',
   unsubscribeAllLink: 'https://example.com',
+  inviterName: 'x',
+  companyName: 'x',
+  roleText: 'x',
+  roleSummary: 'x',
+  email: 'x@example.com',
+  days: 1,
 };

@@ -1,7 +1,7 @@
 // View models for outgoing mail, built by pure functions so what a mail says is unit-tested.
 // Templates (views/mail) receive only these; Handlebars escapes every value in the HTML part.
 
-export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback' | 'webhook-disabled' | 'notify-event' | 'notify-digest' | 'notify-summary';
+export type MailTemplateName = 'verify-email' | 'reset-password' | 'support-inquiry' | 'feedback' | 'webhook-disabled' | 'notify-event' | 'notify-digest' | 'notify-summary' | 'invitation';
 
 export interface MailContent {
   template: MailTemplateName;
