@@ -8,6 +8,7 @@ import { UsersService } from '../accounts/users.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { isUuid } from '../shared/uuid.js';
+import type { WorkspaceRole } from '../shared/workspace-roles.js';
 import { normalizeEmail } from '../shared/account-rules.js';
 import {
   INVITATION_DAYS,
@@ -127,7 +128,7 @@ export class InvitationsService {
     this.refusePersonal(caller);
     const row = isUuid(id) ? await this.repo.revoke(caller.workspace.id, id) : null;
     if (!row) throw new NotFoundError(M.notFound);
-    this.record('revoked', row, caller.id);
+    await this.record('revoked', row, caller, caller.workspace.role);
   }
 
   // What the link shows, for anyone holding it. A token that names no invitation (random, or
@@ -164,9 +165,9 @@ export class InvitationsService {
     }
     const done = await this.repo.accept(row.id, caller.id, !verifiedBefore);
     if (!done) throw gone(M.linkUsed);
-    this.record('accepted', done.row, caller.id);
-    const companies = await this.users.companiesOf([row.workspaceId]);
     const role = (await this.workspaces.roleIn(caller.id, row.workspaceId)) ?? row.role;
+    await this.record('accepted', done.row, caller, role);
+    const companies = await this.users.companiesOf([row.workspaceId]);
     return {
       workspaceId: row.workspaceId,
       companyName: companies.get(row.workspaceId)?.name ?? '',
@@ -206,7 +207,7 @@ export class InvitationsService {
     const companyName = (await this.users.companiesOf([caller.workspace.id])).get(caller.workspace.id)?.name ?? '';
     const failed: string[] = [];
     for (const { row, token, kind } of issued) {
-      this.record(kind, row, caller.id);
+      await this.record(kind, row, caller, caller.workspace.role);
       const link = invitationLink(this.config.publicBaseUrl, token);
       try {
         await this.mail.send(row.email, invitationMail({ inviterName: caller.fullName, companyName, role: row.role, email: row.email, link }));
@@ -218,8 +219,8 @@ export class InvitationsService {
     return failed;
   }
 
-  private record(kind: InvitationEventKind, row: InvitationRow, actorId: string): void {
-    this.audit.record({ kind, workspaceId: row.workspaceId, invitationId: row.id, actorId, email: row.email, role: row.role });
+  private record(kind: InvitationEventKind, row: InvitationRow, actor: AuthUser, actorRole: WorkspaceRole): Promise<void> {
+    return this.audit.record({ kind, workspaceId: row.workspaceId, invitationId: row.id, actor: { id: actor.id, fullName: actor.fullName, role: actorRole }, email: row.email, role: row.role });
   }
 
   private async memberEmails(workspaceId: string): Promise<Set<string>> {

@@ -61,6 +61,12 @@ async function verifiedUser(fullName = 'Vera Fied'): Promise<SignedUpUser> {
   return u;
 }
 
+// The company's audit log about one address, newest first: action, who, role.
+async function auditOf(client: Client, email: string) {
+  const entries = (await client.get('/api/workspace/audit').expect(200)).body.body as { action: string; actorName: string; subject: string; detail: string }[];
+  return entries.filter((e) => e.subject === email).map((e) => [e.action, e.actorName, e.detail]);
+}
+
 const workspacesOf = async (u: SignedUpUser) => (await u.client.get('/api/workspaces').expect(200)).body.body as { id: string; role: string }[];
 const emailVerified = async (u: SignedUpUser) => (await u.client.post('/api/accounts/trysignin').expect(200)).body.body.emailVerified as boolean;
 
@@ -197,6 +203,11 @@ describe('the link', () => {
     expect((await vera.client.get('/api/workspace/members').expect(200)).body.body).toContainEqual(expect.objectContaining({ userId: vera.id, role: 'viewer', you: true }));
     expect((await co.owner.client.get('/api/workspace/invitations').expect(200)).body.body.map((i: { email: string }) => i.email)).not.toContain(vera.email);
 
+    expect(await auditOf(co.owner.client, vera.email)).toEqual([
+      ['invitation.accepted', 'Vera Fied', 'Viewer'],
+      ['invitation.sent', 'Olive Owner', 'Viewer'],
+    ]);
+
     // Single use: accepted is accepted, whoever asks again.
     const again = await vera.client.post(`/api/invitations/${token}/accept`);
     expect(again.status).toBe(410);
@@ -262,6 +273,7 @@ describe('the link', () => {
     const resent = await co.members.admin.client.post(`/api/workspace/invitations/${entry.id}/resend`);
     expect(resent.status).toBe(200);
     expect(resent.body.body).toMatchObject({ id: entry.id, email: ivy.email, expired: false, inviterName: 'Adam Admin' });
+    expect((await auditOf(co.owner.client, ivy.email))[0]).toEqual(['invitation.resent', 'Adam Admin', 'Editor']);
     const fresh = invitationMailTo(ivy.email).token;
     expect(fresh).not.toBe(token);
     expect((await ivy.client.get(`/api/invitations/${token}`)).status).toBe(404);
@@ -305,6 +317,10 @@ describe('the link', () => {
     expect((await co.owner.client.get('/api/workspace/invitations').expect(200)).body.body.map((i: { id: string }) => i.id)).not.toContain(entry.id);
     expect((await co.owner.client.delete(`/api/workspace/invitations/${entry.id}`)).status).toBe(404);
     expect((await co.owner.client.delete('/api/workspace/invitations/not-a-uuid')).status).toBe(404);
+    expect(await auditOf(co.owner.client, kim.email)).toEqual([
+      ['invitation.revoked', 'Adam Admin', 'Editor'],
+      ['invitation.sent', 'Olive Owner', 'Editor'],
+    ]);
     // Revoked, the address may be invited afresh.
     expect((await invite(co.owner.client, [kim.email])).body.body.invited).toHaveLength(1);
   });
