@@ -46,7 +46,8 @@ interface Context {
   pending: number;
 }
 
-// The report API: every call checks that the snippet is the caller's first (another user's
+// The report API: every call checks first that the snippet is one of the workspace the request
+// acts in (a session's X-Workspace-Id, an API token's or feed link's own; another workspace's
 // snippet is "not found"), then the filters (checked at the edge by dto/report-query.dto.ts, their
 // 400 with field errors thrown here), has the ingest's journal loaded, then reads in SQL. The caller is the AuthUser the
 // guard built (its profile time zone included): the user is not read again.
@@ -59,7 +60,7 @@ export class ReportService {
     private readonly loader: IngestLoader,
   ) {}
 
-  // The owner's profile time zone, else the one their browser sent (tz), else UTC. The zones'
+  // The caller's profile time zone, else the one their browser sent (tz), else UTC. The zones'
   // names are reference data, read once (ReferenceDataService).
   private async timeZoneOf(user: AuthUser, requested: string | null): Promise<string> {
     const zone = user.timezoneId ? (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId) : undefined;
@@ -67,7 +68,7 @@ export class ReportService {
   }
 
   private async context(user: AuthUser, snippetId: string, query: ReportQuery): Promise<Context> {
-    const snippet = await this.snippets.getOwnedHeader(user.id, snippetId);
+    const snippet = await this.snippets.getOwnedHeader(user.workspace.id, snippetId);
     const refused = refusalOf(query);
     if (refused) throw refused;
     const value = readReportQuery(query);

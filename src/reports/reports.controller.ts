@@ -5,6 +5,7 @@ import type { Response } from 'express';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { FeedLinkAccess, TokenScope } from '../common/auth/api-access.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
+import { AccountScope, WorkspaceScope } from '../common/auth/workspace-access.js';
 import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
 import { ReportService } from './report.service.js';
 import { ReportCountryDto, ReportFeedDto, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
@@ -12,15 +13,17 @@ import { PlayRecordDto } from './dto/play-record.dto.js';
 import { EngagementReportDto } from './dto/engagement-report.dto.js';
 import { PagedReportQueryDto, ReportQuery, ReportQueryDto, WeekReportQueryDto } from './dto/report-query.dto.js';
 
-const NOT_YOURS = 'another user\'s EyeMail is 404, like a missing one';
+const NOT_YOURS = 'another workspace\'s EyeMail is 404, like a missing one';
 // A feed link's key (api-tokens module), for callers without a session or token.
 const FEED_KEY = ApiQuery({ name: 'key', required: false, description: "The key of the EyeMail's feed link (POST feed-links/{snippetId}); opens this route without a session" });
-// A report names one of the caller's snippets: anything else is that snippet's 'not found'.
+// A report names one of the workspace's snippets: anything else is that snippet's 'not found'.
 const SNIPPET_NOT_FOUND = SNIPPET_API_MESSAGES.notFound;
 
-// The report API (spec 02 section 7 "Reports and feeds"): the owner's engagement records,
-// summary, CSV and feeds, and the filter lists. The filter routes come first so "filter" is
-// never read as a snippet id.
+// The report API (spec 02 section 7 "Reports and feeds"): the engagement records, summary, CSV
+// and feeds of the workspace's EyeMails, which every member reads (@WorkspaceScope('viewer')),
+// and the filter lists, reference data the same in every workspace (@AccountScope, like the
+// countries and time zones). The filter routes come first so "filter" is never read as a
+// snippet id.
 // Every route here also answers an API token of scope reports:read (Authorization: Bearer); the
 // feed and CSV routes also a feed link's ?key= (api-tokens module).
 @ApiTags('reports')
@@ -33,24 +36,28 @@ export class ReportsController {
   constructor(private readonly reports: ReportService) {}
 
   @Get('filter/platforms')
+  @AccountScope()
   @ApiOperation({ summary: 'Platforms (operating systems) for platformscsv: { key: label }' })
   platforms() {
     return this.reports.filterMap('platforms');
   }
 
   @Get('filter/devices')
+  @AccountScope()
   @ApiOperation({ summary: 'Device types for devicescsv: { key: label }' })
   devices() {
     return this.reports.filterMap('devices');
   }
 
   @Get('filter/clients')
+  @AccountScope()
   @ApiOperation({ summary: 'Email clients and browsers for clientscsv: { key: label }' })
   clients() {
     return this.reports.filterMap('clients');
   }
 
   @Get('filter/countries')
+  @AccountScope()
   @ApiOperation({ summary: 'Countries for the country filter' })
   @ApiOkResponse({ type: ReportCountryDto, isArray: true })
   countries() {
@@ -58,7 +65,8 @@ export class ReportsController {
   }
 
   @Get(':snippetId')
-  @ApiOperation({ summary: `Engagement records of your EyeMail, newest first; the total in X-Total-Count (${NOT_YOURS})` })
+  @WorkspaceScope('viewer')
+  @ApiOperation({ summary: `Engagement records of the workspace's EyeMail, newest first; the total in X-Total-Count (${NOT_YOURS})` })
   @ApiOkResponse({ type: ReportRecordDto, isArray: true })
   async records(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: PagedReportQueryDto, @Res({ passthrough: true }) res: Response) {
     const { records, total } = await this.reports.records(user, id, query);
@@ -67,8 +75,9 @@ export class ReportsController {
   }
 
   @Get(':snippetId/engagement')
+  @WorkspaceScope('viewer')
   @ApiOperation({
-    summary: `Video engagement of your EyeMail: opens, visits, plays (2 s or more), play rate, sound-on rate, time played, engagement (average share watched), completion rate, clicks per destination, click-through rate, the funnel, the per-second engagement graph and the timeline (Total Views, Total Clicks, opens, visits, plays and clicks over the dates, else the 7 days ending weekEnding, else the last 7 days; hourly up to 2 days, daily beyond, in your time zone) (${NOT_YOURS})`,
+    summary: `Video engagement of the workspace's EyeMail: opens, visits, plays (2 s or more), play rate, sound-on rate, time played, engagement (average share watched), completion rate, clicks per destination, click-through rate, the funnel, the per-second engagement graph and the timeline (Total Views, Total Clicks, opens, visits, plays and clicks over the dates, else the 7 days ending weekEnding, else the last 7 days; hourly up to 2 days, daily beyond, in your time zone) (${NOT_YOURS})`,
   })
   @ApiOkResponse({ type: EngagementReportDto })
   engagement(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: WeekReportQueryDto) {
@@ -76,8 +85,9 @@ export class ReportsController {
   }
 
   @Get(':snippetId/plays')
+  @WorkspaceScope('viewer')
   @ApiOperation({
-    summary: `Plays of your EyeMail on the viewer page (2 s or more), newest first, each with its seconds watched, share watched, sound on and heatmap strip; the total in X-Total-Count (${NOT_YOURS})`,
+    summary: `Plays of the workspace's EyeMail on the viewer page (2 s or more), newest first, each with its seconds watched, share watched, sound on and heatmap strip; the total in X-Total-Count (${NOT_YOURS})`,
   })
   @ApiOkResponse({ type: PlayRecordDto, isArray: true })
   async plays(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: PagedReportQueryDto, @Res({ passthrough: true }) res: Response) {
@@ -87,6 +97,7 @@ export class ReportsController {
   }
 
   @Get(':snippetId/summary')
+  @WorkspaceScope('viewer')
   @ApiOperation({ summary: `Totals, unique views, average view time, the 7-day timeline and the breakdown (${NOT_YOURS})` })
   @ApiOkResponse({ type: ReportSummaryDto })
   summary(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_NOT_FOUND)) id: string, @ReportQuery() query: WeekReportQueryDto) {
@@ -94,6 +105,7 @@ export class ReportsController {
   }
 
   @Get(':snippetId/download')
+  @WorkspaceScope('viewer')
   @FeedLinkAccess()
   @FEED_KEY
   @ApiOperation({ summary: `Every matching record as CSV, streamed (${NOT_YOURS})` })
@@ -114,6 +126,7 @@ export class ReportsController {
   }
 
   @Get(':snippetId/feed/json')
+  @WorkspaceScope('viewer')
   @FeedLinkAccess()
   @FEED_KEY
   @ApiOperation({ summary: `The feed: the EyeMail, its totals and one page of records (${NOT_YOURS})` })
@@ -125,6 +138,7 @@ export class ReportsController {
   }
 
   @Get(':snippetId/feed/xml')
+  @WorkspaceScope('viewer')
   @FeedLinkAccess()
   @FEED_KEY
   @ApiOperation({ summary: `The feed as XML: <report><snippet/><totals/><records><record/>...</records></report> (${NOT_YOURS})` })

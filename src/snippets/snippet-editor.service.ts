@@ -58,45 +58,49 @@ export class SnippetEditorService {
   ) {}
 
   // A checked payload (see snippet-input.ts: Express limits 403 and field rules 400 at the edge)
-  // against what is stored: the files are the caller's (404), the video is encoded for this
-  // overlay and width (409). The encoding to show.
-  private async checkFiles(user: AuthUser, form: SnippetForm): Promise<string> {
-    await this.files.getOwned(user.id, form.videoId, [...SLOT_KINDS.video]);
+  // against what is stored: the files are the workspace's (404: a file of the caller's personal
+  // library is not the company's), the video is encoded for this overlay and width (409). The
+  // encoding to show.
+  private async checkFiles(workspaceId: string, form: SnippetForm): Promise<string> {
+    await this.files.getOwned(workspaceId, form.videoId, [...SLOT_KINDS.video]);
     const optional: [string | null, readonly string[]][] = [
       [form.gifId, SLOT_KINDS.gif],
       [form.logoImageId, SLOT_KINDS.logo],
       [form.coverImageId, SLOT_KINDS.cover],
       [form.videoLogoImgId, SLOT_KINDS.videoIcon],
     ];
-    for (const [fileId, kinds] of optional) if (fileId) await this.files.getOwned(user.id, fileId, [...kinds]);
+    for (const [fileId, kinds] of optional) if (fileId) await this.files.getOwned(workspaceId, fileId, [...kinds]);
 
-    const encoding = await this.videos.findCompleted(user.id, form.videoId, form.videoOverlay, form.width);
+    const encoding = await this.videos.findCompleted(workspaceId, form.videoId, form.videoOverlay, form.width);
     if (!encoding) throw new ConflictError(M.stillProcessing);
     return encoding.encodingId;
   }
 
   // The EyeMail and what other modules save with it (its notification choice) in one
-  // transaction: both or neither.
+  // transaction: both or neither. It belongs to the workspace the caller acts in, made from that
+  // workspace's library; the caller is its creator (ownerId).
   async create(user: AuthUser, form: SnippetForm, extras: SnippetExtras = {}): Promise<SnippetView> {
-    const encodingId = await this.checkFiles(user, form);
+    const workspaceId = user.workspace.id;
+    const encodingId = await this.checkFiles(workspaceId, form);
     const s = await this.snippets.transactional(async (em) => {
       // New snippets are active.
-      const created = await this.snippets.insert({ ownerId: user.id, status: true, ...fieldsFrom(form, encodingId, null) });
-      await this.steps.runSaveSteps({ em, ownerId: user.id, snippetId: created.id, created: true, extras });
+      const created = await this.snippets.insert({ ownerId: user.id, workspaceId, status: true, ...fieldsFrom(form, encodingId, null) });
+      await this.steps.runSaveSteps({ em, ownerId: user.id, workspaceId, snippetId: created.id, created: true, extras });
       return created;
     });
     return this.media.view(s);
   }
 
-  // The snippet is the caller's (404), then its files and encoding are checked as create's; saved
-  // with its other modules' parts in one transaction.
+  // The snippet is the workspace's (404), then its files and encoding are checked as create's;
+  // saved with its other modules' parts in one transaction. Its creator stays who made it.
   async update(user: AuthUser, snippetId: unknown, form: SnippetForm, extras: SnippetExtras = {}): Promise<SnippetView> {
-    const found = await this.owned.get(user.id, snippetId);
-    const encodingId = await this.checkFiles(user, form);
+    const workspaceId = user.workspace.id;
+    const found = await this.owned.get(workspaceId, snippetId);
+    const encodingId = await this.checkFiles(workspaceId, form);
     const s = await this.snippets.transactional(async (em) => {
-      const s = await this.owned.get(user.id, found.id);
+      const s = await this.owned.get(workspaceId, found.id);
       await this.snippets.save(s, { ...fieldsFrom(form, encodingId, s.publicTitle), updatedAt: new Date() });
-      await this.steps.runSaveSteps({ em, ownerId: user.id, snippetId: s.id, created: false, extras });
+      await this.steps.runSaveSteps({ em, ownerId: user.id, workspaceId, snippetId: s.id, created: false, extras });
       return s;
     });
     return this.media.view(s);

@@ -29,22 +29,23 @@ export class SnippetMediaReader {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  // The media of many snippets in two queries whatever their number: one for the files, one for
-  // the encodings. A missing file or encoding is shown as no URL.
+  // The media of many snippets of one workspace in two queries whatever their number: one for
+  // the files, one for the encodings. A snippet's pictures are its workspace's library's,
+  // whoever uploaded them. A missing file or encoding is shown as no URL.
   async mediaOfMany(snippets: readonly Snippet[]): Promise<SnippetMedia[]> {
-    const owners = [...new Set(snippets.map((s) => s.ownerId))];
+    const workspaces = [...new Set(snippets.map((s) => s.workspaceId))];
     const [encodings, ...urlMaps] = await Promise.all([
       this.videos.outputsOf(snippets.map((s) => s.encodingId)),
-      ...owners.map((owner) =>
+      ...workspaces.map((workspaceId) =>
         this.files.picturesOf(
-          owner,
-          snippets.filter((s) => s.ownerId === owner).flatMap((s) => [s.gifFileId, s.logoFileId, s.coverFileId, s.videoIconFileId]),
+          workspaceId,
+          snippets.filter((s) => s.workspaceId === workspaceId).flatMap((s) => [s.gifFileId, s.logoFileId, s.coverFileId, s.videoIconFileId]),
         ),
       ),
     ]);
-    const urlsByOwner = new Map(owners.map((owner, i) => [owner, urlMaps[i]]));
+    const urlsByWorkspace = new Map(workspaces.map((workspaceId, i) => [workspaceId, urlMaps[i]]));
     return snippets.map((s) => {
-      const pictures = urlsByOwner.get(s.ownerId)!;
+      const pictures = urlsByWorkspace.get(s.workspaceId)!;
       const url = (id: string | null | undefined) => (id ? (pictures.get(id)?.url ?? null) : null);
       // The pixel size, for the email's width and height attributes.
       const size = (id: string | null | undefined): MediaSize | null => {
@@ -67,7 +68,7 @@ export class SnippetMediaReader {
     return (await this.mediaOfMany([s]))[0];
   }
 
-  // The owner's view of snippets (their media read together).
+  // The workspace's view of snippets (their media read together).
   async views(snippets: readonly Snippet[]): Promise<SnippetView[]> {
     const media = await this.mediaOfMany(snippets);
     return snippets.map((s, i) => toSnippetView(s, media[i], this.config.publicBaseUrl));

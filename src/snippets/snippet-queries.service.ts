@@ -9,8 +9,8 @@ import { SnippetRepository } from './snippet.repository.js';
 import type { SnippetListFilters } from './snippet-list-query.js';
 import { snippetSlug, snippetUrls, toSnippetBrief, type SnippetBrief, type SnippetUrls, type SnippetView } from './snippet-view.js';
 
-// What an owner reads of their EyeMails: the list, the selectors' brief list, one EyeMail, its
-// addresses and its readable link.
+// What a workspace's members read of its EyeMails: the list, the selectors' brief list, one
+// EyeMail, its addresses and its readable link.
 @Injectable()
 export class SnippetQueriesService {
   constructor(
@@ -21,28 +21,28 @@ export class SnippetQueriesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(userId: string, filters: SnippetListFilters): Promise<SnippetView[]> {
-    return this.media.views(await this.snippets.listOwned(userId, filters));
+  async list(workspaceId: string, filters: SnippetListFilters): Promise<SnippetView[]> {
+    return this.media.views(await this.snippets.listInWorkspace(workspaceId, filters));
   }
 
   // Title and thumbnail only (report and support selectors): the encodings in one query.
-  async brief(userId: string, status: boolean | null): Promise<SnippetBrief[]> {
-    const rows = await this.snippets.listOwned(userId, { query: null, status });
+  async brief(workspaceId: string, status: boolean | null): Promise<SnippetBrief[]> {
+    const rows = await this.snippets.listInWorkspace(workspaceId, { query: null, status });
     const encodings = await this.videos.outputsOf(rows.map((s) => s.encodingId));
     return rows.map((s) => toSnippetBrief(s, encodings.get(s.encodingId)?.thumbnailUrl ?? null));
   }
 
-  async get(userId: string, id: unknown): Promise<SnippetView> {
-    return this.media.view(await this.owned.get(userId, id));
+  async get(workspaceId: string, id: unknown): Promise<SnippetView> {
+    return this.media.view(await this.owned.get(workspaceId, id));
   }
 
-  async urls(userId: string, id: unknown): Promise<SnippetUrls> {
-    const s = await this.owned.get(userId, id);
+  async urls(workspaceId: string, id: unknown): Promise<SnippetUrls> {
+    const s = await this.owned.get(workspaceId, id);
     return snippetUrls(this.config.publicBaseUrl, s.id);
   }
 
-  async slug(userId: string, id: unknown): Promise<SnippetSlug> {
-    const s = await this.owned.get(userId, id);
+  async slug(workspaceId: string, id: unknown): Promise<SnippetSlug> {
+    const s = await this.owned.get(workspaceId, id);
     // The readable link is seen by recipients: made from the public title.
     const slug = snippetSlug(recipientTitle(s), s.id);
     return { slug, url: `${this.config.publicBaseUrl}/live/${slug}` };

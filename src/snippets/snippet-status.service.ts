@@ -14,17 +14,17 @@ export class SnippetStatusService {
     private readonly media: SnippetMediaReader,
   ) {}
 
-  async setStatus(userId: string, id: unknown, status: boolean): Promise<SnippetView> {
-    const s = await this.owned.get(userId, id);
+  async setStatus(workspaceId: string, id: unknown, status: boolean): Promise<SnippetView> {
+    const s = await this.owned.get(workspaceId, id);
     if (s.status !== status) {
       await this.snippets.save(s, { status, updatedAt: new Date() });
     }
     return this.media.view(s);
   }
 
-  // The snippet only: the files it used stay in the user's library.
-  async remove(userId: string, id: unknown): Promise<void> {
-    const s = await this.owned.get(userId, id);
+  // The snippet only: the files it used stay in the workspace's library.
+  async remove(workspaceId: string, id: unknown): Promise<void> {
+    const s = await this.owned.get(workspaceId, id);
     await this.snippets.remove(s);
   }
 }

@@ -9,7 +9,11 @@ export const Snippet = defineEntity({
   tableName: 'snippet',
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
+    // Who made it; it stays theirs to name in the workspace, whoever edits it later.
     ownerId: p.uuid(),
+    // The workspace it belongs to (the creator's personal one, whose id is theirs, or a
+    // company's): every owner's read and write filters by it (owned-snippets.ts).
+    workspaceId: p.uuid(),
     title: p.text(),
     // What recipients see as its title (the name stays the owner's).
     publicTitle: p.text().nullable(),

@@ -16,8 +16,9 @@ export class SnippetRepository {
     return this.em.findOne(Snippet, { id });
   }
 
-  findOwned(ownerId: string, id: string): Promise<Snippet | null> {
-    return this.em.findOne(Snippet, { id, ownerId });
+  // One of the workspace's snippets, whoever made it.
+  findInWorkspace(workspaceId: string, id: string): Promise<Snippet | null> {
+    return this.em.findOne(Snippet, { id, workspaceId });
   }
 
   // At most `limit` snippets whose id lies in [lo, hi] (a slug's short id).
@@ -25,12 +26,12 @@ export class SnippetRepository {
     return this.em.find(Snippet, { id: { $gte: lo, $lte: hi } }, { limit });
   }
 
-  // Newest updated first.
-  listOwned(ownerId: string, filters: SnippetListFilters): Promise<Snippet[]> {
+  // The workspace's snippets, newest updated first.
+  listInWorkspace(workspaceId: string, filters: SnippetListFilters): Promise<Snippet[]> {
     return this.em.find(
       Snippet,
       {
-        ownerId,
+        workspaceId,
         ...(filters.status !== null ? { status: filters.status } : {}),
         ...(filters.query ? { title: { $ilike: containsPattern(filters.query) } } : {}),
       },
@@ -50,13 +51,13 @@ export class SnippetRepository {
     return (await this.em.count(Snippet, { videoFileId: fileId })) > 0;
   }
 
-  // The owner's own snippets using each of these videos, newest updated first, in one query.
-  async usersOfVideos(ownerId: string, fileIds: readonly string[]): Promise<Map<string, { snippetId: string; title: string }[]>> {
+  // The workspace's snippets using each of these videos, newest updated first, in one query.
+  async usersOfVideos(workspaceId: string, fileIds: readonly string[]): Promise<Map<string, { snippetId: string; title: string }[]>> {
     const out = new Map<string, { snippetId: string; title: string }[]>();
     if (!fileIds.length) return out;
     const rows = await this.em.find(
       Snippet,
-      { ownerId, videoFileId: { $in: [...fileIds] } },
+      { workspaceId, videoFileId: { $in: [...fileIds] } },
       { fields: ['id', 'title', 'videoFileId'], orderBy: { updatedAt: 'desc', id: 'asc' } },
     );
     for (const r of rows) {

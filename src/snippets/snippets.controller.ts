@@ -16,8 +16,11 @@ import { TieredBody } from './tiered-body.decorator.js';
 import { SnippetBriefDto, SnippetExportDto, SnippetSlugDto, SnippetUrlsDto, SnippetViewDto } from './dto/snippet.dto.js';
 import { DeleteSnippetDto, SnippetIdDto, SnippetPayloadDto, SnippetStatusDto, UpdateSnippetPayloadDto } from './dto/snippet-payload.dto.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
+import { WorkspaceScope } from '../common/auth/workspace-access.js';
 
-// The signed-in user's own snippets (EyeMails). Another user's snippet is "not found".
+// The EyeMails of the workspace the request acts in (AuthUser.workspace), whoever made them:
+// another workspace's is "not found" (404). Every member reads them, their export and links
+// (viewer); creating, editing, activating and deleting takes an editor (403 below that).
 @ApiTags('snippets')
 @Controller('snippets')
 export class SnippetsController {
@@ -29,8 +32,9 @@ export class SnippetsController {
   ) {}
 
   @Post()
+  @WorkspaceScope('editor')
   @ApiOperation({
-    summary: 'Create an EyeMail (active at once). 403 for logo, cover or buttons on Express accounts; 404 for a file that is not yours; 409 while the video is not encoded for this overlay and width',
+    summary: 'Create an EyeMail (active at once). 403 for logo, cover or buttons on Express accounts; 404 for a file that is not in the workspace\'s library; 409 while the video is not encoded for this overlay and width',
   })
   @ApiCreatedResponse({ type: SnippetViewDto })
   @ApiBody({ type: SnippetPayloadDto })
@@ -39,6 +43,7 @@ export class SnippetsController {
   }
 
   @Put()
+  @WorkspaceScope('editor')
   @ApiOperation({ summary: 'Update an EyeMail: the create payload plus snippetId' })
   @ApiOkResponse({ type: SnippetViewDto })
   @ApiBody({ type: UpdateSnippetPayloadDto })
@@ -47,66 +52,75 @@ export class SnippetsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Your EyeMails, newest updated first' })
+  @WorkspaceScope('viewer')
+  @ApiOperation({ summary: "The workspace's EyeMails, whoever made them, newest updated first" })
   @ApiQuery({ name: 'query', required: false, description: 'part of the title, any case' })
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'], description: 'empty: all' })
   @ApiOkResponse({ type: SnippetViewDto, isArray: true })
   list(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) filters: SnippetListFilters) {
-    return this.queries.list(user.id, filters);
+    return this.queries.list(user.workspace.id, filters);
   }
 
   @Get('brief')
-  @ApiOperation({ summary: 'Id, title and thumbnail of your EyeMails (for selectors)' })
+  @WorkspaceScope('viewer')
+  @ApiOperation({ summary: "Id, title and thumbnail of the workspace's EyeMails (for selectors)" })
   @ApiQuery({ name: 'status', required: false, enum: ['true', 'false'] })
   @ApiOkResponse({ type: SnippetBriefDto, isArray: true })
   brief(@CurrentUser() user: AuthUser, @Query(parsed(parseListFilters)) { status }: SnippetListFilters) {
-    return this.queries.brief(user.id, status);
+    return this.queries.brief(user.workspace.id, status);
   }
 
   @Put('status')
+  @WorkspaceScope('editor')
   @ApiOperation({ summary: 'Activate or deactivate an EyeMail' })
   @ApiOkResponse({ type: SnippetViewDto })
   async setStatus(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetStatusDto) {
-    const view = await this.statuses.setStatus(user.id, dto.snippetId, dto.status);
+    const view = await this.statuses.setStatus(user.workspace.id, dto.snippetId, dto.status);
     return ok(view, dto.status ? M.activated : M.deactivated);
   }
 
   @Post('snippetId')
+  @WorkspaceScope('viewer')
   @HttpCode(200)
   @ApiOperation({ summary: 'One EyeMail by {snippetId} (same as GET snippets/{id})' })
   @ApiOkResponse({ type: SnippetViewDto })
   byBody(@CurrentUser() user: AuthUser, @ValidBody() dto: SnippetIdDto) {
-    return this.queries.get(user.id, dto.snippetId);
+    return this.queries.get(user.workspace.id, dto.snippetId);
   }
 
   @Delete()
-  @ApiOperation({ summary: 'Delete an EyeMail by {SnippetId}; your uploaded files stay in your library' })
+  @WorkspaceScope('editor')
+  @ApiOperation({ summary: "Delete an EyeMail by {SnippetId}; its files stay in the workspace's library" })
   async removeByBody(@CurrentUser() user: AuthUser, @ValidBody() dto: DeleteSnippetDto) {
-    await this.statuses.remove(user.id, dto.SnippetId ?? dto.snippetId);
+    await this.statuses.remove(user.workspace.id, dto.SnippetId ?? dto.snippetId);
     return ok(null, M.deleted);
   }
 
   @Get(':id')
+  @WorkspaceScope('viewer')
   @ApiOkResponse({ type: SnippetViewDto })
   get(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.queries.get(user.id, id);
+    return this.queries.get(user.workspace.id, id);
   }
 
   @Get(':id/u')
+  @WorkspaceScope('viewer')
   @ApiOperation({ summary: 'The public addresses of an EyeMail' })
   @ApiOkResponse({ type: SnippetUrlsDto })
   urls(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.queries.urls(user.id, id);
+    return this.queries.urls(user.workspace.id, id);
   }
 
   @Get(':id/slug')
+  @WorkspaceScope('viewer')
   @ApiOperation({ summary: 'A readable link: the title as a slug plus the first 8 digits of the id' })
   @ApiOkResponse({ type: SnippetSlugDto })
   slug(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    return this.queries.slug(user.id, id);
+    return this.queries.slug(user.workspace.id, id);
   }
 
   @Get(':id/html')
+  @WorkspaceScope('viewer')
   @ApiOperation({ summary: 'The email HTML for a platform (active EyeMails only: 409 otherwise)' })
   @ApiQuery({ name: 'emailPlatform', required: false, description: 'a code from global/email-platforms; default other' })
   @ApiQuery({ name: 'headerText', required: false })
@@ -120,9 +134,10 @@ export class SnippetsController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete an EyeMail; your uploaded files stay in your library' })
+  @WorkspaceScope('editor')
+  @ApiOperation({ summary: "Delete an EyeMail; its files stay in the workspace's library" })
   async remove(@CurrentUser() user: AuthUser, @Param('id', uuidParam(M.notFound)) id: string) {
-    await this.statuses.remove(user.id, id);
+    await this.statuses.remove(user.workspace.id, id);
     return ok(null, M.deleted);
   }
 }

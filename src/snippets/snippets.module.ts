@@ -6,6 +6,7 @@ import { FilesService } from '../files/files.service.js';
 import { ImagesModule } from '../images/images.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { VideosModule } from '../videos/videos.module.js';
+import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { loadEmailTemplates } from './export/export-html.js';
 import { GlobalController } from './global.controller.js';
 import { LiveMediaController } from './live-media.controller.js';
@@ -32,7 +33,7 @@ const IMAGE_KINDS = ['image', 'gif', 'logo', 'cover', 'videoIcon'] as const;
 // Snippets (EyeMails): CRUD, status, HTML export, email platforms, the public viewer pages and the
 // email preview page, and the living media addresses of exported emails (/m/). The tracking addresses (/t/o, /t/c) are the reports module's.
 @Module({
-  imports: [MikroOrmModule.forFeature([Snippet]), AccountsModule, FilesModule, VideosModule, StorageModule, ImagesModule],
+  imports: [MikroOrmModule.forFeature([Snippet]), AccountsModule, FilesModule, VideosModule, StorageModule, ImagesModule, WorkspacesModule],
   controllers: [SnippetsController, GlobalController, PublicSnippetsController, ViewerController, LiveMediaController],
   providers: [
     SnippetRepository,
@@ -60,8 +61,8 @@ export class SnippetsModule implements OnModuleInit {
     loadViewerTemplates();
     // Deleting a file an EyeMail uses is refused (409) with these messages.
     this.files.registerUsageCheck('video', async (fileId) => ((await this.snippets.isVideoInUse(fileId)) ? M.videoInUse : null));
-    // My Videos names the caller's EyeMails that use each video.
-    this.files.registerVideoUsers((ownerId, fileIds) => this.snippets.videoUsersOf(ownerId, fileIds));
+    // My Videos names the workspace's EyeMails that use each video (the library's workspace).
+    this.files.registerVideoUsers((workspaceId, fileIds) => this.snippets.videoUsersOf(workspaceId, fileIds));
     for (const kind of IMAGE_KINDS) {
       this.files.registerUsageCheck(kind, async (fileId) => ((await this.snippets.isImageInUse(fileId)) ? M.imageInUse : null));
     }

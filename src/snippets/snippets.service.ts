@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { UsersService } from '../accounts/users.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { isUuid } from '../shared/uuid.js';
 import type { NotifyChoiceInput } from '../shared/notify-rules.js';
 import { parseHttpUrl, validateCtaButton, type SnippetTier } from '../shared/snippet-rules.js';
@@ -10,6 +11,7 @@ import { OwnedSnippets } from './owned-snippets.js';
 import type { Snippet } from './snippet.entity.js';
 import { SnippetMediaReader } from './snippet-media-reader.js';
 import { SnippetRepository } from './snippet.repository.js';
+import { brandCompanyOf } from './snippet-brand.js';
 import { shortIdFromSlug, snippetUrls, uuidRangeForShortId, type SnippetMedia } from './snippet-view.js';
 import { VideosService } from '../videos/videos.service.js';
 
@@ -32,8 +34,9 @@ export interface SnippetExtras {
 
 // A step another module adds to saving an EyeMail (the notifications module: its choice), run in
 // the EyeMail's transaction on `em`, after the EyeMail is written: a step that throws undoes the
-// EyeMail's create or update too.
-export type SnippetSaveStep = (step: { em: EntityManager; ownerId: string; snippetId: string; created: boolean; extras: SnippetExtras }) => Promise<void>;
+// EyeMail's create or update too. `ownerId` is the user who saves it (its creator on create),
+// `workspaceId` the workspace it belongs to.
+export type SnippetSaveStep = (step: { em: EntityManager; ownerId: string; workspaceId: string; snippetId: string; created: boolean; extras: SnippetExtras }) => Promise<void>;
 
 // A snippet a public page may show, with what it needs to show it.
 export interface PublicSnippet {
@@ -42,14 +45,16 @@ export interface PublicSnippet {
   // the owner's tier: Express shows the video only
   tier: SnippetTier;
   ownerId: string;
-  // the owner's company (its name is the brand of the email preview's logo)
-  ownerCompanyId: string | null;
+  // the company whose name is the brand of the email preview's logo (brandCompanyOf)
+  brandCompanyId: string | null;
 }
 
 // What the rest of the app asks of snippets: the public pages (viewer), the tracking endpoints
 // and the ingest (reports), support inquiries, and the files module's "is this file in use".
-// The owner's own calls (create and edit, reads, status and delete, the export) are the
+// The workspace's own calls (create and edit, reads, status and delete, the export) are the
 // per-use services beside this one (snippet-*.service.ts), used by the snippets controller.
+// Calls about "owned" snippets take the workspace the request acts in (AuthUser.workspace.id;
+// a personal workspace's id is its user's): every member's EyeMails there, whoever made them.
 @Injectable()
 export class SnippetsService {
   private readonly saveSteps: SnippetSaveStep[] = [];
@@ -60,6 +65,7 @@ export class SnippetsService {
     private readonly media: SnippetMediaReader,
     private readonly videos: VideosService,
     private readonly users: UsersService,
+    private readonly workspaces: WorkspacesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -73,23 +79,24 @@ export class SnippetsService {
     for (const run of this.saveSteps) await run(step);
   }
 
-  // ---- one of the user's own, for other modules --------------------------------------------------
+  // ---- one of the workspace's, for other modules --------------------------------------------------
 
-  // The ids (lower case) of all the user's snippets (webhook endpoints limited to some EyeMails).
-  async ownedIds(userId: string): Promise<Set<string>> {
-    const rows = await this.snippets.listOwned(userId, { query: null, status: null });
+  // The ids (lower case) of all the workspace's snippets (webhook endpoints limited to some EyeMails).
+  async ownedIds(workspaceId: string): Promise<Set<string>> {
+    const rows = await this.snippets.listInWorkspace(workspaceId, { query: null, status: null });
     return new Set(rows.map((s) => s.id.toLowerCase()));
   }
 
-  // Title and live address of one of the user's snippets, or null (support inquiries).
-  async findOwnedLink(userId: string, id: unknown): Promise<{ title: string; url: string } | null> {
-    const s = await this.owned.find(userId, id);
+  // Title and live address of one of the workspace's snippets, or null (support inquiries).
+  async findOwnedLink(workspaceId: string, id: unknown): Promise<{ title: string; url: string } | null> {
+    const s = await this.owned.find(workspaceId, id);
     return s ? { title: s.title, url: snippetUrls(this.config.publicBaseUrl, s.id).liveUrl } : null;
   }
 
-  // Id, title and status of one of the user's snippets, without media lookups (reports, feeds).
-  async getOwnedHeader(userId: string, id: unknown): Promise<{ snippetId: string; title: string; status: boolean }> {
-    const s = await this.owned.get(userId, id);
+  // Id, title and status of one of the workspace's snippets, without media lookups (reports,
+  // feeds, feed links); another workspace's is 'not found' (404).
+  async getOwnedHeader(workspaceId: string, id: unknown): Promise<{ snippetId: string; title: string; status: boolean }> {
+    const s = await this.owned.get(workspaceId, id);
     return { snippetId: s.id, title: s.title, status: s.status };
   }
 
@@ -106,22 +113,30 @@ export class SnippetsService {
     return hits.length === 1 ? hits[0] : null;
   }
 
-  // A snippet for a public page: active ones for everyone; an inactive one only for its owner
-  // when the page allows it (previews). A deactivated owner's published EyeMails keep playing:
-  // the emails are already in recipients' inboxes, and deactivation only stops the owner.
-  // The brand a snippet's email names its logo by: the owner's company name (null: none).
-  brandNameOf(found: Pick<PublicSnippet, 'ownerCompanyId'>): Promise<string | null> {
-    return this.users.companyNameOf(found.ownerCompanyId);
+  // The brand a snippet's email names its logo by: its brand company's name (null: none).
+  brandNameOf(found: Pick<PublicSnippet, 'brandCompanyId'>): Promise<string | null> {
+    return this.users.companyNameOf(found.brandCompanyId);
   }
 
+  // Whether the signed-in `viewerId` may preview this inactive snippet: its creator, or a member
+  // of the company workspace it belongs to (any role: reading an EyeMail is a viewer's right).
+  private async mayPreview(viewerId: string | null | undefined, s: Snippet): Promise<boolean> {
+    if (!viewerId) return false;
+    if (viewerId === s.ownerId) return true;
+    return s.workspaceId !== s.ownerId && (await this.workspaces.roleIn(viewerId, s.workspaceId)) !== null;
+  }
+
+  // A snippet for a public page: active ones for everyone; an inactive one only for a member of
+  // its workspace when the page allows it (previews). A deactivated owner's published EyeMails
+  // keep playing: the emails are already in recipients' inboxes, and deactivation only stops the
+  // owner.
   async findPublic(idOrSlug: string, opts: { viewerId?: string | null; ownerMaySeeInactive?: boolean } = {}): Promise<PublicSnippet | null> {
     const s = await this.findByIdOrSlug(idOrSlug);
     if (!s) return null;
-    const isOwner = !!opts.viewerId && opts.viewerId === s.ownerId;
-    if (!s.status && !(isOwner && opts.ownerMaySeeInactive)) return null;
+    if (!s.status && !(opts.ownerMaySeeInactive && (await this.mayPreview(opts.viewerId, s)))) return null;
     const owner = await this.users.findById(s.ownerId);
     if (!owner) return null;
-    return { record: s, media: await this.media.mediaOf(s), tier: owner.tier, ownerId: s.ownerId, ownerCompanyId: owner.companyId ?? null };
+    return { record: s, media: await this.media.mediaOf(s), tier: owner.tier, ownerId: s.ownerId, brandCompanyId: brandCompanyOf(s, owner.companyId ?? null) };
   }
 
   // For the reports ingest, batched: which of these snippets exist, with the length in seconds of
@@ -162,9 +177,9 @@ export class SnippetsService {
     return this.snippets.usesVideo(fileId.toLowerCase());
   }
 
-  // My Videos' "Used by": the caller's own EyeMails using each of these videos (one query).
-  videoUsersOf(ownerId: string, fileIds: string[]): Promise<Map<string, { snippetId: string; title: string }[]>> {
-    return this.snippets.usersOfVideos(ownerId, fileIds.filter((id) => isUuid(id)).map((id) => id.toLowerCase()));
+  // My Videos' "Used by": the workspace's EyeMails using each of these videos (one query).
+  videoUsersOf(workspaceId: string, fileIds: string[]): Promise<Map<string, { snippetId: string; title: string }[]>> {
+    return this.snippets.usersOfVideos(workspaceId, fileIds.filter((id) => isUuid(id)).map((id) => id.toLowerCase()));
   }
 
   async isImageInUse(fileId: string): Promise<boolean> {
