@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { startMailCatcher, type MailCatcher } from './mail.ts';
 import { freshDatabaseUrl } from '../../support/fresh-database.ts';
 
@@ -19,7 +20,29 @@ export interface RunningServer {
   mail: MailCatcher;
   // The server's own PostgreSQL database, when DATABASE_URL is set (else the embedded one).
   databaseUrl: string | null;
+  // The server's DATA_DIR (the embedded database lives in it when DATABASE_URL is not set).
+  dataDir: string;
   stop(): Promise<void>;
+}
+
+// Runs one statement on the server's database, whichever it is: DATABASE_URL's copy, or the
+// embedded PostgreSQL in its DATA_DIR (its port from postmaster.pid, its password from the file
+// the app keeps beside it). For what no route can do yet (e.g. adding a member to a company).
+export async function sql(server: RunningServer, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  let url = server.databaseUrl;
+  if (!url) {
+    const cluster = path.join(server.dataDir, 'postgres');
+    const port = fs.readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+    const password = fs.readFileSync(path.join(cluster, 'eyemail.password'), 'utf8').trim();
+    url = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 // A port no other process is about to take: chosen below the range the system hands out for
@@ -130,7 +153,7 @@ export async function startServer(opts: { publicHost?: string; env?: Record<stri
     await stop();
     throw err;
   }
-  return { url, mail, stop, databaseUrl: db.url ?? null };
+  return { url, mail, stop, databaseUrl: db.url ?? null, dataDir };
 }
 
 // Like Promise.all for a file's start (its server, its browser, its fixtures), but fails only once

@@ -27,17 +27,15 @@ function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Stack justify="space-between" h="100%" gap="md">
       <Stack gap={4}>
-        <Box mb="md">
+        {/* The workspace the pages below show (its name heads the menu, in place of a label). */}
+        <Box mb="sm">
           <WorkspaceSwitcher onNavigate={onNavigate} />
         </Box>
         {workspace.canEdit ? (
-          <Button component={Link} to={CREATE_PATH} onClick={onNavigate} leftSection={<IconPlus size={18} />} size="md" mb="md" fullWidth>
+          <Button component={Link} to={CREATE_PATH} onClick={onNavigate} leftSection={<IconPlus size={18} />} size="md" mb="sm" fullWidth>
             New EyeMail
           </Button>
         ) : null}
-        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4} style={{ letterSpacing: '0.06em' }}>
-          Workspace
-        </Text>
         {NAV_ITEMS.map((item) => (
           <SideNavLink key={item.to} item={item} active={isActivePath(item.to, pathname)} onNavigate={onNavigate} />
         ))}

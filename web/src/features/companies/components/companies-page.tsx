@@ -77,10 +77,10 @@ export function CompaniesPage() {
               the width and their labels may wrap inside them. */}
           <Tabs.List px={{ base: 'xs', sm: 'md' }} pt="xs" className={classes.list}>
             <Tabs.Tab value="owned" leftSection={<IconBuilding size={16} />}>
-              Owned Companies{data ? ` (${owned.length})` : ''}
+              Owned Companies
             </Tabs.Tab>
             <Tabs.Tab value="joined" leftSection={<IconUsersGroup size={16} />}>
-              Companies I've Joined{data ? ` (${joined.length})` : ''}
+              Companies I've Joined
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="owned">

@@ -84,7 +84,7 @@ export function CompanyMembersPage() {
   }
 
   const manage = canManageMembers(company.role);
-  const details = [company.domain, company.department, `You are ${WORKSPACE_ROLE_LABELS[company.role].toLowerCase()}`].filter(Boolean).join(' · ');
+  const details = [company.domain, company.department, `Your role: ${WORKSPACE_ROLE_LABELS[company.role]}`].filter(Boolean).join(' · ');
 
   return (
     <>

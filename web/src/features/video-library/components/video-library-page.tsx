@@ -96,7 +96,7 @@ export function VideoLibraryPage() {
 
       {items !== null && items.length === 0 ? (
         <Card>
-          <EmptyState icon={<IconMovie size={32} stroke={1.6} />} title="No videos found." description={canEdit ? 'Upload an MP4 or MOV and it will be ready for your next EyeMail.' : undefined}>
+          <EmptyState icon={<IconMovie size={32} stroke={1.6} />} title="No videos found." description={canEdit ? 'Upload an MP4 or MOV and it will be ready for your next EyeMail.' : 'Videos uploaded to this workspace are listed here.'}>
             {canEdit ? (
               <Group mt="sm" gap="sm" justify="center">
                 <Button leftSection={<IconUpload size={18} />} onClick={() => setUploadOpen(true)}>
