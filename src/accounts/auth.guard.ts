@@ -54,7 +54,7 @@ export class AuthGuard implements CanActivate {
     if (!isPublic) {
       const access = { tokenScope: this.reflector.getAllAndOverride<ApiTokenScope>(TOKEN_SCOPE, targets), feedLink: this.reflector.getAllAndOverride<boolean>(FEED_LINK, targets) ?? false };
       const caller = await this.credentials.authenticate(req, access);
-      if (caller) return this.actAsApiCaller(req, caller, role, workspaceRole);
+      if (caller) return this.actAsApiCaller(req, caller, role, workspaceRole, accountScope);
     }
 
     if (req.session?.userId && req.session.closingAt !== undefined) {
@@ -117,12 +117,12 @@ export class AuthGuard implements CanActivate {
   // route carries a token scope, and a role check refuses all the same.
   // A token or feed link acts in its own workspace with its maker's role there today: once the
   // maker leaves or is removed from that workspace, it opens nothing.
-  private async actAsApiCaller(req: Request, caller: ApiCaller, role: string | undefined, workspaceRole: WorkspaceRole | undefined): Promise<boolean> {
+  private async actAsApiCaller(req: Request, caller: ApiCaller, role: string | undefined, workspaceRole: WorkspaceRole | undefined, accountScope: boolean): Promise<boolean> {
     const user = await this.users.findById(caller.userId);
     if (!user) throw unauthorized();
     if (!user.isActive) throw forbidden(deactivatedMessage(this.config.supportEmail));
     if (role) throw forbidden();
-    if (!workspaceRole) throw new ForbiddenError(UNDECLARED_ROUTE);
+    if (!workspaceRole && !accountScope) throw new ForbiddenError(UNDECLARED_ROUTE);
     const workspace = await this.workspaces.resolve(user.id, caller.workspaceId).catch((e: unknown) => {
       if (e instanceof NotFoundError) throw new UnauthenticatedError(caller.via === 'token' ? API_TOKEN_MESSAGES.invalid : API_TOKEN_MESSAGES.badFeedKey);
       throw e;
