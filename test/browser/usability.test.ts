@@ -75,14 +75,14 @@ after(async () => {
 test('toasts never cover New EyeMail, the user menu or the page title (desktop and phone)', async () => {
   for (const size of [DESKTOP, PHONE]) {
     await resizeTo(page, size);
-    await page.goto('/companies');
-    const title = page.getByRole('heading', { name: 'My Companies', level: 1 });
+    await page.goto('/campaigns');
+    const title = page.getByRole('heading', { name: 'My Campaigns', level: 1 });
     await title.waitFor();
     const header = page.getByRole('banner');
     const newEyeMail = header.getByRole('link', { name: 'New EyeMail' });
     const menu = header.getByRole('button', { name: 'Account menu' });
     // Three toasts at once, as a busy page may show.
-    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'New Company' }).click();
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Create empty' }).click();
     const toasts = page.locator('.mantine-Notification-root');
     await toasts.nth(2).waitFor();
     await shot('toasts', size);

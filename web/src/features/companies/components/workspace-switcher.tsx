@@ -31,8 +31,8 @@ export function WorkspaceSwitcher({ onNavigate }: { onNavigate?: () => void }) {
     <>
       <Menu position="bottom-start" width="target" shadow="lg" withinPortal>
         <Menu.Target>
-          {/* Named as it reads (the workspace and the role), then what it opens. */}
-          <UnstyledButton className={classes.target} aria-label={`${current.name || 'Loading'} ${roleLabel} Switch workspace`.replace(/\s+/g, ' ')}>
+          {/* Named by what it shows (the workspace and the role), then what it opens. */}
+          <UnstyledButton className={classes.target}>
             <Group gap="sm" wrap="nowrap">
               <WorkspaceIcon kind={kind} size={34} />
               <div className={classes.text}>
@@ -47,6 +47,7 @@ export function WorkspaceSwitcher({ onNavigate }: { onNavigate?: () => void }) {
                   {roleLabel || '\u00a0'}
                 </Text>
               </div>
+              <VisuallyHidden>Switch workspace</VisuallyHidden>
               <IconSelector size={16} stroke={1.8} className={classes.chevron} aria-hidden />
             </Group>
           </UnstyledButton>
