@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
         page('/emailverification', 'Account Confirmation', ACCOUNT, () =>
           import('@/features/auth/components/email-verification-page').then((m) => m.EmailVerificationPage),
         ),
+        page('/invitations/:token', 'Invitation', ACCOUNT, () => import('@/features/invitations/components/invitation-page').then((m) => m.InvitationPage)),
       ]),
       guarded('public', publicLayout, [
         page('/terms-of-service', 'Terms of Service', LEGAL, () => import('@/features/legal/components/terms-page').then((m) => m.TermsPage)),

@@ -33,7 +33,8 @@ export function SignInPage() {
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { email: '', password: '', rememberMe: false },
+    // ?email= (an invitation's page) fills the address in.
+    initialValues: { email: params.get('email') ?? '', password: '', rememberMe: false },
     validate: {
       email: (v) => emailError(v),
       password: (v) => (v ? null : MESSAGES.invalidPassword),

@@ -24,7 +24,8 @@ export function SignUpPage() {
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { fullName: '', email: '', password: '', confirmPassword: '', tier: 'premium' as Tier | '' },
+    // ?email= (an invitation's page) fills the address in.
+    initialValues: { fullName: '', email: params.get('email') ?? '', password: '', confirmPassword: '', tier: 'premium' as Tier | '' },
     validate: {
       fullName: (v) => requiredTextError(v, MESSAGES.name, NAME_MAX),
       email: (v) => emailError(v),
