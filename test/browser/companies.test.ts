@@ -151,7 +151,7 @@ test('at 390 px the phone menu has the switcher: back to Personal and to the com
   await resizeTo(page, DESKTOP);
 });
 
-test('a viewer added to the company sees its library without Upload, New EyeMail or Integrations', async () => {
+test('a viewer added to the company sees its library without Upload, New EyeMail or Integrations; removed, they are back in Personal and told so', async () => {
   const companyId = (await api<{ id: string; name: string }[]>(owner, 'get', '/api/workspaces')).find((w) => w.name === COMPANY)?.id;
   assert.ok(companyId, 'the company is not in the owner’s workspaces');
   const viewer = await newContext(browser, server.url);
@@ -195,6 +195,18 @@ test('a viewer added to the company sees its library without Upload, New EyeMail
     assert.equal(await member.getByLabel('Role of Victor Viewer').inputValue(), 'Viewer');
     await page.getByRole('listitem', { name: 'Olive Owner' }).getByText('Owner', { exact: true }).waitFor();
     await screenshot(page, 'companies-members');
+
+    // Removed (asked first), the viewer's next call finds the company gone: back to Personal, and told so.
+    await member.getByRole('button', { name: 'Remove Victor Viewer' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Alert!' });
+    await confirm.getByText(/Remove Victor Viewer from Acme Marketing\?/).waitFor();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await member.waitFor({ state: 'detached' });
+    await page.getByText('Members (1)', { exact: true }).waitFor();
+
+    await side.getByRole('link', { name: 'Reports' }).click();
+    await p.getByText('You are no longer a member of that company, so you are back in your personal workspace.').waitFor();
+    await switcherIn(side).getByText('Personal', { exact: true }).waitFor();
   } finally {
     await viewer.close();
   }
