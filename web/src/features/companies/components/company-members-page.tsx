@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconArrowsExchange, IconBuildingCommunity, IconDoorExit } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconBuildingCommunity, IconDoorExit, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -12,6 +12,8 @@ import { useSwitchWorkspace } from '@/lib/workspace/use-switch-workspace';
 import { WORKSPACE_ROLE_LABELS, canManageMembers, type MemberView } from '@/lib/workspace/workspace-rules';
 import { companiesApi, getMembers, membersKey, type AssignableRole } from '../api/companies-api';
 import { MemberRow } from './member-row';
+import { InviteDialog } from './invite-dialog';
+import { PendingInvitations } from './pending-invitations';
 import classes from './company-members-page.module.css';
 
 type Asking = { kind: 'remove'; member: MemberView } | { kind: 'leave' } | null;
@@ -29,6 +31,7 @@ export function CompanyMembersPage() {
   const members = useQuery({ queryKey: membersKey(id), queryFn: ({ signal }) => getMembers(id, signal), enabled: !!company });
   const [asking, setAsking] = useState<Asking>(null);
   const [busy, setBusy] = useState(false);
+  const [inviting, setInviting] = useState(false);
 
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: membersKey(id) }), queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY })]);
 
@@ -94,7 +97,11 @@ export function CompanyMembersPage() {
         subtitle={details}
         actions={
           <>
-            {/* Invitations (to come) add an "Invite" button here for owners and admins. */}
+            {manage ? (
+              <Button leftSection={<IconUserPlus size={18} />} onClick={() => setInviting(true)}>
+                Invite
+              </Button>
+            ) : null}
             {company.id !== current.id ? (
               <Button variant="light" leftSection={<IconArrowsExchange size={18} />} onClick={() => switchTo(company.id)}>
                 Switch to this company
@@ -130,6 +137,17 @@ export function CompanyMembersPage() {
           </ul>
         )}
       </Card>
+      {manage ? (
+        <>
+          <Card mt="md">
+            <Text fw={600} mb="xs" component="h2" size="md">
+              Pending invitations
+            </Text>
+            <PendingInvitations workspaceId={company.id} />
+          </Card>
+          <InviteDialog workspaceId={company.id} companyName={company.name} opened={inviting} onClose={() => setInviting(false)} />
+        </>
+      ) : null}
       <ConfirmDialog
         opened={asking !== null}
         loading={busy}
