@@ -46,6 +46,13 @@ import { posterArgs } from './video-poster.js';
 import { storedVideoExtension } from './resumable-rules.js';
 import { declaredBytes } from './storage-quota.js';
 import { StorageQuotaService } from './storage-quota.service.js';
+import { assertCanEdit, uploadTarget, type LibraryCaller } from './library-scope.js';
+
+// Where a stored upload goes: who uploaded it (owner_id) and the workspace it belongs to.
+export interface UploadPlace {
+  userId: string;
+  workspaceId: string;
+}
 
 interface StoredUpload {
   contentType: string;
@@ -100,12 +107,18 @@ export class FileUploadService implements OnModuleInit {
     await this.limiter.consume([this.perHour, userId]);
   }
 
-  async upload(userId: string, kindParam: unknown, req: IncomingMessage): Promise<FileView> {
+  // POST /files in the workspace the caller acts in, an editor's work there; a personal file (a
+  // profile picture, a support attachment) goes to the caller's personal workspace
+  // (library-scope.ts).
+  async upload(caller: LibraryCaller, kindParam: unknown, req: IncomingMessage): Promise<FileView> {
     let kind: FileKind;
+    let place: LibraryCaller;
     try {
       // Counted before a byte is read: past the hourly limit nothing is received or stored.
-      await this.limiter.consume([this.perHour, userId]);
+      await this.limiter.consume([this.perHour, caller.userId]);
       kind = parseFileKind(kindParam);
+      place = uploadTarget(caller, kind);
+      assertCanEdit(place);
     } catch (e) {
       discardRequestBody(req, this.idleTimeoutMs);
       throw e;
@@ -118,7 +131,7 @@ export class FileUploadService implements OnModuleInit {
     try {
       // The storage quota, on the declared length before a byte is read (and on the bytes
       // received before they are stored, in storeReceived).
-      await this.quota.assertRoom(userId, declaredBytes(req.headers['content-length']), { pending: true });
+      await this.quota.assertRoom(place, declaredBytes(req.headers['content-length']), { pending: true });
     } catch (e) {
       discardRequestBody(req, this.idleTimeoutMs);
       throw e;
@@ -135,7 +148,7 @@ export class FileUploadService implements OnModuleInit {
       }).catch((e: unknown) => {
         throw this.uploadFailure(e, rule);
       });
-      return await this.storeReceived(userId, kind, temp, received.fileName, { fileId });
+      return await this.storeReceived(place, kind, temp, received.fileName, { fileId });
     } finally {
       await fs.rm(temp, { force: true });
     }
@@ -145,8 +158,9 @@ export class FileUploadService implements OnModuleInit {
   // upload alike: the real content (magic bytes; `accepts` widens what a kind allows, for
   // recordings), then the video probed with a poster cut, or the image normalised, stored and
   // recorded. The caller removes `temp`; whatever was stored of a refused file is removed here.
+  // `place`: the uploader and the workspace the file goes to (their quotas both apply).
   async storeReceived(
-    userId: string,
+    place: UploadPlace,
     kind: FileKind,
     temp: string,
     fileName: string,
@@ -157,7 +171,7 @@ export class FileUploadService implements OnModuleInit {
     const stored: string[] = [];
     try {
       // The bytes received, against the quota: a length declared late (or not at all) is known now.
-      await this.quota.assertRoom(userId, (await fs.stat(temp)).size, { pending: false });
+      await this.quota.assertRoom(place, (await fs.stat(temp)).size, { pending: false });
       const sniffed = await sniffFileType(temp);
       const refusal = opts.accepts ? (opts.accepts(sniffed) ? null : contentRefusal(kind)) : checkContent(kind, sniffed);
       if (refusal) throw new UnsupportedTypeError(refusal);
@@ -168,7 +182,7 @@ export class FileUploadService implements OnModuleInit {
       else if (treatment === 'gif') upload = await this.storeGif(fileId, temp, rule, stored);
       else upload = await this.storeImage(fileId, temp, rule, storedImageFormat(kind, sniffed!), stored);
 
-      const file = await this.repo.insert({ id: fileId, ownerId: userId, kind, fileName: cleanFileName(fileName, kind), ...upload });
+      const file = await this.repo.insert({ id: fileId, ownerId: place.userId, workspaceId: place.workspaceId, kind, fileName: cleanFileName(fileName, kind), ...upload });
       return toFileView(file, this.storage.publicUrl(file.storageKey));
     } catch (e) {
       // Nothing half-done stays behind: stored objects of a refused or failed upload go too.

@@ -38,7 +38,7 @@ export class FileListItemDto {
   @ApiProperty({ type: FileWithThumbnailDto }) file: FileWithThumbnailDto;
   @ApiProperty({ example: 'launch', description: 'Without the extension' }) fileName: string;
   @ApiProperty() dateUploadedUTC: string;
-  @ApiProperty({ type: VideoUserDto, isArray: true, required: false, description: 'Videos only: the caller’s own EyeMails that use the video, newest first' })
+  @ApiProperty({ type: VideoUserDto, isArray: true, required: false, description: 'Videos only: the workspace’s EyeMails that use the video, newest first' })
   usedBy?: VideoUserDto[];
 }
 sameShape<FileListItemDto, FileListItem>(true);
@@ -51,7 +51,8 @@ export class RenameVideoDto {
 }
 
 export class StorageUsageDto {
-  @ApiProperty({ description: 'Bytes of the account’s stored files plus the declared lengths of its unfinished uploads' }) usedBytes: number;
-  @ApiProperty({ description: 'The account’s storage quota in bytes (STORAGE_QUOTA_MB)' }) quotaBytes: number;
+  @ApiProperty({ description: 'Bytes of the stored files plus the declared lengths of the unfinished uploads: the account’s, or in a company workspace the workspace’s when that leaves less room' })
+  usedBytes: number;
+  @ApiProperty({ description: 'That storage quota in bytes (STORAGE_QUOTA_MB, for an account and for a workspace alike)' }) quotaBytes: number;
 }
 sameShape<StorageUsageDto, StorageUsage>(true);

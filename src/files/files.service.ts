@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, NotFoundError } from '../common/domain-error.js';
 import { isUuid } from '../shared/uuid.js';
@@ -9,53 +8,13 @@ import { toFileView, toListItem, type FileListItem, type FileView } from './file
 import { parseFileKind } from './file-kind.js';
 import type { MediaFile } from './media-file.entity.js';
 import { MediaFileRepository } from './media-file.repository.js';
+import { assertCanEdit, isPersonalKind, personalCaller, PERSONAL_FILE_KINDS, type LibraryCaller } from './library-scope.js';
 import { nameWithoutExtension, UPLOAD_MESSAGES, UPLOAD_RULES, type FileKind } from './upload-rules.js';
+import type { AdminVideoItem, DeletionListener, DerivedMedia, StoredSource, UsageCheck, VideoUser, VideoUsersOf } from './library-contracts.js';
 
-// Returns a refusal message when the file is in use (e.g. by an EyeMail), else null.
-export type UsageCheck = (fileId: string) => Promise<string | null>;
-
-// Told after one of the owner's files was deleted (the profile forgets a deleted picture).
-export type DeletionListener = (ownerId: string, file: FileView) => Promise<void>;
-
-// What another module makes from uploaded videos (the videos module's encodings), told to the
-// files module without it touching that module's tables.
-export interface DerivedMedia {
-  // Inside the transaction deleting the video: lock what was made from it and return its stored
-  // keys (removed with the video).
-  lockKeysMadeFrom(em: EntityManager, fileId: string): Promise<string[]>;
-  // The thumbnail key of each video that has no upload poster.
-  posterKeysOf(fileIds: string[]): Promise<Map<string, string>>;
-  // For videos with a chosen cut: what My Videos shows and plays instead of the whole upload (what
-  // their EyeMails use).
-  cutViewsOf?(files: { fileId: string; url: string; durationSecs: number | null }[]): Promise<Map<string, { url: string; durationSecs: number | null }>>;
-}
-
-// The caller's own EyeMails that use each of these videos (the snippets module answers, in one
-// query): My Videos shows them as "Used by N EyeMails".
-export interface VideoUser {
-  snippetId: string;
-  title: string;
-}
-export type VideoUsersOf = (ownerId: string, fileIds: string[]) => Promise<Map<string, VideoUser[]>>;
-
-// Where an uploaded file's bytes are, for modules that process them (the encode job).
-export interface StoredSource {
-  fileId: string;
-  ownerId: string;
-  storageKey: string;
-  contentType: string;
-}
-
-// A video as the admin's Media page lists it (GET Admin/GetAllVideos).
-export interface AdminVideoItem {
-  fileId: string;
-  ownerId: string;
-  fileName: string;
-  url: string;
-  thumbnailUrl: string | null;
-  durationSecs: number | null;
-  createdDate: string;
-}
+// Who acts on the library and in which workspace, for the videos module's routes too.
+export { assertCanEdit, libraryCallerOf, type LibraryCaller } from './library-scope.js';
+export type { AdminVideoItem, DeletionListener, DerivedMedia, StoredSource, UsageCheck, VideoUser, VideoUsersOf } from './library-contracts.js';
 
 // Kinds that hold a still image of the user's (what may be attached to a support inquiry).
 export const IMAGE_FILE_KINDS: readonly FileKind[] = ['attachment', 'image', 'logo', 'cover', 'videoIcon', 'profile'];
@@ -68,9 +27,11 @@ function isForeignKeyViolation(e: unknown): boolean {
 
 const ownIds = (fileIds: readonly (string | null | undefined)[]) => [...new Set(fileIds.filter(isUuid).map((id) => id.toLowerCase()))];
 
-// The file library: the user's files, batched lookups for other modules, and deletion. Every
-// call for a user is for their own files: a file of someone else answers exactly like a missing
-// one. Uploads are FileUploadService's.
+// The file library: a workspace's files, batched lookups for other modules, and deletion. Every
+// call is for one workspace's files (workspace_id; a user's id names their personal workspace):
+// a file of another workspace answers exactly like a missing one. The routes' calls take the
+// caller (library-scope.ts): their workspace and role there, and their own personal files (a
+// profile picture, a support attachment) wherever they act. Uploads are FileUploadService's.
 @Injectable()
 export class FilesService {
   private readonly logger = new Logger('Files');
@@ -107,61 +68,81 @@ export class FilesService {
     return toFileView(file, this.storage.publicUrl(file.storageKey));
   }
 
-  private async findOwnedRecord(userId: string, fileId: unknown): Promise<MediaFile | null> {
-    return isUuid(fileId) ? this.repo.findOwned(userId, fileId.toLowerCase()) : null;
+  private async findRecord(workspaceId: string, fileId: unknown): Promise<MediaFile | null> {
+    return isUuid(fileId) ? this.repo.findInWorkspace(workspaceId, fileId.toLowerCase()) : null;
   }
 
-  // ---- reading ----
+  // One of the workspace's files, or one of the caller's own personal files.
+  private async findVisibleRecord(caller: LibraryCaller, fileId: unknown): Promise<MediaFile | null> {
+    return isUuid(fileId) ? this.repo.findVisible(caller.workspaceId, caller.userId, fileId.toLowerCase(), PERSONAL_FILE_KINDS) : null;
+  }
 
-  // The caller's own file, optionally of given kinds; null when missing, someone else's or of
-  // another kind.
-  async findOwned(userId: string, fileId: unknown, kinds?: readonly string[]): Promise<FileView | null> {
-    const file = await this.findOwnedRecord(userId, fileId);
+  // The caller as they act on this file: their own personal file is theirs alone (they own their
+  // personal workspace), a workspace's file takes their role there.
+  private actingOn(caller: LibraryCaller, file: MediaFile): LibraryCaller {
+    return file.workspaceId === caller.workspaceId ? caller : personalCaller(caller.userId);
+  }
+
+  // ---- reading (other modules: one workspace's files) ----
+
+  // One of the workspace's files (a user's id: their personal workspace, where their profile
+  // pictures and support attachments are), optionally of given kinds; null when missing, another
+  // workspace's or of another kind.
+  async findOwned(workspaceId: string, fileId: unknown, kinds?: readonly string[]): Promise<FileView | null> {
+    const file = await this.findRecord(workspaceId, fileId);
     if (!file || (kinds && !kinds.includes(file.kind))) return null;
     return this.view(file);
   }
 
   // The same, or 'File not found.' (404).
-  async getOwned(userId: string, fileId: unknown, kinds?: readonly string[]): Promise<FileView> {
-    const file = await this.findOwned(userId, fileId, kinds);
+  async getOwned(workspaceId: string, fileId: unknown, kinds?: readonly string[]): Promise<FileView> {
+    const file = await this.findOwned(workspaceId, fileId, kinds);
     if (!file) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
     return file;
   }
 
-  // The URL and pixel size of the owner's files among these ids, in one query; ids that are
-  // missing, not ids or someone else's are absent from the map (the email export states the size
-  // of every picture).
+  // GET files/{id}: one of the workspace's files, or one of the caller's own personal files.
+  async getForCaller(caller: LibraryCaller, fileId: unknown): Promise<FileView> {
+    const file = await this.findVisibleRecord(caller, fileId);
+    if (!file) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+    return this.view(file);
+  }
+
+  // The URL and pixel size of the workspace's files among these ids, in one query; ids that are
+  // missing, not ids or another workspace's are absent from the map (the email export states the
+  // size of every picture).
   async picturesOf(
-    ownerId: string,
+    workspaceId: string,
     fileIds: readonly (string | null | undefined)[],
   ): Promise<Map<string, { url: string; width: number | null; height: number | null }>> {
     const ids = ownIds(fileIds);
     const out = new Map<string, { url: string; width: number | null; height: number | null }>();
     if (!ids.length) return out;
-    for (const f of await this.repo.findOwnedByIds(ownerId, ids)) {
+    for (const f of await this.repo.findInWorkspaceByIds(workspaceId, ids)) {
       out.set(f.id, { url: this.storage.publicUrl(f.storageKey), width: f.width ?? null, height: f.height ?? null });
     }
     return out;
   }
 
-  // The public URLs of the owner's files among these ids, in one query, like picturesOf.
-  async urlsOf(ownerId: string, fileIds: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
-    const pictures = await this.picturesOf(ownerId, fileIds);
+  // The public URLs of the workspace's files among these ids, in one query, like picturesOf.
+  async urlsOf(workspaceId: string, fileIds: readonly (string | null | undefined)[]): Promise<Map<string, string>> {
+    const pictures = await this.picturesOf(workspaceId, fileIds);
     return new Map([...pictures].map(([id, p]) => [id, p.url]));
   }
 
   // Newest first. A video's thumbnail is the clean frame cut at upload (an email encode's
   // poster has the mute icon burnt in), else, for a video stored before upload posters were
-  // cut, the poster of its latest finished encoding; an image is its own thumbnail.
-  async list(userId: string, kindParam: unknown): Promise<FileListItem[]> {
+  // cut, the poster of its latest finished encoding; an image is its own thumbnail. The
+  // workspace's files (a user's id: their personal workspace).
+  async list(workspaceId: string, kindParam: unknown): Promise<FileListItem[]> {
     const kind = parseFileKind(kindParam);
-    const files = await this.repo.listOwned(userId, kind);
+    const files = await this.repo.listInWorkspace(workspaceId, kind);
     const withoutPoster = files.filter((f) => f.kind === 'video' && !f.posterKey).map((f) => f.id);
     const posters = withoutPoster.length && this.derived ? await this.derived.posterKeysOf(withoutPoster) : new Map<string, string>();
     const views = files.map((f) => this.view(f));
     const videos = views.filter((v) => v.fileType === 'video');
     const cuts = videos.length && this.derived?.cutViewsOf ? await this.derived.cutViewsOf(videos) : new Map<string, { url: string; durationSecs: number | null }>();
-    const users = videos.length && this.videoUsers ? await this.videoUsers(userId, videos.map((v) => v.fileId)) : new Map<string, VideoUser[]>();
+    const users = videos.length && this.videoUsers ? await this.videoUsers(workspaceId, videos.map((v) => v.fileId)) : new Map<string, VideoUser[]>();
     return files.map((f, i) => {
       const thumbKey = f.posterKey ?? posters.get(f.id) ?? (f.kind === 'video' ? null : f.storageKey);
       const item = toListItem({ ...views[i], ...cuts.get(f.id) }, thumbKey ? this.storage.publicUrl(thumbKey) : null);
@@ -169,12 +150,19 @@ export class FilesService {
     });
   }
 
-  // For the encode job: the stored bytes of a file, whoever owns it (the job checked ownership
-  // when it was requested).
+  // GET files?type=: the library of the workspace the caller acts in; the caller's own personal
+  // files for a personal kind (their profile pictures, their attachments).
+  async listForCaller(caller: LibraryCaller, kindParam: unknown): Promise<FileListItem[]> {
+    const kind = parseFileKind(kindParam);
+    return this.list(isPersonalKind(kind) ? caller.userId : caller.workspaceId, kind);
+  }
+
+  // For the encode job: the stored bytes of a file, whichever workspace holds it (the workspace
+  // was checked when the encode was requested).
   async sourceOf(fileId: string): Promise<StoredSource | null> {
     if (!isUuid(fileId)) return null;
     const f = await this.repo.findById(fileId.toLowerCase());
-    return f ? { fileId: f.id, ownerId: f.ownerId, storageKey: f.storageKey, contentType: f.contentType } : null;
+    return f ? { fileId: f.id, ownerId: f.ownerId, workspaceId: f.workspaceId, storageKey: f.storageKey, contentType: f.contentType } : null;
   }
 
   // ---- admin and support ----
@@ -206,10 +194,11 @@ export class FilesService {
     };
   }
 
-  // The bytes of one of the caller's images (support mail attachments), or null when the file is
-  // gone or is not an image. Attachments are normalised JPEGs of at most 10 MB.
-  async readOwnedImage(userId: string, fileId: string): Promise<{ fileName: string; contentType: string; content: Buffer } | null> {
-    const file = await this.findOwnedRecord(userId, fileId);
+  // The bytes of one of the workspace's images (support mail attachments: a user's id, their
+  // personal workspace), or null when the file is gone or is not an image. Attachments are
+  // normalised JPEGs of at most 10 MB.
+  async readOwnedImage(workspaceId: string, fileId: string): Promise<{ fileName: string; contentType: string; content: Buffer } | null> {
+    const file = await this.findRecord(workspaceId, fileId);
     if (!file || !IMAGE_FILE_KINDS.includes(file.kind)) return null;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -226,37 +215,54 @@ export class FilesService {
 
   // ---- renaming ----
 
-  // A new name for one of the caller's videos (the extension kept); another's is 404.
-  async renameVideo(userId: string, fileId: string, name: string): Promise<FileView> {
-    const file = await this.findOwnedRecord(userId, fileId);
+  // A new name for one of the workspace's videos (the extension kept); another workspace's is 404,
+  // a role below editor 403.
+  async renameVideo(caller: LibraryCaller, fileId: string, name: string): Promise<FileView> {
+    const file = await this.findRecord(caller.workspaceId, fileId);
     if (!file || file.kind !== 'video') throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+    assertCanEdit(caller);
     const fileName = renamedFileName(file.fileName, name);
-    if (!(await this.repo.renameOwned(userId, file.id, fileName))) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+    if (!(await this.repo.renameInWorkspace(caller.workspaceId, file.id, fileName))) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
     return this.view({ ...file, fileName });
   }
 
   // ---- deleting ----
 
-  async delete(userId: string, fileId: string): Promise<void> {
-    const file = await this.findOwnedRecord(userId, fileId);
+  // One of the workspace's files (a user's id: their personal workspace; the profile picture's
+  // replaced uploads).
+  async delete(workspaceId: string, fileId: string): Promise<void> {
+    const file = await this.findRecord(workspaceId, fileId);
     if (!file) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+    await this.deleteFile(file);
+  }
+
+  // DELETE files/{id}: one of the workspace's files (an editor's work: 403 below), or one of the
+  // caller's own personal files.
+  async deleteForCaller(caller: LibraryCaller, fileId: string): Promise<void> {
+    const file = await this.findVisibleRecord(caller, fileId);
+    if (!file) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
+    assertCanEdit(this.actingOn(caller, file));
+    await this.deleteFile(file);
+  }
+
+  private async deleteFile(file: MediaFile): Promise<void> {
     for (const check of this.usageChecks.get(file.kind) ?? []) {
       const refusal = await check(file.id);
       if (refusal) throw new ConflictError(refusal);
     }
-    await this.remove(userId, file);
+    await this.remove(file);
     const view = this.view(file);
-    for (const listener of this.deletionListeners) await listener(userId, view);
+    for (const listener of this.deletionListeners) await listener(file.ownerId, view);
   }
 
   // Deletes the record (what was made from it goes with it), then the stored objects.
-  private async remove(userId: string, file: MediaFile): Promise<void> {
+  private async remove(file: MediaFile): Promise<void> {
     let keys: string[] | null;
     try {
       keys = await this.repo.transactional(async (em) => {
         // What was made from a video goes with it (locked first, see DerivedMedia).
         const derivedKeys = file.kind === 'video' && this.derived ? await this.derived.lockKeysMadeFrom(em, file.id) : [];
-        if (!(await this.repo.deleteOwned(em, userId, file.id))) return null;
+        if (!(await this.repo.deleteInWorkspace(em, file.workspaceId, file.id))) return null;
         return [file.storageKey, file.posterKey, ...derivedKeys].filter((k): k is string => !!k);
       });
     } catch (e) {

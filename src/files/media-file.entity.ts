@@ -8,7 +8,11 @@ export const MediaFile = defineEntity({
   tableName: 'media_file',
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
+    // who uploaded it
     ownerId: p.uuid(),
+    // the workspace it belongs to (the uploader's personal one, or a company's): every read and
+    // write of the library filters by it
+    workspaceId: p.uuid(),
     kind: p.enum(FILE_KINDS),
     fileName: p.text(),
     contentType: p.text(),

@@ -6,11 +6,13 @@ import type { FileKind } from './upload-rules.js';
 
 export type NewMediaFile = Pick<
   MediaFile,
-  'id' | 'ownerId' | 'kind' | 'fileName' | 'contentType' | 'size' | 'storageKey' | 'posterKey' | 'width' | 'height' | 'durationSecs'
+  'id' | 'ownerId' | 'workspaceId' | 'kind' | 'fileName' | 'contentType' | 'size' | 'storageKey' | 'posterKey' | 'width' | 'height' | 'durationSecs'
 >;
 
 // The media_file table, only here. Each call runs on its own fork (API requests and queue jobs
-// alike) unless it is handed the entity manager of a transaction.
+// alike) unless it is handed the entity manager of a transaction. What the library reads and
+// changes is one workspace's (workspace_id); owner_id is who uploaded it (the uploader's quota,
+// the admin's lists).
 @Injectable()
 export class MediaFileRepository {
   constructor(private readonly orm: MikroORM) {}
@@ -23,17 +25,26 @@ export class MediaFileRepository {
     return this.em.findOne(MediaFile, { id });
   }
 
-  findOwned(ownerId: string, id: string): Promise<MediaFile | null> {
-    return this.em.findOne(MediaFile, { id, ownerId });
+  findInWorkspace(workspaceId: string, id: string): Promise<MediaFile | null> {
+    return this.em.findOne(MediaFile, { id, workspaceId });
   }
 
-  findOwnedByIds(ownerId: string, ids: readonly string[]): Promise<MediaFile[]> {
-    return this.em.find(MediaFile, { ownerId, id: { $in: [...ids] } });
+  // One of the workspace's files, or one of the user's own personal files (`personalKinds`, kept
+  // in their personal workspace, whose id is theirs) whatever workspace they act in.
+  findVisible(workspaceId: string, userId: string, id: string, personalKinds: readonly FileKind[]): Promise<MediaFile | null> {
+    return this.em.findOne(MediaFile, {
+      id,
+      $or: [{ workspaceId }, { workspaceId: userId, ownerId: userId, kind: { $in: [...personalKinds] } }],
+    });
+  }
+
+  findInWorkspaceByIds(workspaceId: string, ids: readonly string[]): Promise<MediaFile[]> {
+    return this.em.find(MediaFile, { workspaceId, id: { $in: [...ids] } });
   }
 
   // Newest first.
-  listOwned(ownerId: string, kind: FileKind): Promise<MediaFile[]> {
-    return this.em.find(MediaFile, { ownerId, kind }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  listInWorkspace(workspaceId: string, kind: FileKind): Promise<MediaFile[]> {
+    return this.em.find(MediaFile, { workspaceId, kind }, { orderBy: { createdAt: 'desc', id: 'desc' } });
   }
 
   // The number of videos of the owner whose id is in `ownerIdColumn`, as a correlated subquery
@@ -43,9 +54,15 @@ export class MediaFileRepository {
     return `(select count(*) from media_file f where f.owner_id = ${ownerIdColumn} and f.kind = 'video')::int`;
   }
 
-  // Bytes of all the owner's stored files (the storage quota).
+  // Bytes of all the files the user uploaded, in every workspace (the user's storage quota).
   async storedBytesOf(ownerId: string): Promise<number> {
     const [row] = await rawSql<{ n: string | number }>(this.orm, 'select coalesce(sum(size), 0)::bigint as n from media_file where owner_id = ?', [ownerId]);
+    return Number(row?.n ?? 0);
+  }
+
+  // Bytes of all the workspace's files, whoever uploaded them (the workspace's storage quota).
+  async storedBytesInWorkspace(workspaceId: string): Promise<number> {
+    const [row] = await rawSql<{ n: string | number }>(this.orm, 'select coalesce(sum(size), 0)::bigint as n from media_file where workspace_id = ?', [workspaceId]);
     return Number(row?.n ?? 0);
   }
 
@@ -69,18 +86,18 @@ export class MediaFileRepository {
     return entity;
   }
 
-  // A guarded one-statement update: true when the owner's row was there to rename.
-  async renameOwned(ownerId: string, id: string, fileName: string): Promise<boolean> {
-    return (await this.em.nativeUpdate(MediaFile, { id, ownerId }, { fileName })) > 0;
+  // A guarded one-statement update: true when the workspace's row was there to rename.
+  async renameInWorkspace(workspaceId: string, id: string, fileName: string): Promise<boolean> {
+    return (await this.em.nativeUpdate(MediaFile, { id, workspaceId }, { fileName })) > 0;
   }
 
-  // Inside `fn`'s transaction; deleteOwned below runs in it.
+  // Inside `fn`'s transaction; deleteInWorkspace below runs in it.
   transactional<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.em.transactional(fn);
   }
 
   // true when the row was there to delete.
-  async deleteOwned(em: EntityManager, ownerId: string, id: string): Promise<boolean> {
-    return (await em.nativeDelete(MediaFile, { id, ownerId })) > 0;
+  async deleteInWorkspace(em: EntityManager, workspaceId: string, id: string): Promise<boolean> {
+    return (await em.nativeDelete(MediaFile, { id, workspaceId })) > 0;
   }
 }

@@ -8,11 +8,13 @@ import { checkDeclared, UPLOAD_MESSAGES, UPLOAD_RULES } from './upload-rules.js'
 export const RESUMABLE_SOURCES = ['file', 'recorder'] as const;
 export type ResumableSource = (typeof RESUMABLE_SOURCES)[number];
 
-// Unfinished uploads one account may hold at a time: each holds up to 300 MB of disk.
+// Unfinished uploads one account, and one workspace, may hold at a time: each holds up to 300 MB
+// of disk. Both limits apply (a company's members together hold at most this many).
 export const MAX_UNFINISHED_UPLOADS = 5;
 
 export const RESUMABLE_MESSAGES = {
   tooManyUnfinished: `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Finish or cancel one of them before starting another.`,
+  tooManyUnfinishedInWorkspace: `This workspace has ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Finish or cancel one of them before starting another.`,
   onlyVideo: 'Only videos can be uploaded this way (type=video).',
   lengthRequired: 'Upload-Length is required for a file upload.',
   badMetadata: 'Upload-Metadata is not valid.',

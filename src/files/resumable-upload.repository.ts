@@ -5,7 +5,10 @@ import type { ResumableSource } from './resumable-rules.js';
 
 export interface ResumableUploadRow {
   id: string;
+  // who started it (the file it becomes is theirs)
   ownerId: string;
+  // the workspace it uploads to (the file it becomes is that workspace's)
+  workspaceId: string;
   source: ResumableSource;
   fileName: string;
   fileType: string;
@@ -18,6 +21,7 @@ export interface ResumableUploadRow {
 interface DbRow {
   id: string;
   owner_id: string;
+  workspace_id: string;
   source: ResumableSource;
   file_name: string;
   file_type: string;
@@ -27,12 +31,13 @@ interface DbRow {
   touched_at: Date | string;
 }
 
-const COLUMNS = 'id, owner_id, source, file_name, file_type, upload_length, media_file_id, finished_at, touched_at';
+const COLUMNS = 'id, owner_id, workspace_id, source, file_name, file_type, upload_length, media_file_id, finished_at, touched_at';
 
 function toRow(r: DbRow): ResumableUploadRow {
   return {
     id: r.id,
     ownerId: r.owner_id,
+    workspaceId: r.workspace_id,
     source: r.source,
     fileName: r.file_name,
     fileType: r.file_type,
@@ -43,15 +48,25 @@ function toRow(r: DbRow): ResumableUploadRow {
   };
 }
 
-// The resumable_upload table, only here: who owns each tus upload, and what it became.
+// The resumable_upload table, only here: who started each tus upload, the workspace it uploads
+// to (what reads of it filter by), and what it became.
 @Injectable()
 export class ResumableUploadRepository {
   constructor(private readonly orm: MikroORM) {}
 
-  async insert(u: { id: string; ownerId: string; source: ResumableSource; fileName: string; fileType: string; uploadLength: number | null }): Promise<void> {
-    await rawSql(this.orm, 'insert into resumable_upload (id, owner_id, source, file_name, file_type, upload_length) values (?, ?, ?, ?, ?, ?)', [
+  async insert(u: {
+    id: string;
+    ownerId: string;
+    workspaceId: string;
+    source: ResumableSource;
+    fileName: string;
+    fileType: string;
+    uploadLength: number | null;
+  }): Promise<void> {
+    await rawSql(this.orm, 'insert into resumable_upload (id, owner_id, workspace_id, source, file_name, file_type, upload_length) values (?, ?, ?, ?, ?, ?, ?)', [
       u.id,
       u.ownerId,
+      u.workspaceId,
       u.source,
       u.fileName,
       u.fileType,
@@ -59,8 +74,8 @@ export class ResumableUploadRepository {
     ]);
   }
 
-  async findOwned(ownerId: string, id: string): Promise<ResumableUploadRow | null> {
-    const [row] = await rawSql<DbRow>(this.orm, `select ${COLUMNS} from resumable_upload where id = ? and owner_id = ?`, [id, ownerId]);
+  async findInWorkspace(workspaceId: string, id: string): Promise<ResumableUploadRow | null> {
+    const [row] = await rawSql<DbRow>(this.orm, `select ${COLUMNS} from resumable_upload where id = ? and workspace_id = ?`, [id, workspaceId]);
     return row ? toRow(row) : null;
   }
 
@@ -69,23 +84,36 @@ export class ResumableUploadRepository {
     return row ? toRow(row) : null;
   }
 
-  // Unfinished uploads of the owner touched since `since` (older ones are as good as swept).
-  async countUnfinished(ownerId: string, since: Date): Promise<number> {
-    const [row] = await rawSql<{ n: number }>(
+  // Unfinished uploads touched since `since` (older ones are as good as swept): the user's (in
+  // every workspace) and the workspace's (whoever started them), in one statement.
+  async countUnfinished(ownerId: string, workspaceId: string, since: Date): Promise<{ own: number; workspace: number }> {
+    const [row] = await rawSql<{ own: number; workspace: number }>(
       this.orm,
-      'select count(*)::int as n from resumable_upload where owner_id = ? and finished_at is null and touched_at > ?',
-      [ownerId, since],
+      `select count(*) filter (where owner_id = ?)::int as own, count(*) filter (where workspace_id = ?)::int as workspace
+       from resumable_upload where (owner_id = ? or workspace_id = ?) and finished_at is null and touched_at > ?`,
+      [ownerId, workspaceId, ownerId, workspaceId, since],
     );
-    return row?.n ?? 0;
+    return { own: row?.own ?? 0, workspace: row?.workspace ?? 0 };
   }
 
-  // Declared bytes of the owner's unfinished uploads touched since `since` (the storage quota;
+  // Declared bytes of the user's unfinished uploads, in every workspace, touched since `since` (the storage quota;
   // a deferred length counts once it is declared).
   async pendingBytesOf(ownerId: string, since: Date): Promise<number> {
     const [row] = await rawSql<{ n: string | number }>(
       this.orm,
       'select coalesce(sum(upload_length), 0)::bigint as n from resumable_upload where owner_id = ? and finished_at is null and touched_at > ?',
       [ownerId, since],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  // Declared bytes of the workspace's unfinished uploads touched since `since`, whoever started
+  // them (the workspace's storage quota).
+  async pendingBytesInWorkspace(workspaceId: string, since: Date): Promise<number> {
+    const [row] = await rawSql<{ n: string | number }>(
+      this.orm,
+      'select coalesce(sum(upload_length), 0)::bigint as n from resumable_upload where workspace_id = ? and finished_at is null and touched_at > ?',
+      [workspaceId, since],
     );
     return Number(row?.n ?? 0);
   }

@@ -6,6 +6,7 @@ import { DOMAIN_ERROR_STATUS } from '../common/http-exception.filter.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { FileView } from './file.mapper.js';
 import { FileUploadService } from './file-upload.service.js';
+import { assertCanEdit, isPersonalWorkspace, type LibraryCaller } from './library-scope.js';
 import { discardRequestBody } from './multipart-upload.js';
 import { ResumableUploadRepository, type ResumableUploadRow } from './resumable-upload.repository.js';
 import { checkCreation, contentAllowed, MAX_UNFINISHED_UPLOADS, RESUMABLE_MESSAGES, uploadIdOfAddress, type ResumableCreation } from './resumable-rules.js';
@@ -22,7 +23,7 @@ const ORPHAN_GRACE_MS = 60 * 1000;
 
 // What one request to the tus endpoint carries to the hooks.
 interface RequestState {
-  userId: string;
+  caller: LibraryCaller;
   creation: ResumableCreation | null;
   row: ResumableUploadRow | null;
   // The partial (bytes and record) goes once the answer is out: refused or failed.
@@ -49,8 +50,8 @@ function endWithCallbackAsListener(res: ServerResponse): void {
 
 const envelope = (result: boolean, message: string, body: unknown = null) => JSON.stringify({ result, message, body, errors: null });
 
-// Resumable uploads (tus 1.0.0 at /api/files/uploads) for videos: ownership, the per-account and
-// hourly limits, the same checks as POST /files once the last byte arrived, and the sweep of
+// Resumable uploads (tus 1.0.0 at /api/files/uploads) for videos: each is the workspace's it was
+// started in (another workspace's is not found), the per-account, per-workspace and hourly limits, the same checks as POST /files once the last byte arrived, and the sweep of
 // partials left behind. The protocol itself is tus.adapter.ts's.
 @Injectable()
 export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
@@ -92,18 +93,20 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
     return this.tus.directory;
   }
 
-  // Creation (POST, no id) or one upload's HEAD, PATCH or DELETE.
-  async handle(userId: string, req: IncomingMessage, res: ServerResponse, id: string | null): Promise<void> {
-    const state: RequestState = { userId, creation: null, row: null, discard: false, finished: false };
+  // Creation (POST, no id) or one upload's HEAD, PATCH or DELETE, in the workspace the caller
+  // acts in (an editor's work: uploading a video).
+  async handle(caller: LibraryCaller, req: IncomingMessage, res: ServerResponse, id: string | null): Promise<void> {
+    const state: RequestState = { caller, creation: null, row: null, discard: false, finished: false };
     try {
-      if (id === null) state.creation = await this.checkCreation(userId, req);
+      assertCanEdit(caller);
+      if (id === null) state.creation = await this.checkCreation(caller, req);
       else {
         // The address names the upload, nothing more (no query string, no encoded "/", 32 hex
-        // digits): anything else names no upload of the caller's.
+        // digits): anything else names no upload of the workspace's.
         const address = uploadIdOfAddress((req as { originalUrl?: string }).originalUrl ?? req.url ?? '', RESUMABLE_UPLOAD_PATH);
         if ('refused' in address && address.refused === 'query') throw new InvalidInputError(RESUMABLE_MESSAGES.queryString);
-        state.row = 'id' in address && address.id === id ? await this.repo.findOwned(userId, id) : null;
-        // Another account's upload is not found, exactly like one that never was.
+        state.row = 'id' in address && address.id === id ? await this.repo.findInWorkspace(caller.workspaceId, id) : null;
+        // Another workspace's upload is not found, exactly like one that never was.
         if (!state.row) throw new NotFoundError(RESUMABLE_MESSAGES.notFound);
         if (state.row.finishedAt) return this.answerFinished(req, res, state.row);
         // Expired (before the sweep came by), or its bytes are gone (swept, or the folder was
@@ -140,9 +143,9 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async checkCreation(userId: string, req: IncomingMessage): Promise<ResumableCreation> {
+  private async checkCreation(caller: LibraryCaller, req: IncomingMessage): Promise<ResumableCreation> {
     // Counted before anything else, as POST /files does: refused uploads count too.
-    await this.uploads.countUpload(userId);
+    await this.uploads.countUpload(caller.userId);
     const header = (name: string) => {
       const v = req.headers[name];
       return Array.isArray(v) ? v[0] : (v ?? null);
@@ -154,10 +157,15 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
       if (code === 'unsupported_type') throw new UnsupportedTypeError(message);
       throw new InvalidInputError(message);
     }
-    const unfinished = await this.repo.countUnfinished(userId, new Date(Date.now() - this.resumeMs));
-    if (unfinished >= MAX_UNFINISHED_UPLOADS) throw new RateLimitedError(RESUMABLE_MESSAGES.tooManyUnfinished, 60);
-    // The storage quota, counting the declared length (a deferred one is checked on the last byte).
-    await this.quota.assertRoom(userId, check.ok.length ?? 0, { pending: true });
+    // The caller's own unfinished uploads (in every workspace), then the workspace's (whoever
+    // started them; a personal workspace's are its user's).
+    const unfinished = await this.repo.countUnfinished(caller.userId, caller.workspaceId, new Date(Date.now() - this.resumeMs));
+    if (unfinished.own >= MAX_UNFINISHED_UPLOADS) throw new RateLimitedError(RESUMABLE_MESSAGES.tooManyUnfinished, 60);
+    if (!isPersonalWorkspace(caller) && unfinished.workspace >= MAX_UNFINISHED_UPLOADS) {
+      throw new RateLimitedError(RESUMABLE_MESSAGES.tooManyUnfinishedInWorkspace, 60);
+    }
+    // The storage quotas, counting the declared length (a deferred one is checked on the last byte).
+    await this.quota.assertRoom(caller, check.ok.length ?? 0, { pending: true });
     return check.ok;
   }
 
@@ -184,17 +192,19 @@ export class ResumableUploadService implements OnModuleInit, OnModuleDestroy {
   private async created(req: IncomingMessage, id: string, size: number | undefined): Promise<void> {
     const s = this.state(req);
     const c = s.creation!;
-    await this.repo.insert({ id, ownerId: s.userId, source: c.source, fileName: c.fileName, fileType: c.fileType, uploadLength: size ?? null });
-    s.row = { id, ownerId: s.userId, source: c.source, fileName: c.fileName, fileType: c.fileType, uploadLength: size ?? null, mediaFileId: null, finishedAt: null, touchedAt: new Date() };
+    const where = { ownerId: s.caller.userId, workspaceId: s.caller.workspaceId };
+    await this.repo.insert({ id, ...where, source: c.source, fileName: c.fileName, fileType: c.fileType, uploadLength: size ?? null });
+    s.row = { id, ...where, source: c.source, fileName: c.fileName, fileType: c.fileType, uploadLength: size ?? null, mediaFileId: null, finishedAt: null, touchedAt: new Date() };
   }
 
-  // The last byte arrived: the checks and storing of POST /files, then the answer.
+  // The last byte arrived: the checks and storing of POST /files, then the answer. The file is the
+  // workspace's the upload was started in, uploaded by whoever started it.
   private async finished(req: IncomingMessage, id: string, filePath: string): Promise<TusHookResult> {
     const s = this.state(req);
     const row = s.row!;
     let view: FileView;
     try {
-      view = await this.uploads.storeReceived(s.userId, 'video', filePath, row.fileName, { accepts: (sniffed) => contentAllowed(row.source, sniffed) });
+      view = await this.uploads.storeReceived({ userId: row.ownerId, workspaceId: row.workspaceId }, 'video', filePath, row.fileName, { accepts: (sniffed) => contentAllowed(row.source, sniffed) });
     } catch (e) {
       s.discard = true;
       await this.discard(id);

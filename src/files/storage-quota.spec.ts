@@ -1,4 +1,4 @@
-import { declaredBytes, formatBytes, quotaMessage, quotaRefusal } from './storage-quota.js';
+import { declaredBytes, formatBytes, quotaMessage, quotaRefusal, roomLeft } from './storage-quota.js';
 
 const MB = 1024 * 1024;
 
@@ -26,6 +26,15 @@ describe('storage quota', () => {
     expect(quotaRefusal({ storedBytes: 5 * MB, pendingBytes: 0, quotaBytes: 5 * MB }, 0)).not.toBeNull();
     expect(quotaRefusal({ storedBytes: 5 * MB - 1, pendingBytes: 0, quotaBytes: 5 * MB }, 0)).toBeNull();
     expect(quotaRefusal({ storedBytes: 5 * MB - 1, pendingBytes: 0, quotaBytes: 5 * MB }, 2)).not.toBeNull();
+  });
+
+  it('names the workspace’s quota when that is the one an upload would pass', () => {
+    const use = { storedBytes: 900 * MB, pendingBytes: 100 * MB, quotaBytes: 1024 * MB };
+    expect(quotaRefusal(use, 24 * MB, 'workspace')).toBeNull();
+    expect(quotaRefusal(use, 24 * MB + 1, 'workspace')).toBe(
+      'Not enough storage for this upload: this workspace’s videos use 1000 MB of its 1 GB storage. Delete videos it no longer needs to upload more.',
+    );
+    expect(roomLeft(use)).toBe(24 * MB);
   });
 
   it('reads a declared length, 0 when there is none', () => {

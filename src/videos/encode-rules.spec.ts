@@ -89,4 +89,10 @@ describe('encodes per account', () => {
     // the cap was lowered while more were queued
     expect(encodeCapRefusal(7, 5)).toBe('You have 7 videos encoding. Wait for one to finish, then try again.');
   });
+
+  it('names the workspace when its limit (its members together) is the one reached', () => {
+    expect(encodeCapRefusal(4, 5, 'workspace')).toBeNull();
+    expect(encodeCapRefusal(5, 5, 'workspace')).toBe('This workspace has 5 videos encoding. Wait for one to finish, then try again.');
+    expect(encodeCapRefusal(1, 1, 'workspace')).toBe('This workspace has 1 video encoding. Wait for one to finish, then try again.');
+  });
 });

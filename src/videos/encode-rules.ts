@@ -60,12 +60,14 @@ export function parseEncodeRequest(overlayRaw: unknown, widthRaw: unknown, trimS
 
 export const encodeJobId = (encodingId: string) => `encode-${encodingId}`;
 
-// Fair use: an account may have `cap` encodes queued or running at once (ENCODES_PER_ACCOUNT).
-// Past it a new request is refused with this message; asking again for one already queued,
-// running or done is always answered.
-export function encodeCapRefusal(live: number, cap: number): string | null {
+// Fair use: an account may have `cap` encodes queued or running at once (ENCODES_PER_ACCOUNT), and
+// so may a workspace (its members' together). Past either a new request is refused with this
+// message, naming whose limit it is; asking again for one already queued, running or done is
+// always answered.
+export function encodeCapRefusal(live: number, cap: number, holder: 'account' | 'workspace' = 'account'): string | null {
   if (live < cap) return null;
-  return `You have ${live} ${live === 1 ? 'video' : 'videos'} encoding. Wait for one to finish, then try again.`;
+  const videos = `${live} ${live === 1 ? 'video' : 'videos'}`;
+  return `${holder === 'workspace' ? `This workspace has ${videos}` : `You have ${videos}`} encoding. Wait for one to finish, then try again.`;
 }
 // Retry-After of that refusal: a short encode's time, a hint rather than a promise.
 export const ENCODE_CAP_RETRY_AFTER_SECONDS = 30;

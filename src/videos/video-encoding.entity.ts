@@ -12,7 +12,10 @@ export const VideoEncoding = defineEntity({
   tableName: 'video_encoding',
   properties: {
     id: p.uuid().primary().onCreate(() => randomUUID()),
+    // who asked for it first
     ownerId: p.uuid(),
+    // the workspace of its video: reads filter by it
+    workspaceId: p.uuid(),
     sourceFileId: p.uuid(),
     overlay: p.enum(OVERLAYS),
     width: p.integer(),

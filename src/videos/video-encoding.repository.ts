@@ -21,11 +21,15 @@ export interface EncodeOutputs {
 const LIVE_STATES = ['queued', 'active'] as const;
 // Advisory lock class of "one owner's encode requests" (the second key is the owner's hash).
 const OWNER_ENCODES_LOCK = 727_002;
+// Advisory lock class of "one workspace's encode requests" (the second key is the workspace's
+// hash). Taken after the video's and before the owner's, always in that order.
+const WORKSPACE_ENCODES_LOCK = 727_004;
 // Advisory lock class of "one video's cut and its new encodings" (the second key is the video's
 // hash): choosing a cut and adding an encoding take turns, on every instance.
 const VIDEO_CUT_LOCK = 727_003;
 
-// The video_encoding table, only here. Reads are entity queries; the state changes of an encode
+// The video_encoding table, only here. What the API reads is one workspace's (workspace_id, the
+// workspace of the video); owner_id is who asked for it first. Reads are entity queries; the state changes of an encode
 // attempt are single guarded statements (the run token), so two workers can never both win.
 // Each call uses its own fork: callers are API requests and queue jobs alike.
 @Injectable()
@@ -40,8 +44,8 @@ export class VideoEncodingRepository {
     return this.em.findOne(VideoEncoding, { id });
   }
 
-  findOwned(ownerId: string, id: string): Promise<VideoEncoding | null> {
-    return this.em.findOne(VideoEncoding, { id, ownerId });
+  findInWorkspace(workspaceId: string, id: string): Promise<VideoEncoding | null> {
+    return this.em.findOne(VideoEncoding, { id, workspaceId });
   }
 
   findByIds(ids: readonly string[]): Promise<VideoEncoding[]> {
@@ -60,8 +64,8 @@ export class VideoEncodingRepository {
     return this.em.findOne(VideoEncoding, { sourceFileId, overlay, width, trimStart: trim.start, trimEnd: trim.end, state: { $ne: 'failed' } });
   }
 
-  findCompleted(ownerId: string, sourceFileId: string, overlay: OverlayVariant, width: number, trim: Trim): Promise<VideoEncoding | null> {
-    return this.em.findOne(VideoEncoding, { ownerId, sourceFileId, overlay, width, trimStart: trim.start, trimEnd: trim.end, state: 'completed' });
+  findCompleted(workspaceId: string, sourceFileId: string, overlay: OverlayVariant, width: number, trim: Trim): Promise<VideoEncoding | null> {
+    return this.em.findOne(VideoEncoding, { workspaceId, sourceFileId, overlay, width, trimStart: trim.start, trimEnd: trim.end, state: 'completed' });
   }
 
   // The length of the whole video, when an encode of it without a cut finished.
@@ -146,46 +150,58 @@ export class VideoEncodingRepository {
 
   // A new queued encoding unless a live one of the same options exists (a concurrent request won),
   // the video's cut is no longer `trim` (another request chose a new one: 'cut-changed'), or the
-  // owner already has `cap` encodings queued or running. The video's and the owner's requests take
-  // turns under transaction-scoped advisory locks (the video's first, as chooseCut takes it), so
-  // the cut, the count and the insert agree even when several requests (on several instances)
-  // arrive at once.
+  // owner, or the workspace (its members together), already has `cap` encodings queued or running
+  // ('over-cap', saying whose). The video's, the workspace's and the owner's requests take turns
+  // under transaction-scoped advisory locks, in that order (the video's first, as chooseCut takes
+  // it), so the cut, the counts and the insert agree even when several requests (on several
+  // instances) arrive at once.
   async insertQueuedWithinCap(
-    e: { id: string; ownerId: string; sourceFileId: string; overlay: OverlayVariant; width: number; trim: Trim; jobId: string },
+    e: { id: string; ownerId: string; workspaceId: string; sourceFileId: string; overlay: OverlayVariant; width: number; trim: Trim; jobId: string },
     cap: number,
-  ): Promise<{ outcome: 'inserted' | 'exists' | 'over-cap' | 'cut-changed'; live: number }> {
+  ): Promise<{ outcome: 'inserted' | 'exists' | 'over-cap' | 'cut-changed'; live: number; holder: 'account' | 'workspace' }> {
     return this.em.transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [VIDEO_CUT_LOCK, e.sourceFileId]);
       const [cut] = await em.execute<{ start_secs: number; end_secs: number }[]>('select start_secs, end_secs from video_cut where file_id = ?', [e.sourceFileId]);
-      if (Number(cut?.start_secs ?? 0) !== e.trim.start || Number(cut?.end_secs ?? 0) !== e.trim.end) return { outcome: 'cut-changed', live: 0 };
+      if (Number(cut?.start_secs ?? 0) !== e.trim.start || Number(cut?.end_secs ?? 0) !== e.trim.end) return { outcome: 'cut-changed', live: 0, holder: 'account' };
+      await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [WORKSPACE_ENCODES_LOCK, e.workspaceId]);
       await em.execute('select pg_advisory_xact_lock(?, hashtext(?))', [OWNER_ENCODES_LOCK, e.ownerId]);
       const [same] = await em.execute<{ id: string }[]>(
         `select id from video_encoding where source_file_id = ? and overlay = ? and width = ? and trim_start = ? and trim_end = ? and state <> 'failed'`,
         [e.sourceFileId, e.overlay, e.width, e.trim.start, e.trim.end],
       );
-      const live = await this.countLive(em, e.ownerId);
-      if (same) return { outcome: 'exists', live };
-      if (live >= cap) return { outcome: 'over-cap', live };
+      const live = await this.countLive(em, e.ownerId, e.workspaceId);
+      if (same) return { outcome: 'exists', live: live.own, holder: 'account' };
+      if (live.own >= cap) return { outcome: 'over-cap', live: live.own, holder: 'account' };
+      if (live.workspace >= cap) return { outcome: 'over-cap', live: live.workspace, holder: 'workspace' };
       await em.execute(
-        `insert into video_encoding (id, owner_id, source_file_id, overlay, width, trim_start, trim_end, state, progress, job_id)
-         values (?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?)
+        `insert into video_encoding (id, owner_id, workspace_id, source_file_id, overlay, width, trim_start, trim_end, state, progress, job_id)
+         values (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?)
          on conflict (source_file_id, overlay, width, trim_start, trim_end) where state <> 'failed' do nothing`,
-        [e.id, e.ownerId, e.sourceFileId, e.overlay, e.width, e.trim.start, e.trim.end, e.jobId],
+        [e.id, e.ownerId, e.workspaceId, e.sourceFileId, e.overlay, e.width, e.trim.start, e.trim.end, e.jobId],
       );
-      return { outcome: 'inserted', live: live + 1 };
+      return { outcome: 'inserted', live: live.own + 1, holder: 'account' };
     });
   }
 
-  private async countLive(em: EntityManager, ownerId: string): Promise<number> {
-    const [row] = await em.execute<{ n: string | number }[]>(`select count(*) as n from video_encoding where owner_id = ? and state in ('queued', 'active')`, [
-      ownerId,
-    ]);
-    return Number(row.n);
+  // Encodings queued or running of the owner (in every workspace) and of the workspace (whoever
+  // asked for them), in one statement.
+  private async countLive(em: EntityManager, ownerId: string, workspaceId: string): Promise<{ own: number; workspace: number }> {
+    const [row] = await em.execute<{ own: string | number; workspace: string | number }[]>(
+      `select count(*) filter (where owner_id = ?) as own, count(*) filter (where workspace_id = ?) as workspace
+       from video_encoding where (owner_id = ? or workspace_id = ?) and state in ('queued', 'active')`,
+      [ownerId, workspaceId, ownerId, workspaceId],
+    );
+    return { own: Number(row.own), workspace: Number(row.workspace) };
   }
 
-  // The owner's encodings queued or running, oldest first.
-  findLiveOfOwner(ownerId: string): Promise<VideoEncoding[]> {
-    return this.em.find(VideoEncoding, { ownerId, state: { $in: [...LIVE_STATES] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  // The encodings queued or running of the owner or of the workspace, oldest first (those the
+  // caps count).
+  findLiveOf(ownerId: string, workspaceId: string): Promise<VideoEncoding[]> {
+    return this.em.find(
+      VideoEncoding,
+      { $or: [{ ownerId }, { workspaceId }], state: { $in: [...LIVE_STATES] } },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
   }
 
   // How many of the owner's encodings queued or running were asked for before this one (its place

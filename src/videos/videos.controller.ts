@@ -3,22 +3,28 @@ import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } f
 import type { Response } from 'express';
 import { ok } from '../common/api-response.js';
 import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
+import { WorkspaceScope } from '../common/auth/workspace-access.js';
+import { libraryCallerOf } from '../files/files.service.js';
 import { VideosService } from './videos.service.js';
 import { EncodingViewDto } from './videos.dto.js';
 import { OVERLAYS, VIDEO_MESSAGES } from './encode-rules.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 
+// Encodings of the videos of the workspace the request acts in (X-Workspace-Id): members read
+// them, editors and above ask for them (a cut included).
 @ApiTags('videos')
 @Controller('videos')
 export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
   @Post(':id')
+  @WorkspaceScope('editor')
   @ApiOperation({
     summary: 'Encode an uploaded video for email',
     description:
       '202 with the queued or running encoding (poll GET videos/encodings/{encodingId}); 200 with the finished one at once when ' +
-      'the same video, overlay and width was encoded before. Identical requests share one encoding. 429 when the account already ' +
+      'the same video, overlay and width was encoded before. Identical requests share one encoding. The video is one of the workspace’s ' +
+      '(another workspace’s: 404); the editor role is needed there (403 below). 429 when the account, or the workspace (its members together), already ' +
       'has ENCODES_PER_ACCOUNT encodes queued or running (nothing is added; asking for one of those is always answered).',
   })
   @ApiQuery({ name: 'overlay', enum: OVERLAYS, required: false })
@@ -40,15 +46,16 @@ export class VideosController {
     @Query('trimEnd') trimEnd: unknown,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const { status, view } = await this.videos.requestEncode(user.id, id, overlay, width, trimStart, trimEnd);
+    const { status, view } = await this.videos.requestEncode(libraryCallerOf(user), id, overlay, width, trimStart, trimEnd);
     res.status(status);
     return ok(view, status === 200 ? VIDEO_MESSAGES.completed : VIDEO_MESSAGES.queued);
   }
 
   @Get('encodings/:encodingId')
-  @ApiOperation({ summary: 'State and progress of an encoding; the video, poster and GIF URLs once completed' })
+  @WorkspaceScope('viewer')
+  @ApiOperation({ summary: 'State and progress of one of the workspace’s encodings; the video, poster and GIF URLs once completed' })
   @ApiOkResponse({ type: EncodingViewDto })
   status(@CurrentUser() user: AuthUser, @Param('encodingId', uuidParam(VIDEO_MESSAGES.notFound)) encodingId: string) {
-    return this.videos.getEncoding(user.id, encodingId);
+    return this.videos.getEncoding(user.workspace.id, encodingId);
   }
 }

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { FAILED_MESSAGE } from '../encoding/encoding-error.js';
 import type { OverlayVariant } from '../encoding/encode-plan.js';
 import { checkTrim, NO_TRIM, trimmedDuration, type Trim } from '../encoding/recording.js';
-import { FilesService } from '../files/files.service.js';
+import { assertCanEdit, FilesService, type LibraryCaller } from '../files/files.service.js';
 import { isUuid } from '../shared/uuid.js';
 import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
 import { STORAGE, type StorageAdapter } from '../storage/storage.adapter.js';
@@ -22,9 +22,10 @@ export type { EncodeOutputs } from './video-encoding.repository.js';
 
 // Email encodings of uploaded videos: requested through the API, run by the encode-video job
 // (encode-video.job.ts), read by the dashboard and the snippets module. One encoding per
-// (video, overlay, width) is shared by every identical request unless it failed; each account
-// has at most ENCODES_PER_ACCOUNT queued or running, and its jobs share the encoder fairly with
-// other accounts' (the queue's fairShare).
+// (video, overlay, width) is shared by every identical request unless it failed; each account,
+// and each workspace, has at most ENCODES_PER_ACCOUNT queued or running, and an account's jobs
+// share the encoder fairly with other accounts' (the queue's fairShare). An encoding is its
+// video's workspace's: every read of the API filters by the workspace the caller acts in.
 @Injectable()
 export class VideosService implements OnModuleInit {
   private readonly logger = new Logger('Videos');
@@ -68,9 +69,10 @@ export class VideosService implements OnModuleInit {
 
   // POST videos/{id}: the finished encoding at once (200), or the queued/running one (202).
   // A cut in the request (trimStart/trimEnd) becomes the video's chosen cut; without one, the
-  // video's chosen cut (if any) applies.
+  // video's chosen cut (if any) applies. The video is one of the caller's workspace's (else 404),
+  // and encoding it is an editor's work (403 below).
   async requestEncode(
-    userId: string,
+    caller: LibraryCaller,
     fileId: string,
     overlayRaw: unknown,
     widthRaw: unknown,
@@ -79,9 +81,10 @@ export class VideosService implements OnModuleInit {
   ): Promise<{ status: 200 | 202; view: EncodingView }> {
     const options = parseEncodeRequest(overlayRaw, widthRaw, trimStartRaw, trimEndRaw);
     if ('field' in options) throw new InvalidInputError(options.message, { [options.field]: options.message });
-    // Missing, someone else's, or not a video: all the same to the caller.
-    const file = await this.files.findOwned(userId, fileId, ['video']);
+    // Missing, another workspace's, or not a video: all the same to the caller.
+    const file = await this.files.findOwned(caller.workspaceId, fileId, ['video']);
     if (!file) throw new NotFoundError(VIDEO_MESSAGES.notFound);
+    assertCanEdit(caller);
 
     const id = fileId.toLowerCase();
     let trim: Trim;
@@ -100,7 +103,7 @@ export class VideosService implements OnModuleInit {
     // the whole recording and for the cut at the same moment when Save comes before the last
     // bytes): the new cut wins, and this request answers with the encoding of the video's cut.
     for (let attempt = 1; ; attempt++) {
-      const answer = await this.encodingOf(userId, id, options.overlay, options.width, trim);
+      const answer = await this.encodingOf(caller, id, options.overlay, options.width, trim);
       if (answer !== 'cut-changed') return answer;
       if (attempt >= 5) throw new UnavailableError(VIDEO_MESSAGES.queueDown);
       trim = (await this.encodings.cutOf(id)) ?? NO_TRIM;
@@ -110,20 +113,21 @@ export class VideosService implements OnModuleInit {
   // The live or finished encoding of these options, added and queued when there is none;
   // 'cut-changed' when the video's cut is no longer `trim` (its encoding was not added, or was
   // dropped before it could be answered).
-  private async encodingOf(userId: string, id: string, overlay: OverlayVariant, width: number, trim: Trim): Promise<{ status: 200 | 202; view: EncodingView } | 'cut-changed'> {
+  // The encoding is the workspace's (the video's), asked for by the caller.
+  private async encodingOf(caller: LibraryCaller, id: string, overlay: OverlayVariant, width: number, trim: Trim): Promise<{ status: 200 | 202; view: EncodingView } | 'cut-changed'> {
     let row = await this.encodings.findLive(id, overlay, width, trim);
     if (row && row.state !== 'completed') row = await this.reconcile(row);
     if (!row || row.state === 'failed') {
       const encodingId = randomUUID();
-      const wanted = { id: encodingId, ownerId: userId, sourceFileId: id, overlay, width, trim, jobId: encodeJobId(encodingId) };
+      const wanted = { id: encodingId, ownerId: caller.userId, workspaceId: caller.workspaceId, sourceFileId: id, overlay, width, trim, jobId: encodeJobId(encodingId) };
       const cap = this.config.encodesPerAccount;
       let added = await this.encodings.insertQueuedWithinCap(wanted, cap);
       // At the cap: encodings whose jobs failed or were lost unnoticed are settled first, so
-      // they never hold the account's places for good.
-      if (added.outcome === 'over-cap' && (await this.settleLiveOf(userId))) added = await this.encodings.insertQueuedWithinCap(wanted, cap);
+      // they never hold the account's or the workspace's places for good.
+      if (added.outcome === 'over-cap' && (await this.settleLiveOf(caller))) added = await this.encodings.insertQueuedWithinCap(wanted, cap);
       if (added.outcome === 'cut-changed') return 'cut-changed';
       if (added.outcome === 'over-cap') {
-        throw new RateLimitedError(encodeCapRefusal(added.live, cap)!, ENCODE_CAP_RETRY_AFTER_SECONDS);
+        throw new RateLimitedError(encodeCapRefusal(added.live, cap, added.holder)!, ENCODE_CAP_RETRY_AFTER_SECONDS);
       }
       // Whoever won a race for the same options, this is the one encoding of them; none when a
       // new cut dropped it meanwhile.
@@ -145,9 +149,10 @@ export class VideosService implements OnModuleInit {
     }
   }
 
-  // GET videos/encodings/{id}: state and real progress, URLs once completed.
-  async getEncoding(userId: string, encodingId: string): Promise<EncodingView> {
-    let row = isUuid(encodingId) ? await this.encodings.findOwned(userId, encodingId) : null;
+  // GET videos/encodings/{id}: state and real progress, URLs once completed; one of the
+  // workspace's encodings (another workspace's: 404).
+  async getEncoding(workspaceId: string, encodingId: string): Promise<EncodingView> {
+    let row = isUuid(encodingId) ? await this.encodings.findInWorkspace(workspaceId, encodingId.toLowerCase()) : null;
     if (!row) throw new NotFoundError(VIDEO_MESSAGES.notFound);
     if (row.state === 'queued' || row.state === 'active') row = await this.reconcile(row);
     return this.view(row);
@@ -180,20 +185,20 @@ export class VideosService implements OnModuleInit {
     return lengths;
   }
 
-  // For the snippets module: the finished encoding of these options and the video's chosen cut,
-  // if there is one.
-  async findCompleted(userId: string, sourceFileId: string, overlay: OverlayVariant, width: number): Promise<EncodingView | null> {
+  // For the snippets module: the workspace's finished encoding of these options and the video's
+  // chosen cut, if there is one.
+  async findCompleted(workspaceId: string, sourceFileId: string, overlay: OverlayVariant, width: number): Promise<EncodingView | null> {
     if (!isUuid(sourceFileId)) return null;
     const id = sourceFileId.toLowerCase();
-    const row = await this.encodings.findCompleted(userId, id, overlay, width, (await this.encodings.cutOf(id)) ?? NO_TRIM);
+    const row = await this.encodings.findCompleted(workspaceId, id, overlay, width, (await this.encodings.cutOf(id)) ?? NO_TRIM);
     return row ? this.view(row) : null;
   }
 
-  // Checks the owner's queued and running encodings against their jobs; true when one of them
-  // turned out to have failed (a place freed).
-  private async settleLiveOf(ownerId: string): Promise<boolean> {
+  // Checks the caller's and the workspace's queued and running encodings against their jobs; true
+  // when one of them turned out to have failed (a place freed).
+  private async settleLiveOf(caller: LibraryCaller): Promise<boolean> {
     let freed = false;
-    for (const row of await this.encodings.findLiveOfOwner(ownerId)) {
+    for (const row of await this.encodings.findLiveOf(caller.userId, caller.workspaceId)) {
       if ((await this.reconcile(row)).state === 'failed') freed = true;
     }
     return freed;
