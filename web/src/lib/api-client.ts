@@ -198,6 +198,8 @@ export interface UploadOptions {
   fieldName?: string;
   // Whole percent of the request body sent so far, 0-100, never decreasing.
   onProgress?: (percent: number) => void;
+  // as CallOptions.workspaceId: null sends no workspace (the person's own files)
+  workspaceId?: string | null;
 }
 
 export interface UploadResult<T> extends ApiResult<T> {
@@ -220,7 +222,7 @@ export function uploadPercent(loaded: number, total: number): number {
 
 export function apiUpload<T>(path: string, file: Blob, options: UploadOptions = {}, fileName?: string): UploadHandle<T> {
   const xhr = new XMLHttpRequest();
-  const workspace = currentWorkspace;
+  const workspace = options.workspaceId === undefined ? currentWorkspace : options.workspaceId;
   let settled = false;
   let last = -1;
   const promise = new Promise<UploadResult<T>>((resolve) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { apiUpload, onUnauthorized, uploadPercent } from './api-client';
+import { apiUpload, onUnauthorized, setApiWorkspace, uploadPercent } from './api-client';
+import { uploadFile } from './api/upload-file';
 
 // A stand-in for the browser's XMLHttpRequest that records what was sent and lets the test
 // play the network's part.
@@ -122,5 +123,23 @@ describe('apiUpload', () => {
     await handle.promise;
     stop();
     expect(seen).toEqual(['files']);
+  });
+});
+
+describe('uploadFile in a company workspace', () => {
+  afterEach(() => setApiWorkspace(null));
+
+  it("names the company for its library's files and no workspace for the person's own picture and attachments", () => {
+    setApiWorkspace('c0ffee00-0000-4000-8000-000000000001');
+    const sent = (['video', 'logo', 'profile', 'attachment'] as const).map((kind) => {
+      uploadFile(kind, new Blob(['abc']), {}, 'x.png');
+      return [kind, FakeXhr.last.headers['X-Workspace-Id'] ?? null];
+    });
+    expect(sent).toEqual([
+      ['video', 'c0ffee00-0000-4000-8000-000000000001'],
+      ['logo', 'c0ffee00-0000-4000-8000-000000000001'],
+      ['profile', null],
+      ['attachment', null],
+    ]);
   });
 });

@@ -5,6 +5,12 @@ import { apiUpload, type UploadHandle, type UploadOptions } from '@/lib/api-clie
 
 export type UploadFileOptions = Omit<UploadOptions, 'query'> & { query?: UploadOptions['query'] };
 
+// A profile picture and a support attachment are the person's own, whatever workspace is shown
+// (the server keeps them in the personal workspace): they are sent without one, so a company's
+// viewer may change their picture too.
+const PERSONAL_KINDS: readonly FileKind[] = ['profile', 'attachment'];
+
 export function uploadFile(kind: FileKind, file: Blob, options: UploadFileOptions = {}, fileName?: string): UploadHandle<FileView> {
-  return apiUpload<FileView>('files', file, { ...options, query: { ...options.query, type: kind } }, fileName);
+  const workspace = PERSONAL_KINDS.includes(kind) ? { workspaceId: null } : {};
+  return apiUpload<FileView>('files', file, { ...options, ...workspace, query: { ...options.query, type: kind } }, fileName);
 }
