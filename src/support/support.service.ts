@@ -39,8 +39,10 @@ export class SupportService implements OnApplicationBootstrap {
 
   // The inquiry was checked at the edge (InquiryDto); here: ownership, the limit, storing.
   async submitInquiry(user: AuthUser, value: InquiryInput): Promise<{ inquiryId: string }> {
-    // Ownership: another user's EyeMail or image answers like a missing one.
-    const snippet = value.snippetId ? await this.snippets.findOwnedLink(user.id, value.snippetId) : null;
+    // Ownership: an EyeMail of another workspace than the one the person writes from, or another
+    // person's attachment (attachments are kept in the personal workspace), answers like a
+    // missing one.
+    const snippet = value.snippetId ? await this.snippets.findOwnedLink(user.workspace.id, value.snippetId) : null;
     if (value.snippetId && !snippet) throw new InvalidInputError(M.snippetInvalid, { snippetId: M.snippetInvalid });
     for (const fileId of value.attachments) {
       if (!(await this.files.findOwned(user.id, fileId, ATTACHMENT_KINDS))) {
