@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuilding, IconMailOff } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,9 @@ export function accountLinks(token: string, email: string): { signIn: string; si
   const query = `?next=${encodeURIComponent(`/invitations/${token}`)}&email=${encodeURIComponent(email)}`;
   return { signIn: `/signin${query}`, signUp: `/signup${query}` };
 }
+
+// A long address breaks where it must rather than running out of a phone's width.
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -110,7 +113,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
         <ThemeIcon size={48} radius={24} variant="light">
           <IconBuilding size={26} />
         </ThemeIcon>
-        <div>
+        <div style={{ minWidth: 0, ...WRAP_ANYWHERE }}>
           <Title order={1} fz={{ base: 24, sm: 28 }}>
             Join {invitation.companyName}
           </Title>
@@ -119,7 +122,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
           </Text>
         </div>
       </Group>
-      <Text size="sm">
+      <Text size="sm" style={WRAP_ANYWHERE}>
         The invitation is for <strong>{invitation.email}</strong>. It expires on {formatDate(invitation.expiresAt)}.
       </Text>
       {failure ? (
@@ -129,17 +132,18 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
       ) : null}
       {!user ? (
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" style={WRAP_ANYWHERE}>
             Sign in with {invitation.email} to accept, or create an account with it if you have none yet.
           </Text>
-          <Group grow>
+          {/* Side by side where both labels fit, one above the other on a phone. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Button component={Link} to={links.signIn} variant="default">
               Sign in
             </Button>
             <Button component={Link} to={links.signUp}>
               Create an account
             </Button>
-          </Group>
+          </SimpleGrid>
         </Stack>
       ) : sameAddress(user.email, invitation.email) ? (
         <Button size="md" onClick={accept} loading={pending}>
@@ -147,7 +151,7 @@ function Invitation({ token, invitation }: { token: string; invitation: Invitati
         </Button>
       ) : (
         <Stack gap="sm">
-          <Alert color="yellow" title="Another account is signed in">
+          <Alert color="yellow" title="Another account is signed in" style={WRAP_ANYWHERE}>
             You are signed in as {user.email}, but this invitation is for {invitation.email}. Sign out, then sign in or create an account with{' '}
             {invitation.email} to accept it.
           </Alert>
