@@ -67,12 +67,18 @@ async function invite(p: Page, email: string, role: 'Editor' | 'Viewer', shot: s
   await dialog.waitFor({ state: 'hidden' });
 }
 
-// The invitation's row in the pending list: the address, the role, who sent it.
+// The invitation's row in the pending list: the address, the role, who sent it, and its buttons
+// within the window (a phone's too: nothing to scroll sideways for).
 async function expectPending(p: Page, email: string, role: string): Promise<void> {
-  const row = p.getByRole('table', { name: 'Pending invitations' }).getByRole('row').filter({ hasText: email });
-  await row.getByRole('cell', { name: role, exact: true }).waitFor();
-  await row.getByRole('cell', { name: OWNER_NAME, exact: true }).waitFor();
-  await row.getByRole('button', { name: 'Resend' }).waitFor();
+  const row = p.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem', { name: email });
+  await row.getByText(email, { exact: true }).waitFor();
+  await row.getByText(role, { exact: true }).waitFor();
+  await row.getByText(new RegExp(`^Invited by ${OWNER_NAME} · Sent `)).waitFor();
+  const width = p.viewportSize()!.width;
+  for (const name of ['Resend', 'Revoke']) {
+    const box = await row.getByRole('button', { name }).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${name} of ${email} is outside the ${width} px window: ${JSON.stringify(box)}`);
+  }
 }
 
 // The invitation mail to `email`: its subject names the inviter, the company and the role, its
@@ -86,6 +92,16 @@ async function invitationLink(email: string, roleText: string): Promise<string> 
   return link;
 }
 
+// Whether a control's label shows whole: neither it nor anything in it is cut off (a clipped
+// "Create an accou" at 390 px), and it lies within the window.
+async function expectWhole(p: Page, control: Locator, what: string): Promise<void> {
+  const width = p.viewportSize()!.width;
+  const box = await control.boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${what} is outside the ${width} px window: ${JSON.stringify(box)}`);
+  const clipped = await control.evaluate((el) => [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1));
+  assert.equal(clipped, false, `${what} is cut off at ${width} px`);
+}
+
 // A new person opens the link signed out, creates an account with the invited address (filled
 // in), comes back to the link's page and accepts; they land in the company's library. `shot`: the
 // prefix of the screenshots' names.
@@ -97,6 +113,8 @@ async function acceptAsNewPerson(p: Page, link: string, email: string, fullName:
   await p.getByText(`${OWNER_NAME} invited you to ${COMPANY} on EyeMail as ${roleText}.`).waitFor();
   await p.getByText(email).first().waitFor();
   assert.equal(await p.getByRole('button', { name: 'Accept the invitation' }).count(), 0, 'signed out, the page offers Accept');
+  await expectWhole(p, p.getByRole('link', { name: 'Sign in' }), 'Sign in');
+  await expectWhole(p, p.getByRole('link', { name: 'Create an account' }), 'Create an account');
   await screenshot(p, `${shot}-signed-out`);
 
   await p.getByRole('link', { name: 'Create an account' }).click();

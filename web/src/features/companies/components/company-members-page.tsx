@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowsExchange, IconBuildingCommunity, IconDoorExit, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -115,9 +115,13 @@ export function CompanyMembersPage() {
           </>
         }
       />
-      <Card padding={0}>
+      {/* Paper, not Card: the rows run to the edges, and phones' Card padding (global.css) would
+          indent them twice. */}
+      <Paper withBorder shadow="xs">
         <Group justify="space-between" px="md" pt="md" pb="xs">
-          <Text fw={600}>Members{members.data ? ` (${members.data.length})` : ''}</Text>
+          <Text fw={600} component="h2" size="md" m={0}>
+            Members{members.data ? ` (${members.data.length})` : ''}
+          </Text>
         </Group>
         {members.isPending ? (
           <Stack p="md" gap="sm" aria-busy="true" aria-label="Loading members">
@@ -136,15 +140,15 @@ export function CompanyMembersPage() {
             ))}
           </ul>
         )}
-      </Card>
+      </Paper>
       {manage ? (
         <>
-          <Card mt="md">
-            <Text fw={600} mb="xs" component="h2" size="md">
+          <Paper withBorder shadow="xs" mt="md">
+            <Text fw={600} component="h2" size="md" m={0} px="md" pt="md" pb="xs">
               Pending invitations
             </Text>
             <PendingInvitations workspaceId={company.id} />
-          </Card>
+          </Paper>
           <InviteDialog workspaceId={company.id} companyName={company.name} opened={inviting} onClose={() => setInviting(false)} />
         </>
       ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InvitationView } from '@shared/invitation-types';
 import { WORKSPACE_ROLE_LABELS } from '@shared/workspace-roles';
@@ -7,9 +8,24 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/toasts';
 import { formatDate } from '@/lib/date-format';
 import { invitationsApi, invitationsKey, usePendingInvitations } from '../api/invitations';
+import classes from './company-members-page.module.css';
+
+// An address that must wrap (a phone) breaks after its @ rather than inside a word.
+function breakable(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
 
 // A company's pending invitations (expired ones too) with Resend and Revoke, for its owner and
-// admins: render it only for them (canManageMembers), the server refuses anyone else.
+// admins: render it only for them (canManageMembers), the server refuses anyone else. Drawn to sit
+// in a card without padding, under its heading (the members page).
 export function PendingInvitations({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
   const { data, isPending, error } = usePendingInvitations(workspaceId);
@@ -37,60 +53,64 @@ export function PendingInvitations({ workspaceId }: { workspaceId: string }) {
     await refresh();
   };
 
-  if (isPending) return <Loader size="sm" aria-label="Loading invitations" />;
-  if (error) return <Text c="red">{error.message}</Text>;
+  if (isPending) return <Loader size="sm" m="md" aria-label="Loading invitations" />;
+  if (error) {
+    return (
+      <Text c="red" size="sm" px="md" pb="md">
+        {error.message}
+      </Text>
+    );
+  }
   if (!data?.length) {
     return (
-      <Text c="dimmed" size="sm">
+      <Text c="dimmed" size="sm" px="md" pb="md">
         No pending invitations.
       </Text>
     );
   }
+  // A list in the members' style rather than a table: on a phone a row wraps (its buttons under
+  // the address) instead of hiding the role, the dates and Resend and Revoke behind a scroll.
   return (
-    <Stack gap="xs">
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm" aria-label="Pending invitations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Invited by</Table.Th>
-              <Table.Th>Sent</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((inv) => (
-              <Table.Tr key={inv.id}>
-                <Table.Td>{inv.email}</Table.Td>
-                <Table.Td>{WORKSPACE_ROLE_LABELS[inv.role]}</Table.Td>
-                <Table.Td>{inv.inviterName || '—'}</Table.Td>
-                <Table.Td>{formatDate(inv.sentAt)}</Table.Td>
-                <Table.Td>
+    <>
+      <ul className={classes.list} aria-label="Pending invitations">
+        {data.map((inv) => (
+          <Group key={inv.id} component="li" className={classes.row} justify="space-between" wrap="wrap" gap="sm" aria-label={inv.email}>
+            <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
+              <ThemeIcon size={38} radius="xl" variant="light" color="gray" aria-hidden>
+                <IconMail size={18} />
+              </ThemeIcon>
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {breakable(inv.email)}
+                  </Text>
+                  <Badge size="sm" variant="light" color="gray">
+                    {WORKSPACE_ROLE_LABELS[inv.role]}
+                  </Badge>
                   {inv.expired ? (
-                    <Badge color="gray" variant="light">
+                    <Badge size="sm" variant="light" color="orange">
                       Expired
                     </Badge>
-                  ) : (
-                    formatDate(inv.expiresAt)
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="default" loading={busy === inv.id && !revoking} disabled={!!busy} onClick={() => resend(inv)}>
-                      Resend
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" disabled={!!busy} onClick={() => setRevoking(inv)}>
-                      Revoke
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  ) : null}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {[inv.inviterName ? `Invited by ${inv.inviterName}` : null, `Sent ${formatDate(inv.sentAt)}`, `${inv.expired ? 'Expired' : 'Expires'} ${formatDate(inv.expiresAt)}`]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Stack>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Button size="xs" variant="default" loading={busy === inv.id && !revoking} disabled={!!busy} onClick={() => resend(inv)}>
+                Resend
+              </Button>
+              <Button size="xs" variant="subtle" color="red" disabled={!!busy} onClick={() => setRevoking(inv)}>
+                Revoke
+              </Button>
+            </Group>
+          </Group>
+        ))}
+      </ul>
       <ConfirmDialog
         opened={!!revoking}
         message={revoking ? `Revoke the invitation to ${revoking.email}? Its link stops working at once.` : ''}
@@ -99,6 +119,6 @@ export function PendingInvitations({ workspaceId }: { workspaceId: string }) {
         onConfirm={revoke}
         onCancel={() => setRevoking(null)}
       />
-    </Stack>
+    </>
   );
 }
