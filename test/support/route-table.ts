@@ -9,6 +9,7 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { INestApplication } from '@nestjs/common';
 import { IS_PUBLIC, REQUIRED_ROLE } from '../../src/common/auth/auth.decorators.js';
 import { ACCOUNT_SCOPE, WORKSPACE_ROLE } from '../../src/common/auth/workspace-access.js';
+import { FEED_LINK, TOKEN_SCOPE } from '../../src/common/auth/api-access.js';
 import type { WorkspaceRole } from '../../src/shared/workspace-roles.js';
 import { routesOutsideApi } from '../../src/common/public-routes.js';
 import { TRACKING_ROUTES } from '../../src/tracking/tracking-http.js';
@@ -23,6 +24,9 @@ export interface RouteInfo {
   // What a signed-in route acts on: the person ('account', @AccountScope) or the current
   // workspace with the least role it needs (@WorkspaceScope); null when it declares neither.
   scope: 'account' | WorkspaceRole | null;
+  // an API token with this scope may call it; a feed link's key opens it
+  tokenScope?: string;
+  feedLink?: boolean;
   controller: string;
   handler: string;
 }
@@ -65,12 +69,14 @@ export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteIn
       const role = reflector.getAllAndOverride<string>(REQUIRED_ROLE, [handler, type]);
       const access: Access = role === 'admin' && !isPublic ? 'admin' : isPublic ? 'public' : 'user';
       const workspaceRole = reflector.getAllAndOverride<WorkspaceRole>(WORKSPACE_ROLE, [handler, type]);
+      const tokenScope = reflector.getAllAndOverride<string>(TOKEN_SCOPE, [handler, type]);
+      const feedLink = reflector.getAllAndOverride<boolean>(FEED_LINK, [handler, type]) ?? false;
       const scope = workspaceRole ?? (reflector.getAllAndOverride<boolean>(ACCOUNT_SCOPE, [handler, type]) ? 'account' : null);
       for (const cp of controllerPaths) {
         for (const rp of ([] as string[]).concat(routePaths)) {
           const bare = joinPaths(cp, rp);
           const path = outsideApi(bare, method) ? bare : joinPaths(globalPrefix, cp, rp);
-          out.push({ method: RequestMethod[method as RequestMethod], path, access, scope, controller: type.name, handler: name });
+          out.push({ method: RequestMethod[method as RequestMethod], path, access, scope, tokenScope, feedLink, controller: type.name, handler: name });
         }
       }
     }
