@@ -51,8 +51,8 @@ async function switchByKeyboard(p: Page, scope: Page | Locator, name: string) {
   const menu = p.getByRole('menu');
   await menu.waitFor();
   const target = menu.getByRole('menuitem', { name: new RegExp(`^${name}`) });
-  for (let i = 0; i < 6 && !(await target.evaluate((el) => el === document.activeElement)); i++) await p.keyboard.press('ArrowDown');
-  assert.ok(await target.evaluate((el) => el === document.activeElement), `the arrow keys did not reach ${name}`);
+  for (let i = 0; i < 6 && !(await target.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)); i++) await p.keyboard.press('ArrowDown');
+  assert.ok(await target.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement), `the arrow keys did not reach ${name}`);
   await p.keyboard.press('Enter');
   await menu.waitFor({ state: 'hidden' });
 }
