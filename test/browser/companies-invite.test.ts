@@ -47,19 +47,27 @@ after(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+// screenshot() takes both widths and leaves the desktop one: the steps after it go on at the
+// width they were at (a phone's flow stays a phone's).
+async function shot(p: Page, name: string, opts: { phoneFullPage?: boolean } = {}): Promise<void> {
+  const size = p.viewportSize() ?? DESKTOP;
+  await screenshot(p, name, opts);
+  await resizeTo(p, size);
+}
+
 const switcherIn = (scope: Page | Locator) => scope.getByRole('button', { name: /Switch workspace$/ });
 const sideNav = (p: Page) => p.getByRole('navigation', { name: 'Side navigation' });
 
 // The owner on the company's members page: Invite, the address and the role, Send; the dialog
-// says who was invited. `shot`: the screenshot name of the filled dialog.
-async function invite(p: Page, email: string, role: 'Editor' | 'Viewer', shot: string): Promise<void> {
+// says who was invited. `shotName`: the screenshot name of the filled dialog.
+async function invite(p: Page, email: string, role: 'Editor' | 'Viewer', shotName: string): Promise<void> {
   await p.goto(`/companies/${companyId}`);
   await p.getByRole('heading', { name: COMPANY, level: 1 }).waitFor();
   await p.getByRole('button', { name: 'Invite', exact: true }).click();
   const dialog = p.getByRole('dialog', { name: `Invite people to ${COMPANY}` });
   await dialog.getByLabel(/Email addresses/).fill(email);
   await dialog.getByLabel('Role').selectOption({ label: role });
-  await screenshot(p, shot, { phoneFullPage: false });
+  await shot(p, shotName, { phoneFullPage: false });
   await dialog.getByRole('button', { name: 'Send invitations' }).click();
   await dialog.getByRole('status').waitFor();
   await dialog.getByRole('listitem').filter({ hasText: email }).waitFor();
@@ -103,9 +111,9 @@ async function expectWhole(p: Page, control: Locator, what: string): Promise<voi
 }
 
 // A new person opens the link signed out, creates an account with the invited address (filled
-// in), comes back to the link's page and accepts; they land in the company's library. `shot`: the
-// prefix of the screenshots' names.
-async function acceptAsNewPerson(p: Page, link: string, email: string, fullName: string, roleText: string, shot: string): Promise<void> {
+// in), comes back to the link's page and accepts; they land in the company's library.
+// `shotName`: the prefix of the screenshots' names.
+async function acceptAsNewPerson(p: Page, link: string, email: string, fullName: string, roleText: string, shotName: string): Promise<void> {
   const token = new URL(link).pathname.split('/').pop()!;
   await p.goto(link);
   await p.getByRole('heading', { name: `Join ${COMPANY}`, level: 1 }).waitFor();
@@ -115,7 +123,7 @@ async function acceptAsNewPerson(p: Page, link: string, email: string, fullName:
   assert.equal(await p.getByRole('button', { name: 'Accept the invitation' }).count(), 0, 'signed out, the page offers Accept');
   await expectWhole(p, p.getByRole('link', { name: 'Sign in' }), 'Sign in');
   await expectWhole(p, p.getByRole('link', { name: 'Create an account' }), 'Create an account');
-  await screenshot(p, `${shot}-signed-out`);
+  await shot(p, `${shotName}-signed-out`);
 
   await p.getByRole('link', { name: 'Create an account' }).click();
   await p.waitForURL((u) => u.pathname === '/signup');
@@ -131,7 +139,7 @@ async function acceptAsNewPerson(p: Page, link: string, email: string, fullName:
   const accept = p.getByRole('button', { name: 'Accept the invitation' });
   await accept.waitFor();
   await p.getByRole('heading', { name: `Join ${COMPANY}`, level: 1 }).waitFor();
-  await screenshot(p, `${shot}-signed-in`);
+  await shot(p, `${shotName}-signed-in`);
   await accept.click();
 
   await p.waitForURL((u) => u.pathname === '/video-library');
@@ -210,10 +218,8 @@ test('the mail names the company and the inviter; a new person signs up from its
 test('at 390 px: a viewer is invited and accepts; they see the library but no Upload, New EyeMail or Delete', async () => {
   await resizeTo(page, PHONE);
   await invite(page, viewerEmail, 'Viewer', 'invite-dialog-viewer');
-  await resizeTo(page, PHONE);
   await expectPending(page, viewerEmail, 'Viewer');
   await screenshot(page, 'invite-pending-viewer');
-  await resizeTo(page, DESKTOP);
 
   const link = await invitationLink(viewerEmail, 'a viewer');
   const viewer = await newContext(browser, server.url);
@@ -221,7 +227,7 @@ test('at 390 px: a viewer is invited and accepts; they see the library but no Up
     const p = await viewer.newPage();
     await resizeTo(p, PHONE);
     await acceptAsNewPerson(p, link, viewerEmail, 'Vera Viewer', 'a viewer', 'invite-accept-viewer');
-    await resizeTo(p, PHONE);
+    assert.equal(p.viewportSize()?.width, PHONE.width);
     const card = p.getByRole('article', { name: VIDEO });
     await card.waitFor();
     assert.equal(await p.getByRole('button', { name: /^(Upload|Record)$/ }).count(), 0, 'a viewer sees Upload or Record');
