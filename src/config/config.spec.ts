@@ -49,6 +49,14 @@ describe('STORAGE_QUOTA_MB', () => {
   });
 });
 
+describe('COMPANY_SEATS', () => {
+  it('defaults to 25 seats a company and takes a whole number from 1', () => {
+    expect(loadConfig({}).companySeats).toBe(25);
+    expect(loadConfig({ COMPANY_SEATS: '3' }).companySeats).toBe(3);
+    for (const bad of ['0', '2.5', 'many', '-4', '100001']) expect(() => loadConfig({ COMPANY_SEATS: bad })).toThrow(/COMPANY_SEATS/);
+  });
+});
+
 describe('INGEST_ASYNC_COMMIT', () => {
   it('is off unless asked for: a hit is answered once its batch is flushed to disk', () => {
     expect(loadConfig({}).ingestAsyncCommit).toBe(false);
