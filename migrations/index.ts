@@ -34,6 +34,7 @@ import { Migration0033SnippetPublicTitle } from './0033-snippet-public-title.js'
 import { Migration0034Workspaces } from './0034-workspaces.js';
 import { Migration0035Invitations } from './0035-invitations.js';
 import { Migration0036WorkspaceAudit } from './0036-workspace-audit.js';
+import { Migration0037WorkspaceListIndexes } from './0037-workspace-list-indexes.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -73,4 +74,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0034-workspaces', class: Migration0034Workspaces },
   { name: '0035-invitations', class: Migration0035Invitations },
   { name: '0036-workspace-audit', class: Migration0036WorkspaceAudit },
+  { name: '0037-workspace-list-indexes', class: Migration0037WorkspaceListIndexes },
 ];
