@@ -20,6 +20,7 @@ import {
   type TimelineBucketRow,
 } from './report-engagement-sql.js';
 import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
+import { workspaceEyeMailsSql, type WorkspaceEyeMailRow } from './workspace-report-sql.js';
 
 export interface SummaryRow {
   totalViews: number;
@@ -115,6 +116,12 @@ export class ReportRepository {
   async summary(snippetId: string, f: ReportFilter, tz: string, week: { weekStart: string; weekEnding: string }): Promise<SummaryRow> {
     const [row] = await this.readWithoutJit<SummaryRow>(summarySql(snippetId, f, tz, week));
     return row;
+  }
+
+  // Every EyeMail of the workspace with its figures (the company-wide report), from the counters:
+  // without the JIT, as the summary (the plan's cost over a million counter rows would compile it).
+  workspaceEyeMails(workspaceId: string, f: ReportFilter, tz: string): Promise<WorkspaceEyeMailRow[]> {
+    return this.readWithoutJit<WorkspaceEyeMailRow>(workspaceEyeMailsSql(workspaceId, f, tz));
   }
 
   private async readWithoutJit<T>(q: Sql): Promise<T[]> {

@@ -61,8 +61,8 @@ export class ReportService {
   ) {}
 
   // The caller's profile time zone, else the one their browser sent (tz), else UTC. The zones'
-  // names are reference data, read once (ReferenceDataService).
-  private async timeZoneOf(user: AuthUser, requested: string | null): Promise<string> {
+  // names are reference data, read once (ReferenceDataService). The workspace report's too.
+  async timeZoneOf(user: AuthUser, requested: string | null): Promise<string> {
     const zone = user.timezoneId ? (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId) : undefined;
     return reportTimeZone(zone ? usableTimeZone(zone.timezoneName) : null, requested);
   }

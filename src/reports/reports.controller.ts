@@ -11,6 +11,8 @@ import { ReportService } from './report.service.js';
 import { ReportCountryDto, ReportFeedDto, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
 import { PlayRecordDto } from './dto/play-record.dto.js';
 import { EngagementReportDto } from './dto/engagement-report.dto.js';
+import { WorkspaceReportDto, WorkspaceReportQueryDto } from './dto/workspace-report.dto.js';
+import { WorkspaceReportService } from './workspace-report.service.js';
 import { PagedReportQueryDto, ReportQuery, ReportQueryDto, WeekReportQueryDto } from './dto/report-query.dto.js';
 
 const NOT_YOURS = 'another workspace\'s EyeMail is 404, like a missing one';
@@ -33,7 +35,10 @@ const SNIPPET_NOT_FOUND = SNIPPET_API_MESSAGES.notFound;
 export class ReportsController {
   private readonly logger = new Logger('Reports');
 
-  constructor(private readonly reports: ReportService) {}
+  constructor(
+    private readonly reports: ReportService,
+    private readonly workspaceReports: WorkspaceReportService,
+  ) {}
 
   @Get('filter/platforms')
   @AccountScope()
@@ -62,6 +67,18 @@ export class ReportsController {
   @ApiOkResponse({ type: ReportCountryDto, isArray: true })
   countries() {
     return this.reports.countries();
+  }
+
+  // Before ':snippetId', so "workspace" is never read as a snippet id.
+  @Get('workspace')
+  @WorkspaceScope('viewer')
+  @ApiOperation({
+    summary:
+      "The company-wide report: every EyeMail of the workspace the request acts in, its figures added up (the same metrics, dates and machine switch as an EyeMail's summary), the 10 EyeMails with the most opens with their own, and each member who created EyeMails with theirs",
+  })
+  @ApiOkResponse({ type: WorkspaceReportDto })
+  workspace(@CurrentUser() user: AuthUser, @ReportQuery() query: WorkspaceReportQueryDto) {
+    return this.workspaceReports.report(user, query);
   }
 
   @Get(':snippetId')

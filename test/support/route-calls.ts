@@ -139,6 +139,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/health': { kind: 'public', call: () => ({ path: '/api/health' }) },
 
   // Reports.
+  'GET /api/reports/workspace': { kind: 'self', call: () => ({ path: '/api/reports/workspace' }) },
   'GET /api/reports/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/reports/${id(w)}` }) },
   'GET /api/reports/:snippetId/summary': { kind: 'owned', call: (w) => ({ path: `/api/reports/${id(w)}/summary` }) },
   'GET /api/reports/:snippetId/download': { kind: 'owned', call: (w) => ({ path: `/api/reports/${id(w)}/download` }) },

@@ -1,0 +1,89 @@
+import type { ReportFilter } from './report-filter.js';
+import { COUNTED, DURATIONS, filterSql, joinSql, PERSON, RECORD_ROWS, Sql, sql, viewerScope } from './report-sql.js';
+
+// The company-wide report's read (GET reports/workspace): one row per EyeMail of the workspace
+// with its own summary figures, read from what the ingest keeps per EyeMail (never the events,
+// but for the average view time within dates): the records' quarter-hour counters (report_counter,
+// migration 0023: Total Views, Total Clicks, first views, machine records), the events' quarter-
+// hour counters (engagement_counter, migration 0018: opens and every click) and the people's
+// seconds (report_viewer_total, all time). The same sources and rules as one EyeMail's summary
+// served from the counters (report-sql.ts summaryFromCountersSql, report-engagement-sql.ts
+// counterTotalsSql), grouped by EyeMail instead of read for one. Pure: report.repository.ts runs
+// it, bench/report.mjs times it.
+//
+// Only dates and the machine switch: the filters the counters answer exactly (countersServe).
+
+export interface WorkspaceEyeMailRow {
+  snippetId: string;
+  title: string;
+  status: boolean;
+  creatorId: string;
+  totalViews: number;
+  uniqueViews: number;
+  totalClicks: number;
+  opens: number;
+  clicks: number;
+  machineEvents: number;
+  // the people with counted seconds over 1 s, and their capped seconds added up
+  viewers: number;
+  viewerSecs: number;
+}
+
+// Counter rows k of the workspace's EyeMails s within the local dates (either open).
+function within(f: ReportFilter, tz: string, opts: { machine: boolean }): Sql {
+  const parts = [new Sql('k.snippet_id = s.id', [])];
+  if (opts.machine && !f.includeMachine) parts.push(new Sql('not k.machine', []));
+  if (f.dateFrom) parts.push(sql`k.bucket >= (${f.dateFrom}::date::timestamp at time zone ${tz})`);
+  if (f.dateTill) parts.push(sql`k.bucket < ((${f.dateTill}::date + 1)::timestamp at time zone ${tz})`);
+  return joinSql(parts, ' and ');
+}
+
+// Each person's capped seconds per EyeMail: all time from the totals kept at ingest, within dates
+// from the records (clicks and un-joined plays: an open has no seconds), as one EyeMail's summary.
+function viewerSeconds(f: ReportFilter, tz: string): Sql {
+  if (!f.dateFrom && !f.dateTill) {
+    return sql`select t.snippet_id, t.viewers, t.secs::float8 as secs from report_viewer_total t
+      where t.snippet_id in (select id from s) and t.scope = ${viewerScope(f)}`;
+  }
+  return sql`select v.snippet_id, count(*)::int as viewers, sum(v.secs)::float8 as secs from (
+      select e.snippet_id, least(sum(d.dur), coalesce(max(d.vlen), sum(d.dur))) as secs
+      from engagement e
+      left join lateral (
+        select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen from engagement pl
+        where e.kind = 'click' and pl.click_id = e.id and pl.kind = 'play'
+      ) p on true
+      ${new Sql(DURATIONS, [])}
+      where e.snippet_id in (select id from s) and e.kind <> 'open' and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}
+        and ${new Sql(COUNTED, [])} and d.dur > 1
+      group by e.snippet_id, coalesce(${PERSON}, '#' || e.id::text)
+    ) v group by v.snippet_id`;
+}
+
+export function workspaceEyeMailsSql(workspaceId: string, f: ReportFilter, tz: string): Sql {
+  const human = new Sql(f.includeMachine ? 'true' : 'not k.machine', []);
+  const firsts = new Sql(f.includeMachine ? 'first_views_all' : 'first_views', []);
+  return sql`with s as materialized (select id, title, status, owner_id from snippet where workspace_id = ${workspaceId}),
+    r as (
+      select k.snippet_id,
+        coalesce(sum(k.views) filter (where ${human}), 0)::int as views,
+        coalesce(sum(k.clicks) filter (where ${human}), 0)::int as clicks,
+        coalesce(sum(k.${firsts}), 0)::int as firsts,
+        coalesce(sum(k.records) filter (where k.machine), 0)::int as machine
+      from s join report_counter k on ${within(f, tz, { machine: false })}
+      group by k.snippet_id
+    ),
+    c as (
+      select k.snippet_id, coalesce(sum(k.opens), 0)::int as opens, coalesce(sum(k.clicks), 0)::int as clicks
+      from s join engagement_counter k on ${within(f, tz, { machine: true })}
+      group by k.snippet_id
+    ),
+    v as (${viewerSeconds(f, tz)})
+    select s.id::text as "snippetId", s.title as "title", s.status as "status", s.owner_id::text as "creatorId",
+      coalesce(r.views, 0) as "totalViews", coalesce(r.firsts, 0) as "uniqueViews", coalesce(r.clicks, 0) as "totalClicks",
+      coalesce(c.opens, 0) as "opens", coalesce(c.clicks, 0) as "clicks", coalesce(r.machine, 0) as "machineEvents",
+      coalesce(v.viewers, 0)::int as "viewers", coalesce(v.secs, 0)::float8 as "viewerSecs"
+    from s
+    left join r on r.snippet_id = s.id
+    left join c on c.snippet_id = s.id
+    left join v on v.snippet_id = s.id`;
+}
