@@ -85,6 +85,13 @@ export class UserRepository {
     return (await this.fork.nativeUpdate(Company, { id: companyId, ownerUserId: fromUserId }, { ownerUserId: toUserId })) > 0;
   }
 
+  // Deletes a company; the database deletes its workspace and everything with its workspace_id
+  // (members, invitations, audit log, tokens, feed links, webhooks) and forgets it as the
+  // company its members signed up with (company_id set null). true when it was there.
+  async deleteCompany(companyId: string): Promise<boolean> {
+    return (await this.fork.nativeDelete(Company, { id: companyId })) > 0;
+  }
+
   countOwnedCompanies(ownerUserId: string): Promise<number> {
     return this.fork.count(Company, { ownerUserId });
   }

@@ -103,6 +103,12 @@ export class UsersService {
     return this.users.setCompanyOwner(companyId, fromUserId, toUserId);
   }
 
+  // Deletes a company and, by the database's cascades, its workspace with whatever is left in
+  // it (the companies module deletes its EyeMails and media first); false when it was gone.
+  deleteCompany(companyId: string): Promise<boolean> {
+    return this.users.deleteCompany(companyId);
+  }
+
   countOwnedCompanies(ownerUserId: string): Promise<number> {
     return this.users.countOwnedCompanies(ownerUserId);
   }

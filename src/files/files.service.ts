@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { ConflictError, NotFoundError } from '../common/domain-error.js';
 import { isUuid } from '../shared/uuid.js';
 import { renamedFileName } from '../shared/video-name.js';
@@ -8,6 +7,7 @@ import { toFileView, toListItem, type FileListItem, type FileView } from './file
 import { parseFileKind } from './file-kind.js';
 import type { MediaFile } from './media-file.entity.js';
 import { MediaFileRepository } from './media-file.repository.js';
+import { deleteWorkspaceFiles, isForeignKeyViolation } from './workspace-files-deletion.js';
 import { assertCanEdit, isPersonalKind, personalCaller, PERSONAL_FILE_KINDS, type LibraryCaller } from './library-scope.js';
 import { nameWithoutExtension, UPLOAD_MESSAGES, UPLOAD_RULES, type FileKind } from './upload-rules.js';
 import type { AdminVideoItem, DeletionListener, DerivedMedia, StoredSource, UsageCheck, VideoUser, VideoUsersOf } from './library-contracts.js';
@@ -18,12 +18,6 @@ export type { AdminVideoItem, DeletionListener, DerivedMedia, StoredSource, Usag
 
 // Kinds that hold a still image of the user's (what may be attached to a support inquiry).
 export const IMAGE_FILE_KINDS: readonly FileKind[] = ['attachment', 'image', 'logo', 'cover', 'videoIcon', 'profile'];
-
-// 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (ON DELETE RESTRICT).
-function isForeignKeyViolation(e: unknown): boolean {
-  const code = (e as { code?: unknown })?.code;
-  return e instanceof ForeignKeyConstraintViolationException || code === '23503' || code === '23001';
-}
 
 const ownIds = (fileIds: readonly (string | null | undefined)[]) => [...new Set(fileIds.filter(isUuid).map((id) => id.toLowerCase()))];
 
@@ -163,6 +157,22 @@ export class FilesService {
     if (!isUuid(fileId)) return null;
     const f = await this.repo.findById(fileId.toLowerCase());
     return f ? { fileId: f.id, ownerId: f.ownerId, workspaceId: f.workspaceId, storageKey: f.storageKey, contentType: f.contentType } : null;
+  }
+
+  // ---- a whole workspace's, for the companies module ----
+
+  // The workspace a file of one of `kinds` belongs to (a shared link to a video opens in it for
+  // its members), null for a missing file, another kind or a malformed id.
+  async workspaceOf(fileId: unknown, kinds: readonly FileKind[] = ['video']): Promise<string | null> {
+    if (!isUuid(fileId)) return null;
+    const f = await this.repo.findById(fileId.toLowerCase());
+    return f && kinds.includes(f.kind) ? f.workspaceId : null;
+  }
+
+  // Deletes every file of the workspace (a company being deleted) with what was made from them
+  // and their stored objects (workspace-files-deletion.ts); the number of files deleted.
+  deleteAllInWorkspace(workspaceId: string): Promise<number> {
+    return deleteWorkspaceFiles(this.repo, this.storage, this.derived, workspaceId);
   }
 
   // ---- admin and support ----

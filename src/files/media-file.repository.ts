@@ -91,6 +91,11 @@ export class MediaFileRepository {
     return (await this.em.nativeUpdate(MediaFile, { id, workspaceId }, { fileName })) > 0;
   }
 
+  // Up to `limit` of the workspace's files, oldest first (a workspace deleted a batch at a time).
+  firstInWorkspace(workspaceId: string, limit: number): Promise<MediaFile[]> {
+    return this.em.find(MediaFile, { workspaceId }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit });
+  }
+
   // Inside `fn`'s transaction; deleteInWorkspace below runs in it.
   transactional<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.em.transactional(fn);

@@ -72,6 +72,23 @@ export class SnippetRepository {
     return (await this.em.count(Snippet, { $or: [{ gifFileId: fileId }, { logoFileId: fileId }, { coverFileId: fileId }, { videoIconFileId: fileId }] })) > 0;
   }
 
+  // The workspace a snippet belongs to, null when there is none (which workspace a shared link
+  // to it opens in).
+  async workspaceOf(id: string): Promise<string | null> {
+    const rows = await this.em.fork().find(Snippet, { id }, { fields: ['id', 'workspaceId'], limit: 1 });
+    return rows[0]?.workspaceId ?? null;
+  }
+
+  countActiveInWorkspace(workspaceId: string): Promise<number> {
+    return this.em.fork().count(Snippet, { workspaceId, status: true });
+  }
+
+  // Deletes the workspace's inactive snippets in one statement (what was recorded of them goes
+  // with them, by the database's cascades); the number deleted.
+  deleteInactiveInWorkspace(workspaceId: string): Promise<number> {
+    return this.em.fork().nativeDelete(Snippet, { workspaceId, status: false });
+  }
+
   // Runs `fn` in one transaction: the calls made meanwhile (this repository's included, through
   // the request's entity manager) join it; `em` is the transaction's, for other modules' steps.
   transactional<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {

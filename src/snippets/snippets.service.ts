@@ -100,6 +100,25 @@ export class SnippetsService {
     return { snippetId: s.id, title: s.title, status: s.status };
   }
 
+  // ---- a whole workspace's, for the companies module ----------------------------------------------
+
+  // The workspace an EyeMail belongs to, null for a missing one or a malformed id (a shared link
+  // opens in its workspace for the members of it).
+  async workspaceOf(id: unknown): Promise<string | null> {
+    return isUuid(id) ? this.snippets.workspaceOf(id.toLowerCase()) : null;
+  }
+
+  // The workspace's active EyeMails: recipients still open them (a company with any is not deleted).
+  countActiveIn(workspaceId: string): Promise<number> {
+    return this.snippets.countActiveInWorkspace(workspaceId);
+  }
+
+  // Deletes the workspace's inactive EyeMails with their reports (a company being deleted); the
+  // active ones stay. The number deleted.
+  deleteInactiveIn(workspaceId: string): Promise<number> {
+    return this.snippets.deleteInactiveInWorkspace(workspaceId);
+  }
+
   // ---- public pages and tracking -----------------------------------------------------------------
 
   // By id, or by the readable slug ending in the id's first 8 hex digits.

@@ -203,6 +203,19 @@ export const ROUTES: Record<string, RouteSpec> = {
   // Workspaces and companies (their rules in detail: companies.e2e-spec.ts). Leaving is the
   // caller's own and ends their membership: run at the very end.
   'GET /api/workspaces': { kind: 'self', call: () => ({ path: '/api/workspaces' }) },
+  // Which workspace a link opens in: the owner's EyeMail's; anyone outside it meets a missing one.
+  'GET /api/workspaces/locate': { kind: 'owned', call: (w) => ({ path: '/api/workspaces/locate', query: { eyemail: w.snippetId } }) },
+  // Deleting the company (company-delete.e2e-spec.ts): the world's company has an active EyeMail,
+  // so the owner meets the refusal (409) and nothing is deleted; a rival owner acting in a company
+  // of their own without one meets the typed name (400: no company has this name).
+  'DELETE /api/workspace': {
+    kind: 'owned',
+    ok: [409],
+    refused: [400, 403, 404],
+    personal: [403],
+    destructive: true,
+    call: () => ({ path: '/api/workspace', body: { name: 'Not the name of any company' } }),
+  },
   'POST /api/companies': { kind: 'self', ok: [201], call: () => ({ path: '/api/companies', body: { companyName: 'Probe Co', domain: 'probe.example', department: 'Sales' } }) },
   'GET /api/workspace/members': { kind: 'self', call: () => ({ path: '/api/workspace/members' }) },
   'PATCH /api/workspace/members/:userId': { kind: 'owned', personal: [403], call: (w) => ({ path: `/api/workspace/members/${w.memberId}`, body: { role: 'viewer' } }) },
