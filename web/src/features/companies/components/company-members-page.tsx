@@ -14,6 +14,7 @@ import { companiesApi, getMembers, membersKey, type AssignableRole } from '../ap
 import { MemberRow } from './member-row';
 import { InviteDialog } from './invite-dialog';
 import { PendingInvitations } from './pending-invitations';
+import { DeleteCompany } from './delete-company';
 import classes from './company-members-page.module.css';
 
 type Asking = { kind: 'remove'; member: MemberView } | { kind: 'leave' } | null;
@@ -152,6 +153,7 @@ export function CompanyMembersPage() {
           <InviteDialog workspaceId={company.id} companyName={company.name} opened={inviting} onClose={() => setInviting(false)} />
         </>
       ) : null}
+      {company.role === 'owner' ? <DeleteCompany company={company} /> : null}
       <ConfirmDialog
         opened={asking !== null}
         loading={busy}

@@ -7,7 +7,8 @@ import type { SnippetView } from '@shared/api-types';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { LeaveGuard } from '@/components/leave-guard';
-import { useSnippet } from '@/features/eyemails/api/get-snippet';
+import { isNotFound, useSnippet } from '@/features/eyemails/api/get-snippet';
+import { useOpenInWorkspace } from '@/lib/workspace/use-open-in-workspace';
 import { formFromSnippet } from '@/features/eyemails/utils/snippet-form';
 import { keptBySentEmails, sentEmailsNote } from '@/features/eyemails/utils/sent-email-changes';
 import { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
@@ -51,7 +52,10 @@ function EditForm({ saved }: { saved: SnippetView }) {
 // /update-eyemail/{id}: the same form as create, filled from the saved EyeMail.
 export function EditEyeMailPage() {
   const { id = '' } = useParams();
-  const { data: saved, isError } = useSnippet(id);
+  const { data: saved, error, isError } = useSnippet(id);
+  // A link to another of the user's workspaces' EyeMail opens it there.
+  const link = useOpenInWorkspace({ eyemail: id }, isNotFound(error));
+  if (link === 'locating') return <Spinner label="Loading EyeMail…" />;
   if (isError) return <EyeMailNotFound />;
   if (!saved) return <Spinner label="Loading EyeMail…" />;
   return <EditForm key={saved.snippet} saved={saved} />;

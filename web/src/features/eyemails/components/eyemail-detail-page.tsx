@@ -6,6 +6,7 @@ import { normalizeOverlay, parseCtaButtonsJson } from '@shared/snippet-rules';
 import type { SnippetView } from '@shared/api-types';
 import { formatDate } from '@/lib/date-format';
 import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
+import { useOpenInWorkspace } from '@/lib/workspace/use-open-in-workspace';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
@@ -14,11 +15,10 @@ import { isNotFound, useSnippet } from '@/features/eyemails/api/get-snippet';
 import { videoLinkOf } from '@/features/eyemails/utils/snippet-form';
 import { useSetSnippetStatus } from '@/features/eyemails/api/set-snippet-status';
 import { useDeleteSnippet } from '@/features/eyemails/api/delete-snippet';
-import { useNotifySetting } from '@/features/eyemails/api/notify-setting';
-import { notifyChoiceText } from '@shared/notify-rules';
 import { EyeMailLayout } from './eyemail-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
 import { ExportModal } from './export-modal';
+import { FollowControl } from './follow-control';
 import { ResultDialog, type DeletedState } from './result-dialog';
 import classes from './eyemail-detail-page.module.css';
 
@@ -80,27 +80,13 @@ function UrlRow({ label, url }: { label: string; url: string }) {
   );
 }
 
-// What mails the owner for this EyeMail (changed on the Modify page).
-function NotifyRow({ snippetId }: { snippetId: string }) {
-  const { data, isError } = useNotifySetting(snippetId);
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em' }} id="notify-row-label">
-        Notifications
-      </Text>
-      <Text size="sm" aria-labelledby="notify-row-label" data-testid="notify-choice">
-        {data ? notifyChoiceText(data) : isError ? 'Could not load' : 'Loading…'}
-      </Text>
-    </div>
-  );
-}
-
 type Dialog = { success: boolean; title: string; message: string; then?: () => void } | null;
 
 export function EyeMailDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data: snippet, error } = useSnippet(id);
+  const link = useOpenInWorkspace({ eyemail: id }, isNotFound(error));
   const { mutateAsync: setStatus } = useSetSnippetStatus();
   const { mutateAsync: deleteSnippet } = useDeleteSnippet();
   const editable = useCurrentWorkspace().canEdit ? undefined : 'none';
@@ -110,7 +96,7 @@ export function EyeMailDetailPage() {
   const [exportOpen, setExportOpen] = useState(false);
   const videoBox = useRef<HTMLDivElement>(null);
 
-  if (isNotFound(error)) return <EyeMailNotFound />;
+  if (isNotFound(error)) return link === 'locating' ? <Spinner label="Loading EyeMail…" /> : <EyeMailNotFound />;
   if (error && !snippet) {
     return (
       <Card>
@@ -256,7 +242,7 @@ export function EyeMailDetailPage() {
                   <Text size="sm">{formatDate(s.dateCreatedUTC)}</Text>
                 </div>
               </SimpleGrid>
-              <NotifyRow snippetId={s.snippet} />
+              <FollowControl snippetId={s.snippet} />
               <Button component={Link} to={`/reports/${s.snippet}`} variant="light" fullWidth>
                 View report
               </Button>

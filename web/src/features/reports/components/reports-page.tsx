@@ -10,6 +10,8 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { ApiQueryError } from '@/lib/query-client';
 import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
+import { useOpenInWorkspace } from '@/lib/workspace/use-open-in-workspace';
+import { Spinner } from '@/components/spinner';
 import { reportKeys } from '../api/report-keys';
 import { useReportRecords } from '../api/use-report-records';
 import { useReportSnippets } from '../api/use-report-snippets';
@@ -28,10 +30,11 @@ import { ReportToolbar } from './report-toolbar';
 import { TimelineChart } from './timeline-chart';
 import { useReportView } from './use-report-view';
 import { ViewerTable } from './viewer-table';
+import { WorkspaceOverview } from './workspace-overview';
 
 const SUBTITLE = 'Opens, clicks and plays of each EyeMail, per recipient';
 
-// /reports: choose an EyeMail to report on.
+// /reports: the workspace overview (every EyeMail added up), then choose an EyeMail to report on.
 function ChooseEyeMail() {
   const navigate = useNavigate();
   const snippets = useReportSnippets();
@@ -39,7 +42,8 @@ function ChooseEyeMail() {
   return (
     <>
       <PageHeader title="View Report" subtitle={SUBTITLE} />
-      <Card padding="xl" maw={560}>
+      <WorkspaceOverview />
+      <Card padding="xl" maw={560} mt="xl">
         {snippets.isPending ? (
           <Skeleton h={60} />
         ) : snippets.isError ? (
@@ -72,8 +76,10 @@ function ChooseEyeMail() {
   );
 }
 
+const isMissing = (error: Error | null) => error instanceof ApiQueryError && (error.status === 404 || error.status === 400);
+
 function ReportError({ error, onChange }: { error: Error; onChange: () => void }) {
-  const missing = error instanceof ApiQueryError && (error.status === 404 || error.status === 400);
+  const missing = isMissing(error);
   return (
     <Alert color="red" title={missing ? 'EyeMail not found' : 'The report could not be loaded'} data-testid="report-error">
       <Stack gap="sm" align="flex-start">
@@ -103,6 +109,8 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
   const fetching = useIsFetching({ queryKey: reportKeys.snippet(snippetId) }) > 0;
   const s = summary.data?.snippetId === snippetId ? summary.data : undefined;
   const failed = summary.isError && !s ? summary.error : null;
+  // A link to the report of another of the user's workspaces' EyeMail opens it there.
+  const locating = useOpenInWorkspace({ eyemail: snippetId }, isMissing(failed)) === 'locating';
   const empty = !!s && records.data?.total === 0 && s.totalViews === 0 && s.totalClicks === 0 && !!e && e.visits.total === 0 && e.plays.total === 0;
   const toChooser = () => navigate('/reports');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: reportKeys.snippet(snippetId) });
@@ -122,7 +130,9 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
           onChange={toChooser}
           onRefresh={refresh}
         />
-        {failed ? (
+        {locating ? (
+          <Spinner label="Loading the report…" />
+        ) : failed ? (
           <ReportError error={failed} onChange={toChooser} />
         ) : (
           <>
