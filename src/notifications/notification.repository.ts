@@ -16,6 +16,9 @@ export interface OwnerOfSnippet {
   snippetEvents: string[] | null;
 }
 
+// The EyeMail's creator, or a member following it.
+export type RecipientOfSnippet = OwnerOfSnippet & { creator: boolean };
+
 export interface NewNotification {
   userId: string;
   snippetId: string;
@@ -52,14 +55,25 @@ export interface WindowKey {
 // Every statement of the notifications (raw SQL on the tables of migration 0017).
 @Injectable()
 export class NotificationRepository extends NotificationStatements {
-  owners(snippetIds: string[]): Promise<OwnerOfSnippet[]> {
-    return this.query<OwnerOfSnippet>(
-      `select s.id::text as "snippetId", u.id::text as "userId", s.title, u.email, u.first_name as "firstName",
-         d.events as "accountEvents", o.events as "snippetEvents"
-       from snippet s join app_user u on u.id = s.owner_id
-       left join notification_setting d on d.user_id = u.id and d.snippet_id is null
+  // Whom these EyeMails' events reach, one statement for any number: each creator, and each active
+  // member of its workspace following it (docs/notifications.md "Following an EyeMail"; a follower
+  // who left is not, from the next fan-out on; their accountEvents is null: only their choice counts).
+  recipients(snippetIds: string[]): Promise<RecipientOfSnippet[]> {
+    return this.query<RecipientOfSnippet>(
+      `with s as (select id, title, owner_id, workspace_id from snippet where id = any($1::uuid[])),
+       p as (
+         select s.id as snippet_id, s.owner_id as user_id, true as creator from s
+         union all
+         select s.id, f.user_id, false from s
+           join notification_setting f on f.snippet_id = s.id and f.user_id <> s.owner_id and cardinality(f.events) > 0
+           join workspace_member m on m.workspace_id = s.workspace_id and m.user_id = f.user_id
+       )
+       select s.id::text as "snippetId", u.id::text as "userId", s.title, u.email, u.first_name as "firstName",
+         d.events as "accountEvents", o.events as "snippetEvents", p.creator
+       from p join s on s.id = p.snippet_id join app_user u on u.id = p.user_id
+       left join notification_setting d on p.creator and d.user_id = u.id and d.snippet_id is null
        left join notification_setting o on o.user_id = u.id and o.snippet_id = s.id
-       where s.id = any($1::uuid[])`,
+       where p.creator or u.is_active order by s.id, p.creator desc, u.id`,
       [textArray(snippetIds)],
     );
   }
@@ -219,15 +233,17 @@ export class NotificationRepository extends NotificationStatements {
     return rawSql(this.orm, `select snippet_id::text as "snippetId", events from notification_setting where user_id = ?`, [userId]);
   }
 
-  // Whether the person may keep a choice for this EyeMail: its creator, or a member of its
-  // workspace (a choice is the person's own, whatever workspace the dashboard shows).
+  // Whether a mail's unsubscribe link may keep a choice for this EyeMail: its creator's, or a
+  // member's of its workspace (a follower's).
   async ownsSnippet(userId: string, snippetId: string): Promise<boolean> {
-    const rows = await rawSql(
-      this.orm,
-      `select 1 from snippet s where s.id = ? and (s.owner_id = ? or exists (select 1 from workspace_member m where m.workspace_id = s.workspace_id and m.user_id = ?))`,
-      [snippetId, userId, userId],
-    );
-    return rows.length > 0;
+    const sql = `select 1 from snippet s where s.id = ? and (s.owner_id = ? or exists (select 1 from workspace_member m where m.workspace_id = s.workspace_id and m.user_id = ?))`;
+    return (await rawSql(this.orm, sql, [snippetId, userId, userId])).length > 0;
+  }
+
+  // The EyeMail's creator when it is in this workspace (the caller's current one), else null (404).
+  async snippetInWorkspace(snippetId: string, workspaceId: string): Promise<{ creatorId: string } | null> {
+    const [row] = await rawSql<{ creatorId: string }>(this.orm, 'select owner_id::text as "creatorId" from snippet where id = ? and workspace_id = ?', [snippetId, workspaceId]);
+    return row ?? null;
   }
 
   // `em`: a transaction's entity manager to run in (an EyeMail's save), else a statement of its own.

@@ -6,11 +6,15 @@ import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { AccountScope } from '../common/auth/workspace-access.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { ValidBody } from '../common/validation/input.pipe.js';
-import { AccountNotifySettingDto, SnippetNotifySettingDto } from './dto/notify-setting.dto.js';
-import { NotificationsService } from './notifications.service.js';
+import { AccountNotifySettingDto, FollowSnippetDto, SnippetNotifySettingDto } from './dto/notify-setting.dto.js';
+import { NotificationsService, type Caller } from './notifications.service.js';
 
 // The person's notifications: the bell's latest events and what mails (session only). About the
-// person, whatever workspace the dashboard shows: the mails and the bell go to an EyeMail's creator.
+// person, whatever workspace the dashboard shows: the mails and the bell go to an EyeMail's
+// creator and the members following it. The choice for one EyeMail (settings/{id}, follow/{id})
+// names an EyeMail of the current workspace.
+const callerOf = (user: AuthUser): Caller => ({ userId: user.id, workspaceId: user.workspace.id });
+
 @ApiTags('notifications')
 @Controller('notifications')
 export class NotificationsController {
@@ -66,13 +70,36 @@ export class NotificationsController {
   @AccountScope()
   @ApiOperation({ summary: "An EyeMail's choice (inherit: it follows the account default)" })
   snippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string) {
-    return this.notifications.snippetSetting(user.id, id);
+    return this.notifications.snippetSetting(callerOf(user), id);
   }
 
   @Put('settings/:snippetId')
   @AccountScope()
   @ApiOperation({ summary: "Change an EyeMail's choice, or { inherit: true } to follow the account default" })
   async saveSnippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string, @ValidBody() body: SnippetNotifySettingDto) {
-    return ok(await this.notifications.saveSnippetSetting(user.id, id, body), 'Notification settings saved for this EyeMail.');
+    return ok(await this.notifications.saveSnippetSetting(callerOf(user), id, body), 'Notification settings saved for this EyeMail.');
+  }
+
+  @Get('follow/:snippetId')
+  @AccountScope()
+  @ApiOperation({
+    summary: "Whether an EyeMail's events reach you (mail and bell)",
+    description:
+      'An EyeMail of the current workspace (another is a 404). Its creator gets them by default; any other member only by following it. ' +
+      '`events`: those that reach you; when not following, those following would start with (your account default).',
+  })
+  follow(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string) {
+    return this.notifications.follow(callerOf(user), id);
+  }
+
+  @Put('follow/:snippetId')
+  @AccountScope()
+  @ApiOperation({
+    summary: 'Follow an EyeMail of the current workspace: { following: true, events: [...] }, or { following: false } to stop',
+    description: 'The same choice as PUT settings/{snippetId}: following is a choice with events, stopping removes it (for the creator, it turns the mails off).',
+  })
+  async saveFollow(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string, @ValidBody() body: FollowSnippetDto) {
+    const view = await this.notifications.saveFollow(callerOf(user), id, body);
+    return ok(view, view.following ? 'You follow this EyeMail.' : 'You no longer follow this EyeMail.');
   }
 }

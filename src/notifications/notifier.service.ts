@@ -10,7 +10,7 @@ import { MailService } from '../mail/mail.service.js';
 import { digestMail, eventMail, summaryMail, type MailLinks } from './notification-mails.js';
 import { notificationKeyOf, NOTIFY_DIGEST_JOB, NOTIFY_FANOUT_FIELDS, NOTIFY_FANOUT_JOB, NOTIFY_SUMMARY_JOB, type NotifyDigestData, type NotifyFanoutData, type NotifyFanoutEvent, type NotifySummaryData } from './notification-jobs.js';
 import { effectiveEvents, isNamedRecipient, notifyEventOf, unsubscribeToken, type NotifyEvent } from './notification-rules.js';
-import { NotificationRepository, type NewNotification, type OwnerOfSnippet } from './notification.repository.js';
+import { NotificationRepository, type NewNotification, type RecipientOfSnippet } from './notification.repository.js';
 import { NotificationCapRepository } from './notification-cap.repository.js';
 import { BellHub } from './bell-hub.service.js';
 import { addressFloods, capSummary, SIGHTING_LOOKBACK_MS } from './notification-cap.js';
@@ -21,7 +21,8 @@ export const UNSUBSCRIBE_SECRET = 'notify-unsubscribe';
 // The notifications' outbox rows (engagement/engagement-outbox.ts).
 export const OUTBOX_CONSUMER = 'notifications';
 
-// Mails the owner when a named recipient opens, plays, watches half or clicks, like the webhooks
+// Mails the owner (the EyeMail's creator, and each member of its workspace following it: each
+// with their own choice, throttle and cap) when a named recipient opens, plays, watches half or clicks, like the webhooks
 // off the ingest's path: the listener buffers committed events (no query, engagement/event-buffer.ts)
 // and queues one fan-out job per 100 ms, which waits while the ingest is busy (a burst of hits is
 // answered first; the job, safe in the queue, runs once it has passed). A batch with events of
@@ -91,17 +92,29 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     const recorded = await this.repo.recordedKeys(unpacked.flatMap((e) => e.key ?? []));
     const events = recorded.size ? unpacked.filter((e) => !e.key || !recorded.has(e.key)) : unpacked;
     if (!events.length) return { mailed: 0 };
-    const owners = new Map((await this.repo.owners([...new Set(events.map((e) => e.snippetId))])).map((o) => [o.snippetId, o]));
+    // Each EyeMail's creator and the members following it (one statement for the whole batch).
+    const people = new Map<string, RecipientOfSnippet[]>();
+    for (const r of await this.repo.recipients([...new Set(events.map((e) => e.snippetId))])) {
+      const list = people.get(r.snippetId);
+      if (list) list.push(r);
+      else people.set(r.snippetId, [r]);
+    }
     const rows: NewNotification[] = [];
-    const mails: { owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
+    const mails: { owner: RecipientOfSnippet; e: NotifyFanoutEvent }[] = [];
     // The events that mail if the throttle lets them, claimed together.
-    const wanted: { row: NewNotification; owner: OwnerOfSnippet; e: NotifyFanoutEvent }[] = [];
+    const wanted: { row: NewNotification; owner: RecipientOfSnippet; e: NotifyFanoutEvent }[] = [];
     for (const e of events) {
-      const owner = owners.get(e.snippetId);
-      if (!owner) continue;
-      const row: NewNotification = { userId: owner.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off', eventKey: e.key ?? null, ip: e.ip || null };
-      rows.push(row);
-      if (effectiveEvents(owner.accountEvents, owner.snippetEvents).includes(e.event)) wanted.push({ row, owner, e });
+      for (const person of people.get(e.snippetId) ?? []) {
+        const chosen = wantedEvents(person);
+        // The creator's bell records every event; a follower's only those they follow.
+        if (!person.creator && !chosen.includes(e.event)) continue;
+        // One key per event and person (the key is unique): the creator's is the event's own,
+        // which the check above finds once the fan-out is recorded (every row in one statement).
+        const eventKey = e.key ? (person.creator ? e.key : `${e.key}|${person.userId}`) : null;
+        const row: NewNotification = { userId: person.userId, snippetId: e.snippetId, receiver: e.receiver, kind: e.event, occurredAt: new Date(e.occurredAt), mailState: 'off', eventKey, ip: e.ip || null };
+        rows.push(row);
+        if (chosen.includes(e.event)) wanted.push({ row, owner: person, e });
+      }
     }
     const floods = await this.addressFloods(rows);
     const decisions = await this.repo.claimAll(
@@ -143,10 +156,12 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   private async digest(job: JobContext<NotifyDigestData>): Promise<unknown> {
     const key = job.data;
     if (!key?.userId || !key.snippetId || typeof key.receiver !== 'string') throw new PermanentJobError('The job names no window.');
-    const [owner] = await this.repo.owners([key.snippetId]);
-    if (!owner || owner.userId !== key.userId) return { mailed: 0 };
     const held = await this.repo.takeHeld(key, new Date());
     if (!held.length) return { mailed: 0 };
+    // Taken either way (the window is done): mailed only to its creator or a member still
+    // following it (a follower removed or unfollowed since gets no digest).
+    const owner = await this.recipient(key.snippetId, key.userId);
+    if (!owner) return { mailed: 0 };
     await this.mail.send(owner.email, digestMail({ firstName: owner.firstName, receiver: key.receiver, snippetTitle: owner.title, events: held, ...(await this.links(owner.userId, owner.snippetId)) }));
     return { mailed: 1, events: held.length };
   }
@@ -166,13 +181,18 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
   private async summary(job: JobContext<NotifySummaryData>): Promise<unknown> {
     const key = job.data;
     if (!key?.userId || !key.snippetId) throw new PermanentJobError('The job names no cap window.');
-    const [owner] = await this.repo.owners([key.snippetId]);
-    if (!owner || owner.userId !== key.userId) return { mailed: 0 };
     const capped = await this.caps.takeCapped(key);
     if (!capped.length) return { mailed: 0 };
+    const owner = await this.recipient(key.snippetId, key.userId);
+    if (!owner) return { mailed: 0 };
     const { lines } = capSummary(capped);
     await this.mail.send(owner.email, summaryMail({ firstName: owner.firstName, snippetTitle: owner.title, lines, ...(await this.links(owner.userId, owner.snippetId)) }));
     return { mailed: 1, events: capped.length };
+  }
+
+  // This person, if the EyeMail's events still reach them (its creator, or a member following it).
+  private async recipient(snippetId: string, userId: string): Promise<RecipientOfSnippet | null> {
+    return (await this.repo.recipients([snippetId])).find((r) => r.userId === userId) ?? null;
   }
 
   private async links(userId: string, snippetId: string): Promise<MailLinks> {
@@ -181,6 +201,12 @@ export class Notifier implements OnModuleInit, OnApplicationBootstrap, OnModuleD
     const link = (s: string | null) => `${base}/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken({ userId, snippetId: s }, secret))}`;
     return { reportLink: `${base}/reports/${snippetId}`, unsubscribeLink: link(snippetId), unsubscribeAllLink: link(null) };
   }
+}
+
+// The events that mail this person: the creator's choice for the EyeMail or their account
+// default; a follower's choice for the EyeMail only.
+function wantedEvents(person: RecipientOfSnippet): readonly string[] {
+  return person.creator ? effectiveEvents(person.accountEvents, person.snippetEvents) : (person.snippetEvents ?? []);
 }
 
 // What a fan-out job carries of a committed event (null: it does not notify). On the ingest's

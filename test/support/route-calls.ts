@@ -192,6 +192,8 @@ export const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/notifications/settings': { kind: 'self', call: () => ({ path: '/api/notifications/settings', body: { events: ['open', 'click'] } }) },
   'GET /api/notifications/settings/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/notifications/settings/${id(w)}` }) },
   'PUT /api/notifications/settings/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/notifications/settings/${id(w)}`, body: { events: ['half'] } }) },
+  'GET /api/notifications/follow/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/notifications/follow/${id(w)}` }) },
+  'PUT /api/notifications/follow/:snippetId': { kind: 'owned', call: (w) => ({ path: `/api/notifications/follow/${id(w)}`, body: { following: true, events: ['half'] } }) },
   // Signed-token links of the notification mails (notifications.e2e-spec.ts): without a token, 400.
   'GET /notifications/unsubscribe': { kind: 'account', ok: [400], call: () => ({ path: '/notifications/unsubscribe' }) },
   'POST /notifications/unsubscribe': { kind: 'account', ok: [400], call: () => ({ path: '/notifications/unsubscribe' }) },

@@ -20,3 +20,20 @@ export class SnippetNotifySettingDto {
   @OptionalField({ ...EVENTS, description: `${EVENTS_TEXT}; required unless inherit is true` } as ApiPropertyOptions, (v, input) => (input.inherit === true && v === undefined ? null : notifyEventsError(v)))
   events?: string[];
 }
+
+export const FOLLOW_MESSAGES = {
+  following: 'following must be true or false.',
+  events: `Choose at least one event to follow among ${NOTIFY_EVENTS.join(', ')}.`,
+} as const;
+
+// PUT notifications/follow/{snippetId}: follow an EyeMail of the current workspace for these
+// events (at least one), or { following: false } to stop.
+export class FollowSnippetDto {
+  @Field({ type: Boolean, description: 'true: mail me (and show in my bell) these events of this EyeMail; false: stop' }, (v) => (typeof v === 'boolean' ? null : FOLLOW_MESSAGES.following))
+  following: boolean;
+
+  @OptionalField({ ...EVENTS, description: 'The events to follow, at least one; required when following is true, ignored when false' } as ApiPropertyOptions, (v, input) =>
+    input.following !== true ? null : notifyEventsError(v) ?? ((v as unknown[]).length ? null : FOLLOW_MESSAGES.events),
+  )
+  events?: string[];
+}
