@@ -10,6 +10,8 @@ export const reportKeys = {
   plays: (snippetId: string, query: Query) => ['reports', snippetId, 'plays', query] as const,
   feed: (snippetId: string, type: string, query: Query) => ['reports', snippetId, 'feed', type, query] as const,
   snippets: () => ['reports-snippets'] as const,
+  // the company-wide report of the workspace shown (GET reports/workspace)
+  workspace: (workspaceId: string, query: Query) => ['reports-workspace', workspaceId, query] as const,
   filterMap: (kind: string) => ['reports-filter', kind] as const,
   countries: () => ['reports-filter', 'countries'] as const,
 };
