@@ -7,9 +7,36 @@ import { AccountStatusChange } from './account-status-change.entity.js';
 import { Company } from './company.entity.js';
 import { User } from './user.entity.js';
 import { containsPattern, orderByClause, type UserListQuery } from './user-list.js';
+import type { CompanyListQuery, CompanyListSort } from '../shared/admin-companies.js';
 
 export type NewUser = Pick<User, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'tier'>;
 export type NewCompany = Pick<Company, 'name' | 'domain' | 'department' | 'inviteCode'>;
+
+// The other modules' SQL for a company workspace's counts (each a correlated subquery on the
+// workspace id column it is given; a company's workspace id is the company's).
+export interface CompanyCountSql {
+  members: (workspaceIdColumn: string) => string;
+  videos: (workspaceIdColumn: string) => string;
+  eyemails: (workspaceIdColumn: string) => string;
+  activeEyemails: (workspaceIdColumn: string) => string;
+  storageBytes: (workspaceIdColumn: string) => string;
+}
+
+export interface CompanyListRow {
+  id: string;
+  name: string;
+  domain: string;
+  department: string;
+  createdDate: Date | string;
+  ownerEmail: string | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  memberCount: number;
+  videoCount: number;
+  eyemailCount: number;
+  activeEyemailCount: number;
+  storageBytes: string | number;
+}
 
 export type UserListRow = Pick<User, 'id' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'tier' | 'isActive'> & {
   dateOfJoining: Date | string;
@@ -99,6 +126,54 @@ export class UserRepository {
   findCompanies(ids: readonly string[]): Promise<Pick<Company, 'id' | 'name' | 'domain' | 'department'>[]> {
     if (!ids.length) return Promise.resolve([]);
     return this.fork.find(Company, { id: { $in: [...ids] } }, { fields: ['id', 'name', 'domain', 'department'] });
+  }
+
+  countCompanies(): Promise<number> {
+    return this.fork.count(Company, {});
+  }
+
+  // One statement for a page of companies with their owners, counts and the total. Only the
+  // chosen column's count is worked out for every company (to sort by it); the others only for
+  // the page's rows. (fc and p: aliases the other modules' subqueries do not use.)
+  async pageCompaniesForAdmin(q: CompanyListQuery, counts: CompanyCountSql): Promise<{ total: number; rows: CompanyListRow[] }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.key) {
+      const like = containsPattern(q.key);
+      where.push('(c.name ilike ? or c.domain ilike ? or o.email ilike ?)');
+      params.push(like, like, like);
+    }
+    const sortKey: Record<CompanyListSort, string> = {
+      name: 'lower(fc.name)',
+      createdDate: 'fc."createdDate"',
+      memberCount: counts.members('fc.id'),
+      videoCount: counts.videos('fc.id'),
+      eyemailCount: counts.eyemails('fc.id'),
+      storageBytes: counts.storageBytes('fc.id'),
+    };
+    const dir = q.order === 'asc' ? 'asc' : 'desc';
+    const rows = await rawSql<CompanyListRow & { total: number; id: string | null }>(
+      this.orm,
+      `with filtered as (
+         select c.id, c.name, c.domain, c.department, c.created_at as "createdDate",
+                o.email as "ownerEmail", o.first_name as "ownerFirstName", o.last_name as "ownerLastName"
+         from company c left join app_user o on o.id = c.owner_user_id
+         ${where.length ? `where ${where.join(' and ')}` : ''}
+       ),
+       page as (
+         select fc.*, row_number() over (order by ${sortKey[q.sort]} ${dir} nulls last, fc."createdDate" desc, fc.id asc) as pos
+         from filtered fc order by pos limit ? offset ?
+       )
+       select t.total, p.id, p.name, p.domain, p.department, p."createdDate", p."ownerEmail", p."ownerFirstName", p."ownerLastName",
+              ${counts.members('p.id')} as "memberCount", ${counts.videos('p.id')} as "videoCount",
+              ${counts.eyemails('p.id')} as "eyemailCount", ${counts.activeEyemails('p.id')} as "activeEyemailCount",
+              ${counts.storageBytes('p.id')} as "storageBytes"
+       from (select count(*)::int as total from filtered) t
+       left join page p on true
+       order by p.pos`,
+      [...params, q.size, (q.page - 1) * q.size],
+    );
+    return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((r) => r.id !== null) };
   }
 
   findPeople(ids: readonly string[]): Promise<Pick<User, 'id' | 'email' | 'firstName' | 'lastName'>[]> {

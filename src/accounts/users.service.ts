@@ -6,7 +6,10 @@ import { normalizeEmail } from '../shared/account-rules.js';
 import { STATUS_MESSAGES } from './account-messages.js';
 import { joinFullName, shouldTouchActivity, statusChangeRefusal } from './account.rules.js';
 import type { User } from './user.entity.js';
-import { UserRepository } from './user.repository.js';
+import { UserRepository, type CompanyCountSql } from './user.repository.js';
+import type { AdminCompanyPage, CompanyListQuery } from '../shared/admin-companies.js';
+
+export type { CompanyCountSql } from './user.repository.js';
 import { isUuid } from '../shared/uuid.js';
 import { registrationTypeOf, totalPages, type UserListPage, type UserListQuery } from './user-list.js';
 import { toUserView, type UserView } from './user.mapper.js';
@@ -83,6 +86,33 @@ export class UsersService {
         registrationType: registrationTypeOf(r.tier),
         videoCount: Number(r.videoCount),
         status: r.isActive ? 1 : 0,
+      })),
+      currentPage: q.page,
+      totalCount,
+      totalPage: totalPages(totalCount, q.size),
+    };
+  }
+
+  countCompanies(): Promise<number> {
+    return this.users.countCompanies();
+  }
+
+  // A page of companies (admin), in one statement: the counts come from the modules that own
+  // what they count (`counts`, SQL on a workspace id column), so the list sorts by any of them.
+  async listCompaniesForAdmin(q: CompanyListQuery, counts: CompanyCountSql): Promise<AdminCompanyPage> {
+    const { total: totalCount, rows } = await this.users.pageCompaniesForAdmin(q, counts);
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        domain: r.domain,
+        department: r.department,
+        owner: r.ownerEmail ? { name: joinFullName(r.ownerFirstName ?? '', r.ownerLastName ?? null), email: r.ownerEmail } : null,
+        memberCount: Number(r.memberCount),
+        videoCount: Number(r.videoCount),
+        eyemails: { active: Number(r.activeEyemailCount), total: Number(r.eyemailCount) },
+        storageBytes: Number(r.storageBytes),
+        createdDate: new Date(r.createdDate).toISOString(),
       })),
       currentPage: q.page,
       totalCount,

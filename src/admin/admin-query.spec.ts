@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, parseStatusChange, parseUserListQuery, parseVideoQuery } from './admin-query.js';
+import { ADMIN_MESSAGES, parseCompanyListQuery, parseStatusChange, parseUserListQuery, parseVideoQuery } from './admin-query.js';
 
 describe('admin user list query', () => {
   it('defaults to page 1 of 12, everyone, newest joiners first', () => {
@@ -44,5 +44,27 @@ describe('admin status change and video queries', () => {
     expect(parseVideoQuery({ emailId: '' }).value?.email).toBeNull();
     expect(parseVideoQuery({ emailId: 'x@y.z', Page: '2', size: '5' }).value).toEqual({ email: 'x@y.z', page: 2, size: 5 });
     expect(parseVideoQuery({ emailId: 'zzz' }).errors).toEqual({ emailId: 'emailId must be an email address.' });
+  });
+});
+
+describe('admin company list query', () => {
+  it('defaults to page 1 of 10, every company, newest first', () => {
+    expect(parseCompanyListQuery({})).toEqual({ value: { page: 1, size: 10, key: null, sort: 'createdDate', order: 'desc' }, errors: {} });
+  });
+
+  it('reads any casing, trims the key; names read A-Z and counts largest first unless asked', () => {
+    expect(parseCompanyListQuery({ PAGE: '2', Size: '5', KEY: '  acme ', SORT: 'storagebytes' }).value).toEqual({ page: 2, size: 5, key: 'acme', sort: 'storageBytes', order: 'desc' });
+    expect(parseCompanyListQuery({ sort: 'name' }).value).toMatchObject({ sort: 'name', order: 'asc' });
+    expect(parseCompanyListQuery({ sort: 'memberCount', order: 'ASC' }).value).toMatchObject({ sort: 'memberCount', order: 'asc' });
+    expect(parseCompanyListQuery({ key: '   ' }).value?.key).toBeNull();
+  });
+
+  it('refuses values out of range instead of guessing', () => {
+    expect(parseCompanyListQuery({ Page: '0', size: '101', sort: 'ownerPassword', order: 'up' }).errors).toEqual({
+      Page: ADMIN_MESSAGES.page,
+      size: ADMIN_MESSAGES.size,
+      sort: ADMIN_MESSAGES.companySort,
+      order: ADMIN_MESSAGES.order,
+    });
   });
 });

@@ -2,9 +2,11 @@
 // Page, size, status, key; EmailId, Status; emailId). Bad values get a field error, never a
 // silent default, except where the spec gives one (page 1, size 12, status all).
 import { USER_LIST_SORTS, type UserListQuery, type UserListSort } from '../accounts/user-list.js';
+import { COMPANY_LIST_SORTS, type CompanyListQuery, type CompanyListSort } from '../shared/admin-companies.js';
 
 export const USER_PAGE_SIZE_DEFAULT = 12;
 export const VIDEO_PAGE_SIZE_DEFAULT = 24;
+export const COMPANY_PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
 // The search box never needs more; longer text is cut rather than refused.
 export const KEY_MAX = 200;
@@ -14,6 +16,7 @@ export const ADMIN_MESSAGES = {
   size: `size must be a whole number from 1 to ${PAGE_SIZE_MAX}.`,
   status: 'status must be all, 1 (activated) or 0 (deactivated).',
   sort: `sort must be one of ${USER_LIST_SORTS.join(', ')}.`,
+  companySort: `sort must be one of ${COMPANY_LIST_SORTS.join(', ')}.`,
   order: 'order must be asc or desc.',
   email: 'EmailId must be an email address.',
   newStatus: 'Status must be 1 (activate) or 0 (deactivate).',
@@ -84,6 +87,31 @@ export function parseUserListQuery(raw: Raw): { value: UserListQuery | null; err
   }
   if (Object.keys(errors).length) return { value: null, errors };
   return { value: { page, size, active, key, sort, order }, errors: {} };
+}
+
+// Page, size, key, sort and order of GET Admin/companies: newest company first by default; any
+// other column reads A-Z (name) or largest first (counts, storage) unless asked otherwise.
+export function parseCompanyListQuery(raw: Raw): { value: CompanyListQuery | null; errors: Record<string, string> } {
+  const { page, size, errors } = parsePaging(raw, COMPANY_PAGE_SIZE_DEFAULT);
+  const keyRaw = param(raw, 'key');
+  const key = typeof keyRaw === 'string' && keyRaw.trim() ? keyRaw.trim().slice(0, KEY_MAX) : null;
+
+  const sortRaw = param(raw, 'sort');
+  let sort: CompanyListSort = 'createdDate';
+  if (!blank(sortRaw)) {
+    const found = COMPANY_LIST_SORTS.find((c) => c.toLowerCase() === String(sortRaw).trim().toLowerCase());
+    if (found) sort = found;
+    else errors.sort = ADMIN_MESSAGES.companySort;
+  }
+  const orderRaw = param(raw, 'order');
+  let order: 'asc' | 'desc' = sort === 'name' ? 'asc' : 'desc';
+  if (!blank(orderRaw)) {
+    const o = String(orderRaw).trim().toLowerCase();
+    if (o === 'asc' || o === 'desc') order = o;
+    else errors.order = ADMIN_MESSAGES.order;
+  }
+  if (Object.keys(errors).length) return { value: null, errors };
+  return { value: { page, size, key, sort, order }, errors: {} };
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,11 +1,12 @@
-import { Controller, Get, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ok } from '../common/api-response.js';
 import { parsed } from '../common/parsed.pipe.js';
 import { AdminOnly, CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { USER_LIST_SORTS, type UserListQuery } from '../accounts/user-list.js';
+import { COMPANY_LIST_SORTS, type CompanyListQuery } from '../shared/admin-companies.js';
 import { AdminService } from './admin.service.js';
-import { PAGE_SIZE_MAX, parseStatusChange, parseUserListQuery, parseVideoQuery, type AdminVideoQuery, type StatusChange } from './admin-query.js';
+import { PAGE_SIZE_MAX, parseCompanyListQuery, parseStatusChange, parseUserListQuery, parseVideoQuery, type AdminVideoQuery, type StatusChange } from './admin-query.js';
 
 // Every call here is for the admin account only: the global AuthGuard reads @AdminOnly() on the
 // class and answers 401 without a session, 403 for anyone else, before a handler runs.
@@ -34,6 +35,28 @@ export class AdminController {
   @ApiQuery({ name: 'order', required: false, enum: ['asc', 'desc'] })
   users(@Query(parsed(parseUserListQuery)) query: UserListQuery) {
     return this.admin.userList(query);
+  }
+
+  @Get('companies')
+  @ApiOperation({
+    summary: 'A page of companies with their owners and counts: { data, currentPage, totalCount, totalPage }',
+    description:
+      'key searches the name, the domain and the owner’s address (trimmed, case-insensitive). Rows: id, name, domain, department, owner { name, email } (null without one), memberCount, videoCount, eyemails { active, total }, storageBytes (the files stored in the company’s workspace), createdDate.',
+  })
+  @ApiQuery({ name: 'Page', required: false, description: 'from 1 (default 1)' })
+  @ApiQuery({ name: 'size', required: false, description: `1-${PAGE_SIZE_MAX} (default 10)` })
+  @ApiQuery({ name: 'key', required: false })
+  @ApiQuery({ name: 'sort', required: false, enum: COMPANY_LIST_SORTS, description: 'default createdDate (newest first)' })
+  @ApiQuery({ name: 'order', required: false, enum: ['asc', 'desc'], description: 'default asc for name, desc for the others' })
+  companies(@Query(parsed(parseCompanyListQuery)) query: CompanyListQuery) {
+    return this.admin.companyList(query);
+  }
+
+  @Get('companies/:id/members')
+  @ApiOperation({ summary: 'A company’s members: { company: { id, name }, members: [{ name, email, role, joinedDate }] }, the owner first; 404 for no such company' })
+  @ApiParam({ name: 'id', description: 'the company’s id (its workspace’s)' })
+  companyMembers(@Param('id') id: string) {
+    return this.admin.companyMembers(id);
   }
 
   @Get('GetAllVideos')

@@ -183,6 +183,11 @@ export class FilesService {
     return MediaFileRepository.videoCountSql(ownerIdColumn);
   }
 
+  // SQL of the videos and the stored bytes (the workspace quota's) of the workspace in `column`.
+  workspaceCountSql(column: string): { videos: string; storedBytes: string } {
+    return MediaFileRepository.workspaceCountSql(column);
+  }
+
   countVideos(): Promise<number> {
     return this.repo.countOfKind('video');
   }

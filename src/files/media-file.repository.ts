@@ -54,6 +54,15 @@ export class MediaFileRepository {
     return `(select count(*) from media_file f where f.owner_id = ${ownerIdColumn} and f.kind = 'video')::int`;
   }
 
+  // The videos, and the bytes of all the files, of the workspace whose id is in
+  // `workspaceIdColumn`, as correlated subqueries (the admin company list sorts by them).
+  static workspaceCountSql(workspaceIdColumn: string): { videos: string; storedBytes: string } {
+    return {
+      videos: `(select count(*) from media_file f where f.workspace_id = ${workspaceIdColumn} and f.kind = 'video')::int`,
+      storedBytes: `(select coalesce(sum(f.size), 0) from media_file f where f.workspace_id = ${workspaceIdColumn})::bigint`,
+    };
+  }
+
   // Bytes of all the files the user uploaded, in every workspace (the user's storage quota).
   async storedBytesOf(ownerId: string): Promise<number> {
     const [row] = await rawSql<{ n: string | number }>(this.orm, 'select coalesce(sum(size), 0)::bigint as n from media_file where owner_id = ?', [ownerId]);

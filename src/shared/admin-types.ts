@@ -5,6 +5,8 @@
 export interface DashboardCounts {
   userCount: number;
   videoCount: number;
+  // companies (company workspaces)
+  companyCount: number;
 }
 
 // The columns GET Admin/GetAllUserData sorts by (`sort`).

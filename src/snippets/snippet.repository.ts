@@ -47,6 +47,12 @@ export class SnippetRepository {
     return new Map(rows.map((r) => [r.id, r.encodingId]));
   }
 
+  // The EyeMails (only the active ones when `activeOnly`) of the workspace whose id is in
+  // `workspaceIdColumn`, as a correlated subquery (the admin company list sorts by it).
+  static workspaceCountSql(workspaceIdColumn: string, activeOnly: boolean): string {
+    return `(select count(*) from snippet s where s.workspace_id = ${workspaceIdColumn}${activeOnly ? ' and s.status' : ''})::int`;
+  }
+
   async usesVideo(fileId: string): Promise<boolean> {
     return (await this.em.count(Snippet, { videoFileId: fileId })) > 0;
   }

@@ -201,6 +201,14 @@ export class SnippetsService {
     return this.snippets.usersOfVideos(workspaceId, fileIds.filter((id) => isUuid(id)).map((id) => id.toLowerCase()));
   }
 
+  // ---- admin ----
+
+  // SQL counting the EyeMails (the active ones when `activeOnly`) of the workspace in
+  // `workspaceIdColumn`, for the admin company list, which sorts by it in one statement.
+  workspaceEyeMailCountSql(workspaceIdColumn: string, activeOnly: boolean): string {
+    return SnippetRepository.workspaceCountSql(workspaceIdColumn, activeOnly);
+  }
+
   async isImageInUse(fileId: string): Promise<boolean> {
     if (!isUuid(fileId)) return false;
     return this.snippets.usesImage(fileId.toLowerCase());

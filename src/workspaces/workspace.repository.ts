@@ -54,6 +54,12 @@ export class WorkspaceRepository {
     );
   }
 
+  // The members of the workspace whose id is in `workspaceIdColumn`, as a correlated subquery
+  // for another module's statement that sorts by it (the admin company list).
+  static memberCountSql(workspaceIdColumn: string): string {
+    return `(select count(*) from workspace_member wm where wm.workspace_id = ${workspaceIdColumn})::int`;
+  }
+
   async memberCounts(workspaceIds: readonly string[]): Promise<Map<string, number>> {
     if (!workspaceIds.length) return new Map();
     const rows = await rawSql<{ id: string; n: string }>(

@@ -43,6 +43,11 @@ export class WorkspacesService {
     return this.repo.memberCounts(workspaceIds);
   }
 
+  // SQL counting the members of the workspace in `workspaceIdColumn` (the admin company list).
+  memberCountSql(workspaceIdColumn: string): string {
+    return WorkspaceRepository.memberCountSql(workspaceIdColumn);
+  }
+
   addMember(workspaceId: string, userId: string, role: Exclude<WorkspaceRole, 'owner'>): Promise<boolean> {
     return this.repo.addMember(workspaceId, userId, role);
   }

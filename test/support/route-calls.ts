@@ -175,6 +175,9 @@ export const ROUTES: Record<string, RouteSpec> = {
   'GET /api/Admin/GetDashboardData': { kind: 'admin', call: () => ({ path: '/api/Admin/GetDashboardData' }) },
   'GET /api/Admin/GetAllUserData': { kind: 'admin', call: () => ({ path: '/api/Admin/GetAllUserData' }) },
   'GET /api/Admin/GetAllVideos': { kind: 'admin', call: () => ({ path: '/api/Admin/GetAllVideos' }) },
+  'GET /api/Admin/companies': { kind: 'admin', call: () => ({ path: '/api/Admin/companies' }) },
+  // the owner's company (the workspace the owner's client acts in)
+  'GET /api/Admin/companies/:id/members': { kind: 'admin', call: (w) => ({ path: `/api/Admin/companies/${w.owner.client.workspace ?? w.owner.id}/members` }) },
   // API tokens and feed links (their use by a token: api-tokens.e2e-spec.ts).
   'GET /api/api-tokens': { kind: 'self', call: () => ({ path: '/api/api-tokens' }) },
   'POST /api/api-tokens': { kind: 'self', call: () => ({ path: '/api/api-tokens', body: { name: 'Probe' } }) },

@@ -1,4 +1,4 @@
-// The admin dashboard's two counts. They fail silently to zero (spec 02 section 8), so the query
+// The admin dashboard's counts. They fail silently to zero (spec 02 section 8), so the query
 // never errors.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -7,7 +7,7 @@ import type { DashboardCounts } from './admin-api';
 export async function getDashboardCounts(signal?: AbortSignal): Promise<DashboardCounts> {
   const res = await api.get<DashboardCounts>('Admin/GetDashboardData', { signal });
   const b = res.result && res.body ? res.body : null;
-  return { userCount: Number(b?.userCount) || 0, videoCount: Number(b?.videoCount) || 0 };
+  return { userCount: Number(b?.userCount) || 0, videoCount: Number(b?.videoCount) || 0, companyCount: Number(b?.companyCount) || 0 };
 }
 
 export function useDashboardCounts() {
