@@ -132,6 +132,9 @@ export const routes: RouteObject[] = [
         page('/admin-manage-user', 'Admin Manage Users', ADMIN, () =>
           import('@/features/admin/components/admin-users-page').then((m) => m.AdminUsersPage),
         ),
+        page('/admin-companies', 'Admin Companies', ADMIN, () =>
+          import('@/features/admin/components/admin-companies-page').then((m) => m.AdminCompaniesPage),
+        ),
         page('/admin-video', 'Admin Videos', ADMIN, () =>
           import('@/features/admin/components/admin-videos-page').then((m) => m.AdminVideosPage),
         ),

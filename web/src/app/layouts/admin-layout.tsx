@@ -1,6 +1,6 @@
 import { AppShell, Box, Burger, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLayoutDashboard, IconLogout, IconMovie, IconSelector, IconUsers } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconLayoutDashboard, IconLogout, IconMovie, IconSelector, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { sendSignOutBeacon } from '@/lib/session/session-api';
@@ -13,6 +13,7 @@ import classes from './dashboard-layout.module.css';
 const ADMIN_NAV = [
   { label: 'Dashboard', to: '/admin-dashboard', icon: IconLayoutDashboard },
   { label: 'Manage Users', to: '/admin-manage-user', icon: IconUsers },
+  { label: 'Companies', to: '/admin-companies', icon: IconBuildingCommunity },
   { label: 'Media', to: '/admin-video', icon: IconMovie },
 ];
 

@@ -1,5 +1,5 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconMovie, IconUsers } from '@tabler/icons-react';
+import { IconArrowRight, IconBuildingCommunity, IconMovie, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useDashboardCounts } from '@/features/admin/api/get-dashboard-counts';
 import classes from './admin-dashboard-page.module.css';
@@ -43,6 +43,7 @@ export function AdminDashboardPage() {
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl" maw={820}>
         <Tile to="/admin-manage-user" label="Users" count={counts?.userCount ?? 0} loading={!counts} icon={<IconUsers size={26} />} />
+        <Tile to="/admin-companies" label="Companies" count={counts?.companyCount ?? 0} loading={!counts} icon={<IconBuildingCommunity size={26} />} />
         <Tile to="/admin-video" label="Media" count={counts?.videoCount ?? 0} loading={!counts} icon={<IconMovie size={26} />} />
       </SimpleGrid>
     </>

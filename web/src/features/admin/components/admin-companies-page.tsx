@@ -1,0 +1,217 @@
+import { Fragment, useState } from 'react';
+import { ActionIcon, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconBuildingCommunity, IconChevronDown, IconChevronUp, IconSearch, IconX } from '@tabler/icons-react';
+import { formatDate } from '@/lib/date-format';
+import { formatBytes } from '@/lib/media-format';
+import { PageHeader } from '@/components/page-header';
+import { EmptyState } from '@/components/empty-state';
+import type { AdminCompanyRow, CompanyListSort } from '@/features/admin/api/admin-api';
+import { useAdminCompanies } from '@/features/admin/api/get-admin-companies';
+import { AdminCompanyMembers, EmailText } from './admin-company-members';
+import { CompanyItem, count, eyemailsText } from './admin-company-item';
+import { PageButtons } from './page-buttons';
+import classes from './admin-companies-page.module.css';
+
+const PAGE_SIZE = 10;
+const NO_ROWS: AdminCompanyRow[] = [];
+
+const COLUMNS: { key: CompanyListSort | null; label: string; numeric?: boolean }[] = [
+  { key: 'name', label: 'Company' },
+  { key: null, label: 'Owner' },
+  { key: 'memberCount', label: 'Members', numeric: true },
+  { key: 'videoCount', label: 'Videos', numeric: true },
+  { key: 'eyemailCount', label: 'EyeMails', numeric: true },
+  { key: 'storageBytes', label: 'Storage', numeric: true },
+  { key: 'createdDate', label: 'Created' },
+  { key: null, label: 'People' },
+];
+
+const SORT_OPTIONS = COLUMNS.filter((c) => c.key).map((c) => ({ value: c.key!, label: c.key === 'name' ? 'Name' : c.label }));
+const membersRegion = (id: string) => `company-members-${id}`;
+
+// Companies (site admin): every company workspace with its owner, members, videos, EyeMails and
+// storage; search, sortable columns, page buttons; a row opens to its members. A table at desktop
+// widths, a list on phones (with a sort menu, the table's headers being hidden there).
+export function AdminCompaniesPage() {
+  const [keyInput, setKeyInput] = useState('');
+  const [key, setKey] = useState('');
+  const [sort, setSort] = useState<CompanyListSort>('createdDate');
+  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const companies = useAdminCompanies({ page, size: PAGE_SIZE, key, sort, order });
+  const rows = companies.data?.data ?? NO_ROWS;
+  const total = { count: companies.data?.totalCount ?? 0, pages: companies.data?.totalPage ?? 1 };
+  const loading = companies.isFetching;
+
+  const search = () => {
+    setKey(keyInput.trim());
+    setPage(1);
+  };
+  const clear = () => {
+    setKeyInput('');
+    setKey('');
+    setPage(1);
+  };
+  const sortBy = (column: CompanyListSort, nextOrder?: 'asc' | 'desc') => {
+    if (nextOrder) setOrder(nextOrder);
+    else if (column === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
+    else setOrder(column === 'name' ? 'asc' : 'desc');
+    setSort(column);
+    setPage(1);
+  };
+  const toggle = (id: string) => setOpen(open === id ? null : id);
+
+  return (
+    <>
+      <PageHeader title="Companies" subtitle="Every company workspace, its people and what it holds" />
+      <Card padding={0} radius="lg" withBorder>
+        <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
+          <Group justify="space-between" align="center">
+            <Title order={2} fz="lg">
+              List of Companies
+            </Title>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {loading ? 'Loading…' : `${total.count.toLocaleString()} compan${total.count === 1 ? 'y' : 'ies'}`}
+            </Text>
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              placeholder="Name, domain or owner's email"
+              aria-label="Search companies"
+              leftSection={<IconSearch size={16} />}
+              value={keyInput}
+              onChange={(e) => setKeyInput(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') search();
+              }}
+              style={{ flex: '1 1 220px' }}
+            />
+            <Button onClick={search}>Search</Button>
+            <Button variant="default" onClick={clear} leftSection={<IconX size={16} />}>
+              Clear
+            </Button>
+          </Group>
+          <Group gap="xs" hiddenFrom="sm" wrap="nowrap">
+            <Select aria-label="Sort by" data={SORT_OPTIONS} value={sort} onChange={(v) => v && sortBy(v as CompanyListSort)} allowDeselect={false} style={{ flex: 1 }} />
+            <ActionIcon
+              variant="default"
+              size={36}
+              onClick={() => sortBy(sort, order === 'asc' ? 'desc' : 'asc')}
+              aria-label={order === 'asc' ? 'Ascending, sort descending' : 'Descending, sort ascending'}
+            >
+              {order === 'asc' ? <IconArrowUp size={16} /> : <IconArrowDown size={16} />}
+            </ActionIcon>
+          </Group>
+        </Stack>
+        <Table.ScrollContainer minWidth={860} type="native" visibleFrom="sm">
+          <Table verticalSpacing="sm" horizontalSpacing={10} highlightOnHover aria-busy={loading} fz="sm" className={classes.table}>
+            <Table.Thead bg="var(--mantine-color-gray-0)">
+              <Table.Tr>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c.label} className={classes.head} ta={c.numeric ? 'right' : undefined} aria-sort={c.key && c.key === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {c.key ? (
+                      <UnstyledButton onClick={() => sortBy(c.key!)} aria-label={`Sort by ${c.label}`} className={classes.sort}>
+                        {c.label}&nbsp;
+                        {c.key === sort ? (
+                          order === 'asc' ? <IconArrowUp size={14} className={classes.sortIcon} /> : <IconArrowDown size={14} className={classes.sortIcon} />
+                        ) : (
+                          <IconArrowsSort size={14} color="var(--mantine-color-gray-5)" className={classes.sortIcon} />
+                        )}
+                      </UnstyledButton>
+                    ) : (
+                      <Text size="sm" fw={600}>
+                        {c.label}
+                      </Text>
+                    )}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading && !rows.length
+                ? Array.from({ length: 5 }, (_, i) => (
+                    <Table.Tr key={i}>
+                      {COLUMNS.map((c) => (
+                        <Table.Td key={c.label}>
+                          <Skeleton h={14} radius="sm" />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : rows.map((r) => (
+                    <Fragment key={r.id}>
+                      <Table.Tr data-company={r.name}>
+                        <Table.Td>
+                          <Text size="sm" fw={600} className={classes.breakable}>
+                            {r.name}
+                          </Text>
+                          <Text size="xs" c="dimmed" className={classes.breakable}>
+                            {r.domain} · {r.department}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {r.owner ? (
+                            <>
+                              <Text size="sm">{r.owner.name}</Text>
+                              <EmailText email={r.owner.email} />
+                            </>
+                          ) : (
+                            <Text span c="dimmed">
+                              —
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td ta="right">{r.memberCount}</Table.Td>
+                        <Table.Td ta="right">{r.videoCount}</Table.Td>
+                        <Table.Td ta="right" className={classes.nowrap} title={eyemailsText(r)}>
+                          {r.eyemails.active} of {r.eyemails.total}
+                        </Table.Td>
+                        <Table.Td ta="right" className={classes.nowrap}>
+                          {formatBytes(r.storageBytes)}
+                        </Table.Td>
+                        <Table.Td className={classes.nowrap}>{formatDate(r.createdDate)}</Table.Td>
+                        <Table.Td>
+                          <Button
+                            size="compact-sm"
+                            variant={open === r.id ? 'light' : 'subtle'}
+                            rightSection={open === r.id ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+                            onClick={() => toggle(r.id)}
+                            aria-expanded={open === r.id}
+                            aria-controls={open === r.id ? membersRegion(r.id) : undefined}
+                            aria-label={`${count(r.memberCount, 'member')} of ${r.name}`}
+                          >
+                            Members
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                      {open === r.id ? (
+                        <Table.Tr className={classes.openRow}>
+                          <Table.Td colSpan={COLUMNS.length}>
+                            <AdminCompanyMembers companyId={r.id} companyName={r.name} id={membersRegion(r.id)} />
+                          </Table.Td>
+                        </Table.Tr>
+                      ) : null}
+                    </Fragment>
+                  ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Stack gap={0} hiddenFrom="sm" data-testid="company-list" aria-busy={loading}>
+          {loading && !rows.length
+            ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={110} mx="md" mb="sm" radius="md" />)
+            : rows.map((r) => <CompanyItem key={r.id} row={r} open={open === r.id} onToggle={() => toggle(r.id)} regionId={membersRegion(`${r.id}-item`)} />)}
+        </Stack>
+        {!loading && !rows.length ? (
+          <EmptyState icon={<IconBuildingCommunity size={30} />} title="No companies found." description={key ? 'Try another name, domain or owner’s email.' : 'Companies appear here once someone makes one.'} />
+        ) : null}
+        <Group justify="space-between" p={{ base: 'md', sm: 'lg' }} gap="md" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {total.count ? `Page ${page} of ${total.pages}` : ''}
+          </Text>
+          <PageButtons page={page} total={total.pages} onChange={setPage} label="Company list pages" />
+        </Group>
+      </Card>
+    </>
+  );
+}
