@@ -35,6 +35,7 @@ import { Migration0034Workspaces } from './0034-workspaces.js';
 import { Migration0035Invitations } from './0035-invitations.js';
 import { Migration0036WorkspaceAudit } from './0036-workspace-audit.js';
 import { Migration0037WorkspaceListIndexes } from './0037-workspace-list-indexes.js';
+import { Migration0038FollowersIndex } from './0038-followers-index.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -75,4 +76,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0035-invitations', class: Migration0035Invitations },
   { name: '0036-workspace-audit', class: Migration0036WorkspaceAudit },
   { name: '0037-workspace-list-indexes', class: Migration0037WorkspaceListIndexes },
+  { name: '0038-followers-index', class: Migration0038FollowersIndex },
 ];
