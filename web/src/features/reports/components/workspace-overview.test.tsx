@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
-import type { User } from '@shared/account-types';
+import type { User } from '@/lib/session/user';
 import type { WorkspaceReport } from '@shared/workspace-report-types';
 import { renderWithProviders } from '@/testing/render';
 import { fakeApi, type Answer } from '@/testing/fake-api';
@@ -21,7 +21,7 @@ const USER: User = {
   lastName: 'Lee',
   email: 'ann@acme.example',
   phoneNumber: null,
-  tier: 'standard',
+  tier: 'express',
   role: 'user',
   emailVerified: true,
   profilePictureUrl: null,

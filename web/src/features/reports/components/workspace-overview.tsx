@@ -59,7 +59,9 @@ function FiguresTable<T extends WorkspaceReportFigures>({ label, rows, rowKey, f
     <Table aria-label={label} verticalSpacing="xs" horizontalSpacing={wide ? 'sm' : 6} fz="sm" layout={wide ? undefined : 'fixed'}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={wide ? undefined : '40%'}>{first}</Table.Th>
+          <Table.Th w={wide ? undefined : '40%'} fz="xs">
+            {first}
+          </Table.Th>
           {columns.map((c) => (
             <Table.Th key={c.key} ta="right" fz="xs" style={{ whiteSpace: 'normal', lineHeight: 1.2 }}>
               {c.label}
@@ -192,7 +194,7 @@ export function WorkspaceOverview() {
           {r ? (
             <Text size="xs" c="dimmed" data-testid="workspace-overview-note">
               Each EyeMail&apos;s figures added up: someone who viewed two EyeMails is a unique view of each.{' '}
-              {r.machineExcluded > 0 ? `${n(r.machineExcluded)} machine events and tests left out.` : ''}
+              {r.machineExcluded > 0 ? `${n(r.machineExcluded)} machine ${r.machineExcluded === 1 ? 'event or test' : 'events and tests'} left out.` : ''}
             </Text>
           ) : null}
           {r ? (
