@@ -55,14 +55,16 @@ export interface WindowKey {
 // Every statement of the notifications (raw SQL on the tables of migration 0017).
 @Injectable()
 export class NotificationRepository extends NotificationStatements {
-  // Whom these EyeMails' events reach, one statement for any number: each creator, and each active
-  // member of its workspace following it (docs/notifications.md "Following an EyeMail"; a follower
-  // who left is not, from the next fan-out on; their accountEvents is null: only their choice counts).
+  // Whom these EyeMails' events reach, one statement for any number: each creator still a member of
+  // its workspace, and each active member following it (docs/notifications.md "Following an
+  // EyeMail"; a creator or follower who left or was removed is not, from the next fan-out on: they
+  // lost access to its reports; a follower's accountEvents is null: only their choice counts).
   recipients(snippetIds: string[]): Promise<RecipientOfSnippet[]> {
     return this.query<RecipientOfSnippet>(
       `with s as (select id, title, owner_id, workspace_id from snippet where id = any($1::uuid[])),
        p as (
          select s.id as snippet_id, s.owner_id as user_id, true as creator from s
+           join workspace_member c on c.workspace_id = s.workspace_id and c.user_id = s.owner_id
          union all
          select s.id, f.user_id, false from s
            join notification_setting f on f.snippet_id = s.id and f.user_id <> s.owner_id and cardinality(f.events) > 0

@@ -212,4 +212,17 @@ describe('following an EyeMail', () => {
     follower.client.workspace = undefined;
     expect((await follower.client.get(followRoute(sid))).status).toBe(404);
   });
+
+  it("a creator removed from the company no longer hears of their EyeMail's recipients; its followers still do", async () => {
+    const title = 'Creator gone launch';
+    const sid = await newEyeMail(title);
+    await admin.client.put(followRoute(sid)).send({ following: true, events: ['open'] }).expect(200);
+    await team.owner.client.delete(`/api/workspace/members/${creator.id}`).expect(200);
+    await open(sid, 'ivy@example.com');
+    await mailOf(admin, `ivy@example.com opened ${title}`);
+    await settle();
+    expect(mailsTo(creator, title)).toEqual([]);
+    creator.client.workspace = undefined;
+    expect(await bellOf(creator, 'ivy@example.com')).toEqual([]);
+  });
 });
