@@ -21,7 +21,7 @@ export class ApiTokenStore {
     return this.repo.listIn(workspaceId);
   }
 
-  delete(workspaceId: string, id: string): Promise<boolean> {
+  delete(workspaceId: string, id: string): Promise<string | null> {
     return this.repo.delete(workspaceId, id);
   }
 

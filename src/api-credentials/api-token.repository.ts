@@ -40,10 +40,10 @@ export class ApiTokenRepository {
     return rawSql<ApiTokenRow>(this.orm, `select ${TOKEN_COLUMNS} from api_token where workspace_id = ? order by created_at desc, id`, [workspaceId]);
   }
 
-  // true when the token was the workspace's and is gone now.
-  async delete(workspaceId: string, id: string): Promise<boolean> {
-    const rows = await rawSql<{ id: string }>(this.orm, 'delete from api_token where id = ? and workspace_id = ? returning id', [id, workspaceId]);
-    return rows.length > 0;
+  // The token's name when it was the workspace's and is gone now, else null.
+  async delete(workspaceId: string, id: string): Promise<string | null> {
+    const rows = await rawSql<{ name: string }>(this.orm, 'delete from api_token where id = ? and workspace_id = ? returning name', [id, workspaceId]);
+    return rows[0]?.name ?? null;
   }
 
   async findByHash(tokenHash: string): Promise<ApiTokenRow | null> {

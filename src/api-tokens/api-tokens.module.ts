@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { SnippetsModule } from '../snippets/snippets.module.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { ApiCredentialsModule } from '../api-credentials/api-credentials.module.js';
@@ -9,7 +10,7 @@ import { ApiTokensService } from './api-tokens.service.js';
 // EyeMail's feed and CSV addresses): made, listed and revoked here, checked by the AuthGuard
 // through ApiCredentialsModule.
 @Module({
-  imports: [ApiCredentialsModule, SnippetsModule, AccountsModule],
+  imports: [ApiCredentialsModule, SnippetsModule, AccountsModule, WorkspacesModule],
   controllers: [ApiTokensController],
   providers: [ApiTokensService],
 })

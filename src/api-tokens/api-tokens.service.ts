@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AuditLogService } from '../workspaces/audit-log.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import type { ApiTokenScope } from '../common/auth/api-access.js';
@@ -39,6 +40,7 @@ export class ApiTokensService {
     private readonly snippets: SnippetsService,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditLogService,
   ) {}
 
   // With who made each: one look-up of the makers, whatever the number of tokens.
@@ -58,12 +60,15 @@ export class ApiTokensService {
     }
     const token = newToken();
     const row = await this.repo.insert({ userId: user.id, workspaceId, name: checked.name, tokenHash: hashToken(token), prefix: tokenHint(token), scopes: SCOPES });
+    await this.audit.record(user, 'token.created', row.name);
     return { ...toView(row, { id: user.id, fullName: user.fullName }), token };
   }
 
   // Any token of the workspace; another workspace's is not found, like a missing one.
   async revoke(user: AuthUser, id: string): Promise<void> {
-    if (!isUuid(id) || !(await this.repo.delete(user.workspace.id, id.toLowerCase()))) throw new NotFoundError(TOKEN_NOT_FOUND);
+    const name = isUuid(id) ? await this.repo.delete(user.workspace.id, id.toLowerCase()) : null;
+    if (name === null) throw new NotFoundError(TOKEN_NOT_FOUND);
+    await this.audit.record(user, 'token.revoked', name);
   }
 
   // The feed link the caller made of a workspace's EyeMail, or null when they made none (404 for

@@ -130,9 +130,10 @@ export class WebhookRepository {
     return rows.length > 0;
   }
 
-  async delete(workspaceId: string, id: string): Promise<boolean> {
-    const rows = await rawSql(this.orm, 'delete from webhook_endpoint where id = ? and workspace_id = ? returning id', [id, workspaceId]);
-    return rows.length > 0;
+  // The endpoint's address when it was the workspace's and is gone now, else null.
+  async delete(workspaceId: string, id: string): Promise<string | null> {
+    const rows = await rawSql<{ url: string }>(this.orm, 'delete from webhook_endpoint where id = ? and workspace_id = ? returning url', [id, workspaceId]);
+    return rows[0]?.url ?? null;
   }
 
   // `query`: on another statement's connection (the ingest's transaction) instead of the pool's.

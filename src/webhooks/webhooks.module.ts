@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { QueueModule } from '../queue/queue.module.js';
@@ -13,7 +14,7 @@ import { WebhooksService } from './webhooks.service.js';
 // clicks through the job queue with retries over about a day, a delivery log, test events. The
 // jobs are registered here, so `npm run worker` delivers too.
 @Module({
-  imports: [AccountsModule, SnippetsModule, MailModule, QueueModule],
+  imports: [AccountsModule, SnippetsModule, MailModule, QueueModule, WorkspacesModule],
   controllers: [WebhooksController],
   providers: [WebhookRepository, WebhooksService, WebhookDispatcher, { provide: WebhookHttpAdapter, useFactory: () => new WebhookHttpAdapter() }],
 })

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AuditLogService } from '../workspaces/audit-log.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
@@ -65,6 +66,7 @@ export class WebhooksService {
     private readonly limiter: RateLimiter,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly audit: AuditLogService,
   ) {}
 
   async list(user: AuthUser): Promise<EndpointView[]> {
@@ -80,6 +82,7 @@ export class WebhooksService {
     const secret = newSecret();
     const row = await this.repo.insertEndpoint(workspaceId, user.id, input, secret);
     this.dispatcher.endpointEnabled();
+    await this.audit.record(user, 'webhook.created', row.url);
     return { ...toView(row), secret };
   }
 
@@ -95,7 +98,9 @@ export class WebhooksService {
   }
 
   async remove(user: AuthUser, id: string): Promise<void> {
-    if (!isUuid(id) || !(await this.repo.delete(user.workspace.id, id.toLowerCase()))) throw new NotFoundError(NOT_FOUND);
+    const url = isUuid(id) ? await this.repo.delete(user.workspace.id, id.toLowerCase()) : null;
+    if (url === null) throw new NotFoundError(NOT_FOUND);
+    await this.audit.record(user, 'webhook.deleted', url);
   }
 
   // A new secret, shown this once; messages from now on are signed with it only.

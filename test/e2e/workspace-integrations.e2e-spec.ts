@@ -250,3 +250,27 @@ describe('webhooks in a company', () => {
     expect((await bell(co.owner)).items).toEqual([]);
   });
 });
+
+it("a company's audit log says who made and revoked its API tokens and webhooks; a personal workspace keeps none", async () => {
+  const team = await companyWithTeam(t, 'Integrations Audit Co');
+  const token = await team.members.admin.client.post('/api/api-tokens').send({ name: 'CRM sync' }).expect(201);
+  await team.owner.client.delete(`/api/api-tokens/${token.body.body.id}`).expect(200);
+  const hook = await team.members.admin.client.post('/api/webhooks').send({ url: 'https://93.184.216.34/crm', events: ['eyemail.opened'] }).expect(201);
+  await team.members.admin.client.delete(`/api/webhooks/${hook.body.body.id}`).expect(200);
+  // Refused calls write nothing.
+  await team.members.editor.client.post('/api/api-tokens').send({ name: 'Sneaky' }).expect(403);
+  await team.members.admin.client.delete(`/api/api-tokens/${token.body.body.id}`).expect(404);
+
+  const log = (await team.owner.client.get('/api/workspace/audit').expect(200)).body.body as { action: string; actorName: string; subject: string }[];
+  expect(log.slice(0, 4).map((e) => [e.action, e.actorName, e.subject])).toEqual([
+    ['webhook.deleted', 'Adam Admin', 'https://93.184.216.34/crm'],
+    ['webhook.created', 'Adam Admin', 'https://93.184.216.34/crm'],
+    ['token.revoked', 'Olive Owner', 'CRM sync'],
+    ['token.created', 'Adam Admin', 'CRM sync'],
+  ]);
+  expect(log).toHaveLength(5); // and the company's making
+
+  const solo = await signUp(t);
+  await solo.client.post('/api/api-tokens').send({ name: 'Mine' }).expect(201);
+  expect((await solo.client.get('/api/workspace/audit').expect(200)).body.body).toEqual([]);
+});
