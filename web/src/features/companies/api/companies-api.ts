@@ -26,4 +26,6 @@ export const companiesApi = {
     api.patch<null>(`workspace/members/${encodeURIComponent(userId)}`, { body: { role }, workspaceId }),
   remove: (workspaceId: string, userId: string) => api.delete<null>(`workspace/members/${encodeURIComponent(userId)}`, { workspaceId }),
   leave: (workspaceId: string) => api.post<null>('workspace/leave', { workspaceId }),
+  // The owner hands the company to one of its admins and becomes an admin.
+  transfer: (workspaceId: string, userId: string) => api.post<null>('workspace/transfer', { body: { userId }, workspaceId }),
 };

@@ -15,12 +15,15 @@ import { MemberRow } from './member-row';
 import { InviteDialog } from './invite-dialog';
 import { PendingInvitations } from './pending-invitations';
 import { DeleteCompany } from './delete-company';
+import { AuditLog } from './audit-log';
+import { auditKey } from '../api/audit';
 import classes from './company-members-page.module.css';
 
-type Asking = { kind: 'remove'; member: MemberView } | { kind: 'leave' } | null;
+type Asking = { kind: 'remove'; member: MemberView } | { kind: 'transfer'; member: MemberView } | { kind: 'leave' } | null;
 
 // /companies/:id: a company's members and their roles. Owners and admins change roles (never the
-// owner's) and remove members; any member but the owner may leave. Each removal asks first.
+// owner's) and remove members; any member but the owner may leave; the owner may hand the company
+// to an admin. Each removal and the transfer ask first. Owners and admins see the company's activity.
 export function CompanyMembersPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
@@ -34,7 +37,13 @@ export function CompanyMembersPage() {
   const [busy, setBusy] = useState(false);
   const [inviting, setInviting] = useState(false);
 
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: membersKey(id) }), queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY })]);
+  // The activity too: each change made here is one more line of it.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membersKey(id) }),
+      queryClient.invalidateQueries({ queryKey: WORKSPACES_KEY }),
+      queryClient.invalidateQueries({ queryKey: auditKey(id) }),
+    ]);
 
   const run = async (call: () => Promise<{ result: boolean; message: string }>, fallback: string) => {
     setBusy(true);
@@ -53,6 +62,13 @@ export function CompanyMembersPage() {
     if (!asking) return;
     if (asking.kind === 'remove') {
       const ok = await run(() => companiesApi.remove(id, asking.member.userId), 'We could not remove the member. Please try again.');
+      setAsking(null);
+      if (ok) await refresh();
+      return;
+    }
+    if (asking.kind === 'transfer') {
+      // The new owner in the list, and "Admin" in the switcher and the header.
+      const ok = await run(() => companiesApi.transfer(id, asking.member.userId), 'We could not transfer the ownership. Please try again.');
       setAsking(null);
       if (ok) await refresh();
       return;
@@ -137,7 +153,15 @@ export function CompanyMembersPage() {
         ) : (
           <ul className={classes.list} aria-label="Members">
             {members.data.map((m) => (
-              <MemberRow key={m.userId} member={m} manage={manage} busy={busy} onRole={(role) => void changeRole(m, role)} onRemove={() => setAsking({ kind: 'remove', member: m })} />
+              <MemberRow
+                key={m.userId}
+                member={m}
+                manage={manage}
+                busy={busy}
+                onRole={(role) => void changeRole(m, role)}
+                onRemove={() => setAsking({ kind: 'remove', member: m })}
+                onTransfer={company.role === 'owner' ? () => setAsking({ kind: 'transfer', member: m }) : undefined}
+              />
             ))}
           </ul>
         )}
@@ -150,6 +174,12 @@ export function CompanyMembersPage() {
             </Text>
             <PendingInvitations workspaceId={company.id} />
           </Paper>
+          <Paper withBorder shadow="xs" mt="md">
+            <Text fw={600} component="h2" size="md" m={0} px="md" pt="md" pb="xs">
+              Activity
+            </Text>
+            <AuditLog workspaceId={company.id} />
+          </Paper>
           <InviteDialog workspaceId={company.id} companyName={company.name} opened={inviting} onClose={() => setInviting(false)} />
         </>
       ) : null}
@@ -157,9 +187,12 @@ export function CompanyMembersPage() {
       <ConfirmDialog
         opened={asking !== null}
         loading={busy}
-        confirmLabel={asking?.kind === 'leave' ? 'Leave' : 'Remove'}
+        confirmLabel={asking?.kind === 'leave' ? 'Leave' : asking?.kind === 'transfer' ? 'Make owner' : 'Remove'}
+        confirmColor={asking?.kind === 'transfer' ? 'brand' : 'red'}
         message={
-          asking?.kind === 'leave'
+          asking?.kind === 'transfer'
+            ? `Make ${asking.member.fullName} the owner of ${company.name}? You become an admin; only the owner can transfer the ownership or delete the company.`
+            : asking?.kind === 'leave'
             ? `Leave ${company.name}? You lose access to its videos, EyeMails and reports at once; what you made there stays with the company.`
             : asking?.kind === 'remove'
               ? `Remove ${asking.member.fullName} from ${company.name}? They lose access at once; what they made stays with the company.`

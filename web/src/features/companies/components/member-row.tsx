@@ -1,5 +1,5 @@
-import { Avatar, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconUserMinus } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Badge, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
+import { IconCrown, IconDots, IconUserMinus } from '@tabler/icons-react';
 import { WORKSPACE_ROLE_LABELS, type MemberView } from '@/lib/workspace/workspace-rules';
 import { ASSIGNABLE_ROLES, type AssignableRole } from '../api/companies-api';
 import classes from './company-members-page.module.css';
@@ -14,10 +14,29 @@ const initials = (name: string) =>
     .map((w) => w[0]?.toUpperCase() ?? '')
     .join('');
 
+export const TRANSFER_HINT = 'The ownership goes to an admin: make them an admin first.';
+
 // One member: who they are and their role. An owner or admin may change the role of anyone but
-// the owner and themselves, and remove them.
-export function MemberRow({ member, manage, busy, onRole, onRemove }: { member: MemberView; manage: boolean; busy: boolean; onRole: (role: AssignableRole) => void; onRemove: () => void }) {
+// the owner and themselves, and remove them. The owner (transfer) also has a menu with Make owner,
+// which only an admin may become: for anyone else it is there, disabled, saying so.
+export function MemberRow({
+  member,
+  manage,
+  busy,
+  onRole,
+  onRemove,
+  onTransfer,
+}: {
+  member: MemberView;
+  manage: boolean;
+  busy: boolean;
+  onRole: (role: AssignableRole) => void;
+  onRemove: () => void;
+  // given to the owner only
+  onTransfer?: () => void;
+}) {
   const editable = manage && member.role !== 'owner' && !member.you;
+  const canBecomeOwner = member.role === 'admin';
   return (
     <Group className={classes.row} justify="space-between" wrap="wrap" gap="sm" component="li" aria-label={member.fullName}>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
@@ -56,6 +75,27 @@ export function MemberRow({ member, manage, busy, onRole, onRemove }: { member: 
             <Button size="xs" variant="subtle" color="red" leftSection={<IconUserMinus size={14} />} onClick={onRemove} disabled={busy} aria-label={`Remove ${member.fullName}`}>
               Remove
             </Button>
+            {onTransfer ? (
+              <Menu position="bottom-end" withinPortal shadow="md" width={260}>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="gray" disabled={busy} aria-label={`More for ${member.fullName}`}>
+                    <IconDots size={16} aria-hidden />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconCrown size={14} aria-hidden />} disabled={!canBecomeOwner} onClick={canBecomeOwner ? onTransfer : undefined}>
+                    <Text size="sm" inherit>
+                      Make owner
+                    </Text>
+                    {canBecomeOwner ? null : (
+                      <Text size="xs" c="dimmed">
+                        {TRANSFER_HINT}
+                      </Text>
+                    )}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : null}
           </>
         ) : (
           <Badge variant="light" color={member.role === 'owner' ? 'brand' : 'gray'}>
