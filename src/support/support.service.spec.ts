@@ -10,7 +10,7 @@ import type { SnippetsService } from '../snippets/snippets.service.js';
 import type { SupportRepository } from './support.repository.js';
 import { SupportService } from './support.service.js';
 
-const USER = { id: 'user-1', email: 'ada@example.com', fullName: 'Ada Lovelace' } as AuthUser;
+const USER = { id: 'user-1', email: 'ada@example.com', fullName: 'Ada Lovelace', workspace: { id: 'user-1', kind: 'personal', role: 'owner' } } as AuthUser;
 const MINE = { snippet: 'snippet-1', image: 'file-1' };
 
 function setUp(opts: { queueDown?: boolean } = {}) {
