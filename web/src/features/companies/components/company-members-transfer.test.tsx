@@ -103,9 +103,9 @@ describe('making an admin the owner', () => {
     const { user, api } = render('owner');
     await user.click(await screen.findByRole('button', { name: 'More for Ed Editor' }));
     const item = await screen.findByRole('menuitem', { name: /^Make owner/, hidden: true });
-    expect(item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true').toBe(true);
+    expect(item.getAttribute('aria-disabled')).toBe('true');
     expect(within(item).getByText(TRANSFER_HINT)).toBeTruthy();
-    await user.click(item).catch(() => undefined);
+    await user.click(item);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(transfers(api)).toHaveLength(0);
   });

@@ -83,16 +83,22 @@ export function MemberRow({
                   </ActionIcon>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconCrown size={14} aria-hidden />} disabled={!canBecomeOwner} onClick={canBecomeOwner ? onTransfer : undefined}>
-                    <Text size="sm" inherit>
+                  {canBecomeOwner ? (
+                    <Menu.Item leftSection={<IconCrown size={14} aria-hidden />} onClick={onTransfer}>
                       Make owner
-                    </Text>
-                    {canBecomeOwner ? null : (
+                    </Menu.Item>
+                  ) : (
+                    // Not Mantine's disabled item: that one is skipped by the arrow keys and faded
+                    // past reading, and the point here is to read why.
+                    <Menu.Item leftSection={<IconCrown size={14} aria-hidden />} aria-disabled="true" closeMenuOnClick={false} style={{ cursor: 'not-allowed' }}>
+                      <Text size="sm" c="dimmed" inherit>
+                        Make owner
+                      </Text>
                       <Text size="xs" c="dimmed">
                         {TRANSFER_HINT}
                       </Text>
-                    )}
-                  </Menu.Item>
+                    </Menu.Item>
+                  )}
                 </Menu.Dropdown>
               </Menu>
             ) : null}
