@@ -46,6 +46,8 @@ after(async () => {
 
 // A member's row (exact: the Activity lines begin with names too).
 const memberRow = (p: Page, name: string) => p.getByRole('list', { name: 'Members' }).getByRole('listitem', { name, exact: true });
+// A line of the Activity card, by its words (its items are unnamed: the members' rows are named).
+const activityLine = (p: Page, words: string) => p.getByRole('list', { name: 'Activity' }).getByRole('listitem').filter({ has: p.getByText(words, { exact: true }) });
 const switcher = (p: Page) => p.getByRole('navigation', { name: 'Side navigation' }).getByRole('button', { name: /Switch workspace$/ });
 
 // How far the page scrolls sideways (0: nothing is wider than the window).
@@ -65,7 +67,7 @@ test('the owner makes an editor an admin, then the owner: asked first, the page 
   await page.goto(`/companies/${companyId}`);
   await page.getByRole('heading', { name: COMPANY, level: 1 }).waitFor();
   await switcher(page).getByText('Owner', { exact: true }).waitFor();
-  await page.getByRole('list', { name: 'Activity' }).getByRole('listitem', { name: `Olive Owner made the company ${COMPANY}` }).waitFor();
+  await activityLine(page, `Olive Owner made the company ${COMPANY}`).waitFor();
 
   // An editor cannot be made the owner: the menu says why.
   const row = memberRow(page, 'Adam Admin');
@@ -82,7 +84,7 @@ test('the owner makes an editor an admin, then the owner: asked first, the page 
   await row.getByLabel('Role of Adam Admin').click();
   await page.getByRole('option', { name: 'Admin' }).click();
   const activity = page.getByRole('list', { name: 'Activity' });
-  await activity.getByRole('listitem', { name: `Olive Owner changed the role of ${ADAM_EMAIL} (Editor → Admin)` }).waitFor();
+  await activityLine(page, `Olive Owner changed the role of ${ADAM_EMAIL} (Editor → Admin)`).waitFor();
   assert.equal(await row.getByLabel('Role of Adam Admin').inputValue(), 'Admin');
 
   // Make owner asks first; Cancel changes nothing.
@@ -111,10 +113,10 @@ test('the owner makes an editor an admin, then the owner: asked first, the page 
   assert.equal(await page.getByRole('button', { name: /^More for/ }).count(), 0, 'the old owner still has Make owner');
   assert.equal(await row.getByLabel('Role of Adam Admin').count(), 0, "the new owner's role may still be changed");
 
-  // The transfer, then the role change, newest first, each with its date.
-  const transferLine = activity.getByRole('listitem', { name: `Olive Owner transferred the ownership to ${ADAM_EMAIL}` });
+  // The transfer, then the role change, newest first, each with its date (the words as one line).
+  const transferLine = activityLine(page, `Olive Owner transferred the ownership to ${ADAM_EMAIL}`);
   await transferLine.waitFor();
-  const names = await activity.getByRole('listitem').evaluateAll((items) => items.map((li) => li.getAttribute('aria-label')));
+  const names = await activity.getByRole('listitem').evaluateAll((items) => items.map((li) => li.querySelector('p')?.textContent));
   assert.deepEqual(names, [
     `Olive Owner transferred the ownership to ${ADAM_EMAIL}`,
     `Olive Owner changed the role of ${ADAM_EMAIL} (Editor → Admin)`,
@@ -146,7 +148,7 @@ test('the new owner sees the company as its owner: Make owner on the old owner, 
     assert.ok(await p.getByRole('menuitem', { name: 'Make owner' }).isEnabled(), 'Make owner is disabled on an admin');
     await p.keyboard.press('Escape');
     await p.getByRole('button', { name: 'Delete company' }).waitFor();
-    await p.getByRole('list', { name: 'Activity' }).getByRole('listitem', { name: `Olive Owner transferred the ownership to ${ADAM_EMAIL}` }).waitFor();
+    await activityLine(p, `Olive Owner transferred the ownership to ${ADAM_EMAIL}`).waitFor();
   } finally {
     await p.close();
   }

@@ -14,7 +14,7 @@ export function auditLine(entry: Pick<AuditEntry, 'action' | 'actorName' | 'subj
 function Entry({ entry }: { entry: AuditEntry }) {
   const words = (AUDIT_ACTIONS as Record<string, string>)[entry.action] ?? entry.action;
   return (
-    <Group component="li" className={classes.row} justify="space-between" align="baseline" wrap="wrap" gap={4} style={{ columnGap: 16 }} aria-label={auditLine(entry)}>
+    <Group component="li" className={classes.row} justify="space-between" align="baseline" wrap="wrap" gap={4} style={{ columnGap: 16 }}>
       {/* The same words as the label, the actor and subject stressed; an address too long for a
           phone breaks anywhere rather than widen the page. */}
       <Text size="sm" style={{ flex: '1 1 260px', minWidth: 0, overflowWrap: 'anywhere' }}>
