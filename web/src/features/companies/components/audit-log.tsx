@@ -4,19 +4,14 @@ import { formatDateTime } from '@/lib/date-format';
 import { useAuditLog } from '../api/audit';
 import classes from './company-members-page.module.css';
 
-// The words of one entry: "<actor> <what they did> <to whom or what> (<detail>)". An action this
+// One entry as one line: "<actor> <what they did> <to whom or what> (<detail>)". An action this
 // dashboard does not know yet (a newer server) is shown as the server names it.
-export function auditLine(entry: Pick<AuditEntry, 'action' | 'actorName' | 'subject' | 'detail'>): string {
-  const words = (AUDIT_ACTIONS as Record<string, string>)[entry.action] ?? entry.action;
-  return [entry.actorName, words, entry.subject, entry.detail ? `(${entry.detail})` : null].filter(Boolean).join(' ');
-}
-
 function Entry({ entry }: { entry: AuditEntry }) {
   const words = (AUDIT_ACTIONS as Record<string, string>)[entry.action] ?? entry.action;
   return (
     <Group component="li" className={classes.row} justify="space-between" align="baseline" wrap="wrap" gap={4} style={{ columnGap: 16 }}>
-      {/* The same words as the label, the actor and subject stressed; an address too long for a
-          phone breaks anywhere rather than widen the page. */}
+      {/* The actor and subject stressed; an address too long for a phone breaks anywhere rather
+          than widen the page. */}
       <Text size="sm" style={{ flex: '1 1 260px', minWidth: 0, overflowWrap: 'anywhere' }}>
         <Text span fw={600} inherit>
           {entry.actorName}
