@@ -29,9 +29,14 @@ export interface WorkspaceEyeMailRow {
   viewerSecs: number;
 }
 
-// Counter rows k of the workspace's EyeMails s within the local dates (either open).
-function within(f: ReportFilter, tz: string, opts: { machine: boolean }): Sql {
-  const parts = [new Sql('k.snippet_id = s.id', [])];
+// The workspace's EyeMails, as a condition on a row's snippet_id: a plain IN over the snippet
+// table (not a CTE, which PostgreSQL will not scan in parallel), so the counters' rows are read by
+// a parallel scan and added up in parallel (half the time on two cores).
+const OF_WORKSPACE = (column: string, workspaceId: string) => sql`${new Sql(column, [])} in (select id from snippet where workspace_id = ${workspaceId})`;
+
+// Counter rows k of the workspace's EyeMails within the local dates (either open).
+function within(workspaceId: string, f: ReportFilter, tz: string, opts: { machine: boolean }): Sql {
+  const parts = [OF_WORKSPACE('k.snippet_id', workspaceId)];
   if (opts.machine && !f.includeMachine) parts.push(new Sql('not k.machine', []));
   if (f.dateFrom) parts.push(sql`k.bucket >= (${f.dateFrom}::date::timestamp at time zone ${tz})`);
   if (f.dateTill) parts.push(sql`k.bucket < ((${f.dateTill}::date + 1)::timestamp at time zone ${tz})`);
@@ -40,10 +45,10 @@ function within(f: ReportFilter, tz: string, opts: { machine: boolean }): Sql {
 
 // Each person's capped seconds per EyeMail: all time from the totals kept at ingest, within dates
 // from the records (clicks and un-joined plays: an open has no seconds), as one EyeMail's summary.
-function viewerSeconds(f: ReportFilter, tz: string): Sql {
+function viewerSeconds(workspaceId: string, f: ReportFilter, tz: string): Sql {
   if (!f.dateFrom && !f.dateTill) {
     return sql`select t.snippet_id, t.viewers, t.secs::float8 as secs from report_viewer_total t
-      where t.snippet_id in (select id from s) and t.scope = ${viewerScope(f)}`;
+      where ${OF_WORKSPACE('t.snippet_id', workspaceId)} and t.scope = ${viewerScope(f)}`;
   }
   return sql`select v.snippet_id, count(*)::int as viewers, sum(v.secs)::float8 as secs from (
       select e.snippet_id, least(sum(d.dur), coalesce(max(d.vlen), sum(d.dur))) as secs
@@ -53,7 +58,7 @@ function viewerSeconds(f: ReportFilter, tz: string): Sql {
         where e.kind = 'click' and pl.click_id = e.id and pl.kind = 'play'
       ) p on true
       ${new Sql(DURATIONS, [])}
-      where e.snippet_id in (select id from s) and e.kind <> 'open' and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}
+      where ${OF_WORKSPACE('e.snippet_id', workspaceId)} and e.kind <> 'open' and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}
         and ${new Sql(COUNTED, [])} and d.dur > 1
       group by e.snippet_id, coalesce(${PERSON}, '#' || e.id::text)
     ) v group by v.snippet_id`;
@@ -62,41 +67,41 @@ function viewerSeconds(f: ReportFilter, tz: string): Sql {
 // Opens and every click per EyeMail: all time from the events and people kept per EyeMail and
 // kind (engagement_people, migration 0018: a few rows an EyeMail), within dates from the quarter-
 // hour counters (engagement_counter), as one EyeMail's engagement totals.
-function opensAndClicks(f: ReportFilter, tz: string): Sql {
+function opensAndClicks(workspaceId: string, f: ReportFilter, tz: string): Sql {
   if (!f.dateFrom && !f.dateTill) {
     return sql`select x.snippet_id,
         coalesce(sum(x.events) filter (where x.kind = 'open' and x.destination = ''), 0)::int as opens,
         coalesce(sum(x.events) filter (where x.kind = 'click' and x.destination = '*'), 0)::int as clicks
       from engagement_people x
-      where x.snippet_id in (select id from s) and x.kind in ('open', 'click') and x.scope = ${f.includeMachine ? 'all' : 'human'}
+      where ${OF_WORKSPACE('x.snippet_id', workspaceId)} and x.kind in ('open', 'click') and x.scope = ${f.includeMachine ? 'all' : 'human'}
       group by x.snippet_id`;
   }
   return sql`select k.snippet_id, coalesce(sum(k.opens), 0)::int as opens, coalesce(sum(k.clicks), 0)::int as clicks
-      from s join engagement_counter k on ${within(f, tz, { machine: true })}
+      from engagement_counter k where ${within(workspaceId, f, tz, { machine: true })}
       group by k.snippet_id`;
 }
 
 export function workspaceEyeMailsSql(workspaceId: string, f: ReportFilter, tz: string): Sql {
   const human = new Sql(f.includeMachine ? 'true' : 'not k.machine', []);
   const firsts = new Sql(f.includeMachine ? 'first_views_all' : 'first_views', []);
-  return sql`with s as materialized (select id, title, status, owner_id from snippet where workspace_id = ${workspaceId}),
-    r as (
+  return sql`with r as (
       select k.snippet_id,
         coalesce(sum(k.views) filter (where ${human}), 0)::int as views,
         coalesce(sum(k.clicks) filter (where ${human}), 0)::int as clicks,
         coalesce(sum(k.${firsts}), 0)::int as firsts,
         coalesce(sum(k.records) filter (where k.machine), 0)::int as machine
-      from s join report_counter k on ${within(f, tz, { machine: false })}
+      from report_counter k where ${within(workspaceId, f, tz, { machine: false })}
       group by k.snippet_id
     ),
-    c as (${opensAndClicks(f, tz)}),
-    v as (${viewerSeconds(f, tz)})
+    c as (${opensAndClicks(workspaceId, f, tz)}),
+    v as (${viewerSeconds(workspaceId, f, tz)})
     select s.id::text as "snippetId", s.title as "title", s.status as "status", s.owner_id::text as "creatorId",
       coalesce(r.views, 0) as "totalViews", coalesce(r.firsts, 0) as "uniqueViews", coalesce(r.clicks, 0) as "totalClicks",
       coalesce(c.opens, 0) as "opens", coalesce(c.clicks, 0) as "clicks", coalesce(r.machine, 0) as "machineEvents",
       coalesce(v.viewers, 0)::int as "viewers", coalesce(v.secs, 0)::float8 as "viewerSecs"
-    from s
+    from snippet s
     left join r on r.snippet_id = s.id
     left join c on c.snippet_id = s.id
-    left join v on v.snippet_id = s.id`;
+    left join v on v.snippet_id = s.id
+    where s.workspace_id = ${workspaceId}`;
 }

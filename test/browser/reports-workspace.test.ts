@@ -86,7 +86,7 @@ before(async () => {
 
   // The owner's dashboard shows the company (the switcher's remembered choice).
   const { id: ownerId } = await api<{ id: string }>(owner, 'post', '/api/accounts/trysignin');
-  await owner.addInitScript(([key, id]) => window.localStorage.setItem(key, id), [`eyemail.workspace.${ownerId}`, companyId] as const);
+  await owner.addInitScript(([key, id]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, id), [`eyemail.workspace.${ownerId}`, companyId] as const);
 });
 
 after(async () => {
@@ -101,7 +101,7 @@ const cells = async (page: Page, table: string) =>
   page
     .getByRole('table', { name: table })
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => (c as HTMLElement).innerText.replace(/\s+/g, ' ').trim())));
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => (c as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim())));
 
 // Totals by hand: opens 3 + 1 = 4 (the test send's left out), Total Views = the opens (no plays),
 // unique views ann, bob (Spring) and cy (Autumn), Total Clicks 1 + 2 = 3, no seconds played.
@@ -150,7 +150,10 @@ test("the owner reads the company's totals, its top EyeMails and each editor's, 
     ['Edith Editor 1 EyeMail', '3', '3', '1'],
     ['Frank Editor 1 EyeMail', '1', '1', '2'],
   ]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(() => {
+    const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return d.scrollWidth - d.clientWidth;
+  });
   assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
 
   // The top EyeMail opens its own report, whose figures are its row's.
