@@ -85,7 +85,9 @@ test('the owner makes an editor an admin, then the owner: asked first, the page 
   await page.getByRole('option', { name: 'Admin' }).click();
   const activity = page.getByRole('list', { name: 'Activity' });
   await activityLine(page, `Olive Owner changed the role of ${ADAM_EMAIL} (Editor → Admin)`).waitFor();
-  assert.equal(await row.getByLabel('Role of Adam Admin').inputValue(), 'Admin');
+  // The members list refreshes beside the activity: wait for the role it shows.
+  const roleInput = await row.getByLabel('Role of Adam Admin').elementHandle();
+  await page.waitForFunction((el) => (el as unknown as { value: string }).value === 'Admin', roleInput);
 
   // Make owner asks first; Cancel changes nothing.
   await row.getByRole('button', { name: 'More for Adam Admin' }).click();
