@@ -576,6 +576,9 @@ dbUrl.pathname = `/${name}`;
 const dataDirs = [];
 const tmpDir = () => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-bench-ingest-'));
+  // An app on the embedded defaults run as root starts its PostgreSQL as another account, which
+  // must be able to enter the folder (mkdtemp makes it 700).
+  fs.chmodSync(d, 0o755);
   dataDirs.push(d);
   return d;
 };
