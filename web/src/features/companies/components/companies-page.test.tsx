@@ -5,26 +5,14 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/test-user';
 import { fakeApi } from '@/testing/fake-api';
 import { userAtom } from '@/lib/session/user-atom';
 import type { User } from '@/lib/session/user';
 import type { WorkspaceView } from '@/lib/workspace/workspace-rules';
 import { CompaniesPage, EMPTY_JOINED, EMPTY_OWNED } from './companies-page';
 
-const ME: User = {
-  id: 'me',
-  fullName: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phoneNumber: null,
-  tier: 'premium',
-  role: 'user',
-  emailVerified: true,
-  profilePictureUrl: null,
-  countryId: null,
-  timezoneId: null,
-};
+const ME: User = testUser({ id: 'me' });
 
 const personal: WorkspaceView = { id: 'me', kind: 'personal', name: 'Personal', role: 'owner', membersCount: 1, domain: null, department: null };
 const company = (id: string, name: string, role: WorkspaceView['role'], membersCount = 3): WorkspaceView => ({

@@ -1,6 +1,7 @@
 // A company's members page without a server: who may change roles and remove members (owners and
 // admins, never on the owner or themselves), that removing and leaving ask first, and what is sent.
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { testUser } from '@/testing/test-user';
 import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { renderWithProviders } from '@/testing/render';
@@ -10,20 +11,7 @@ import type { User } from '@/lib/session/user';
 import type { MemberView, WorkspaceView } from '@/lib/workspace/workspace-rules';
 import { CompanyMembersPage } from './company-members-page';
 
-const me = (id: string): User => ({
-  id,
-  fullName: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phoneNumber: null,
-  tier: 'premium',
-  role: 'user',
-  emailVerified: true,
-  profilePictureUrl: null,
-  countryId: null,
-  timezoneId: null,
-});
+const me = (id: string): User => testUser({ id });
 
 const acme = (role: WorkspaceView['role']): WorkspaceView => ({ id: 'acme', kind: 'company', name: 'Acme', role, membersCount: 3, domain: 'acme.example', department: 'Sales' });
 const member = (userId: string, fullName: string, role: MemberView['role'], you = false): MemberView => ({ userId, fullName, email: `${userId}@acme.example`, role, joinedAt: '2026-11-01T00:00:00Z', you });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/test-user';
 import { fakeApi, type Answer } from '@/testing/fake-api';
 import { userAtom } from '@/lib/session/user-atom';
 import type { User } from '@/lib/session/user';
@@ -12,20 +13,7 @@ import type { MemberView, WorkspaceView } from '@/lib/workspace/workspace-rules'
 import { CompanyMembersPage } from './company-members-page';
 import { TRANSFER_HINT } from './member-row';
 
-const me: User = {
-  id: 'ada',
-  fullName: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phoneNumber: null,
-  tier: 'premium',
-  role: 'user',
-  emailVerified: true,
-  profilePictureUrl: null,
-  countryId: null,
-  timezoneId: null,
-};
+const me: User = testUser({ id: 'ada' });
 
 const workspaces = (role: WorkspaceView['role']): WorkspaceView[] => [
   { id: 'ada', kind: 'personal', name: 'Personal', role: 'owner', membersCount: 1, domain: null, department: null },

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/test-user';
 import { fakeApi } from '@/testing/fake-api';
 import { userAtom } from '@/lib/session/user-atom';
 import type { User } from '@/lib/session/user';
@@ -15,20 +16,7 @@ import { emptyForm } from '@/features/eyemails/utils/snippet-form';
 import { CreateEyeMailPage } from './create-eyemail-page';
 import { EXPRESS_NOTE } from './eyemail-form-layout';
 
-const USER: User = {
-  id: 'u1',
-  fullName: 'Ada Lovelace',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phoneNumber: null,
-  tier: 'premium',
-  role: 'user',
-  emailVerified: true,
-  profilePictureUrl: null,
-  countryId: null,
-  timezoneId: null,
-};
+const USER: User = testUser();
 const CLIP = { fileId: 'file-1', url: 'https://media.example.com/clip.mp4', name: 'clip.mp4', thumbnailUrl: null };
 // An encoding the server keeps working on: queued when asked for, then at 40%.
 const ENCODING = { encodingId: 'enc-1', videoId: 'file-1', overlay: 'none', width: 600, state: 'queued', progress: 0, error: null, videoUrl: null, emailVideoUrl: null, thumbnailUrl: null, gifUrl: null, outWidth: null, outHeight: null, durationSecs: null };

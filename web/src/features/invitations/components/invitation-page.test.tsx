@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/test-user';
 import { fakeApi } from '@/testing/fake-api';
 import { userAtom } from '@/lib/session/user-atom';
 import { workspaceIdAtom } from '@/lib/session/workspace-atom';
@@ -15,20 +16,7 @@ import { InvitationPage } from './invitation-page';
 const TOKEN = 'a'.repeat(43);
 const WS = '6f1c3a52-8d2e-4b7a-9c1d-2e3f4a5b6c7d';
 const PREVIEW = { companyName: 'Acme', inviterName: 'Olive Owner', role: 'editor', email: 'ann@acme.com', expiresAt: '2026-12-06T10:00:00.000Z' };
-const ANN: User = {
-  id: 'u-ann',
-  fullName: 'Ann Lee',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'Ann@Acme.com',
-  phoneNumber: null,
-  tier: 'premium',
-  role: 'user',
-  emailVerified: false,
-  profilePictureUrl: null,
-  countryId: null,
-  timezoneId: null,
-};
+const ANN: User = testUser({ id: 'u-ann', fullName: 'Ann Lee', firstName: 'Ann', lastName: 'Lee', email: 'Ann@Acme.com', emailVerified: false });
 
 function render(user: User | null, routes: Parameters<typeof fakeApi>[0] = {}) {
   const api = fakeApi({ [`GET invitations/${TOKEN}`]: { result: true, body: PREVIEW }, ...routes });

@@ -8,26 +8,14 @@ import { createStore } from 'jotai';
 import type { User } from '@/lib/session/user';
 import type { WorkspaceReport } from '@shared/workspace-report-types';
 import { renderWithProviders } from '@/testing/render';
+import { testUser } from '@/testing/test-user';
 import { fakeApi, type Answer } from '@/testing/fake-api';
 import { userAtom } from '@/lib/session/user-atom';
 import { workspaceIdAtom } from '@/lib/session/workspace-atom';
 import { ReportsPage } from './reports-page';
 
 const COMPANY = 'co-1';
-const USER: User = {
-  id: 'user-1',
-  fullName: 'Ann Lee',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'ann@acme.example',
-  phoneNumber: null,
-  tier: 'express',
-  role: 'user',
-  emailVerified: true,
-  profilePictureUrl: null,
-  countryId: null,
-  timezoneId: null,
-};
+const USER: User = testUser({ id: 'user-1', fullName: 'Ann Lee', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.example', tier: 'express' });
 const figures = (opens: number, totalViews: number, uniqueViews: number, totalClicks: number, averageViewTime: number) => ({
   opens,
   totalViews,
