@@ -1,5 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-
 // Pure account decisions, kept apart from the services so they are unit-tested directly.
 
 export const TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
@@ -17,20 +15,8 @@ export const REMEMBER_ME_MS = 30 * 24 * HOUR_MS;
 // last_activity_at is written at most this often per user, not on every request.
 export const ACTIVITY_RESOLUTION_MS = 60 * 1000;
 
-// 32 random bytes, base64url: what goes into the emailed link.
-export function newRawToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-// What the database keeps instead of the token itself.
-export function hashToken(raw: string): string {
-  return createHash('sha256').update(raw, 'utf8').digest('hex');
-}
-
-// A link token looks like what newRawToken makes; anything else is refused before any lookup.
-export function isWellFormedToken(raw: unknown): raw is string {
-  return typeof raw === 'string' && /^[A-Za-z0-9_-]{43}$/.test(raw);
-}
+// The one-time links' tokens (common/link-token.ts), read here by the accounts module's links.
+export { hashToken, isWellFormedToken, newRawToken } from '../common/link-token.js';
 
 export function tokenExpiry(purpose: TokenPurpose, now: Date): Date {
   return new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]);

@@ -27,7 +27,7 @@ import {
 } from '../shared/invitation-types.js';
 import { InvitationAudit, type InvitationEventKind } from './invitation-audit.js';
 import { invitationLink, invitationMail } from './invitation-mail.js';
-import { hashInvitationToken as hashToken, isWellFormedInvitationToken as isWellFormedToken, newInvitationToken as newRawToken } from './invitation-token.js';
+import { hashToken, isWellFormedToken, newRawToken } from '../common/link-token.js';
 import { InvitationRepository, type InvitationRow, type InvitationTx } from './invitation.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
