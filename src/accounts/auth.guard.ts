@@ -17,6 +17,8 @@ import { roleAllows, WORKSPACE_HEADER, WORKSPACE_ROLE_LABELS, type WorkspaceRole
 import type { AuthUser, CurrentWorkspace } from '../common/auth/auth-user.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../common/domain-error.js';
 
+const personalWorkspace = (userId: string): CurrentWorkspace => ({ id: userId, kind: 'personal', role: 'owner' });
+
 const UNDECLARED_ROUTE = 'This call is not open to anyone yet.';
 
 function setAuthUser(req: Request, user: AuthUser): void {
@@ -85,7 +87,10 @@ export class AuthGuard implements CanActivate {
     // Deny by default here too: a signed-in route must say what it acts on (test/e2e/
     // security-workspaces.e2e-spec.ts fails for one that does not, before it ships).
     if (!isPublic && !role && !workspaceRole && !accountScope) throw new ForbiddenError(UNDECLARED_ROUTE);
-    const workspace = await this.workspaceOf(user.id, req, isPublic || accountScope || !!role);
+    // A public route or a site-admin one acts on no workspace's objects: the personal workspace
+    // (every user has it, as its owner: migration 0034) without asking the database.
+    const siteWide = isPublic || (!!role && !workspaceRole && !accountScope);
+    const workspace = siteWide ? personalWorkspace(user.id) : await this.workspaceOf(user.id, req, accountScope);
     if (workspaceRole && !isPublic) this.checkRole(workspace, workspaceRole);
     setAuthUser(req, { ...toAuthUser(user), workspace });
     await this.users.touchActivity(user);
@@ -98,12 +103,14 @@ export class AuthGuard implements CanActivate {
   // was just taken away can still load who is signed in.
   private async workspaceOf(userId: string, req: Request, lenient: boolean): Promise<CurrentWorkspace> {
     const named = req.headers[WORKSPACE_HEADER];
-    const requested = typeof named === 'string' ? named.trim().toLowerCase() : undefined;
+    const requested = typeof named === 'string' ? named.trim().toLowerCase() : '';
+    // The personal workspace is asked of no one: every user has it, as its owner.
+    if (requested === '' || requested === userId) return personalWorkspace(userId);
     try {
       return await this.workspaces.resolve(userId, requested);
     } catch (e) {
       if (!lenient || !(e instanceof NotFoundError)) throw e;
-      return this.workspaces.resolve(userId, undefined);
+      return personalWorkspace(userId);
     }
   }
 

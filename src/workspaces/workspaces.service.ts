@@ -16,12 +16,10 @@ export const WORKSPACE_MESSAGES = {
 export class WorkspacesService {
   constructor(private readonly repo: WorkspaceRepository) {}
 
-  // The workspace a request acts in: the one it names, when the user is a member of it, else
-  // 404 (whether it exists is not the caller's to know); without a name, the user's personal
-  // workspace, whose id is the user's.
-  async resolve(userId: string, requested: string | undefined): Promise<CurrentWorkspace> {
-    const id = requested === undefined || requested === '' ? userId : requested;
-    const m = isUuid(id) ? await this.repo.membership(userId, id) : null;
+  // The caller's membership of a workspace, else 404 (whether it exists is not the caller's to
+  // know). The AuthGuard asks it for the workspace a request names; the personal one it knows.
+  async resolve(userId: string, workspaceId: string): Promise<CurrentWorkspace> {
+    const m = isUuid(workspaceId) ? await this.repo.membership(userId, workspaceId) : null;
     if (!m) throw new NotFoundError(WORKSPACE_MESSAGES.notFound);
     return { id: m.workspaceId, kind: m.kind, role: m.role };
   }
