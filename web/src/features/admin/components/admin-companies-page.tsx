@@ -1,9 +1,10 @@
 import { Fragment, useState } from 'react';
-import { ActionIcon, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconBuildingCommunity, IconChevronDown, IconChevronUp, IconSearch, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconBuildingCommunity, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { formatDate } from '@/lib/date-format';
 import { formatBytes } from '@/lib/media-format';
 import { PageHeader } from '@/components/page-header';
+import { AdminListHeading, AdminSearchBar } from './admin-list-parts';
 import { EmptyState } from '@/components/empty-state';
 import type { AdminCompanyRow, CompanyListSort } from '@/features/admin/api/admin-api';
 import { useAdminCompanies } from '@/features/admin/api/get-admin-companies';
@@ -67,31 +68,8 @@ export function AdminCompaniesPage() {
       <PageHeader title="Companies" subtitle="Every company workspace, its people and what it holds" />
       <Card padding={0} radius="lg" withBorder>
         <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-          <Group justify="space-between" align="center">
-            <Title order={2} fz="lg">
-              List of Companies
-            </Title>
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {loading ? 'Loading…' : `${total.count.toLocaleString()} compan${total.count === 1 ? 'y' : 'ies'}`}
-            </Text>
-          </Group>
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              placeholder="Name, domain or owner's email"
-              aria-label="Search companies"
-              leftSection={<IconSearch size={16} />}
-              value={keyInput}
-              onChange={(e) => setKeyInput(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') search();
-              }}
-              style={{ flex: '1 1 220px' }}
-            />
-            <Button onClick={search}>Search</Button>
-            <Button variant="default" onClick={clear} leftSection={<IconX size={16} />}>
-              Clear
-            </Button>
-          </Group>
+          <AdminListHeading title="List of Companies" summary={loading ? 'Loading…' : `${total.count.toLocaleString()} compan${total.count === 1 ? 'y' : 'ies'}`} />
+          <AdminSearchBar label="Search companies" placeholder="Name, domain or owner's email" value={keyInput} onChange={setKeyInput} onSearch={search} onClear={clear} />
           <Group gap="xs" hiddenFrom="sm" wrap="nowrap">
             <Select aria-label="Sort by" data={SORT_OPTIONS} value={sort} onChange={(v) => v && sortBy(v as CompanyListSort)} allowDeselect={false} style={{ flex: 1 }} />
             <ActionIcon

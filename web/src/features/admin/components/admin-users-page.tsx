@@ -1,9 +1,10 @@
 import { Fragment, useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFileTypeCsv, IconSearch, IconUsers, IconX } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFileTypeCsv, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/date-format';
 import { PageHeader } from '@/components/page-header';
+import { AdminListHeading, AdminSearchBar } from './admin-list-parts';
 import { EmptyState } from '@/components/empty-state';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/toasts';
@@ -187,30 +188,8 @@ export function AdminUsersPage() {
       <PageHeader title="Manage Users" subtitle="Your user management hub" />
       <Card padding={0} radius="lg" withBorder>
         <Stack gap="md" p={{ base: 'md', sm: 'lg' }}>
-          <Group justify="space-between" align="center">
-            <Title order={2} fz="lg">
-              List of Users
-            </Title>
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {loading ? 'Loading…' : `${total.count.toLocaleString()} user${total.count === 1 ? '' : 's'}`}
-            </Text>
-          </Group>
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <TextInput
-              placeholder="Search..."
-              aria-label="Search users"
-              leftSection={<IconSearch size={16} />}
-              value={keyInput}
-              onChange={(e) => setKeyInput(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') search();
-              }}
-              style={{ flex: '1 1 220px' }}
-            />
-            <Button onClick={search}>Search</Button>
-            <Button variant="default" onClick={clear} leftSection={<IconX size={16} />}>
-              Clear
-            </Button>
+          <AdminListHeading title="List of Users" summary={loading ? 'Loading…' : `${total.count.toLocaleString()} user${total.count === 1 ? '' : 's'}`} />
+          <AdminSearchBar label="Search users" placeholder="Search..." value={keyInput} onChange={setKeyInput} onSearch={search} onClear={clear}>
             <Select
               aria-label="Status"
               data={[
@@ -229,7 +208,7 @@ export function AdminUsersPage() {
             <Button variant="light" leftSection={<IconFileTypeCsv size={18} />} onClick={exportCsv}>
               CSV
             </Button>
-          </Group>
+          </AdminSearchBar>
         </Stack>
         <Table.ScrollContainer minWidth={880} type="native" visibleFrom="sm">
           <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover striped={false} aria-busy={loading} fz="sm" className={classes.table}>

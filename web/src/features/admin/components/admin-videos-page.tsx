@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { AspectRatio, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconMovie, IconSearch, IconX } from '@tabler/icons-react';
+import { AspectRatio, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconMovie } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '@/lib/date-format';
 import { PageHeader } from '@/components/page-header';
+import { AdminListHeading, AdminSearchBar } from './admin-list-parts';
 import { EmptyState } from '@/components/empty-state';
 import type { AdminVideo } from '@/features/admin/api/admin-api';
 import { useAdminVideos } from '@/features/admin/api/get-admin-videos';
@@ -77,24 +78,7 @@ export function AdminVideosPage() {
           <Title order={2} fz="lg">
             Video List
           </Title>
-          <Group gap="sm" wrap="wrap">
-            <TextInput
-              placeholder="Search by email"
-              aria-label="Search by email"
-              type="email"
-              leftSection={<IconSearch size={16} />}
-              value={input}
-              onChange={(e) => setInput(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') search();
-              }}
-              style={{ flex: '1 1 240px' }}
-            />
-            <Button onClick={search}>Search</Button>
-            <Button variant="default" onClick={clear} leftSection={<IconX size={16} />}>
-              Clear
-            </Button>
-          </Group>
+          <AdminSearchBar label="Search by email" placeholder="Search by email" type="email" value={input} onChange={setInput} onSearch={search} onClear={clear} />
           <Text size="sm" fw={500} aria-live="polite">
             Showing Videos: {loading ? '…' : count}
           </Text>
