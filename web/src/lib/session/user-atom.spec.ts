@@ -3,21 +3,9 @@ import { createStore } from 'jotai';
 import { queryClient } from '@/lib/query-client';
 import { userAtom } from './user-atom';
 import { isOtherAccount, type User } from './user';
+import { testUser } from '@/testing/test-user';
 
-const person = (id: string, fullName = 'Ada Lovelace'): User => ({
-  id,
-  fullName,
-  firstName: fullName.split(' ')[0],
-  lastName: null,
-  email: `${id}@example.com`,
-  phoneNumber: null,
-  tier: 'premium',
-  role: 'user',
-  emailVerified: true,
-  profilePictureUrl: null,
-  countryId: null,
-  timezoneId: null,
-});
+const person = (id: string, fullName = 'Ada Lovelace'): User => testUser({ id, fullName });
 
 const cached = () => queryClient.getQueryData<string[]>(['snippets', 'list', {}]);
 

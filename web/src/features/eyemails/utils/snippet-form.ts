@@ -25,6 +25,7 @@ import {
 import type { SnippetView } from '@shared/api-types';
 import { clickDestination, type ClickDestination } from '@shared/click-rules';
 import type { SnippetPayload } from '@/features/eyemails/api/create-snippet';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 
 // A file the form points at: uploaded now, picked from My Videos, or loaded with the EyeMail.
 export interface FileRef {
@@ -213,20 +214,18 @@ export function needsReencode(saved: Pick<SnippetView, 'videoId' | 'videoOverlay
 }
 
 // Server field errors (400) onto the form's fields; the rest stay in the toast.
+const SERVER_FIELDS: Record<string, keyof FormErrors> = {
+  title: 'title',
+  publicTitle: 'publicTitle',
+  videoId: 'video',
+  width: 'width',
+  logoImageWidth: 'logoImageWidth',
+  landingPageUrl: 'landingPageUrl',
+  videoURLData: 'videoLink',
+};
+
 export function fieldErrorsFromServer(errors: Record<string, string> | null): FormErrors {
-  const out: FormErrors = {};
-  if (!errors) return out;
-  const map: Record<string, keyof FormErrors> = {
-    title: 'title',
-    publicTitle: 'publicTitle',
-    videoId: 'video',
-    width: 'width',
-    logoImageWidth: 'logoImageWidth',
-    landingPageUrl: 'landingPageUrl',
-    videoURLData: 'videoLink',
-  };
-  for (const [k, v] of Object.entries(errors)) if (map[k]) out[map[k]] = v;
-  return out;
+  return serverFieldErrors(errors, SERVER_FIELDS);
 }
 
 // Where the preview says a click on the video goes, by the rule the export and the web view use:

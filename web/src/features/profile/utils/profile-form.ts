@@ -1,6 +1,7 @@
 // The profile form's rules (spec 02 sections 4 and 5), pure so they are tested alone.
 import { MESSAGES, NAME_MAX, emailError, optionalTextError, requiredTextError, selectionError } from '@shared/account-rules';
 import { timezoneChoices } from './timezone-label';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 
 export interface Option {
   value: number;
@@ -140,18 +141,16 @@ export function toProfilePayload(values: ProfileFormValues) {
 }
 
 // Server field names (country, timezone) and form field names match; anything else is dropped.
+const SERVER_FIELDS: Record<string, keyof ProfileFormValues> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  country: 'country',
+  countryId: 'country',
+  timezone: 'timezone',
+  timezoneId: 'timezone',
+};
+
 export function formErrorsFromServer(errors: Record<string, string> | null): Partial<Record<keyof ProfileFormValues, string>> {
-  const out: Partial<Record<keyof ProfileFormValues, string>> = {};
-  if (!errors) return out;
-  const map: Record<string, keyof ProfileFormValues> = {
-    firstName: 'firstName',
-    lastName: 'lastName',
-    email: 'email',
-    country: 'country',
-    countryId: 'country',
-    timezone: 'timezone',
-    timezoneId: 'timezone',
-  };
-  for (const [k, v] of Object.entries(errors)) if (map[k]) out[map[k]] = v;
-  return out;
+  return serverFieldErrors(errors, SERVER_FIELDS);
 }
