@@ -18,6 +18,9 @@ export interface ResumableUploadRow {
   touchedAt: Date;
 }
 
+// What a new upload is stored with (the rest is set as it goes).
+export type NewResumableUpload = Omit<ResumableUploadRow, 'mediaFileId' | 'finishedAt' | 'touchedAt'>;
+
 interface DbRow {
   id: string;
   owner_id: string;
@@ -54,15 +57,7 @@ function toRow(r: DbRow): ResumableUploadRow {
 export class ResumableUploadRepository {
   constructor(private readonly orm: MikroORM) {}
 
-  async insert(u: {
-    id: string;
-    ownerId: string;
-    workspaceId: string;
-    source: ResumableSource;
-    fileName: string;
-    fileType: string;
-    uploadLength: number | null;
-  }): Promise<void> {
+  async insert(u: NewResumableUpload): Promise<void> {
     await rawSql(this.orm, 'insert into resumable_upload (id, owner_id, workspace_id, source, file_name, file_type, upload_length) values (?, ?, ?, ?, ?, ?, ?)', [
       u.id,
       u.ownerId,
@@ -98,22 +93,21 @@ export class ResumableUploadRepository {
 
   // Declared bytes of the user's unfinished uploads, in every workspace, touched since `since` (the storage quota;
   // a deferred length counts once it is declared).
-  async pendingBytesOf(ownerId: string, since: Date): Promise<number> {
-    const [row] = await rawSql<{ n: string | number }>(
-      this.orm,
-      'select coalesce(sum(upload_length), 0)::bigint as n from resumable_upload where owner_id = ? and finished_at is null and touched_at > ?',
-      [ownerId, since],
-    );
-    return Number(row?.n ?? 0);
+  pendingBytesOf(ownerId: string, since: Date): Promise<number> {
+    return this.pendingBytes('owner_id', ownerId, since);
   }
 
   // Declared bytes of the workspace's unfinished uploads touched since `since`, whoever started
   // them (the workspace's storage quota).
-  async pendingBytesInWorkspace(workspaceId: string, since: Date): Promise<number> {
+  pendingBytesInWorkspace(workspaceId: string, since: Date): Promise<number> {
+    return this.pendingBytes('workspace_id', workspaceId, since);
+  }
+
+  private async pendingBytes(column: 'owner_id' | 'workspace_id', id: string, since: Date): Promise<number> {
     const [row] = await rawSql<{ n: string | number }>(
       this.orm,
-      'select coalesce(sum(upload_length), 0)::bigint as n from resumable_upload where workspace_id = ? and finished_at is null and touched_at > ?',
-      [workspaceId, since],
+      `select coalesce(sum(upload_length), 0)::bigint as n from resumable_upload where ${column} = ? and finished_at is null and touched_at > ?`,
+      [id, since],
     );
     return Number(row?.n ?? 0);
   }
