@@ -1,10 +1,11 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { ActionIcon, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Button, Group, Image, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconCircleCheck, IconCloudUpload, IconFileAlert, IconMovie, IconPhoto, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import type { FileKind, FileView } from '@shared/api-types';
 import { formatBytes } from '@/lib/media-format';
 import { ProgressBar } from '@/components/progress-bar';
+import { TooltipIconButton } from '@/components/tooltip-icon-button';
 import { acceptAttribute, RULES, type UploadRules } from './upload-rules';
 import { rowStatusText, type UploadRow } from './upload-state';
 import { useFileUploads } from './use-file-uploads';
@@ -81,17 +82,13 @@ function RowView({
             ) : (
               <Group gap={4} wrap="nowrap">
                 {row.status === 'failed' ? (
-                  <Tooltip label="Try again">
-                    <ActionIcon variant="subtle" color="gray" onClick={onRetry} aria-label={`Retry ${row.name}`}>
-                      <IconRefresh size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <TooltipIconButton tooltip="Try again" label={`Retry ${row.name}`} onClick={onRetry}>
+                    <IconRefresh size={18} />
+                  </TooltipIconButton>
                 ) : null}
-                <Tooltip label="Remove">
-                  <ActionIcon variant="subtle" color="gray" onClick={onRemove} aria-label={`Remove ${row.name}`}>
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                <TooltipIconButton tooltip="Remove" label={`Remove ${row.name}`} onClick={onRemove}>
+                  <IconTrash size={18} />
+                </TooltipIconButton>
               </Group>
             )}
           </Group>

@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
 import type { FileKind } from '@shared/api-types';
 import { FileUpload } from '@/components/upload/file-upload';
 import type { FileRef } from '@/features/eyemails/utils/snippet-form';
+import { ChosenFile } from './chosen-file';
 
 export interface AssetFieldProps {
   label: string;
@@ -30,25 +31,21 @@ export function AssetField({ label, description, fileType, value, onChange, onBu
         ) : null}
       </div>
       {value ? (
-        <Paper withBorder p="xs" radius="md">
-          <Group gap="sm" wrap="nowrap">
-            {value.url ? (
+        <ChosenFile
+          preview={
+            value.url ? (
               <img src={value.url} alt={`${label} preview`} style={{ width: 56, height: 56, objectFit: 'contain', borderRadius: 8, background: 'var(--mantine-color-gray-1)', flexShrink: 0 }} />
             ) : (
               <ThemeIcon size={56} variant="light" radius="md">
                 <IconPhoto size={24} />
               </ThemeIcon>
-            )}
-            <Text size="sm" fw={500} truncate style={{ flex: 1, minWidth: 0 }} title={value.name}>
-              {value.name}
-            </Text>
-            <Tooltip label="Remove">
-              <ActionIcon variant="subtle" color="gray" onClick={() => onChange(null)} aria-label={`Remove ${label.toLowerCase()}`}>
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Paper>
+            )
+          }
+          name={value.name}
+          removeTooltip="Remove"
+          removeLabel={`Remove ${label.toLowerCase()}`}
+          onRemove={() => onChange(null)}
+        />
       ) : (
         <FileUpload
           fileType={fileType}

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Checkbox, ColorInput, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Checkbox, ColorInput, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { BUTTON_RADIUS_MAX, BUTTON_RADIUS_MIN, BUTTON_TEXT_MAX, MAX_BUTTONS, type ButtonSize, type CtaButton } from '@shared/snippet-rules';
 import { canAddButton, draftErrors, draftPending, draftIsValid, draftOf, emptyDraft, removeButton, saveButton, type ButtonDraft } from '@/features/eyemails/utils/cta-editor-rules';
+import { TooltipIconButton } from '@/components/tooltip-icon-button';
 import { CtaButtonsView } from './cta-buttons-view';
 
 const SIZES: { value: ButtonSize; label: string }[] = [
@@ -60,29 +61,19 @@ export function CtaEditor({ value, onChange, onPendingChange }: { value: CtaButt
                 </Text>
               </Group>
             </div>
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Edit button ${b.title}`}
-                onClick={() => open(draftOf(b), i)}
-              >
-                <IconEdit size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Remove">
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Remove button ${b.title}`}
-                onClick={() => {
-                  onChange(removeButton(value, i));
-                  if (index !== null) close();
-                }}
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <TooltipIconButton tooltip="Edit" label={`Edit button ${b.title}`} onClick={() => open(draftOf(b), i)}>
+              <IconEdit size={18} />
+            </TooltipIconButton>
+            <TooltipIconButton
+              tooltip="Remove"
+              label={`Remove button ${b.title}`}
+              onClick={() => {
+                onChange(removeButton(value, i));
+                if (index !== null) close();
+              }}
+            >
+              <IconTrash size={18} />
+            </TooltipIconButton>
           </Group>
         </Paper>
       ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group, Modal, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconMovie, IconPlayerRecord, IconRefresh, IconTrash, IconVideo } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconMovie, IconPlayerRecord, IconRefresh, IconVideo } from '@tabler/icons-react';
 import type { FileListItem as VideoListItem } from '@shared/api-types';
 import { useVideos } from '@/lib/api/get-videos';
 import { RecorderDialog, useRecorderAvailable } from '@/lib/recorder-slot';
@@ -11,6 +11,7 @@ import { VideoGrid, videoTitle } from '@/components/video-library/video-grid';
 import type { FileRef } from '@/features/eyemails/utils/snippet-form';
 import { encodingLabel } from '@/features/eyemails/utils/encoding-progress';
 import type { EncodingStatus } from '@/features/eyemails/utils/use-video-encoding';
+import { ChosenFile } from './chosen-file';
 
 // 'Choose from My Videos': the library grid in picker mode.
 function VideoPicker({ opened, selectedId, onClose, onSelect }: { opened: boolean; selectedId: string | null; onClose: () => void; onSelect: (item: VideoListItem) => void }) {
@@ -88,25 +89,21 @@ export function VideoField({ value, onChange, onBusyChange, encoding, onRetryEnc
         </Text>
       </div>
       {value ? (
-        <Paper withBorder p="xs" radius="md">
-          <Group gap="sm" wrap="nowrap">
-            {value.thumbnailUrl ? (
+        <ChosenFile
+          preview={
+            value.thumbnailUrl ? (
               <img src={value.thumbnailUrl} alt="" style={{ width: 80, height: 45, objectFit: 'cover', borderRadius: 6, background: '#14121f', flexShrink: 0 }} />
             ) : (
               <ThemeIcon size={45} variant="light" radius="md">
                 <IconMovie size={22} />
               </ThemeIcon>
-            )}
-            <Text size="sm" fw={500} truncate style={{ flex: 1, minWidth: 0 }} title={value.name}>
-              {value.name}
-            </Text>
-            <Tooltip label="Remove video">
-              <ActionIcon variant="subtle" color="gray" onClick={() => onChange(null)} aria-label="Remove video">
-                <IconTrash size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </Paper>
+            )
+          }
+          name={value.name}
+          removeTooltip="Remove video"
+          removeLabel="Remove video"
+          onRemove={() => onChange(null)}
+        />
       ) : (
         <>
           <FileUpload

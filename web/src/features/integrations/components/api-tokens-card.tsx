@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -9,6 +9,7 @@ import { integrationsApi, TOKENS_KEY, useApiTokens, type ApiToken } from '../api
 import { lastUsedText } from '../utils/integration-text';
 import { ShownOnce } from './shown-once';
 import { SectionCard } from '@/components/section-card';
+import { TooltipIconButton } from '@/components/tooltip-icon-button';
 
 // Personal API tokens: make one (shown once), see each one's last use, revoke.
 export function ApiTokensCard() {
@@ -123,11 +124,9 @@ export function ApiTokensCard() {
                       <Text size="sm">{lastUsedText(t.lastUsedAt, new Date(), (iso) => formatDateTime(iso))}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip label="Revoke">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Revoke ${t.name}`} onClick={() => setRevoking(t)}>
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <TooltipIconButton tooltip="Revoke" label={`Revoke ${t.name}`} onClick={() => setRevoking(t)} color="red">
+                        <IconTrash size={18} />
+                      </TooltipIconButton>
                     </Table.Td>
                   </Table.Tr>
                 ))}
