@@ -1,6 +1,7 @@
 // The webhook jobs (webhook-dispatcher.service.ts runs them) and what they carry.
 import { createHash } from 'node:crypto';
 import type { PackedEvents } from '../engagement/event-buffer.js';
+import type { Who } from '../engagement/viewer-activity-sql.js';
 
 // One per committed ingest batch that some enabled endpoint may want: turns its events into
 // deliveries and queues them.
@@ -14,7 +15,9 @@ export const WEBHOOK_TEST_JOB = 'webhook-test';
 // The webhooks' outbox rows (engagement/engagement-outbox.ts).
 export const OUTBOX_CONSUMER = 'webhooks';
 
-export interface FanoutEvent {
+// One committed event as a fan-out job carries it. Who made it, from where and on what are the
+// stored Who's fields, less the address, the user agent and the machine reason (never sent).
+export interface FanoutEvent extends Pick<Who, 'receiver' | 'countryCode' | 'countryName' | 'region' | 'city' | 'deviceType' | 'platform' | 'client'> {
   // What makes its deliveries one per endpoint however often it is fanned out: the stored row's id
   // (engagement), or a play's milestone as "<kind>:<playId>" (null in jobs queued by an older
   // version).
@@ -22,14 +25,6 @@ export interface FanoutEvent {
   snippetId: string;
   kind: string;
   occurredAt: string;
-  receiver: string | null;
-  countryCode: string | null;
-  countryName: string | null;
-  region: string | null;
-  city: string | null;
-  deviceType: string | null;
-  platform: string | null;
-  client: string | null;
   target: string | null;
   destination: string | null;
   destinationLabel: string | null;
