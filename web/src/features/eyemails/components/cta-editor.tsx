@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, ColorInput, Group, NumberInput, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, ColorInput, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { BUTTON_RADIUS_MAX, BUTTON_RADIUS_MIN, BUTTON_TEXT_MAX, MAX_BUTTONS, type ButtonSize, type CtaButton } from '@shared/snippet-rules';
 import { canAddButton, draftErrors, draftPending, draftIsValid, draftOf, emptyDraft, removeButton, saveButton, type ButtonDraft } from '@/features/eyemails/utils/cta-editor-rules';
+import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
 import { TooltipIconButton } from '@/components/tooltip-icon-button';
 import { CtaButtonsView } from './cta-buttons-view';
 
@@ -89,18 +90,8 @@ export function CtaEditor({ value, onChange, onPendingChange }: { value: CtaButt
               <ColorInput label="Font color" value={draft.fontColor} onChange={(v) => set('fontColor', v)} error={errors.fontColor} swatches={SWATCHES} format="hex" withAsterisk />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <div>
-                <Text size="sm" fw={500} mb={4}>
-                  Button size
-                </Text>
-                <SegmentedControl fullWidth size="xs" data={SIZES} value={draft.btnSize} onChange={(v) => set('btnSize', v as ButtonSize)} aria-label="Button size" />
-              </div>
-              <div>
-                <Text size="sm" fw={500} mb={4}>
-                  Font size
-                </Text>
-                <SegmentedControl fullWidth size="xs" data={SIZES} value={draft.fontSize} onChange={(v) => set('fontSize', v as ButtonSize)} aria-label="Font size" />
-              </div>
+              <LabelledSegmentedControl label="Button size" size="xs" data={SIZES} value={draft.btnSize} onChange={(v) => set('btnSize', v as ButtonSize)} />
+              <LabelledSegmentedControl label="Font size" size="xs" data={SIZES} value={draft.fontSize} onChange={(v) => set('fontSize', v as ButtonSize)} />
             </SimpleGrid>
             <Group gap="lg" align="flex-end">
               <NumberInput label="Radius" value={draft.radius} onChange={(v) => set('radius', v)} min={BUTTON_RADIUS_MIN} max={BUTTON_RADIUS_MAX} allowDecimal={false} error={errors.radius} w={140} suffix=" px" size="sm" />

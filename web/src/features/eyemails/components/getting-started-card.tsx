@@ -1,11 +1,12 @@
-import { Anchor, Box, Button, Card, Grid, Group, NumberInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Grid, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCircleCheck, IconDownload, IconMovie, IconWand } from '@tabler/icons-react';
-import { TITLE_MAX, WIDTH_MAX, WIDTH_MIN } from '@shared/snippet-rules';
+import { TITLE_MAX } from '@shared/snippet-rules';
 import { ProgressBar } from '@/components/progress-bar';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import type { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { FILE_PROCESSING_HINT, VIDEO_PROCESSING_HINT } from '@/features/eyemails/utils/use-eyemail-editor';
 import { EncodingInline, VideoField } from './video-field';
+import { VideoWidthInput } from './video-width-input';
 import classes from './eyemail-form.module.css';
 
 type Editor = ReturnType<typeof useEyeMailEditor>;
@@ -112,21 +113,7 @@ export function GettingStartedCard({ editor, onMoreOptions }: { editor: Editor; 
                     maxLength={TITLE_MAX + 20}
                     withAsterisk
                   />
-                  <NumberInput
-                    label="Width"
-                    description={`${WIDTH_MIN} to ${WIDTH_MAX} px`}
-                    value={values.width}
-                    onChange={(v) => editor.onChange({ ...values, width: v })}
-                    min={WIDTH_MIN}
-                    max={WIDTH_MAX}
-                    step={10}
-                    allowDecimal={false}
-                    clampBehavior="none"
-                    suffix=" px"
-                    error={editor.errors.width}
-                    size="md"
-                    w={{ base: '100%', xs: 200 }}
-                  />
+                  <VideoWidthInput label="Width" value={values.width} onChange={(v) => editor.onChange({ ...values, width: v })} error={editor.errors.width} width={200} />
                   <Group justify="space-between" mt="xs" gap="sm" wrap="wrap">
                     <Text size="sm" c="dimmed" role="status" style={{ flex: '1 1 200px' }}>
                       {hint ?? (values.title.trim() ? 'Ready when you are.' : 'Give your EyeMail a title.')}

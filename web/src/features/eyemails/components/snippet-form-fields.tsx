@@ -1,11 +1,25 @@
 import { Badge, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCrown } from '@tabler/icons-react';
-import { LOGO_WIDTH_MAX, LOGO_WIDTH_MIN, TITLE_MAX, WIDTH_MAX, WIDTH_MIN, type CoverPlacement, type LogoAlignment } from '@shared/snippet-rules';
+import { LOGO_WIDTH_MAX, LOGO_WIDTH_MIN, TITLE_MAX, type CoverPlacement, type LogoAlignment } from '@shared/snippet-rules';
 import { completeLandingPageUrl, completeVideoLink, shownPublicTitle, withOverlayChecked, type FileRef, type FormErrors, type SnippetFormValues } from '@/features/eyemails/utils/snippet-form';
 import type { EncodingStatus } from '@/features/eyemails/utils/use-video-encoding';
 import { AssetField } from './asset-field';
 import { CtaEditor } from './cta-editor';
 import { VideoField } from './video-field';
+import { VideoWidthInput } from './video-width-input';
+import { CompletedUrlInput } from './completed-url-input';
+import { LabelledSegmentedControl } from '@/components/labelled-segmented-control';
+
+const LOGO_ALIGNMENTS = [
+  { value: 'left', label: 'Left' },
+  { value: 'center', label: 'Center' },
+  { value: 'right', label: 'Right' },
+];
+
+const COVER_PLACEMENTS = [
+  { value: 'above', label: 'Above video' },
+  { value: 'below', label: 'Below video' },
+];
 
 const SPACING = [
   { value: '0', label: 'None' },
@@ -56,7 +70,13 @@ function Section({ title, premium, children, description }: { title: string; pre
 // video, its icon and links only.
 export function SnippetFormFields({ values, onChange, errors, express, withGif = false, encoding, onRetryEncoding, onBusyChange, onButtonPending }: SnippetFormFieldsProps) {
   const set = <K extends keyof SnippetFormValues>(k: K, v: SnippetFormValues[K]) => onChange({ ...values, [k]: v });
-  const file = (k: 'logo' | 'cover' | 'videoIcon' | 'gif') => (v: FileRef | null) => set(k, v);
+  // An image field's wiring: its upload kind is its field's name.
+  const asset = (k: 'logo' | 'cover' | 'videoIcon' | 'gif') => ({
+    fileType: k,
+    value: values[k],
+    onChange: (v: FileRef | null) => set(k, v),
+    onBusyChange: (b: boolean) => onBusyChange(k, b),
+  });
 
   return (
     <Stack gap="lg">
@@ -110,54 +130,22 @@ export function SnippetFormFields({ values, onChange, errors, express, withGif =
             />
           ) : null}
         </div>
-        <NumberInput
-          label="Video width"
-          description={`${WIDTH_MIN} to ${WIDTH_MAX} px (600 fits most emails)`}
-          value={values.width}
-          onChange={(v) => set('width', v)}
-          min={WIDTH_MIN}
-          max={WIDTH_MAX}
-          step={10}
-          allowDecimal={false}
-          clampBehavior="none"
-          suffix=" px"
-          error={errors.width}
-          size="md"
-          w={{ base: '100%', xs: 260 }}
-        />
+        <VideoWidthInput label="Video width" hint="600 fits most emails" value={values.width} onChange={(v) => set('width', v)} error={errors.width} width={260} />
         {withGif ? (
           <AssetField
             label="GIF"
             description="Optional: your own animated GIF for inboxes that do not play video. We make one for you otherwise."
-            fileType="gif"
-            value={values.gif}
-            onChange={file('gif')}
-            onBusyChange={(b) => onBusyChange('gif', b)}
+            {...asset('gif')}
           />
         ) : null}
       </Section>
 
       {express ? null : (
         <Section title="Logo and creative" premium>
-          <AssetField label="Logo" fileType="logo" value={values.logo} onChange={file('logo')} onBusyChange={(b) => onBusyChange('logo', b)} resizeImages />
+          <AssetField label="Logo" {...asset('logo')} resizeImages />
           {values.logo ? (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <div>
-                <Text size="md" fw={500} mb={4}>
-                  Logo alignment
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  aria-label="Logo alignment"
-                  data={[
-                    { value: 'left', label: 'Left' },
-                    { value: 'center', label: 'Center' },
-                    { value: 'right', label: 'Right' },
-                  ]}
-                  value={values.logoImageAlignment}
-                  onChange={(v) => set('logoImageAlignment', v as LogoAlignment)}
-                />
-              </div>
+              <LabelledSegmentedControl label="Logo alignment" labelSize="md" data={LOGO_ALIGNMENTS} value={values.logoImageAlignment} onChange={(v) => set('logoImageAlignment', v as LogoAlignment)} />
               <NumberInput
                 label="Logo width"
                 description={`At least ${LOGO_WIDTH_MIN}px`}
@@ -175,29 +163,19 @@ export function SnippetFormFields({ values, onChange, errors, express, withGif =
           <AssetField
             label="Creative image"
             description="A cover or graphic shown above or below the video."
-            fileType="cover"
-            value={values.cover}
-            onChange={file('cover')}
-            onBusyChange={(b) => onBusyChange('cover', b)}
+            {...asset('cover')}
             resizeImages
           />
           {values.cover ? (
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <div>
-                <Text size="md" fw={500} mb={4}>
-                  Placement
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  aria-label="Creative image placement"
-                  data={[
-                    { value: 'above', label: 'Above video' },
-                    { value: 'below', label: 'Below video' },
-                  ]}
-                  value={values.coverImagePlacement}
-                  onChange={(v) => set('coverImagePlacement', v as CoverPlacement)}
-                />
-              </div>
+              <LabelledSegmentedControl
+                label="Placement"
+                labelSize="md"
+                aria-label="Creative image placement"
+                data={COVER_PLACEMENTS}
+                value={values.coverImagePlacement}
+                onChange={(v) => set('coverImagePlacement', v as CoverPlacement)}
+              />
               <Select
                 label="Spacing"
                 data={SPACING}
@@ -212,37 +190,28 @@ export function SnippetFormFields({ values, onChange, errors, express, withGif =
       )}
 
       <Section title="Links">
-        <TextInput
+        <CompletedUrlInput
           label="Landing page URL"
           description="Where the video takes people when they click it. https:// is added when left out."
           placeholder="https://example.com/offer"
           value={values.landingPageUrl}
-          onChange={(e) => set('landingPageUrl', e.currentTarget.value)}
-          onBlur={(e) => {
-            const done = completeLandingPageUrl(e.currentTarget.value);
-            if (done !== e.currentTarget.value) set('landingPageUrl', done);
-          }}
+          onChange={(v) => set('landingPageUrl', v)}
+          complete={completeLandingPageUrl}
           error={errors.landingPageUrl}
         />
         <AssetField
           label="Call-to-action video icon"
           description="Optional: a small image under the video, e.g. 'Watch the full video'."
-          fileType="videoIcon"
-          value={values.videoIcon}
-          onChange={file('videoIcon')}
-          onBusyChange={(b) => onBusyChange('videoIcon', b)}
+          {...asset('videoIcon')}
           resizeImages
         />
-        <TextInput
+        <CompletedUrlInput
           label="Call-to-action video URL"
           description="Where the icon links to."
           placeholder="https://youtube.com/watch?v=…"
           value={values.videoLink}
-          onChange={(e) => set('videoLink', e.currentTarget.value)}
-          onBlur={(e) => {
-            const done = completeVideoLink(e.currentTarget.value);
-            if (done !== e.currentTarget.value) set('videoLink', done);
-          }}
+          onChange={(v) => set('videoLink', v)}
+          complete={completeVideoLink}
           error={errors.videoLink}
         />
       </Section>
