@@ -36,6 +36,7 @@ import { Migration0035Invitations } from './0035-invitations.js';
 import { Migration0036WorkspaceAudit } from './0036-workspace-audit.js';
 import { Migration0037WorkspaceListIndexes } from './0037-workspace-list-indexes.js';
 import { Migration0038FollowersIndex } from './0038-followers-index.js';
+import { Migration0039ReportTotals } from './0039-report-totals.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -77,4 +78,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0036-workspace-audit', class: Migration0036WorkspaceAudit },
   { name: '0037-workspace-list-indexes', class: Migration0037WorkspaceListIndexes },
   { name: '0038-followers-index', class: Migration0038FollowersIndex },
+  { name: '0039-report-totals', class: Migration0039ReportTotals },
 ];

@@ -24,6 +24,10 @@ export class EngagementStore {
     return this.engagements.markMachine(ids, reason);
   }
 
+  foldReportTotals(): Promise<number> {
+    return this.engagements.foldReportTotals();
+  }
+
   floodCandidates(windows: readonly EventWindow[]): Promise<FloodCandidate[]> {
     return this.engagements.floodCandidates(windows);
   }

@@ -59,6 +59,14 @@ export class EngagementRepository {
     await this.ingestQuery(MARK_MACHINE_SQL, [[...ids], reason]);
   }
 
+  // Each EyeMail's all-time record figures brought up to date (migration 0039): the deltas the
+  // counters' writes left moved into their totals, in a transaction of its own; another process
+  // folding already: nothing (its fold takes these too, or the next one). How many deltas moved.
+  async foldReportTotals(): Promise<number> {
+    const { rows } = await this.ingestQuery<{ moved: number }>('select report_total_fold() as moved', []);
+    return rows[0]?.moved ?? 0;
+  }
+
   // The flood rule's candidates in these windows (FLOOD_CANDIDATES_SQL): an event found by two
   // windows of one person comes back once.
   async floodCandidates(windows: readonly EventWindow[]): Promise<FloodCandidate[]> {

@@ -260,6 +260,9 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
       if (stored) part.forEach((r, i) => ((r as NewEngagement & { id?: string }).id = stored.ids[i]));
       this.events.committed(part, stored && new Map(Object.entries(stored.outbox ?? {})));
     }
+    // The load's and the markings' changes to each EyeMail's all-time figures folded into their
+    // totals (best effort: until then a report adds the deltas itself).
+    await this.engagements.foldReportTotals().catch((e: unknown) => this.logger.warn({ err: e }, 'Folding the report totals failed; the next load folds them'));
   }
 
   // Each play's click: the person's latest stored click on the snippet within 30 minutes before it.

@@ -3,13 +3,16 @@ import { COUNTED, DURATIONS, filterSql, joinSql, PERSON, RECORD_ROWS, Sql, sql, 
 
 // The company-wide report's read (GET reports/workspace): one row per EyeMail of the workspace
 // with its own summary figures, read from what the ingest keeps per EyeMail (never the events,
-// but for the average view time within dates): the records' quarter-hour counters (report_counter,
-// migration 0023: Total Views, Total Clicks, first views, machine records), the events' quarter-
-// hour counters (engagement_counter, migration 0018: opens and every click) and the people's
-// seconds (report_viewer_total, all time). The same sources and rules as one EyeMail's summary
-// served from the counters (report-sql.ts summaryFromCountersSql, report-engagement-sql.ts
-// counterTotalsSql), grouped by EyeMail instead of read for one. Pure: report.repository.ts runs
-// it, bench/report.mjs times it.
+// but for the average view time within dates):
+// - the records' figures (Total Views, Total Clicks, first views, machine records): all time from
+//   their totals (report_total, migration 0039), within dates from their quarter-hour counters
+//   (report_counter, migration 0023);
+// - opens and every click: the events' people (engagement_people) or quarter-hour counters
+//   (engagement_counter, migration 0018);
+// - the people's seconds (report_viewer_total, all time).
+// The same sources and rules as one EyeMail's summary served from the counters (report-sql.ts
+// summaryFromCountersSql, report-engagement-sql.ts counterTotalsSql), grouped by EyeMail instead of
+// read for one. Pure: report.repository.ts runs it, bench/report.mjs times it.
 //
 // Only dates and the machine switch: the filters the counters answer exactly (countersServe).
 
@@ -81,6 +84,18 @@ function opensAndClicks(workspaceId: string, f: ReportFilter, tz: string): Sql {
       group by k.snippet_id`;
 }
 
+// The records' counter rows k of the workspace's EyeMails: all time from the totals (migration
+// 0039: two rows an EyeMail, and the deltas not folded in yet), within dates from the quarter-hour
+// counters. The same columns either way.
+function recordCounters(workspaceId: string, f: ReportFilter, tz: string): Sql {
+  if (!f.dateFrom && !f.dateTill) {
+    const columns = 'snippet_id, machine, records, views, clicks, first_views, first_views_all';
+    return sql`(select ${new Sql(columns, [])} from report_total where ${OF_WORKSPACE('snippet_id', workspaceId)}
+      union all select ${new Sql(columns, [])} from report_total_delta where ${OF_WORKSPACE('snippet_id', workspaceId)}) k`;
+  }
+  return sql`report_counter k where ${within(workspaceId, f, tz, { machine: false })}`;
+}
+
 export function workspaceEyeMailsSql(workspaceId: string, f: ReportFilter, tz: string): Sql {
   const human = new Sql(f.includeMachine ? 'true' : 'not k.machine', []);
   const firsts = new Sql(f.includeMachine ? 'first_views_all' : 'first_views', []);
@@ -90,7 +105,7 @@ export function workspaceEyeMailsSql(workspaceId: string, f: ReportFilter, tz: s
         coalesce(sum(k.clicks) filter (where ${human}), 0)::int as clicks,
         coalesce(sum(k.${firsts}), 0)::int as firsts,
         coalesce(sum(k.records) filter (where k.machine), 0)::int as machine
-      from report_counter k where ${within(workspaceId, f, tz, { machine: false })}
+      from ${recordCounters(workspaceId, f, tz)}
       group by k.snippet_id
     ),
     c as (${opensAndClicks(workspaceId, f, tz)}),

@@ -142,8 +142,27 @@ describeWithPostgres('first views, counted clicks and view time kept at ingest',
       ),
       viewers: await q(`select scope, who, first_id::text, first_at, secs::text, vlen from report_viewer where snippet_id = $1 and (first_id is not null or secs <> 0) order by scope, who`),
       totals: await q(`select scope, viewers, secs::text from report_viewer_total where snippet_id = $1 and (viewers <> 0 or secs <> 0) order by scope`),
+      // the all-time figures (migration 0039): the folded totals and the deltas not folded yet
+      allTime: await q(
+        `select machine, sum(records)::int as records, sum(views)::int as views, sum(clicks)::int as clicks,
+           sum(first_views)::int as first_views, sum(first_views_all)::int as first_views_all
+         from (select * from report_total where snippet_id = $1 union all
+               select snippet_id, machine, records, views, clicks, first_views, first_views_all from report_total_delta where snippet_id = $1) t
+         group by machine having (sum(records), sum(views), sum(clicks), sum(first_views), sum(first_views_all)) <> (0, 0, 0, 0, 0) order by machine`,
+      ),
     };
   };
+  // The all-time figures are the counters added up, folded or not.
+  const allTimeOfCounters = async (sid: string) =>
+    (
+      await db.query(
+        `select machine, sum(records)::int as records, sum(views)::int as views, sum(clicks)::int as clicks,
+           sum(first_views)::int as first_views, sum(first_views_all)::int as first_views_all
+         from report_counter where snippet_id = $1
+         group by machine having (sum(records), sum(views), sum(clicks), sum(first_views), sum(first_views_all)) <> (0, 0, 0, 0, 0) order by machine`,
+        [sid],
+      )
+    ).rows;
   const rebuilt = async (sid: string) => {
     await db.query('select report_summary_rebuild(array[$1]::uuid[])', [sid]);
     return kept(sid);
@@ -174,6 +193,52 @@ describeWithPostgres('first views, counted clicks and view time kept at ingest',
     await db.query(`update engagement set machine_reason = null where id = any($1::bigint[])`, [[...opens, playId]]);
     expect(await kept(sid)).toEqual(await rebuilt(sid));
     expect(await unique(sid)).toEqual(expect.arrayContaining([opens[0]]));
+    // the all-time figures follow every one of those writes, before and after a fold
+    const before = await kept(sid);
+    expect(before.allTime).toEqual(await allTimeOfCounters(sid));
+    expect(before.allTime).toEqual([expect.objectContaining({ machine: false, records: 42, views: 42, first_views: 2, first_views_all: 2 })]);
+    await db.query('select report_total_fold()');
+    expect((await db.query('select count(*)::int as n from report_total_delta where snippet_id = $1', [sid])).rows[0].n).toBe(0);
+    expect(await kept(sid)).toEqual(before);
+  });
+
+  it("keeps each EyeMail's all-time figures as its counters' sum, and the company report reads them", async () => {
+    const sid = await newSnippet('All time');
+    await add(sid, { kind: 'open', at: '2026-01-10T17:00:00Z', receiver: 'ivy@example.com' });
+    await add(sid, { kind: 'open', at: '2026-02-10T17:00:00Z', receiver: 'ivy@example.com' });
+    await add(sid, { kind: 'open', at: '2026-03-10T17:00:00Z', receiver: 'jon@example.com', machineReason: 'flood' });
+    const fromCounters = await allTimeOfCounters(sid);
+    expect((await kept(sid)).allTime).toEqual(fromCounters);
+    expect(fromCounters).toEqual([
+      expect.objectContaining({ machine: false, records: 2, views: 2, first_views: 1, first_views_all: 2 }),
+      expect.objectContaining({ machine: true, records: 1, views: 1 }),
+    ]);
+    const row = async () => {
+      const res = await owner.client.get('/api/reports/workspace').expect(200);
+      return (res.body.body.topEyeMails as { snippetId: string; totalViews: number; uniqueViews: number }[]).find((e) => e.snippetId === sid);
+    };
+    // the same answer from unfolded deltas and from folded totals
+    const unfolded = await row();
+    expect(unfolded).toMatchObject({ totalViews: 2, uniqueViews: 1 });
+    await db.query('select report_total_fold()');
+    expect((await db.query('select count(*)::int as n from report_total where snippet_id = $1', [sid])).rows[0].n).toBe(2);
+    expect(await row()).toEqual(unfolded);
+    // a fold that finds another one running leaves the deltas for later, and nothing is lost
+    const other = new pg.Client({ connectionString: t.config.databaseUrl! });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select report_total_fold()');
+      await add(sid, { kind: 'open', at: '2026-03-11T17:00:00Z', receiver: 'kim@example.com' });
+      expect((await db.query('select report_total_fold() as moved')).rows[0].moved).toBe(0);
+      expect(await row()).toMatchObject({ totalViews: 3, uniqueViews: 2 });
+      await other.query('commit');
+    } finally {
+      await other.end();
+    }
+    expect((await db.query('select report_total_fold() as moved')).rows[0].moved).toBeGreaterThan(0);
+    expect(await row()).toMatchObject({ totalViews: 3, uniqueViews: 2 });
+    expect((await kept(sid)).allTime).toEqual(await allTimeOfCounters(sid));
   });
 
   it('takes a deleted event off, and a deleted EyeMail takes everything with it', async () => {
@@ -186,9 +251,12 @@ describeWithPostgres('first views, counted clicks and view time kept at ingest',
     await owner.client.delete(`/api/snippets/${sid}`).expect(200);
     const left = await db.query(
       `select (select count(*) from report_counter where snippet_id = $1)::int + (select count(*) from report_viewer where snippet_id = $1)::int
-         + (select count(*) from report_viewer_total where snippet_id = $1)::int as n`,
+         + (select count(*) from report_viewer_total where snippet_id = $1)::int + (select count(*) from report_total where snippet_id = $1)::int as n`,
       [sid],
     );
     expect(left.rows[0].n).toBe(0);
+    // its deltas not folded yet go with the next fold
+    await db.query('select report_total_fold()');
+    expect((await db.query('select count(*)::int as n from report_total_delta where snippet_id = $1', [sid])).rows[0].n).toBe(0);
   });
 });
