@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
-import { ActionIcon, Button, Card, Group, Select, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconBuildingCommunity, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconBuildingCommunity, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { formatDate } from '@/lib/date-format';
 import { formatBytes } from '@/lib/media-format';
 import { PageHeader } from '@/components/page-header';
@@ -8,15 +8,17 @@ import { AdminListHeading, AdminSearchBar } from './admin-list-parts';
 import { EmptyState } from '@/components/empty-state';
 import type { AdminCompanyRow, CompanyListSort } from '@/features/admin/api/admin-api';
 import { useAdminCompanies } from '@/features/admin/api/get-admin-companies';
-import { AdminCompanyMembers, EmailText } from './admin-company-members';
+import { useListControls } from '@/features/admin/utils/use-list-controls';
+import { AdminCompanyMembers } from './admin-company-members';
+import { EmailText, ListPages, LoadingRows, SortableHead, type AdminColumn } from './admin-table';
 import { CompanyItem, count, eyemailsText } from './admin-company-item';
-import { PageButtons } from './page-buttons';
 import classes from './admin-companies-page.module.css';
+import tableClasses from './admin-table.module.css';
 
 const PAGE_SIZE = 10;
 const NO_ROWS: AdminCompanyRow[] = [];
 
-const COLUMNS: { key: CompanyListSort | null; label: string; numeric?: boolean }[] = [
+const COLUMNS: AdminColumn<CompanyListSort>[] = [
   { key: 'name', label: 'Company' },
   { key: null, label: 'Owner' },
   { key: 'memberCount', label: 'Members', numeric: true },
@@ -34,33 +36,16 @@ const membersRegion = (id: string) => `company-members-${id}`;
 // storage; search, sortable columns, page buttons; a row opens to its members. A table at desktop
 // widths, a list on phones (with a sort menu, the table's headers being hidden there).
 export function AdminCompaniesPage() {
-  const [keyInput, setKeyInput] = useState('');
-  const [key, setKey] = useState('');
-  const [sort, setSort] = useState<CompanyListSort>('createdDate');
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
-  const [page, setPage] = useState(1);
+  const { keyInput, setKeyInput, key, sort, order, page, setPage, search, clear, sortBy } = useListControls<CompanyListSort>({
+    initialSort: 'createdDate',
+    firstOrder: (column) => (column === 'name' ? 'asc' : 'desc'),
+  });
   const [open, setOpen] = useState<string | null>(null);
   const companies = useAdminCompanies({ page, size: PAGE_SIZE, key, sort, order });
   const rows = companies.data?.data ?? NO_ROWS;
   const total = { count: companies.data?.totalCount ?? 0, pages: companies.data?.totalPage ?? 1 };
   const loading = companies.isFetching;
 
-  const search = () => {
-    setKey(keyInput.trim());
-    setPage(1);
-  };
-  const clear = () => {
-    setKeyInput('');
-    setKey('');
-    setPage(1);
-  };
-  const sortBy = (column: CompanyListSort, nextOrder?: 'asc' | 'desc') => {
-    if (nextOrder) setOrder(nextOrder);
-    else if (column === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
-    else setOrder(column === 'name' ? 'asc' : 'desc');
-    setSort(column);
-    setPage(1);
-  };
   const toggle = (id: string) => setOpen(open === id ? null : id);
 
   return (
@@ -83,40 +68,11 @@ export function AdminCompaniesPage() {
           </Group>
         </Stack>
         <Table.ScrollContainer minWidth={860} type="native" visibleFrom="sm">
-          <Table verticalSpacing="sm" horizontalSpacing={10} highlightOnHover aria-busy={loading} fz="sm" className={classes.table}>
-            <Table.Thead bg="var(--mantine-color-gray-0)">
-              <Table.Tr>
-                {COLUMNS.map((c) => (
-                  <Table.Th key={c.label} className={classes.head} ta={c.numeric ? 'right' : undefined} aria-sort={c.key && c.key === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                    {c.key ? (
-                      <UnstyledButton onClick={() => sortBy(c.key!)} aria-label={`Sort by ${c.label}`} className={classes.sort}>
-                        {c.label}&nbsp;
-                        {c.key === sort ? (
-                          order === 'asc' ? <IconArrowUp size={14} className={classes.sortIcon} /> : <IconArrowDown size={14} className={classes.sortIcon} />
-                        ) : (
-                          <IconArrowsSort size={14} color="var(--mantine-color-gray-5)" className={classes.sortIcon} />
-                        )}
-                      </UnstyledButton>
-                    ) : (
-                      <Text size="sm" fw={600}>
-                        {c.label}
-                      </Text>
-                    )}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+          <Table verticalSpacing="sm" horizontalSpacing={10} highlightOnHover aria-busy={loading} fz="sm" className={tableClasses.table}>
+            <SortableHead columns={COLUMNS} sort={sort} order={order} onSort={sortBy} />
             <Table.Tbody>
               {loading && !rows.length
-                ? Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {COLUMNS.map((c) => (
-                        <Table.Td key={c.label}>
-                          <Skeleton h={14} radius="sm" />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
+                ? <LoadingRows columns={COLUMNS} />
                 : rows.map((r) => (
                     <Fragment key={r.id}>
                       <Table.Tr data-company={r.name}>
@@ -142,13 +98,13 @@ export function AdminCompaniesPage() {
                         </Table.Td>
                         <Table.Td ta="right">{r.memberCount}</Table.Td>
                         <Table.Td ta="right">{r.videoCount}</Table.Td>
-                        <Table.Td ta="right" className={classes.nowrap} title={eyemailsText(r)}>
+                        <Table.Td ta="right" className={tableClasses.nowrap} title={eyemailsText(r)}>
                           {r.eyemails.active} of {r.eyemails.total}
                         </Table.Td>
-                        <Table.Td ta="right" className={classes.nowrap}>
+                        <Table.Td ta="right" className={tableClasses.nowrap}>
                           {formatBytes(r.storageBytes)}
                         </Table.Td>
-                        <Table.Td className={classes.nowrap}>{formatDate(r.createdDate)}</Table.Td>
+                        <Table.Td className={tableClasses.nowrap}>{formatDate(r.createdDate)}</Table.Td>
                         <Table.Td>
                           <Button
                             size="compact-sm"
@@ -183,12 +139,7 @@ export function AdminCompaniesPage() {
         {!loading && !rows.length ? (
           <EmptyState icon={<IconBuildingCommunity size={30} />} title="No companies found." description={key ? 'Try another name, domain or owner’s email.' : 'Companies appear here once someone makes one.'} />
         ) : null}
-        <Group justify="space-between" p={{ base: 'md', sm: 'lg' }} gap="md" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total.count ? `Page ${page} of ${total.pages}` : ''}
-          </Text>
-          <PageButtons page={page} total={total.pages} onChange={setPage} label="Company list pages" />
-        </Group>
+        <ListPages page={page} pages={total.pages} count={total.count} onChange={setPage} label="Company list pages" />
       </Card>
     </>
   );

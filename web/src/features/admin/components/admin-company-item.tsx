@@ -3,8 +3,10 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { formatDate } from '@/lib/date-format';
 import { formatBytes } from '@/lib/media-format';
 import type { AdminCompanyRow } from '@/features/admin/api/admin-api';
-import { AdminCompanyMembers, EmailText } from './admin-company-members';
+import { AdminCompanyMembers } from './admin-company-members';
+import { EmailText } from './admin-table';
 import classes from './admin-companies-page.module.css';
+import tableClasses from './admin-table.module.css';
 
 export const count = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
 export const eyemailsText = (r: AdminCompanyRow) => `${r.eyemails.active} of ${count(r.eyemails.total, 'EyeMail')} active`;
@@ -12,13 +14,13 @@ export const eyemailsText = (r: AdminCompanyRow) => `${r.eyemails.active} of ${c
 // A company as a block, for phones: its owner, its counts, and its members on demand.
 export function CompanyItem({ row, open, onToggle, regionId }: { row: AdminCompanyRow; open: boolean; onToggle: () => void; regionId: string }) {
   return (
-    <Stack gap={6} px="md" py="sm" className={classes.item} data-company={row.name}>
+    <Stack gap={6} px="md" py="sm" className={tableClasses.item} data-company={row.name}>
       <Stack gap={0}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text size="sm" fw={600} className={classes.breakable}>
             {row.name}
           </Text>
-          <Text size="xs" c="dimmed" className={classes.nowrap}>
+          <Text size="xs" c="dimmed" className={tableClasses.nowrap}>
             {formatDate(row.createdDate)}
           </Text>
         </Group>

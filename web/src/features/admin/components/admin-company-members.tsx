@@ -1,23 +1,8 @@
-import { Fragment } from 'react';
 import { Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { WORKSPACE_ROLE_LABELS } from '@shared/workspace-roles';
 import { useAdminCompanyMembers } from '@/features/admin/api/get-admin-companies';
+import { EmailText } from './admin-table';
 import classes from './admin-companies-page.module.css';
-
-// An address may break after a dot before its @ and before the @ (never inside a word).
-export function EmailText({ email, size = 'xs' }: { email: string; size?: 'xs' | 'sm' }) {
-  const parts = email.split(/(?<=\.)(?=[^@]*@)|(?=@)/);
-  return (
-    <Text size={size} c="dimmed" className={classes.email}>
-      {parts.map((part, i) => (
-        <Fragment key={i}>
-          {i > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
-    </Text>
-  );
-}
 
 const ROLE_COLOR = { owner: 'brand', admin: 'grape', editor: 'teal', viewer: 'gray' } as const;
 

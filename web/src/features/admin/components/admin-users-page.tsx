@@ -1,6 +1,6 @@
-import { Fragment, useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconFileTypeCsv, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconFileTypeCsv, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/date-format';
 import { PageHeader } from '@/components/page-header';
@@ -10,17 +10,19 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/toasts';
 import type { AdminUserRow, SortKey, StatusFilter } from '@/features/admin/api/admin-api';
 import { useAdminUsers } from '@/features/admin/api/get-admin-users';
+import { useListControls } from '@/features/admin/utils/use-list-controls';
 import { useSetUserStatus } from '@/features/admin/api/set-user-status';
 import { encodeEmailParam } from '@/features/admin/utils/email-param';
 import { CSV_FILE_NAME, NO_DATA_MESSAGE, usersCsv } from '@/features/admin/utils/users-csv';
 import { statusBadge, statusButtons } from '@/features/admin/utils/user-status';
-import { PageButtons } from './page-buttons';
+import { EmailText, ListPages, LoadingRows, SortableHead, type AdminColumn } from './admin-table';
 import classes from './admin-users-page.module.css';
+import tableClasses from './admin-table.module.css';
 
 const PAGE_SIZE = 10;
 const NO_ROWS: AdminUserRow[] = [];
 
-const COLUMNS: { key: SortKey | null; label: string }[] = [
+const COLUMNS: AdminColumn<SortKey>[] = [
   { key: 'firstName', label: 'First Name' },
   { key: 'lastName', label: 'Last Name' },
   { key: 'phoneNumber', label: 'Phone Number' },
@@ -31,6 +33,9 @@ const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: 'videoCount', label: 'Videos' },
   { key: null, label: 'Action' },
 ];
+
+// The Action column stays pinned to the table's right edge.
+const actionCell = (c: AdminColumn<SortKey>) => (c.key ? undefined : classes.action);
 
 // The visible count, also the start of the link's name (its name must contain what it shows).
 const videosText = (n: number) => (n === 1 ? '1 video' : `${n} videos`);
@@ -81,27 +86,11 @@ function StatusBadge({ status }: { status: number }) {
   );
 }
 
-// An address may break after a dot and before its @ (a narrow column shows it whole on two or
-// three lines), never inside a word.
-function EmailText({ email }: { email: string }) {
-  const parts = email.split(/(?<=\.)(?=[^@]*@)|(?=@)/);
-  return (
-    <Text size="sm" className={classes.email} title={email}>
-      {parts.map((part, i) => (
-        <Fragment key={i}>
-          {i > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
-    </Text>
-  );
-}
-
 // A user as a block, for phones: the nine columns need more width than a phone has.
 function UserItem({ row, busy, onChange }: { row: AdminUserRow; busy: boolean; onChange: (status: 1 | 0) => void }) {
   const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
   return (
-    <Stack gap={6} px="md" py="sm" className={classes.item} data-status={row.status}>
+    <Stack gap={6} px="md" py="sm" className={tableClasses.item} data-status={row.status}>
       <Stack gap={0}>
         <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
           <Text size="sm" fw={600}>
@@ -109,7 +98,7 @@ function UserItem({ row, busy, onChange }: { row: AdminUserRow; busy: boolean; o
           </Text>
           <StatusBadge status={row.status} />
         </Group>
-        <EmailText email={row.email} />
+        <EmailText email={row.email} size="sm" dimmed={false} withTitle />
       </Stack>
       <Text size="xs" c="dimmed">
         {row.registrationType} · Registered {shortDate(row.dateOfJoining)} · Last active {shortDate(row.lastActivityDate)}
@@ -128,12 +117,12 @@ function UserItem({ row, busy, onChange }: { row: AdminUserRow; busy: boolean; o
 // Manage Users (spec 02): search, status filter, sortable columns, page buttons, CSV export of
 // the page shown, and activation. List failures show an empty list (spec 02 section 8).
 export function AdminUsersPage() {
-  const [keyInput, setKeyInput] = useState('');
-  const [key, setKey] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<SortKey>('dateOfJoining');
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
-  const [page, setPage] = useState(1);
+  const { keyInput, setKeyInput, key, sort, order, page, setPage, search, clear, sortBy } = useListControls<SortKey>({
+    initialSort: 'dateOfJoining',
+    firstOrder: (column) => (column === 'dateOfJoining' || column === 'lastActivityDate' || column === 'videoCount' ? 'desc' : 'asc'),
+    onClear: () => setStatus('all'),
+  });
   const users = useAdminUsers({ page, size: PAGE_SIZE, status, key, sort, order });
   const rows = users.data?.data ?? NO_ROWS;
   const total = { count: users.data?.totalCount ?? 0, pages: users.data?.totalPage ?? 1 };
@@ -142,24 +131,6 @@ export function AdminUsersPage() {
   const [busyEmail, setBusyEmail] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<AdminUserRow | null>(null);
 
-  const search = () => {
-    setKey(keyInput.trim());
-    setPage(1);
-  };
-  const clear = () => {
-    setKeyInput('');
-    setKey('');
-    setStatus('all');
-    setPage(1);
-  };
-  const sortBy = (column: SortKey) => {
-    if (column === sort) setOrder(order === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(column);
-      setOrder(column === 'dateOfJoining' || column === 'lastActivityDate' || column === 'videoCount' ? 'desc' : 'asc');
-    }
-    setPage(1);
-  };
 
   const setUserStatus = async (row: AdminUserRow, next: 1 | 0) => {
     setBusyEmail(row.email);
@@ -211,56 +182,26 @@ export function AdminUsersPage() {
           </AdminSearchBar>
         </Stack>
         <Table.ScrollContainer minWidth={880} type="native" visibleFrom="sm">
-          <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover striped={false} aria-busy={loading} fz="sm" className={classes.table}>
-            <Table.Thead bg="var(--mantine-color-gray-0)">
-              <Table.Tr>
-                {COLUMNS.map((c) => (
-                  <Table.Th key={c.label} className={c.key ? classes.head : `${classes.head} ${classes.action}`} aria-sort={c.key && c.key === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                    {c.key ? (
-                      <UnstyledButton onClick={() => sortBy(c.key!)} aria-label={`Sort by ${c.label}`} className={classes.sort}>
-                        {/* the icon keeps to the last word, so a wrapped header is no wider than its longest word */}
-                        {c.label}&nbsp;
-                        {c.key === sort ? (
-                          order === 'asc' ? <IconArrowUp size={14} className={classes.sortIcon} /> : <IconArrowDown size={14} className={classes.sortIcon} />
-                        ) : (
-                          <IconArrowsSort size={14} color="var(--mantine-color-gray-5)" className={classes.sortIcon} />
-                        )}
-                      </UnstyledButton>
-                    ) : (
-                      <Text size="sm" fw={600}>
-                        {c.label}
-                      </Text>
-                    )}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
+          <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover striped={false} aria-busy={loading} fz="sm" className={tableClasses.table}>
+            <SortableHead columns={COLUMNS} sort={sort} order={order} onSort={sortBy} cellClassName={actionCell} />
             <Table.Tbody>
               {loading && !rows.length
-                ? Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {COLUMNS.map((c) => (
-                        <Table.Td key={c.label} className={c.key ? undefined : classes.action}>
-                          <Skeleton h={14} radius="sm" />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
+                ? <LoadingRows columns={COLUMNS} cellClassName={actionCell} />
                 : rows.map((r) => (
                     <Table.Tr key={r.email} data-status={r.status}>
                       <Table.Td>{r.firstName}</Table.Td>
                       <Table.Td>{r.lastName || <Text span c="dimmed">—</Text>}</Table.Td>
                       <Table.Td>{r.phoneNumber || <Text span c="dimmed">—</Text>}</Table.Td>
                       <Table.Td>
-                        <EmailText email={r.email} />
+                        <EmailText email={r.email} size="sm" dimmed={false} withTitle />
                       </Table.Td>
                       <Table.Td>
                         <Badge variant="light" color={r.registrationType === 'Express' ? 'grape' : 'brand'}>
                           {r.registrationType}
                         </Badge>
                       </Table.Td>
-                      <Table.Td className={classes.nowrap}>{shortDate(r.dateOfJoining)}</Table.Td>
-                      <Table.Td className={classes.nowrap}>{shortDate(r.lastActivityDate)}</Table.Td>
+                      <Table.Td className={tableClasses.nowrap}>{shortDate(r.dateOfJoining)}</Table.Td>
+                      <Table.Td className={tableClasses.nowrap}>{shortDate(r.lastActivityDate)}</Table.Td>
                       <Table.Td>
                         <Tooltip label={`Videos of ${r.email}`}>
                           <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(r.email))}`} fw={600} aria-label={`${videosText(r.videoCount)} of ${r.email}`}>
@@ -287,12 +228,7 @@ export function AdminUsersPage() {
               ))}
         </Stack>
         {!loading && !rows.length ? <EmptyState icon={<IconUsers size={30} />} title="No users found." description={key || status !== 'all' ? 'Try another search or status.' : undefined} /> : null}
-        <Group justify="space-between" p={{ base: 'md', sm: 'lg' }} gap="md" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {total.count ? `Page ${page} of ${total.pages}` : ''}
-          </Text>
-          <PageButtons page={page} total={total.pages} onChange={setPage} label="User list pages" />
-        </Group>
+        <ListPages page={page} pages={total.pages} count={total.count} onChange={setPage} label="User list pages" />
       </Card>
       <ConfirmDialog
         opened={!!confirming}

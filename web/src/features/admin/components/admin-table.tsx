@@ -1,0 +1,91 @@
+import { Fragment } from 'react';
+import { Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { PageButtons } from './page-buttons';
+import classes from './admin-table.module.css';
+
+// The parts of the admin tables (Users, Companies): sortable headers, loading rows, addresses
+// that wrap, and the page buttons under the list.
+
+export interface AdminColumn<K extends string> {
+  // null: the column does not sort.
+  key: K | null;
+  label: string;
+  numeric?: boolean;
+}
+
+type CellClass<K extends string> = (column: AdminColumn<K>) => string | undefined;
+
+// The header row: a sortable column's name is a button that sorts by it (again: the other way).
+export function SortableHead<K extends string>({ columns, sort, order, onSort, cellClassName }: { columns: readonly AdminColumn<K>[]; sort: K; order: 'asc' | 'desc'; onSort: (key: K) => void; cellClassName?: CellClass<K> }) {
+  return (
+    <Table.Thead bg="var(--mantine-color-gray-0)">
+      <Table.Tr>
+        {columns.map((c) => (
+          <Table.Th
+            key={c.label}
+            className={[classes.head, cellClassName?.(c)].filter(Boolean).join(' ')}
+            ta={c.numeric ? 'right' : undefined}
+            aria-sort={c.key && c.key === sort ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+          >
+            {c.key ? (
+              <UnstyledButton onClick={() => onSort(c.key!)} aria-label={`Sort by ${c.label}`} className={classes.sort}>
+                {/* the icon keeps to the last word, so a wrapped header is no wider than its longest word */}
+                {c.label}&nbsp;
+                {c.key === sort ? (
+                  order === 'asc' ? <IconArrowUp size={14} className={classes.sortIcon} /> : <IconArrowDown size={14} className={classes.sortIcon} />
+                ) : (
+                  <IconArrowsSort size={14} color="var(--mantine-color-gray-5)" className={classes.sortIcon} />
+                )}
+              </UnstyledButton>
+            ) : (
+              <Text size="sm" fw={600}>
+                {c.label}
+              </Text>
+            )}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+// Five rows of placeholders while the first page loads.
+export function LoadingRows<K extends string>({ columns, cellClassName }: { columns: readonly AdminColumn<K>[]; cellClassName?: CellClass<K> }) {
+  return Array.from({ length: 5 }, (_, i) => (
+    <Table.Tr key={i}>
+      {columns.map((c) => (
+        <Table.Td key={c.label} className={cellClassName?.(c)}>
+          <Skeleton h={14} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}
+
+// An address may break after a dot before its @ and before the @ (never inside a word).
+export function EmailText({ email, size = 'xs', dimmed = true, withTitle = false }: { email: string; size?: 'xs' | 'sm'; dimmed?: boolean; withTitle?: boolean }) {
+  const parts = email.split(/(?<=\.)(?=[^@]*@)|(?=@)/);
+  return (
+    <Text size={size} c={dimmed ? 'dimmed' : undefined} className={classes.email} title={withTitle ? email : undefined}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
+// Under the list: which page this is, and the page buttons.
+export function ListPages({ page, pages, count, onChange, label }: { page: number; pages: number; count: number; onChange: (page: number) => void; label: string }) {
+  return (
+    <Group justify="space-between" p={{ base: 'md', sm: 'lg' }} gap="md" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        {count ? `Page ${page} of ${pages}` : ''}
+      </Text>
+      <PageButtons page={page} total={pages} onChange={onChange} label={label} />
+    </Group>
+  );
+}
