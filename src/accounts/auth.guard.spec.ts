@@ -5,7 +5,7 @@ import { AdminOnly, authUserOf, Public } from '../common/auth/auth.decorators.js
 import { AuthGuard } from './auth.guard.js';
 import type { UsersService } from './users.service.js';
 import type { AppConfig } from '../config/config.js';
-import type { ApiCredentialsService } from '../api-credentials/api-credentials.service.js';
+import type { ApiCaller, ApiCredentialsService } from '../api-credentials/api-credentials.service.js';
 import { AccountScope, WorkspaceScope } from '../common/auth/workspace-access.js';
 import { DomainError, NotFoundError } from '../common/domain-error.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
@@ -31,14 +31,15 @@ class AdminRoutes {
 
 type FakeUser = { id: string; role: 'user' | 'admin'; isActive: boolean; lastActivityAt: Date | null };
 
-function setup(users: FakeUser[]) {
+function setup(users: FakeUser[], caller: ApiCaller | null = null) {
   const touched: string[] = [];
   const service = {
     findById: async (id: string) => users.find((u) => u.id === id) ?? null,
     touchActivity: async (u: FakeUser) => void touched.push(u.id),
   } as unknown as UsersService;
-  // No API credential in these requests: the session decides (tokens: test/e2e/api-tokens.e2e-spec.ts).
-  const credentials = { authenticate: async () => null } as unknown as ApiCredentialsService;
+  // Without an API credential the session decides; with one, its maker and their membership come
+  // with it (tokens end to end: test/e2e/api-tokens.e2e-spec.ts).
+  const credentials = { authenticate: async () => caller } as unknown as ApiCredentialsService;
   // Everyone has a personal workspace (its id is theirs); u1 is a viewer of company c1.
   const workspaces = {
     resolve: async (userId: string, requested?: string): Promise<CurrentWorkspace> => {
@@ -144,5 +145,36 @@ describe('AuthGuard', () => {
     const c = context(WorkspaceRoutes, 'me', 'a1', 'c1');
     expect(await guard.canActivate(c.ctx)).toBe(true);
     expect(authUserOf(c.req)?.workspace.id).toBe('a1');
+  });
+
+  describe('with an API token or feed link', () => {
+    const maker = { id: 'u1', email: 'ann@example.com', firstName: 'Ann', lastName: null, tier: 'premium', role: 'user', isActive: true, emailVerifiedAt: null, companyId: null, timezoneId: 7 } as const;
+    const token = (over: Partial<ApiCaller> = {}): ApiCaller => ({ via: 'token', user: maker, workspace: { id: 'c1', kind: 'company', role: 'viewer' }, ...over });
+
+    it("acts in the credential's workspace with the maker's role there, loading no one", async () => {
+      const { guard, touched } = setup([], token());
+      const c = context(WorkspaceRoutes, 'read');
+      expect(await guard.canActivate(c.ctx)).toBe(true);
+      expect(authUserOf(c.req)).toMatchObject({ id: 'u1', email: 'ann@example.com', timezoneId: 7, workspace: { id: 'c1', kind: 'company', role: 'viewer' } });
+      // a script's calls are not the person's activity
+      expect(touched).toEqual([]);
+      // the maker's role still bounds it
+      expect(await statusOf(guard.canActivate(context(WorkspaceRoutes, 'write').ctx))).toBe(403);
+    });
+
+    it('opens nothing once the maker is no longer a member of its workspace (401, naming the credential)', async () => {
+      const removed = setup([], token({ workspace: null })).guard;
+      await expect(removed.canActivate(context(WorkspaceRoutes, 'read').ctx)).rejects.toThrow('This API token is not valid');
+      const feed = setup([], token({ via: 'feed-link', workspace: null })).guard;
+      await expect(feed.canActivate(context(WorkspaceRoutes, 'read').ctx)).rejects.toThrow('This feed link is not valid any more');
+    });
+
+    it('refuses a deactivated maker (403), admin routes and undeclared routes', async () => {
+      const deactivated = setup([], token({ user: { ...maker, isActive: false } })).guard;
+      expect(await statusOf(deactivated.canActivate(context(WorkspaceRoutes, 'read').ctx))).toBe(403);
+      const { guard } = setup([], token({ user: { ...maker, role: 'admin' } }));
+      expect(await statusOf(guard.canActivate(context(Routes, 'adminOne').ctx))).toBe(403);
+      expect(await statusOf(guard.canActivate(context(Routes, 'undeclared').ctx))).toBe(403);
+    });
   });
 });

@@ -120,20 +120,16 @@ export class AuthGuard implements CanActivate {
     }
   }
 
-  // The owner of a token or feed link, if still an active account. Never admin rights: no admin
-  // route carries a token scope, and a role check refuses all the same.
-  // A token or feed link acts in its own workspace with its maker's role there today: once the
-  // maker leaves or is removed from that workspace, it opens nothing.
-  private async actAsApiCaller(req: Request, caller: ApiCaller, role: string | undefined, workspaceRole: WorkspaceRole | undefined, accountScope: boolean): Promise<boolean> {
-    const user = await this.users.findById(caller.userId);
-    if (!user) throw unauthorized();
+  // The maker of a token or feed link, read with it (ApiCredentialsService, one query), if still
+  // an active account. Never admin rights: no admin route carries a token scope, and a role check
+  // refuses all the same. A token or feed link acts in its own workspace with its maker's role
+  // there today: once the maker leaves or is removed from that workspace, it opens nothing.
+  private actAsApiCaller(req: Request, caller: ApiCaller, role: string | undefined, workspaceRole: WorkspaceRole | undefined, accountScope: boolean): boolean {
+    const { user, workspace } = caller;
     if (!user.isActive) throw forbidden(deactivatedMessage(this.config.supportEmail));
     if (role) throw forbidden();
     if (!workspaceRole && !accountScope) throw new ForbiddenError(UNDECLARED_ROUTE);
-    const workspace = await this.workspaces.resolve(user.id, caller.workspaceId).catch((e: unknown) => {
-      if (e instanceof NotFoundError) throw new UnauthenticatedError(caller.via === 'token' ? API_TOKEN_MESSAGES.invalid : API_TOKEN_MESSAGES.badFeedKey);
-      throw e;
-    });
+    if (!workspace) throw new UnauthenticatedError(caller.via === 'token' ? API_TOKEN_MESSAGES.invalid : API_TOKEN_MESSAGES.badFeedKey);
     if (workspaceRole) this.checkRole(workspace, workspaceRole);
     setAuthUser(req, { ...toAuthUser(user), workspace });
     return true;

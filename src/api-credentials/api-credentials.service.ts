@@ -6,7 +6,8 @@ import { RateLimiter } from '../common/rate-limit.service.js';
 import type { RateLimitPolicy } from '../common/rate-limit.js';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../common/auth/api-access.js';
 import { isUuid } from '../shared/uuid.js';
-import { ApiTokenRepository } from './api-token.repository.js';
+import type { CurrentWorkspace } from '../common/auth/auth-user.js';
+import { ApiTokenRepository, type CallerRow } from './api-token.repository.js';
 import { bearerToken, feedLinkKey, hashToken, looksLikeToken, sameKey, shouldTouch } from './api-token-rules.js';
 
 export const API_TOKEN_MESSAGES = {
@@ -28,15 +29,27 @@ export interface RouteApiAccess {
 }
 
 export interface ApiCaller {
-  userId: string;
-  // the workspace it reads: the token's, or the feed link's EyeMail's
-  workspaceId: string;
   via: 'token' | 'feed-link';
+  // its maker, read with the credential: the AuthGuard refuses a deactivated one and builds the
+  // AuthUser from these fields
+  user: Omit<CallerRow, 'userId' | 'workspaceId' | 'workspaceKind' | 'workspaceRole'> & { id: string };
+  // the workspace it reads (the token's, or the feed link's EyeMail's) with the maker's role
+  // there now; null once the maker is no longer a member of it (then it opens nothing)
+  workspace: CurrentWorkspace | null;
+}
+
+function callerOf(row: CallerRow, via: ApiCaller['via']): ApiCaller {
+  const { userId, email, firstName, lastName, tier, role, isActive, emailVerifiedAt, companyId, timezoneId, workspaceId, workspaceKind, workspaceRole } = row;
+  return {
+    via,
+    user: { id: userId, email, firstName, lastName, tier, role, isActive, emailVerifiedAt, companyId, timezoneId },
+    workspace: workspaceKind && workspaceRole ? { id: workspaceId, kind: workspaceKind, role: workspaceRole } : null,
+  };
 }
 
 // Checks the API credentials of a request for the AuthGuard: a Bearer token or a feed link's key.
-// null when the request carries neither (the session decides); otherwise the owner it acts for,
-// or an error: 401 for a token or key that opens nothing, 403 for a token on a route outside
+// null when the request carries neither (the session decides); otherwise the maker it acts for
+// and their membership of its workspace, read with the credential in one query, or an error: 401 for a token or key that opens nothing, 403 for a token on a route outside
 // its scope, 429 past the rate.
 @Injectable()
 export class ApiCredentialsService {
@@ -63,7 +76,7 @@ export class ApiCredentialsService {
   }
 
   private async byToken(token: string, access: RouteApiAccess): Promise<ApiCaller> {
-    const row = looksLikeToken(token) ? await this.repo.findByHash(hashToken(token)) : null;
+    const row = looksLikeToken(token) ? await this.repo.findCallerByHash(hashToken(token)) : null;
     if (!row) throw new UnauthenticatedError(API_TOKEN_MESSAGES.invalid);
     const scopes = row.scopes.filter((s): s is ApiTokenScope => (API_TOKEN_SCOPES as readonly string[]).includes(s));
     if (!access.tokenScope || !scopes.includes(access.tokenScope)) throw new ForbiddenError(API_TOKEN_MESSAGES.outOfScope);
@@ -73,16 +86,16 @@ export class ApiCredentialsService {
       // Best effort: the answer does not wait on, or fail with, the bookkeeping.
       void this.repo.touch(row.id).catch((e) => this.logger.warn({ err: e }, 'Could not record when an API token was used'));
     }
-    return { userId: row.userId, workspaceId: row.workspaceId, via: 'token' };
+    return callerOf(row, 'token');
   }
 
   private async byFeedKey(req: Request, key: unknown): Promise<ApiCaller> {
     const snippetId = req.params?.snippetId;
     if (typeof key !== 'string' || !key || typeof snippetId !== 'string' || !isUuid(snippetId)) throw new UnauthenticatedError(API_TOKEN_MESSAGES.badFeedKey);
-    const link = await this.repo.findFeedLink(snippetId.toLowerCase());
+    const link = await this.repo.findFeedLinkCaller(snippetId.toLowerCase());
     if (!link || !sameKey(key, feedLinkKey(await this.secret(), snippetId, link.nonce))) throw new UnauthenticatedError(API_TOKEN_MESSAGES.badFeedKey);
     await this.limiter.consume([FEED_LINK_RATE, `${snippetId}:${link.nonce}`]);
-    return { userId: link.userId, workspaceId: link.workspaceId, via: 'feed-link' };
+    return callerOf(link, 'feed-link');
   }
 
   // The key of an EyeMail's feed link with this nonce.

@@ -81,13 +81,18 @@ describe('query counts', () => {
     expect(dataQueries(b.queries).length).toBeLessThanOrEqual(3);
   });
 
-  it("reads an API token's report with one read of its owner (the guard's gives the time zone too)", async () => {
+  it("reads an API token's report with one read of its owner, with the token and their membership (the guard's gives the time zone too)", async () => {
     const { snippet } = await createSnippet(owner, snippetPayload(videoId, { title: 'Report' }));
     const made = await owner.post('/api/api-tokens').send({ name: 'Sheets' });
     expect(made.status).toBe(201);
     const { token } = made.body.body as { token: string };
     const read = await countQueries(t, async () => (await t.http.get(`/api/reports/${snippet}/summary`).set('Authorization', `Bearer ${token}`)).status);
     expect(read.result).toBe(200);
-    expect(read.queries.filter((q) => /\bapp_user\b/.test(q))).toHaveLength(1);
+    const userReads = read.queries.filter((q) => /\bapp_user\b/.test(q));
+    expect(userReads).toHaveLength(1);
+    // the token, its maker and their membership of its workspace in that one statement
+    expect(userReads[0]).toMatch(/\bapi_token\b/);
+    expect(userReads[0]).toMatch(/\bworkspace_member\b/);
+    expect(read.queries.filter((q) => /\bworkspace_member\b/.test(q))).toHaveLength(1);
   });
 });
