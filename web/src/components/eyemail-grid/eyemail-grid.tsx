@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { Anchor, AspectRatio, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMail, IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SnippetView } from '@shared/api-types';
 import { formatDate } from '@/lib/date-format';
 import { Spinner } from '@/components/spinner';
+import { PosterImage } from '@/components/poster-image';
 import classes from './eyemail-grid.module.css';
 
 export const GRID_VIEW_ALL_ABOVE = 4;
@@ -26,18 +26,9 @@ export function cardDate(item: Pick<SnippetView, 'dateCreatedUTC' | 'dateUpdated
 }
 
 function Thumb({ item }: { item: CardItem }) {
-  const [broken, setBroken] = useState(false);
   return (
     <Link to={`/eyemails/${item.snippet}`} className={classes.thumbLink} aria-label={`Open ${item.title}, ${item.status ? 'Active' : 'Inactive'}`} tabIndex={-1}>
-      <AspectRatio ratio={16 / 9}>
-        {item.thumbnailUrl && !broken ? (
-          <img className={classes.thumb} src={item.thumbnailUrl} alt="" loading="lazy" onError={() => setBroken(true)} />
-        ) : (
-          <div className={classes.placeholder}>
-            <IconMail size={36} stroke={1.4} />
-          </div>
-        )}
-      </AspectRatio>
+      <PosterImage src={item.thumbnailUrl} icon={<IconMail size={36} stroke={1.4} />} />
       <Badge className={classes.badge} color={item.status ? 'teal' : 'gray'} variant="filled" size="sm">
         {item.status ? 'Active' : 'Inactive'}
       </Badge>

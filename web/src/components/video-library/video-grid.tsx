@@ -4,6 +4,7 @@ import { IconCheck, IconMovie, IconPlayerPlayFilled } from '@tabler/icons-react'
 import type { FileListItem as VideoListItem } from '@shared/api-types';
 import { formatDate } from '@/lib/date-format';
 import { fileNameWithoutExtension, formatDuration } from '@/lib/media-format';
+import { PosterImage } from '@/components/poster-image';
 import { UsedBy, UseInEyeMailButton, VideoCardMenu } from './video-card-actions';
 import classes from './video-grid.module.css';
 
@@ -27,20 +28,10 @@ export function videoTitle(item: VideoListItem): string {
 }
 
 function Thumbnail({ item, onOpen }: { item: VideoListItem; onOpen: () => void }) {
-  const [broken, setBroken] = useState(false);
-  const src = item.file.thumbnailUrl;
   const duration = formatDuration(item.file.durationSecs);
   return (
     <UnstyledButton className={classes.thumbButton} onClick={onOpen} aria-label={duration ? `Play ${videoTitle(item)}, ${duration}` : `Play ${videoTitle(item)}`}>
-      <AspectRatio ratio={16 / 9}>
-        {src && !broken ? (
-          <img className={classes.thumb} src={src} alt="" loading="lazy" onError={() => setBroken(true)} />
-        ) : (
-          <div className={classes.placeholder} data-testid="thumbnail-placeholder">
-            <IconMovie size={36} stroke={1.4} />
-          </div>
-        )}
-      </AspectRatio>
+      <PosterImage src={item.file.thumbnailUrl} icon={<IconMovie size={36} stroke={1.4} />} placeholderTestId="thumbnail-placeholder" />
       <span className={classes.play} aria-hidden="true">
         <IconPlayerPlayFilled size={34} color="white" />
       </span>

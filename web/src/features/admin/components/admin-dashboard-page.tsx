@@ -1,12 +1,11 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBuildingCommunity, IconMovie, IconUsers } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { LinkCard } from '@/components/link-card';
 import { useDashboardCounts } from '@/features/admin/api/get-dashboard-counts';
-import classes from './admin-dashboard-page.module.css';
 
 function Tile({ to, label, count, icon, loading }: { to: string; label: string; count: number; icon: React.ReactNode; loading: boolean }) {
   return (
-    <Card component={Link} to={to} className={classes.tile} padding="xl">
+    <LinkCard to={to} padding="xl">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Text c="dimmed" fw={600} size="sm" tt="uppercase" style={{ letterSpacing: '0.05em' }}>
@@ -24,7 +23,7 @@ function Tile({ to, label, count, icon, loading }: { to: string; label: string; 
         </Text>
         <IconArrowRight size={16} />
       </Group>
-    </Card>
+    </LinkCard>
   );
 }
 

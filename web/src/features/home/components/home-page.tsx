@@ -8,6 +8,7 @@ import { userAtom } from '@/lib/session/user-atom';
 import { useSnippets } from '@/lib/api/get-snippets';
 import { useCurrentWorkspace } from '@/lib/workspace/use-workspaces';
 import { EyeMailGrid } from '@/components/eyemail-grid/eyemail-grid';
+import { LinkCard } from '@/components/link-card';
 import { hasWelcomeFlag, withoutWelcomeFlag, WELCOME_DELAY_MS } from '@/features/home/utils/welcome-flag';
 import { VerifyEmailBanner } from './verify-email-banner';
 import { WelcomeDialog } from './welcome-dialog';
@@ -134,7 +135,7 @@ export function HomePage() {
 
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }} mt="xl">
         {SHORTCUTS.map((s) => (
-          <Card key={s.to} component={Link} to={s.to} className={classes.shortcut} padding="lg">
+          <LinkCard key={s.to} to={s.to} padding="lg">
             <ThemeIcon size={40} radius="md" variant="light" mb="md">
               <s.icon size={20} />
             </ThemeIcon>
@@ -142,7 +143,7 @@ export function HomePage() {
             <Text size="sm" c="dimmed" mt={2}>
               {s.text}
             </Text>
-          </Card>
+          </LinkCard>
         ))}
       </SimpleGrid>
 
