@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SqlBool } from 'kysely';
 import type { CapState, Sighting } from './notification-cap.js';
 import type { NotificationTables } from './notification-tables.js';
 
@@ -11,6 +11,14 @@ import type { NotificationTables } from './notification-tables.js';
 export interface CapKey {
   userId: string;
   snippetId: string;
+}
+
+// A window of events kept for later: a digest's (notification_window) or a cap summary's.
+type DueWindow = 'notification_window' | 'notification_cap';
+export interface TakenEvent {
+  receiver: string;
+  kind: string;
+  occurredAt: Date;
 }
 
 export type CapWindow = CapState & { digestAt: Date | null; changed: boolean };
@@ -75,6 +83,29 @@ export abstract class NotificationStatements {
   protected query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
     return runOn(this.client())<T>(sql, params);
   }
+
+  // The events a window keeps for later (a digest's: `held`, per owner, EyeMail and recipient; a
+  // cap summary's: `capped`, per owner and EyeMail), taken under the window's lock: marked
+  // digested, the window's digest cleared (and `alsoSet`). Empty when another run took them.
+  protected takeDue(window: DueWindow, key: CapKey & { receiver?: string }, state: 'held' | 'capped', alsoSet: { last_mail_at?: Date }): Promise<TakenEvent[]> {
+    const columns = [sql`${sql.ref('user_id')} = ${key.userId}`, sql`${sql.ref('snippet_id')} = ${key.snippetId}`, ...(key.receiver === undefined ? [] : [sql`${sql.ref('receiver')} = ${key.receiver}`])];
+    const ofKey = sql<SqlBool>`${sql.join(columns, sql` and `)}`;
+    return this.client()
+      .transaction()
+      .execute(async (trx) => {
+        const w = await trx.selectFrom(window).select('digest_at').where(ofKey).forUpdate().executeTakeFirst();
+        if (!w?.digest_at) return [];
+        const taken = await trx
+          .updateTable('notification_event')
+          .set({ mail_state: 'digested' })
+          .where(ofKey)
+          .where('mail_state', '=', state)
+          .returning(['receiver', 'kind', 'occurred_at as occurredAt'])
+          .execute();
+        await trx.updateTable(window).set({ digest_at: null, ...alsoSet }).where(ofKey).execute();
+        return taken;
+      });
+  }
 }
 
 @Injectable()
@@ -106,22 +137,7 @@ export class NotificationCapRepository extends NotificationStatements {
   // The summary's events, taken under the cap window's lock: marked digested and the summary
   // cleared. Empty when another run took them.
   async takeCapped(key: CapKey): Promise<{ receiver: string; kind: string }[]> {
-    return this.client()
-      .transaction()
-      .execute(async (trx) => {
-        const w = await trx.selectFrom('notification_cap').select('digest_at').where('user_id', '=', key.userId).where('snippet_id', '=', key.snippetId).forUpdate().executeTakeFirst();
-        if (!w?.digest_at) return [];
-        const held = await trx
-          .updateTable('notification_event')
-          .set({ mail_state: 'digested' })
-          .where('user_id', '=', key.userId)
-          .where('snippet_id', '=', key.snippetId)
-          .where('mail_state', '=', 'capped')
-          .returning(['receiver', 'kind'])
-          .execute();
-        await trx.updateTable('notification_cap').set({ digest_at: null }).where('user_id', '=', key.userId).where('snippet_id', '=', key.snippetId).execute();
-        return held;
-      });
+    return (await this.takeDue('notification_cap', { userId: key.userId, snippetId: key.snippetId }, 'capped', {})).map(({ receiver, kind }) => ({ receiver, kind }));
   }
 
   // Cap windows whose time has run with no summary due.

@@ -174,36 +174,8 @@ export class NotificationRepository extends NotificationStatements {
   // The digest's events, taken under the window's lock: marked digested, the window's mail time
   // set to now and its digest cleared. Empty when another run took them.
   async takeHeld(key: WindowKey, now: Date): Promise<{ kind: string; occurredAt: Date }[]> {
-    return this.client()
-      .transaction()
-      .execute(async (trx) => {
-        const w = await trx
-          .selectFrom('notification_window')
-          .select('digest_at')
-          .where('user_id', '=', key.userId)
-          .where('snippet_id', '=', key.snippetId)
-          .where('receiver', '=', key.receiver)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!w?.digest_at) return [];
-        const held = await trx
-          .updateTable('notification_event')
-          .set({ mail_state: 'digested' })
-          .where('user_id', '=', key.userId)
-          .where('snippet_id', '=', key.snippetId)
-          .where('receiver', '=', key.receiver)
-          .where('mail_state', '=', 'held')
-          .returning(['kind', 'occurred_at as occurredAt'])
-          .execute();
-        await trx
-          .updateTable('notification_window')
-          .set({ digest_at: null, last_mail_at: now })
-          .where('user_id', '=', key.userId)
-          .where('snippet_id', '=', key.snippetId)
-          .where('receiver', '=', key.receiver)
-          .execute();
-        return held.sort((a, b) => new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime());
-      });
+    const held = await this.takeDue('notification_window', key, 'held', { last_mail_at: now });
+    return held.map(({ kind, occurredAt }) => ({ kind, occurredAt })).sort((a, b) => new Date(a.occurredAt).getTime() - new Date(b.occurredAt).getTime());
   }
 
   async latest(userId: string, limit: number): Promise<{ items: BellItem[]; unread: number }> {
