@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { ActionIcon, Button, Card, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconBuildingCommunity, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { formatDate } from '@/lib/date-format';
 import { formatBytes } from '@/lib/media-format';
@@ -10,7 +10,7 @@ import type { AdminCompanyRow, CompanyListSort } from '@/features/admin/api/admi
 import { useAdminCompanies } from '@/features/admin/api/get-admin-companies';
 import { useListControls } from '@/features/admin/utils/use-list-controls';
 import { AdminCompanyMembers } from './admin-company-members';
-import { EmailText, ListPages, LoadingRows, SortableHead, type AdminColumn } from './admin-table';
+import { AdminTableAndList, EmailText, ListPages, type AdminColumn } from './admin-table';
 import { CompanyItem, count, eyemailsText } from './admin-company-item';
 import classes from './admin-companies-page.module.css';
 import tableClasses from './admin-table.module.css';
@@ -67,75 +67,74 @@ export function AdminCompaniesPage() {
             </ActionIcon>
           </Group>
         </Stack>
-        <Table.ScrollContainer minWidth={860} type="native" visibleFrom="sm">
-          <Table verticalSpacing="sm" horizontalSpacing={10} highlightOnHover aria-busy={loading} fz="sm" className={tableClasses.table}>
-            <SortableHead columns={COLUMNS} sort={sort} order={order} onSort={sortBy} />
-            <Table.Tbody>
-              {loading && !rows.length
-                ? <LoadingRows columns={COLUMNS} />
-                : rows.map((r) => (
-                    <Fragment key={r.id}>
-                      <Table.Tr data-company={r.name}>
-                        <Table.Td>
-                          <Text size="sm" fw={600} className={classes.breakable}>
-                            {r.name}
-                          </Text>
-                          <Text size="xs" c="dimmed" className={classes.breakable}>
-                            {r.domain} · {r.department}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {r.owner ? (
-                            <>
-                              <Text size="sm">{r.owner.name}</Text>
-                              <EmailText email={r.owner.email} />
-                            </>
-                          ) : (
-                            <Text span c="dimmed">
-                              —
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td ta="right">{r.memberCount}</Table.Td>
-                        <Table.Td ta="right">{r.videoCount}</Table.Td>
-                        <Table.Td ta="right" className={tableClasses.nowrap} title={eyemailsText(r)}>
-                          {r.eyemails.active} of {r.eyemails.total}
-                        </Table.Td>
-                        <Table.Td ta="right" className={tableClasses.nowrap}>
-                          {formatBytes(r.storageBytes)}
-                        </Table.Td>
-                        <Table.Td className={tableClasses.nowrap}>{formatDate(r.createdDate)}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="compact-sm"
-                            variant={open === r.id ? 'light' : 'subtle'}
-                            rightSection={open === r.id ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
-                            onClick={() => toggle(r.id)}
-                            aria-expanded={open === r.id}
-                            aria-controls={open === r.id ? membersRegion(r.id) : undefined}
-                            aria-label={`${count(r.memberCount, 'member')} of ${r.name}`}
-                          >
-                            Members
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                      {open === r.id ? (
-                        <Table.Tr className={classes.openRow}>
-                          <Table.Td colSpan={COLUMNS.length}>
-                            <AdminCompanyMembers companyId={r.id} companyName={r.name} id={membersRegion(r.id)} />
-                          </Table.Td>
-                        </Table.Tr>
-                      ) : null}
-                    </Fragment>
-                  ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Stack gap={0} hiddenFrom="sm" data-testid="company-list" aria-busy={loading}>
-          {loading && !rows.length
-            ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={110} mx="md" mb="sm" radius="md" />)
-            : rows.map((r) => <CompanyItem key={r.id} row={r} open={open === r.id} onToggle={() => toggle(r.id)} regionId={membersRegion(`${r.id}-item`)} />)}
-        </Stack>
+        <AdminTableAndList
+          columns={COLUMNS}
+          sort={sort}
+          order={order}
+          onSort={sortBy}
+          loading={loading}
+          rows={rows}
+          minWidth={860}
+          horizontalSpacing={10}
+          tableRow={(r) => (
+            <Fragment key={r.id}>
+              <Table.Tr data-company={r.name}>
+                <Table.Td>
+                  <Text size="sm" fw={600} className={classes.breakable}>
+                    {r.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" className={classes.breakable}>
+                    {r.domain} · {r.department}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {r.owner ? (
+                    <>
+                      <Text size="sm">{r.owner.name}</Text>
+                      <EmailText email={r.owner.email} />
+                    </>
+                  ) : (
+                    <Text span c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{r.memberCount}</Table.Td>
+                <Table.Td ta="right">{r.videoCount}</Table.Td>
+                <Table.Td ta="right" className={tableClasses.nowrap} title={eyemailsText(r)}>
+                  {r.eyemails.active} of {r.eyemails.total}
+                </Table.Td>
+                <Table.Td ta="right" className={tableClasses.nowrap}>
+                  {formatBytes(r.storageBytes)}
+                </Table.Td>
+                <Table.Td className={tableClasses.nowrap}>{formatDate(r.createdDate)}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-sm"
+                    variant={open === r.id ? 'light' : 'subtle'}
+                    rightSection={open === r.id ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+                    onClick={() => toggle(r.id)}
+                    aria-expanded={open === r.id}
+                    aria-controls={open === r.id ? membersRegion(r.id) : undefined}
+                    aria-label={`${count(r.memberCount, 'member')} of ${r.name}`}
+                  >
+                    Members
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+              {open === r.id ? (
+                <Table.Tr className={classes.openRow}>
+                  <Table.Td colSpan={COLUMNS.length}>
+                    <AdminCompanyMembers companyId={r.id} companyName={r.name} id={membersRegion(r.id)} />
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Fragment>
+          )}
+          listTestId="company-list"
+          placeholderHeight={110}
+          listItem={(r) => <CompanyItem key={r.id} row={r} open={open === r.id} onToggle={() => toggle(r.id)} regionId={membersRegion(`${r.id}-item`)} />}
+        />
         {!loading && !rows.length ? (
           <EmptyState icon={<IconBuildingCommunity size={30} />} title="No companies found." description={key ? 'Try another name, domain or owner’s email.' : 'Companies appear here once someone makes one.'} />
         ) : null}

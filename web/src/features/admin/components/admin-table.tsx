@@ -1,11 +1,11 @@
-import { Fragment } from 'react';
-import { Group, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import { Group, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { PageButtons } from './page-buttons';
 import classes from './admin-table.module.css';
 
-// The parts of the admin tables (Users, Companies): sortable headers, loading rows, addresses
-// that wrap, and the page buttons under the list.
+// The parts of the admin lists (Users, Companies): a table at desktop widths and blocks on phones,
+// sortable headers, loading placeholders, addresses that wrap, and the page buttons under it.
 
 export interface AdminColumn<K extends string> {
   // null: the column does not sort.
@@ -17,7 +17,7 @@ export interface AdminColumn<K extends string> {
 type CellClass<K extends string> = (column: AdminColumn<K>) => string | undefined;
 
 // The header row: a sortable column's name is a button that sorts by it (again: the other way).
-export function SortableHead<K extends string>({ columns, sort, order, onSort, cellClassName }: { columns: readonly AdminColumn<K>[]; sort: K; order: 'asc' | 'desc'; onSort: (key: K) => void; cellClassName?: CellClass<K> }) {
+function SortableHead<K extends string>({ columns, sort, order, onSort, cellClassName }: { columns: readonly AdminColumn<K>[]; sort: K; order: 'asc' | 'desc'; onSort: (key: K) => void; cellClassName?: CellClass<K> }) {
   return (
     <Table.Thead bg="var(--mantine-color-gray-0)">
       <Table.Tr>
@@ -51,7 +51,7 @@ export function SortableHead<K extends string>({ columns, sort, order, onSort, c
 }
 
 // Five rows of placeholders while the first page loads.
-export function LoadingRows<K extends string>({ columns, cellClassName }: { columns: readonly AdminColumn<K>[]; cellClassName?: CellClass<K> }) {
+function LoadingRows<K extends string>({ columns, cellClassName }: { columns: readonly AdminColumn<K>[]; cellClassName?: CellClass<K> }) {
   return Array.from({ length: 5 }, (_, i) => (
     <Table.Tr key={i}>
       {columns.map((c) => (
@@ -61,6 +61,54 @@ export function LoadingRows<K extends string>({ columns, cellClassName }: { colu
       ))}
     </Table.Tr>
   ));
+}
+
+// The list at two widths: a table from a tablet up (scrolling sideways below `minWidth`), one
+// block a row on phones (the table's headers are hidden there, so the page offers a sort menu);
+// placeholders in both while the first page loads.
+export function AdminTableAndList<K extends string, T>({
+  columns,
+  sort,
+  order,
+  onSort,
+  cellClassName,
+  loading,
+  rows,
+  minWidth,
+  horizontalSpacing,
+  tableRow,
+  listTestId,
+  placeholderHeight,
+  listItem,
+}: {
+  columns: readonly AdminColumn<K>[];
+  sort: K;
+  order: 'asc' | 'desc';
+  onSort: (key: K) => void;
+  cellClassName?: CellClass<K>;
+  loading: boolean;
+  rows: readonly T[];
+  minWidth: number;
+  horizontalSpacing: number;
+  tableRow: (row: T) => ReactNode;
+  listTestId: string;
+  placeholderHeight: number;
+  listItem: (row: T) => ReactNode;
+}) {
+  const placeholders = loading && !rows.length;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={minWidth} type="native" visibleFrom="sm">
+        <Table verticalSpacing="sm" horizontalSpacing={horizontalSpacing} highlightOnHover aria-busy={loading} fz="sm" className={classes.table}>
+          <SortableHead columns={columns} sort={sort} order={order} onSort={onSort} cellClassName={cellClassName} />
+          <Table.Tbody>{placeholders ? <LoadingRows columns={columns} cellClassName={cellClassName} /> : rows.map(tableRow)}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Stack gap={0} hiddenFrom="sm" data-testid={listTestId} aria-busy={loading}>
+        {placeholders ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={placeholderHeight} mx="md" mb="sm" radius="md" />) : rows.map(listItem)}
+      </Stack>
+    </>
+  );
 }
 
 // An address may break after a dot before its @ and before the @ (never inside a word).

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Select, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconFileTypeCsv, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/date-format';
@@ -15,7 +15,7 @@ import { useSetUserStatus } from '@/features/admin/api/set-user-status';
 import { encodeEmailParam } from '@/features/admin/utils/email-param';
 import { CSV_FILE_NAME, NO_DATA_MESSAGE, usersCsv } from '@/features/admin/utils/users-csv';
 import { statusBadge, statusButtons } from '@/features/admin/utils/user-status';
-import { EmailText, ListPages, LoadingRows, SortableHead, type AdminColumn } from './admin-table';
+import { AdminTableAndList, EmailText, ListPages, type AdminColumn } from './admin-table';
 import classes from './admin-users-page.module.css';
 import tableClasses from './admin-table.module.css';
 
@@ -181,52 +181,52 @@ export function AdminUsersPage() {
             </Button>
           </AdminSearchBar>
         </Stack>
-        <Table.ScrollContainer minWidth={880} type="native" visibleFrom="sm">
-          <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover striped={false} aria-busy={loading} fz="sm" className={tableClasses.table}>
-            <SortableHead columns={COLUMNS} sort={sort} order={order} onSort={sortBy} cellClassName={actionCell} />
-            <Table.Tbody>
-              {loading && !rows.length
-                ? <LoadingRows columns={COLUMNS} cellClassName={actionCell} />
-                : rows.map((r) => (
-                    <Table.Tr key={r.email} data-status={r.status}>
-                      <Table.Td>{r.firstName}</Table.Td>
-                      <Table.Td>{r.lastName || <Text span c="dimmed">—</Text>}</Table.Td>
-                      <Table.Td>{r.phoneNumber || <Text span c="dimmed">—</Text>}</Table.Td>
-                      <Table.Td>
-                        <EmailText email={r.email} size="sm" dimmed={false} withTitle />
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={r.registrationType === 'Express' ? 'grape' : 'brand'}>
-                          {r.registrationType}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td className={tableClasses.nowrap}>{shortDate(r.dateOfJoining)}</Table.Td>
-                      <Table.Td className={tableClasses.nowrap}>{shortDate(r.lastActivityDate)}</Table.Td>
-                      <Table.Td>
-                        <Tooltip label={`Videos of ${r.email}`}>
-                          <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(r.email))}`} fw={600} aria-label={`${videosText(r.videoCount)} of ${r.email}`}>
-                            {r.videoCount}
-                          </Anchor>
-                        </Tooltip>
-                      </Table.Td>
-                      <Table.Td className={classes.action}>
-                        <Group gap={6} wrap="wrap">
-                          <StatusBadge status={r.status} />
-                          <StatusButtons row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Stack gap={0} hiddenFrom="sm" data-testid="user-list" aria-busy={loading}>
-          {loading && !rows.length
-            ? Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={96} mx="md" mb="sm" radius="md" />)
-            : rows.map((r) => (
-                <UserItem key={r.email} row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
-              ))}
-        </Stack>
+        <AdminTableAndList
+          columns={COLUMNS}
+          sort={sort}
+          order={order}
+          onSort={sortBy}
+          cellClassName={actionCell}
+          loading={loading}
+          rows={rows}
+          minWidth={880}
+          horizontalSpacing={8}
+          tableRow={(r) => (
+            <Table.Tr key={r.email} data-status={r.status}>
+              <Table.Td>{r.firstName}</Table.Td>
+              <Table.Td>{r.lastName || <Text span c="dimmed">—</Text>}</Table.Td>
+              <Table.Td>{r.phoneNumber || <Text span c="dimmed">—</Text>}</Table.Td>
+              <Table.Td>
+                <EmailText email={r.email} size="sm" dimmed={false} withTitle />
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={r.registrationType === 'Express' ? 'grape' : 'brand'}>
+                  {r.registrationType}
+                </Badge>
+              </Table.Td>
+              <Table.Td className={tableClasses.nowrap}>{shortDate(r.dateOfJoining)}</Table.Td>
+              <Table.Td className={tableClasses.nowrap}>{shortDate(r.lastActivityDate)}</Table.Td>
+              <Table.Td>
+                <Tooltip label={`Videos of ${r.email}`}>
+                  <Anchor component={Link} to={`/admin-video?email=${encodeURIComponent(encodeEmailParam(r.email))}`} fw={600} aria-label={`${videosText(r.videoCount)} of ${r.email}`}>
+                    {r.videoCount}
+                  </Anchor>
+                </Tooltip>
+              </Table.Td>
+              <Table.Td className={classes.action}>
+                <Group gap={6} wrap="wrap">
+                  <StatusBadge status={r.status} />
+                  <StatusButtons row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          listTestId="user-list"
+          placeholderHeight={96}
+          listItem={(r) => (
+            <UserItem key={r.email} row={r} busy={busyEmail === r.email} onChange={(next) => (next === 0 ? setConfirming(r) : void setUserStatus(r, 1))} />
+          )}
+        />
         {!loading && !rows.length ? <EmptyState icon={<IconUsers size={30} />} title="No users found." description={key || status !== 'all' ? 'Try another search or status.' : undefined} /> : null}
         <ListPages page={page} pages={total.pages} count={total.count} onChange={setPage} label="User list pages" />
       </Card>
