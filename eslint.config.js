@@ -63,7 +63,7 @@ const KERNEL = ['common', 'config', 'database', 'runtime', 'shared'];
 // top-level files it declares public here (types, messages, errors, decorators, pure rules its
 // callers share). The rest, sub-folders included, is its own.
 const PUBLIC_FILES = {
-  accounts: ['account-messages.ts', 'user-list.ts'],
+  accounts: ['account-messages.ts', 'company-fields.ts', 'user-list.ts'],
   'api-credentials': ['api-token-rules.ts'],
   engagement: ['engagement-kinds.ts', 'engagement-events.ts', 'engagement-outbox.ts', 'event-buffer.ts', 'viewer-visits.ts', 'engagement-sql.ts', 'viewer-activity-sql.ts'],
   'geo-ip': ['ip-ranges.ts'],

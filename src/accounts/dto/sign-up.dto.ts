@@ -6,7 +6,6 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   confirmPasswordError,
-  domainError,
   emailError,
   inviteCodeError,
   passwordError,
@@ -18,6 +17,7 @@ import {
 import { Field, OptionalField } from '../../common/validation/rule.decorator.js';
 import { ReadAs, Trimmed } from '../../common/validation/transforms.js';
 import { ACCOUNT_MESSAGES } from '../account-messages.js';
+import { CompanyField } from '../company-fields.js';
 
 const PASSWORD_RULES = `${PASSWORD_MIN}-${PASSWORD_MAX} characters with a capital letter and a digit.`;
 
@@ -54,15 +54,9 @@ export class CompanySignUpDto {
   @Field({ example: 'Secret123', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, description: PASSWORD_RULES }, (v) => passwordError(v, MESSAGES.invalidPasswordCompany))
   password: string;
 
-  @Field({ example: 'Acme Inc.', minLength: 1, maxLength: NAME_MAX }, (v) => requiredTextError(v, MESSAGES.companyName))
-  companyName: string;
-
-  @Field({ example: 'acme.com', description: 'A bare domain: no scheme, no path.' }, domainError)
-  @Trimmed()
-  domain: string;
-
-  @Field({ example: 'Marketing', minLength: 1, maxLength: NAME_MAX }, (v) => requiredTextError(v, MESSAGES.department))
-  department: string;
+  @CompanyField('companyName') companyName: string;
+  @CompanyField('domain') domain: string;
+  @CompanyField('department') department: string;
 
   @OptionalField({ type: String, nullable: true, maxLength: INVITE_CODE_MAX, description: 'The {id} of the /companysignup/{id} link.' }, (v) => inviteCodeError(v, ACCOUNT_MESSAGES.invalidInvite))
   @Trimmed()
