@@ -5,6 +5,19 @@ import type { ReportRecord } from '../shared/report-types.js';
 
 // The CSV of a report: the one place csv-stringify is used.
 
+// A file name people recognise: eyemail-report-<title>-<date>.csv, ASCII only.
+export function reportFileName(title: string, date: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  return `eyemail-report-${slug || 'eyemail'}-${date}.csv`;
+}
+
 // A column is a record field, or a value made from the record (value).
 export const CSV_COLUMNS: { key: keyof ReportRecord; header: string; value?: (r: ReportRecord) => unknown }[] = [
   { key: 'engagementId', header: 'Engagement ID' },

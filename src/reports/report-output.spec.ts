@@ -1,6 +1,5 @@
 import type { ReportRecord } from '../shared/report-types.js';
-import { batchesToCsv, csvSafeText, inChunks } from './report-csv.js';
-import { reportFileName, todayIn, usableTimeZone } from './report-feed.js';
+import { batchesToCsv, csvSafeText, inChunks, reportFileName } from './report-csv.js';
 import { feedToXml, xmlText } from './report-xml.js';
 
 const record = (over: Partial<ReportRecord> = {}): ReportRecord => ({
@@ -109,24 +108,12 @@ describe('inChunks', () => {
   });
 });
 
-describe('report feed helpers', () => {
+describe('the CSV file name', () => {
   it('names files after the EyeMail and the day', () => {
-    expect(reportFileName('Spring launch!', '2026-01-10', 'csv')).toBe('eyemail-report-spring-launch-2026-01-10.csv');
-    expect(reportFileName('Café déjà vu', '2026-01-10', 'csv')).toBe('eyemail-report-cafe-deja-vu-2026-01-10.csv');
-    expect(reportFileName('日本', '2026-01-10', 'xml')).toBe('eyemail-report-eyemail-2026-01-10.xml');
-    expect(reportFileName('x'.repeat(200), '2026-01-10', 'csv')).toHaveLength('eyemail-report-'.length + 60 + '-2026-01-10.csv'.length);
-  });
-
-  it('gives today in a time zone', () => {
-    const now = new Date('2026-01-11T07:30:00Z');
-    expect(todayIn('America/Los_Angeles', now)).toBe('2026-01-10');
-    expect(todayIn('Asia/Kolkata', now)).toBe('2026-01-11');
-  });
-
-  it('falls back to UTC for a missing or unknown zone', () => {
-    expect(usableTimeZone(null)).toBe('UTC');
-    expect(usableTimeZone('Mars/Olympus')).toBe('UTC');
-    expect(usableTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(reportFileName('Spring launch!', '2026-01-10')).toBe('eyemail-report-spring-launch-2026-01-10.csv');
+    expect(reportFileName('Café déjà vu', '2026-01-10')).toBe('eyemail-report-cafe-deja-vu-2026-01-10.csv');
+    expect(reportFileName('日本', '2026-01-10')).toBe('eyemail-report-eyemail-2026-01-10.csv');
+    expect(reportFileName('x'.repeat(200), '2026-01-10')).toHaveLength('eyemail-report-'.length + 60 + '-2026-01-10.csv'.length);
   });
 });
 

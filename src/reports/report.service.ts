@@ -9,9 +9,8 @@ import { toPlayRecord } from './report-plays.js';
 import { toEngagementReport } from './report-engagement.js';
 import { timelineGrain, timelineRange } from '../shared/metrics/timeline-grain.js';
 import { viewParts } from '../shared/metrics/report-metrics.js';
-import { reportTimeZone } from '../shared/time-zone.js';
-import { CSV_COLUMNS, linesToCsv } from './report-csv.js';
-import { reportFileName, todayIn, usableTimeZone } from './report-feed.js';
+import { reportTimeZone, todayIn } from '../shared/time-zone.js';
+import { CSV_COLUMNS, linesToCsv, reportFileName } from './report-csv.js';
 import { CLIENT_FAMILIES, DEVICE_FAMILIES, PLATFORM_FAMILIES, filterMap, readReportQuery, type ParsedReportQuery } from './report-filter.js';
 import { refusalOf, type ReportQueryDto } from './dto/report-query.dto.js';
 import { ReportRepository } from './report.repository.js';
@@ -60,11 +59,12 @@ export class ReportService {
     private readonly loader: IngestLoader,
   ) {}
 
-  // The caller's profile time zone, else the one their browser sent (tz), else UTC. The zones'
-  // names are reference data, read once (ReferenceDataService). The workspace report's too.
+  // The caller's profile time zone, else the one their browser sent (tz), else UTC
+  // (reportTimeZone, which takes only a zone Intl and the database know). The zones' names are
+  // reference data, read once (ReferenceDataService). The workspace report's too.
   async timeZoneOf(user: AuthUser, requested: string | null): Promise<string> {
     const zone = user.timezoneId ? (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId) : undefined;
-    return reportTimeZone(zone ? usableTimeZone(zone.timezoneName) : null, requested);
+    return reportTimeZone(zone?.timezoneName ?? null, requested);
   }
 
   private async context(user: AuthUser, snippetId: string, query: ReportQuery): Promise<Context> {
@@ -143,7 +143,7 @@ export class ReportService {
   async csv(user: AuthUser, snippetId: string, query: ReportQuery): Promise<{ fileName: string; stream: Readable }> {
     const { snippet, tz, q } = await this.context(user, snippetId, query);
     return {
-      fileName: reportFileName(snippet.title, todayIn(tz), 'csv'),
+      fileName: reportFileName(snippet.title, todayIn(tz)),
       stream: linesToCsv(await primed(this.repo.streamCsvLines(snippet.snippetId, q.filter, tz, CSV_COLUMNS.map((c) => c.key)))),
     };
   }

@@ -1,4 +1,4 @@
-import { isIanaTimeZone, localBucket, localDay, reportTimeZone } from './time-zone.js';
+import { isIanaTimeZone, localBucket, localDay, reportTimeZone, todayIn } from './time-zone.js';
 
 describe('report time zones', () => {
   it('take IANA names, not offsets, abbreviations of nothing or junk', () => {
@@ -10,6 +10,15 @@ describe('report time zones', () => {
     expect(reportTimeZone('Europe/Paris', 'America/Los_Angeles')).toBe('Europe/Paris');
     expect(reportTimeZone(null, 'America/Los_Angeles')).toBe('America/Los_Angeles');
     expect(reportTimeZone(null, null)).toBe('UTC');
+    // a profile zone nothing knows is as none
+    expect(reportTimeZone('Mars/Olympus', 'America/Los_Angeles')).toBe('America/Los_Angeles');
+    expect(reportTimeZone('Mars/Olympus', null)).toBe('UTC');
+  });
+
+  it('give today in a zone: the local day of now', () => {
+    const now = new Date('2026-01-11T07:30:00Z');
+    expect(todayIn('America/Los_Angeles', now)).toBe('2026-01-10');
+    expect(todayIn('Asia/Kolkata', now)).toBe('2026-01-11');
   });
 
   it('put an instant on its own local day: one UTC moment is three different days', () => {

@@ -36,6 +36,11 @@ export function localDay(instant: Date, timeZone: string): string {
   return `${p.year}-${p.month}-${p.day}`;
 }
 
+// Today (YYYY-MM-DD) in a zone: the local day of now (a report's today, the CSV's file name).
+export function todayIn(timeZone: string, now = new Date()): string {
+  return localDay(now, timeZone);
+}
+
 // The start of the local hour or day an instant falls in, written as the timeline's buckets are
 // (YYYY-MM-DDTHH:mm, local).
 export function localBucket(instant: Date, timeZone: string, grain: 'hour' | 'day'): string {

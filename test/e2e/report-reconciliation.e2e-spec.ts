@@ -14,7 +14,7 @@ import { listen, rawRequest } from '../support/raw-http.js';
 import { waitFor } from '../support/wait.js';
 import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';
 import { HAND, LANDING, sendAudience } from '../support/reconciliation-audience.js';
-import { todayIn } from '../../src/reports/report-feed.js';
+import { todayIn } from '../../src/shared/time-zone.js';
 import { FILTER_MESSAGES } from '../../src/reports/report-filter.js';
 
 jest.setTimeout(240_000);
