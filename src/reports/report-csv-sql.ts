@@ -1,5 +1,6 @@
 import type { ReportFilter } from './report-filter.js';
-import { DURATIONS, filterSql, NAMED_PLAY, PLAY_AFTER_CLICK_WINDOW, RECORD_ROWS, recordColumns, SHARE, Sql, sql, viewerScope } from './report-sql.js';
+import { Sql, sql } from '../database/sql-template.js';
+import { DURATIONS, filterSql, NAMED_PLAY, PLAY_AFTER_CLICK_WINDOW, RECORD_ROWS, recordColumns, SHARE, viewerScope } from './report-sql.js';
 
 // Every matching record for the CSV: the same columns and order as a page of recordsSql, but
 // worked out over the whole set at once instead of record by record. A page looks up each

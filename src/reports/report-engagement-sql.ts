@@ -1,7 +1,8 @@
 import { COMPLETION_SHARE } from '../shared/metrics/engagement-metrics.js';
 import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
 import type { ReportFilter } from './report-filter.js';
-import { COUNTED_VIEW, filterSql, joinSql, PERSON, Sql, sql } from './report-sql.js';
+import { joinSql, Sql, sql } from '../database/sql-template.js';
+import { COUNTED_VIEW, filterSql, PERSON } from './report-sql.js';
 
 // The engagement report's reads (issue 17): opens and clicks (engagement), visits (viewer_visit)
 // and plays (video_play, counted ones), each filtered as the records are (filterSql over row `e`)

@@ -1,6 +1,7 @@
 import type { PlayRecord } from '../shared/report-types.js';
 import type { ReportFilter, ReportPage } from './report-filter.js';
-import { filterSql, Sql, sql, WHO_COLUMNS } from './report-sql.js';
+import { Sql, sql } from '../database/sql-template.js';
+import { filterSql, WHO_COLUMNS } from './report-sql.js';
 
 // The report's reads of the viewer's plays and visits (video_play, viewer_visit; migration 0012).
 // Pure, like report-sql.ts, whose filter they reuse: each table is read as row `e`, its time as

@@ -1,5 +1,9 @@
 import { containsPattern } from '../snippets/snippet-list-query.js';
+import { joinSql, Sql, sql } from '../database/sql-template.js';
 import { countersServe, type FamilyMatch, type ReportFilter, type ReportPage } from './report-filter.js';
+
+// The reports' SQL builders compose their pieces with database/sql-template.ts.
+export { joinSql, Sql, sql };
 
 // The report queries over the engagement table, built as SQL text plus positional parameters.
 // Pure (no database here): report.repository.ts runs them, bench/report.mjs times them as they
@@ -12,35 +16,6 @@ import { countersServe, type FamilyMatch, type ReportFilter, type ReportPage } f
 // - isUnique: the first counted view (open or un-joined play) of a receiver, or of an IP when
 //   there is no receiver, among the snippet's views (machine ones only with includeMachine);
 // - dates and times are the owner's time zone; the table keeps UTC.
-
-// A piece of SQL with its parameters, so pieces compose without counting placeholders.
-export class Sql {
-  constructor(
-    readonly text: string,
-    readonly params: unknown[],
-  ) {}
-}
-
-// sql`... ${value} ...`: values become ? parameters, Sql values are spliced in.
-export function sql(strings: TemplateStringsArray, ...values: unknown[]): Sql {
-  let text = strings[0];
-  const params: unknown[] = [];
-  values.forEach((v, i) => {
-    if (v instanceof Sql) {
-      text += v.text;
-      params.push(...v.params);
-    } else {
-      text += '?';
-      params.push(v);
-    }
-    text += strings[i + 1];
-  });
-  return new Sql(text, params);
-}
-
-export function joinSql(parts: Sql[], separator: string): Sql {
-  return new Sql(parts.map((p) => p.text).join(separator), parts.flatMap((p) => p.params));
-}
 
 const TRUE = new Sql('true', []);
 
@@ -102,6 +77,22 @@ export const DURATIONS = `cross join lateral (
   ) d`;
 
 export const COUNTED = "(e.kind = 'open' or (e.kind = 'click' and e.target is not null) or coalesce(d.dur, 0) > 1)";
+
+// Each person's counted seconds among the records `where` picks (rows e), one row a person and
+// EyeMail (snippet_id, secs): their records over 1 s (a click's seconds from its plays) added up
+// and capped at the longest video length among them. The average view time within dates, of one
+// EyeMail's summary and of each EyeMail of the company report. Opens have no seconds: left out.
+export function personSecondsSql(where: Sql): Sql {
+  return sql`select e.snippet_id, least(sum(d.dur), coalesce(max(d.vlen), sum(d.dur))) as secs
+    from engagement e
+    left join lateral (
+      select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen from engagement pl
+      where e.kind = 'click' and pl.click_id = e.id and pl.kind = 'play'
+    ) p on true
+    ${new Sql(DURATIONS, [])}
+    where ${where} and e.kind <> 'open' and ${new Sql(RECORD_ROWS, [])} and ${new Sql(COUNTED, [])} and d.dur > 1
+    group by e.snippet_id, coalesce(${PERSON}, '#' || e.id::text)`;
+}
 
 // A video_play row vp's share of the video watched (distinct seconds), 0..1; null without one.
 export const SHARE = (vp: string) =>
@@ -188,6 +179,11 @@ export function recordCountSql(snippetId: string, f: ReportFilter, tz: string): 
   return sql`select count(*)::int as "total" from engagement e where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}`;
 }
 
+// The week's timeline (json, a day each, oldest first) from the days' views and clicks (days d).
+const timelineJson = (week: { weekStart: string; weekEnding: string }) =>
+  sql`(select json_agg(json_build_object('date', to_char(g.day, 'YYYY-MM-DD'), 'views', coalesce(d.views, 0), 'clicks', coalesce(d.clicks, 0)) order by g.day)
+    from generate_series(${week.weekStart}::date, ${week.weekEnding}::date, interval '1 day') as g(day) left join days d on d.local_day = g.day::date)`;
+
 // Everything the summary shows in one statement (one row): totals, uniques, the average view
 // time, the machine count and the 7-day timeline (json). Aggregated in the database: over the rows
 // for filters the quarter-hour counters cannot answer (each person's first view read from
@@ -238,22 +234,22 @@ export function summarySql(snippetId: string, f: ReportFilter, tz: string, week:
       t.clicks as "totalClicks",
       (select coalesce(avg(secs), 0) from per_viewer)::float8 as "averageViewTime",
       t.machine as "machineEvents",
-      (select json_agg(json_build_object('date', to_char(g.day, 'YYYY-MM-DD'), 'views', coalesce(d.views, 0), 'clicks', coalesce(d.clicks, 0)) order by g.day)
-         from generate_series(${week.weekStart}::date, ${week.weekEnding}::date, interval '1 day') as g(day)
-         left join days d on d.local_day = g.day::date) as "timeline"
+      ${timelineJson(week)} as "timeline"
     from totals t`;
 }
 
-
-// report_counter's rows (migration 0023) of the snippet within the dates (null: open-ended), in
-// the filter's scope (machine rows only with includeMachine).
-function summaryCounterRows(snippetId: string, f: ReportFilter, tz: string, from: string | null, till: string | null, opts: { machine?: boolean } = {}): Sql {
-  const parts = [sql`k.snippet_id = ${snippetId}`];
+// Counter rows k of `table` (report_counter, migration 0023, or engagement_counter, 0018) of the
+// EyeMails `of` picks (a condition on k.snippet_id), within the local dates (null: open-ended), in
+// the filter's scope (machine rows only with includeMachine; `machine: false` keeps both).
+export function counterRowsSql(table: string, of: Sql, f: ReportFilter, tz: string, from: string | null, till: string | null, opts: { machine?: boolean } = {}): Sql {
+  const parts = [of];
   if (opts.machine !== false && !f.includeMachine) parts.push(new Sql('not k.machine', []));
   if (from) parts.push(sql`k.bucket >= (${from}::date::timestamp at time zone ${tz})`);
   if (till) parts.push(sql`k.bucket < ((${till}::date + 1)::timestamp at time zone ${tz})`);
-  return sql`report_counter k where ${joinSql(parts, ' and ')}`;
+  return sql`${new Sql(table, [])} k where ${joinSql(parts, ' and ')}`;
 }
+const summaryCounterRows = (snippetId: string, f: ReportFilter, tz: string, from: string | null, till: string | null, opts: { machine?: boolean } = {}) =>
+  counterRowsSql('report_counter', sql`k.snippet_id = ${snippetId}`, f, tz, from, till, opts);
 
 // The summary for all time or dates (machine traffic in or out), without reading the events:
 // totals, first views (people whose first view falls within the dates) and the machine count from
@@ -265,16 +261,7 @@ function summaryFromCountersSql(snippetId: string, f: ReportFilter, tz: string, 
   const scope = viewerScope(f);
   const average =
     f.dateFrom || f.dateTill
-      ? sql`(select coalesce(avg(secs), 0) from (
-          select least(sum(d.dur), coalesce(max(d.vlen), sum(d.dur))) as secs
-          from engagement e
-          left join lateral (
-            select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen from engagement pl
-            where e.kind = 'click' and pl.click_id = e.id and pl.kind = 'play'
-          ) p on true
-          ${new Sql(DURATIONS, [])}
-          where e.snippet_id = ${snippetId} and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)} and ${new Sql(COUNTED, [])} and d.dur > 1
-          group by coalesce(${PERSON}, '#' || e.id::text)) v)`
+      ? sql`(select coalesce(avg(secs), 0) from (${personSecondsSql(sql`e.snippet_id = ${snippetId} and ${filterSql(f, tz)}`)}) v)`
       : sql`(select coalesce(max(case when t.viewers > 0 then t.secs / t.viewers end), 0) from report_viewer_total t where t.snippet_id = ${snippetId} and t.scope = ${scope})`;
   return sql`with k as (
       select coalesce(sum(k.views) filter (where ${new Sql(f.includeMachine ? 'true' : 'not k.machine', [])}), 0)::int as views,
@@ -289,8 +276,6 @@ function summaryFromCountersSql(snippetId: string, f: ReportFilter, tz: string, 
       group by 1
     )
     select k.views as "totalViews", k.firsts as "uniqueViews", k.clicks as "totalClicks", ${average}::float8 as "averageViewTime", k.machine as "machineEvents",
-      (select json_agg(json_build_object('date', to_char(g.day, 'YYYY-MM-DD'), 'views', coalesce(d.views, 0), 'clicks', coalesce(d.clicks, 0)) order by g.day)
-         from generate_series(${week.weekStart}::date, ${week.weekEnding}::date, interval '1 day') as g(day)
-         left join days d on d.local_day = g.day::date) as "timeline"
+      ${timelineJson(week)} as "timeline"
     from k`;
 }

@@ -1,5 +1,6 @@
 import type { ReportFilter } from './report-filter.js';
-import { COUNTED, DURATIONS, filterSql, joinSql, PERSON, RECORD_ROWS, Sql, sql, viewerScope } from './report-sql.js';
+import { Sql, sql } from '../database/sql-template.js';
+import { counterRowsSql, filterSql, personSecondsSql, viewerScope } from './report-sql.js';
 
 // The company-wide report's read (GET reports/workspace): one row per EyeMail of the workspace
 // with its own summary figures, read from what the ingest keeps per EyeMail (never the events,
@@ -16,35 +17,30 @@ import { COUNTED, DURATIONS, filterSql, joinSql, PERSON, RECORD_ROWS, Sql, sql, 
 //
 // Only dates and the machine switch: the filters the counters answer exactly (countersServe).
 
-export interface WorkspaceEyeMailRow {
-  snippetId: string;
-  title: string;
-  status: boolean;
-  creatorId: string;
+// What an EyeMail's row holds to be added up: the counts, and the people with counted seconds
+// over 1 s and their capped seconds added up (for the average).
+export interface WorkspaceSums {
   totalViews: number;
   uniqueViews: number;
   totalClicks: number;
   opens: number;
   clicks: number;
   machineEvents: number;
-  // the people with counted seconds over 1 s, and their capped seconds added up
   viewers: number;
   viewerSecs: number;
+}
+
+export interface WorkspaceEyeMailRow extends WorkspaceSums {
+  snippetId: string;
+  title: string;
+  status: boolean;
+  creatorId: string;
 }
 
 // The workspace's EyeMails, as a condition on a row's snippet_id: a plain IN over the snippet
 // table (not a CTE, which PostgreSQL will not scan in parallel), so the counters' rows are read by
 // a parallel scan and added up in parallel (half the time on two cores).
 const OF_WORKSPACE = (column: string, workspaceId: string) => sql`${new Sql(column, [])} in (select id from snippet where workspace_id = ${workspaceId})`;
-
-// Counter rows k of the workspace's EyeMails within the local dates (either open).
-function within(workspaceId: string, f: ReportFilter, tz: string, opts: { machine: boolean }): Sql {
-  const parts = [OF_WORKSPACE('k.snippet_id', workspaceId)];
-  if (opts.machine && !f.includeMachine) parts.push(new Sql('not k.machine', []));
-  if (f.dateFrom) parts.push(sql`k.bucket >= (${f.dateFrom}::date::timestamp at time zone ${tz})`);
-  if (f.dateTill) parts.push(sql`k.bucket < ((${f.dateTill}::date + 1)::timestamp at time zone ${tz})`);
-  return joinSql(parts, ' and ');
-}
 
 // Each person's capped seconds per EyeMail: all time from the totals kept at ingest, within dates
 // from the records (clicks and un-joined plays: an open has no seconds), as one EyeMail's summary.
@@ -53,18 +49,8 @@ function viewerSeconds(workspaceId: string, f: ReportFilter, tz: string): Sql {
     return sql`select t.snippet_id, t.viewers, t.secs::float8 as secs from report_viewer_total t
       where ${OF_WORKSPACE('t.snippet_id', workspaceId)} and t.scope = ${viewerScope(f)}`;
   }
-  return sql`select v.snippet_id, count(*)::int as viewers, sum(v.secs)::float8 as secs from (
-      select e.snippet_id, least(sum(d.dur), coalesce(max(d.vlen), sum(d.dur))) as secs
-      from engagement e
-      left join lateral (
-        select sum(pl.duration_secs) as secs, max(pl.video_duration_secs) as vlen from engagement pl
-        where e.kind = 'click' and pl.click_id = e.id and pl.kind = 'play'
-      ) p on true
-      ${new Sql(DURATIONS, [])}
-      where ${OF_WORKSPACE('e.snippet_id', workspaceId)} and e.kind <> 'open' and ${new Sql(RECORD_ROWS, [])} and ${filterSql(f, tz)}
-        and ${new Sql(COUNTED, [])} and d.dur > 1
-      group by e.snippet_id, coalesce(${PERSON}, '#' || e.id::text)
-    ) v group by v.snippet_id`;
+  return sql`select v.snippet_id, count(*)::int as viewers, sum(v.secs)::float8 as secs
+    from (${personSecondsSql(sql`${OF_WORKSPACE('e.snippet_id', workspaceId)} and ${filterSql(f, tz)}`)}) v group by v.snippet_id`;
 }
 
 // Opens and every click per EyeMail: all time from the events and people kept per EyeMail and
@@ -80,7 +66,7 @@ function opensAndClicks(workspaceId: string, f: ReportFilter, tz: string): Sql {
       group by x.snippet_id`;
   }
   return sql`select k.snippet_id, coalesce(sum(k.opens), 0)::int as opens, coalesce(sum(k.clicks), 0)::int as clicks
-      from engagement_counter k where ${within(workspaceId, f, tz, { machine: true })}
+      from ${counterRowsSql('engagement_counter', OF_WORKSPACE('k.snippet_id', workspaceId), f, tz, f.dateFrom, f.dateTill)}
       group by k.snippet_id`;
 }
 
@@ -93,7 +79,7 @@ function recordCounters(workspaceId: string, f: ReportFilter, tz: string): Sql {
     return sql`(select ${new Sql(columns, [])} from report_total where ${OF_WORKSPACE('snippet_id', workspaceId)}
       union all select ${new Sql(columns, [])} from report_total_delta where ${OF_WORKSPACE('snippet_id', workspaceId)}) k`;
   }
-  return sql`report_counter k where ${within(workspaceId, f, tz, { machine: false })}`;
+  return counterRowsSql('report_counter', OF_WORKSPACE('k.snippet_id', workspaceId), f, tz, f.dateFrom, f.dateTill, { machine: false });
 }
 
 export function workspaceEyeMailsSql(workspaceId: string, f: ReportFilter, tz: string): Sql {

@@ -1,38 +1,20 @@
 import { oneDecimal } from '../shared/report-rules.js';
 import { viewParts } from '../shared/metrics/report-metrics.js';
 import type { WorkspaceReport, WorkspaceReportCreator, WorkspaceReportEyeMail, WorkspaceReportFigures } from '../shared/workspace-report-types.js';
-import type { WorkspaceEyeMailRow } from './workspace-report-sql.js';
+import type { WorkspaceEyeMailRow, WorkspaceSums } from './workspace-report-sql.js';
 
 // The company-wide report made from its EyeMails' own figures (workspace-report-sql.ts): the
 // totals, the top EyeMails and the creators, each the EyeMails' figures added up. Pure.
 
 export const TOP_EYEMAILS = 10;
 
-// What is added up: the counts, and the people's seconds and how many people (for the average).
-interface Sums {
-  totalViews: number;
-  uniqueViews: number;
-  totalClicks: number;
-  opens: number;
-  clicks: number;
-  machineEvents: number;
-  viewers: number;
-  viewerSecs: number;
-}
+type Sums = WorkspaceSums;
 
 const ZERO: Sums = { totalViews: 0, uniqueViews: 0, totalClicks: 0, opens: 0, clicks: 0, machineEvents: 0, viewers: 0, viewerSecs: 0 };
+const SUMMED = Object.keys(ZERO) as (keyof Sums)[];
 
 function add(a: Sums, b: Sums): Sums {
-  return {
-    totalViews: a.totalViews + b.totalViews,
-    uniqueViews: a.uniqueViews + b.uniqueViews,
-    totalClicks: a.totalClicks + b.totalClicks,
-    opens: a.opens + b.opens,
-    clicks: a.clicks + b.clicks,
-    machineEvents: a.machineEvents + b.machineEvents,
-    viewers: a.viewers + b.viewers,
-    viewerSecs: a.viewerSecs + b.viewerSecs,
-  };
+  return Object.fromEntries(SUMMED.map((k) => [k, a[k] + b[k]])) as unknown as Sums;
 }
 
 // The named metrics of a sum: Total Views = opens + plays without a click (viewParts, as one
@@ -52,18 +34,13 @@ const hasHits = (r: Sums) => r.opens + r.clicks + r.totalViews + r.totalClicks >
 const byOpens = <T extends WorkspaceReportFigures>(tieBreak: (a: T, b: T) => number) => (a: T, b: T) =>
   b.opens - a.opens || b.totalViews - a.totalViews || b.totalClicks - a.totalClicks || tieBreak(a, b);
 
-export function toWorkspaceReport(input: {
-  workspaceId: string;
-  timeZone: string;
-  today: string;
-  dateFrom: string | null;
-  dateTill: string | null;
-  includeMachine: boolean;
-  rows: WorkspaceEyeMailRow[];
-  // the creators' names by id ('' when the account is gone)
-  names: Map<string, string>;
-  catchingUp: boolean;
-}): WorkspaceReport {
+export function toWorkspaceReport(
+  input: Pick<WorkspaceReport, 'workspaceId' | 'timeZone' | 'today' | 'dateFrom' | 'dateTill' | 'includeMachine' | 'catchingUp'> & {
+    rows: WorkspaceEyeMailRow[];
+    // the creators' names by id ('' when the account is gone)
+    names: Map<string, string>;
+  },
+): WorkspaceReport {
   const { rows, names } = input;
   const nameOf = (id: string) => names.get(id) ?? '';
   const totals = rows.reduce<Sums>(add, ZERO);
@@ -81,18 +58,19 @@ export function toWorkspaceReport(input: {
     .map(([creatorId, c]) => ({ creatorId, creatorName: nameOf(creatorId), eyeMails: c.eyeMails, ...figuresOf(c.sums) }))
     .sort(byOpens((a, b) => a.creatorName.localeCompare(b.creatorName) || a.creatorId.localeCompare(b.creatorId)));
   const figures = figuresOf(totals);
+  const { workspaceId, timeZone, today, dateFrom, dateTill, includeMachine, catchingUp } = input;
   return {
-    workspaceId: input.workspaceId,
-    timeZone: input.timeZone,
-    today: input.today,
-    dateFrom: input.dateFrom,
-    dateTill: input.dateTill,
-    includeMachine: input.includeMachine,
+    workspaceId,
+    timeZone,
+    today,
+    dateFrom,
+    dateTill,
+    includeMachine,
     eyeMails: rows.length,
     totals: figures,
-    machineExcluded: input.includeMachine ? 0 : figures.machineEvents,
+    machineExcluded: includeMachine ? 0 : figures.machineEvents,
     topEyeMails,
     creators,
-    catchingUp: input.catchingUp,
+    catchingUp,
   };
 }

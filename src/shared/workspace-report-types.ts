@@ -5,20 +5,14 @@
 // the same dates and machine switch, added up over the EyeMails: a person who viewed two EyeMails
 // is a unique view of each. The average view time is over every EyeMail's people with seconds
 // (the EyeMails' seconds added up over their people added up), not an average of averages.
+import type { ReportSummary } from './report-types.js';
 
-// The figures of one EyeMail, of one creator's EyeMails, or of them all.
-export interface WorkspaceReportFigures {
-  totalViews: number;
-  uniqueViews: number;
-  totalClicks: number;
-  // Total Views = opens + playsWithoutClick
-  opens: number;
-  playsWithoutClick: number;
-  // every click, whatever its destination
-  clicks: number;
-  // seconds, one decimal
-  averageViewTime: number;
-  // machine events of the dates (left out of the figures unless includeMachine)
+// The figures of one EyeMail, of one creator's EyeMails, or of them all: the EyeMail report's
+// summary figures (Total Views = opens + playsWithoutClick; clicks: every click, whatever its
+// destination; averageViewTime in seconds, one decimal), and the machine events of the dates
+// (left out of the figures unless includeMachine).
+export interface WorkspaceReportFigures
+  extends Pick<ReportSummary, 'totalViews' | 'uniqueViews' | 'totalClicks' | 'opens' | 'playsWithoutClick' | 'clicks' | 'averageViewTime'> {
   machineEvents: number;
 }
 
