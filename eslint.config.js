@@ -70,7 +70,7 @@ const PUBLIC_FILES = {
   ingest: ['ingest-journal.ts', 'ingest-errors.ts'],
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts', 'recording.ts'],
   mail: ['mail-views.ts'],
-  queue: ['job-queue.ts'],
+  queue: ['job-queue.ts', 'periodic-job.ts'],
   snippets: ['snippet-messages.ts', 'snippet-list-query.ts'],
   storage: ['storage-keys.ts', 'byte-counter.ts'],
 };

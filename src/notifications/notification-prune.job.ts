@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.js';
+import { PeriodicJob } from '../queue/periodic-job.js';
 import { NOTIFY_PRUNE_JOB, PRUNE_EVERY_MS, PRUNE_FIRST_AFTER_MS, PRUNE_KEEP_PER_OWNER, pruneJobId, windowCutoff } from './notification-rules.js';
 import { NotificationRepository } from './notification.repository.js';
 import { NotificationCapRepository } from './notification-cap.repository.js';
@@ -17,37 +18,39 @@ export interface PruneResult {
 @Injectable()
 export class NotificationPruneJob implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('NotificationPrune');
-  private timer: NodeJS.Timeout | null = null;
+  private readonly periodic: PeriodicJob<PruneResult>;
 
   constructor(
     private readonly repo: NotificationRepository,
     private readonly caps: NotificationCapRepository,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(JOB_QUEUE) queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.periodic = new PeriodicJob(queue, {
+      name: NOTIFY_PRUNE_JOB,
+      run: () => this.prune(),
+      jobId: (now) => pruneJobId(now),
+      firstAfterMs: PRUNE_FIRST_AFTER_MS,
+      everyMs: PRUNE_EVERY_MS,
+      onAskError: (e) => this.logger.warn(`Could not queue a prune of notification rows: ${String(e)}`),
+    });
+  }
 
   onModuleInit(): void {
-    this.queue.register<Record<string, never>, PruneResult>(NOTIFY_PRUNE_JOB, () => this.prune(), { concurrency: 1, attempts: 2, backoff: { type: 'fixed', delayMs: 60_000 } });
+    this.periodic.register();
   }
 
   onApplicationBootstrap(): void {
-    const ask = () => void this.request().catch((e: unknown) => this.logger.warn(`Could not queue a prune of notification rows: ${String(e)}`));
-    this.timer = setTimeout(() => {
-      ask();
-      this.timer = setInterval(ask, PRUNE_EVERY_MS);
-      this.timer.unref();
-    }, PRUNE_FIRST_AFTER_MS);
-    this.timer.unref();
+    this.periodic.start();
   }
 
   onModuleDestroy(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.periodic.stop();
   }
 
   // Queues this hour's prune (or finds the one another instance queued).
   request(now = Date.now()): Promise<JobStatus> {
-    return this.queue.enqueue(NOTIFY_PRUNE_JOB, {}, { jobId: pruneJobId(now) });
+    return this.periodic.request(now);
   }
 
   async prune(now = new Date()): Promise<PruneResult> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.js';
+import { PeriodicJob } from '../queue/periodic-job.js';
 import { STORAGE, type ListedObject, type StorageAdapter } from '../storage/storage.adapter.js';
 import { encodingIdOfKey, orphanedOutputs, OUTPUT_PREFIX, SWEEP_EVERY_MS, SWEEP_FIRST_AFTER_MS, SWEEP_JOB, sweepJobId } from './output-sweep.js';
 import { VideoEncodingRepository } from './video-encoding.repository.js';
@@ -19,36 +20,38 @@ export interface SweepResult {
 @Injectable()
 export class SweepOutputsJob implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('SweepOutputs');
-  private timer: NodeJS.Timeout | null = null;
+  private readonly periodic: PeriodicJob<SweepResult>;
 
   constructor(
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(JOB_QUEUE) queue: JobQueue,
     @Inject(STORAGE) private readonly storage: StorageAdapter,
     private readonly encodings: VideoEncodingRepository,
-  ) {}
+  ) {
+    this.periodic = new PeriodicJob(queue, {
+      name: SWEEP_JOB,
+      run: () => this.sweep(),
+      jobId: (now) => sweepJobId(now),
+      firstAfterMs: SWEEP_FIRST_AFTER_MS,
+      everyMs: SWEEP_EVERY_MS,
+      onAskError: (e) => this.logger.warn(`Could not queue a sweep of unrecorded outputs: ${String(e)}`),
+    });
+  }
 
   onModuleInit(): void {
-    this.queue.register<Record<string, never>, SweepResult>(SWEEP_JOB, () => this.sweep(), { concurrency: 1, attempts: 2, backoff: { type: 'fixed', delayMs: 60_000 } });
+    this.periodic.register();
   }
 
   onApplicationBootstrap(): void {
-    const ask = () => void this.request().catch((e: unknown) => this.logger.warn(`Could not queue a sweep of unrecorded outputs: ${String(e)}`));
-    this.timer = setTimeout(() => {
-      ask();
-      this.timer = setInterval(ask, SWEEP_EVERY_MS);
-      this.timer.unref();
-    }, SWEEP_FIRST_AFTER_MS);
-    this.timer.unref();
+    this.periodic.start();
   }
 
   onModuleDestroy(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.periodic.stop();
   }
 
   // Queues this period's sweep (or finds the one another instance queued).
   request(now = Date.now()): Promise<JobStatus> {
-    return this.queue.enqueue(SWEEP_JOB, {}, { jobId: sweepJobId(now) });
+    return this.periodic.request(now);
   }
 
   async sweep(now = Date.now()): Promise<SweepResult> {
