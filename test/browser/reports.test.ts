@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { SCREENSHOT_DIR, expectTitle, screenshot } from './support/browser.ts';
 import { IP, NO_ENGAGEMENTS, openFilter, reportSetup, waitForRange, waitForTiles } from './support/reports.ts';
 
-const setup = reportSetup();
+const setup = reportSetup({ stranger: true });
 let page: Page;
 let ctx: BrowserContext;
 let reportId: string;

@@ -73,8 +73,9 @@ export function recipientHits(baseUrl: string) {
 }
 
 // The server, the browser and the accounts of a report file. Each part is kept as soon as it is
-// up, so that stop() closes it even when another step of start() fails.
-export function reportSetup() {
+// up, so that stop() closes it even when another step of start() fails. `stranger`: also another
+// user's EyeMail with one open (`strangerId`), for a file that tries to reach it.
+export function reportSetup(opts: { stranger?: boolean } = {}) {
   const s = {
     server: undefined as unknown as RunningServer,
     browser: undefined as unknown as Browser,
@@ -100,18 +101,27 @@ export function reportSetup() {
       await allStarted([startServer({ env: { TRUST_PROXY: 'true' } }).then((x) => (s.server = x)), launchBrowser().then((b) => (s.browser = b)), clip]);
       const hits = recipientHits(s.server.url);
 
-      const stranger = await s.newContext();
-      await signUp(stranger, { fullName: 'Sam Stranger', email: uniqueEmail('reports'), password: REPORT_PASSWORD });
-      s.strangerId = await makeEyeMail(stranger, await readyVideo(stranger, path.join(s.dir, 'clip.mp4')), 'Secret plan');
-      await hits.open(s.strangerId, 'vip@example.com', AGENT.outlook, IP.us);
-      await stranger.close();
-
-      s.ctx = await s.newContext();
-      s.adaEmail = uniqueEmail('reports');
-      await signUp(s.ctx, { fullName: 'Ada Byron', email: s.adaEmail, password: REPORT_PASSWORD });
-      s.clipVideoId = await readyVideo(s.ctx, path.join(s.dir, 'clip.mp4'));
-      s.reportId = await makeEyeMail(s.ctx, s.clipVideoId, 'Spring launch');
-      s.quietId = await makeEyeMail(s.ctx, s.clipVideoId, 'Quiet one');
+      // Another user's report, for the file that shows it is out of reach; made beside Ada's
+      // account (its upload and encoding wait mostly on the server).
+      const strangerReport = async (): Promise<void> => {
+        const stranger = await s.newContext();
+        try {
+          await signUp(stranger, { fullName: 'Sam Stranger', email: uniqueEmail('reports'), password: REPORT_PASSWORD });
+          s.strangerId = await makeEyeMail(stranger, await readyVideo(stranger, path.join(s.dir, 'clip.mp4')), 'Secret plan');
+          await hits.open(s.strangerId, 'vip@example.com', AGENT.outlook, IP.us);
+        } finally {
+          await stranger.close();
+        }
+      };
+      const adasReports = async (): Promise<void> => {
+        s.ctx = await s.newContext();
+        s.adaEmail = uniqueEmail('reports');
+        await signUp(s.ctx, { fullName: 'Ada Byron', email: s.adaEmail, password: REPORT_PASSWORD });
+        s.clipVideoId = await readyVideo(s.ctx, path.join(s.dir, 'clip.mp4'));
+        s.reportId = await makeEyeMail(s.ctx, s.clipVideoId, 'Spring launch');
+        s.quietId = await makeEyeMail(s.ctx, s.clipVideoId, 'Quiet one');
+      };
+      await allStarted([adasReports(), ...(opts.stranger ? [strangerReport()] : [])]);
       s.seededAt = new Date();
       await hits.seed(s.reportId);
       s.page = await s.ctx.newPage();
