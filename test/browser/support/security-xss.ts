@@ -60,11 +60,27 @@ export async function ran(page: Page): Promise<string[]> {
   return page.evaluate(() => (globalThis as unknown as { __ran: string[] }).__ran);
 }
 
-// Moves the mouse over what the page shows (the first 30), in case a handler waits for that.
-// Hidden elements are left out: no one can point at them (each would only wait out a timeout).
-// `force`: over the element even when something covers it, as the mouse would be.
+// Points the mouse at everything of `selector` the page shows, in case a handler waits for that:
+// each element gets the events a mouse arriving over it fires (mouseover, which React turns into
+// its onMouseEnter, mouseenter and mousemove), even one something covers, all in one call in the
+// page rather than a mouse move per element; then two frames, for what they open (a tooltip) to
+// render. Hidden elements are left out: no one can point at them.
 export async function hoverAll(page: Page, selector: string): Promise<void> {
-  for (const el of (await page.locator(selector).filter({ visible: true }).all()).slice(0, 30)) await el.hover({ force: true, timeout: 1000 }).catch(() => undefined);
+  await page
+    .locator(selector)
+    .filter({ visible: true })
+    .evaluateAll(async (els) => {
+      type El = { getBoundingClientRect(): { left: number; top: number; width: number; height: number }; dispatchEvent(e: unknown): boolean };
+      const g = globalThis as unknown as { MouseEvent: new (type: string, init: object) => unknown; requestAnimationFrame: (cb: () => void) => void };
+      for (const el of els as unknown as El[]) {
+        const r = el.getBoundingClientRect();
+        const at = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, view: globalThis };
+        el.dispatchEvent(new g.MouseEvent('mouseover', { ...at, bubbles: true, cancelable: true }));
+        el.dispatchEvent(new g.MouseEvent('mouseenter', { ...at, bubbles: false }));
+        el.dispatchEvent(new g.MouseEvent('mousemove', { ...at, bubbles: true, cancelable: true }));
+      }
+      await new Promise<void>((resolve) => g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve())));
+    });
 }
 
 // Opens a page, lets it settle, and checks nothing ran; returns its visible text.
