@@ -101,6 +101,9 @@ describe('Create EyeMail form', () => {
     await user.click(screen.getByRole('button', { name: 'Add button' }));
     await user.type(within(screen.getByRole('group', { name: 'New button' })).getByLabelText(/^Button text/), 'Shop now');
     expect(status.textContent).toBe('Your new button is not added yet: press Add in the button form, or Cancel.');
+    // Cancelled, the bar says the form can be saved again.
+    await user.click(within(screen.getByRole('group', { name: 'New button' })).getByRole('button', { name: 'Cancel' }));
+    expect(status.textContent).toBe('You can save now: we finish processing the video first.');
   });
 
   it('gives an Express account the video and links only, and says why', async () => {
