@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.js';
+import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
 import { PeriodicJob } from '../queue/periodic-job.js';
 import { NOTIFY_PRUNE_JOB, PRUNE_EVERY_MS, PRUNE_FIRST_AFTER_MS, PRUNE_KEEP_PER_OWNER, pruneJobId, windowCutoff } from './notification-rules.js';
 import { NotificationRepository } from './notification.repository.js';
@@ -16,9 +16,8 @@ export interface PruneResult {
 // digest). Every instance, app or worker, asks once an hour under that hour's job id, so the
 // queue runs one prune an hour whichever instances are up (a second run would find nothing).
 @Injectable()
-export class NotificationPruneJob implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class NotificationPruneJob extends PeriodicJob<PruneResult> {
   private readonly logger = new Logger('NotificationPrune');
-  private readonly periodic: PeriodicJob<PruneResult>;
 
   constructor(
     private readonly repo: NotificationRepository,
@@ -26,31 +25,15 @@ export class NotificationPruneJob implements OnModuleInit, OnApplicationBootstra
     @Inject(JOB_QUEUE) queue: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.periodic = new PeriodicJob(queue, {
-      name: NOTIFY_PRUNE_JOB,
-      run: () => this.prune(),
-      jobId: (now) => pruneJobId(now),
-      firstAfterMs: PRUNE_FIRST_AFTER_MS,
-      everyMs: PRUNE_EVERY_MS,
-      onAskError: (e) => this.logger.warn(`Could not queue a prune of notification rows: ${String(e)}`),
-    });
+    super(queue, { name: NOTIFY_PRUNE_JOB, jobId: (now) => pruneJobId(now), firstAfterMs: PRUNE_FIRST_AFTER_MS, everyMs: PRUNE_EVERY_MS });
   }
 
-  onModuleInit(): void {
-    this.periodic.register();
+  protected run(): Promise<PruneResult> {
+    return this.prune();
   }
 
-  onApplicationBootstrap(): void {
-    this.periodic.start();
-  }
-
-  onModuleDestroy(): void {
-    this.periodic.stop();
-  }
-
-  // Queues this hour's prune (or finds the one another instance queued).
-  request(now = Date.now()): Promise<JobStatus> {
-    return this.periodic.request(now);
+  protected askFailed(e: unknown): void {
+    this.logger.warn(`Could not queue a prune of notification rows: ${String(e)}`);
   }
 
   async prune(now = new Date()): Promise<PruneResult> {

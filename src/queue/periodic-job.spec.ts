@@ -21,70 +21,77 @@ function recordingQueue() {
   return { queue, registered, asked, failOnce: () => (failNext = true) };
 }
 
+class Tidy extends PeriodicJob<{ run: number }> {
+  runs = 0;
+  readonly errors: unknown[] = [];
+
+  constructor(queue: JobQueue) {
+    super(queue, { name: 'tidy', jobId: (now) => `tidy-${Math.floor(now / 1_000)}`, firstAfterMs: 200, everyMs: 1_000 });
+  }
+
+  protected run(): Promise<{ run: number }> {
+    return Promise.resolve({ run: ++this.runs });
+  }
+
+  protected askFailed(e: unknown): void {
+    this.errors.push(e);
+  }
+}
+
 describe('a periodic job', () => {
   beforeEach(() => jest.useFakeTimers({ now: 0 }));
   afterEach(() => jest.useRealTimers());
 
   const make = () => {
     const q = recordingQueue();
-    const errors: unknown[] = [];
-    let runs = 0;
-    const job = new PeriodicJob(q.queue, {
-      name: 'tidy',
-      run: async () => ({ run: ++runs }),
-      jobId: (now) => `tidy-${Math.floor(now / 1_000)}`,
-      firstAfterMs: 200,
-      everyMs: 1_000,
-      onAskError: (e) => errors.push(e),
-    });
-    return { ...q, job, errors };
+    const job = new Tidy(q.queue);
+    return { ...q, job, errors: job.errors };
   };
-
-  it('registers its handler under its name, one at a time, with one retry a minute later', async () => {
+  it('registers its handler under its name when its module starts, one at a time, with one retry a minute later', async () => {
     const { job, registered } = make();
-    job.register();
+    job.onModuleInit();
     expect(registered).toHaveLength(1);
     expect(registered[0].name).toBe('tidy');
     expect(registered[0].opts).toEqual({ concurrency: 1, attempts: 2, backoff: { type: 'fixed', delayMs: 60_000 } });
     await expect(registered[0].handler({} as never)).resolves.toEqual({ run: 1 });
   });
 
-  it('asks first after the delay, then once a period, under the job id of the period', async () => {
+  it('asks first after the delay once the app is up, then once a period, under the job id of the period', async () => {
     const { job, asked } = make();
-    job.start();
+    job.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(199);
     expect(asked).toEqual([]);
     await jest.advanceTimersByTimeAsync(1);
     expect(asked).toEqual([{ name: 'tidy', jobId: 'tidy-0' }]);
     await jest.advanceTimersByTimeAsync(2_000);
     expect(asked.map((a) => a.jobId)).toEqual(['tidy-0', 'tidy-1', 'tidy-2']);
-    job.stop();
+    job.onModuleDestroy();
   });
 
   it('reports an ask the queue refused and asks again the next period', async () => {
     const { job, asked, errors, failOnce } = make();
     failOnce();
-    job.start();
+    job.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(200);
     expect(asked).toEqual([]);
     expect(errors).toEqual([new Error('queue down')]);
     await jest.advanceTimersByTimeAsync(1_000);
     expect(asked.map((a) => a.jobId)).toEqual(['tidy-1']);
-    job.stop();
+    job.onModuleDestroy();
   });
 
-  it('asks no more once stopped, before the first ask and after it', async () => {
+  it('asks no more once its module is destroyed, before the first ask and after it', async () => {
     const early = make();
-    early.job.start();
-    early.job.stop();
+    early.job.onApplicationBootstrap();
+    early.job.onModuleDestroy();
     await jest.advanceTimersByTimeAsync(5_000);
     expect(early.asked).toEqual([]);
 
     const late = make();
-    late.job.start();
+    late.job.onApplicationBootstrap();
     await jest.advanceTimersByTimeAsync(1_200);
     expect(late.asked).toHaveLength(2);
-    late.job.stop();
+    late.job.onModuleDestroy();
     await jest.advanceTimersByTimeAsync(5_000);
     expect(late.asked).toHaveLength(2);
   });

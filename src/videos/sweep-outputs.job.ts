@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { JOB_QUEUE, type JobQueue, type JobStatus } from '../queue/job-queue.js';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
 import { PeriodicJob } from '../queue/periodic-job.js';
 import { STORAGE, type ListedObject, type StorageAdapter } from '../storage/storage.adapter.js';
 import { encodingIdOfKey, orphanedOutputs, OUTPUT_PREFIX, SWEEP_EVERY_MS, SWEEP_FIRST_AFTER_MS, SWEEP_JOB, sweepJobId } from './output-sweep.js';
@@ -18,40 +18,23 @@ export interface SweepResult {
 // job id for that half hour, so the queue runs one sweep per period whichever instances are up;
 // running it twice would do no harm either (deleting is idempotent).
 @Injectable()
-export class SweepOutputsJob implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class SweepOutputsJob extends PeriodicJob<SweepResult> {
   private readonly logger = new Logger('SweepOutputs');
-  private readonly periodic: PeriodicJob<SweepResult>;
 
   constructor(
     @Inject(JOB_QUEUE) queue: JobQueue,
     @Inject(STORAGE) private readonly storage: StorageAdapter,
     private readonly encodings: VideoEncodingRepository,
   ) {
-    this.periodic = new PeriodicJob(queue, {
-      name: SWEEP_JOB,
-      run: () => this.sweep(),
-      jobId: (now) => sweepJobId(now),
-      firstAfterMs: SWEEP_FIRST_AFTER_MS,
-      everyMs: SWEEP_EVERY_MS,
-      onAskError: (e) => this.logger.warn(`Could not queue a sweep of unrecorded outputs: ${String(e)}`),
-    });
+    super(queue, { name: SWEEP_JOB, jobId: (now) => sweepJobId(now), firstAfterMs: SWEEP_FIRST_AFTER_MS, everyMs: SWEEP_EVERY_MS });
   }
 
-  onModuleInit(): void {
-    this.periodic.register();
+  protected run(): Promise<SweepResult> {
+    return this.sweep();
   }
 
-  onApplicationBootstrap(): void {
-    this.periodic.start();
-  }
-
-  onModuleDestroy(): void {
-    this.periodic.stop();
-  }
-
-  // Queues this period's sweep (or finds the one another instance queued).
-  request(now = Date.now()): Promise<JobStatus> {
-    return this.periodic.request(now);
+  protected askFailed(e: unknown): void {
+    this.logger.warn(`Could not queue a sweep of unrecorded outputs: ${String(e)}`);
   }
 
   async sweep(now = Date.now()): Promise<SweepResult> {
