@@ -17,6 +17,8 @@ describe('admin user list query', () => {
     expect(parseUserListQuery({ status: '1' }).value?.active).toBe(true);
     expect(parseUserListQuery({ status: 'ALL', key: '   ' }).value).toMatchObject({ active: null, key: null });
     expect(parseUserListQuery({ sort: 'email' }).value).toMatchObject({ sort: 'email', order: 'asc' });
+    // Newest first only by default: the joining date asked for by name reads oldest first.
+    expect(parseUserListQuery({ sort: 'DateOfJoining' }).value).toMatchObject({ sort: 'dateOfJoining', order: 'asc' });
   });
 
   it('refuses values out of range instead of guessing', () => {

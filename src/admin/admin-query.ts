@@ -1,8 +1,8 @@
 // Pure parsing of the admin calls' query strings (spec 02 section 7, casing as written there:
 // Page, size, status, key; EmailId, Status; emailId). Bad values get a field error, never a
 // silent default, except where the spec gives one (page 1, size 12, status all).
-import { USER_LIST_SORTS, type UserListQuery, type UserListSort } from '../accounts/user-list.js';
-import { COMPANY_LIST_SORTS, type CompanyListQuery, type CompanyListSort } from '../shared/admin-companies.js';
+import { USER_LIST_SORTS, type UserListQuery } from '../accounts/user-list.js';
+import { COMPANY_LIST_SORTS, type CompanyListQuery } from '../shared/admin-companies.js';
 
 export const USER_PAGE_SIZE_DEFAULT = 12;
 export const VIDEO_PAGE_SIZE_DEFAULT = 24;
@@ -57,6 +57,31 @@ export function parsePaging(raw: Raw, defaultSize: number): { page: number; size
   return { page: page ?? 1, size: size ?? defaultSize, errors };
 }
 
+// The search text: trimmed and cut at KEY_MAX; blank is none.
+function parseKey(raw: Raw): string | null {
+  const keyRaw = param(raw, 'key');
+  return typeof keyRaw === 'string' && keyRaw.trim() ? keyRaw.trim().slice(0, KEY_MAX) : null;
+}
+
+// The sort column, in any casing; blank is `fallback`, another value the field error `message`.
+function parseSort<S extends string>(raw: Raw, sorts: readonly S[], fallback: S, message: string, errors: Record<string, string>): S {
+  const sortRaw = param(raw, 'sort');
+  if (blank(sortRaw)) return fallback;
+  const found = sorts.find((c) => c.toLowerCase() === String(sortRaw).trim().toLowerCase());
+  if (!found) errors.sort = message;
+  return found ?? fallback;
+}
+
+// asc or desc, in any casing; blank is `fallback`.
+function parseOrder(raw: Raw, fallback: 'asc' | 'desc', errors: Record<string, string>): 'asc' | 'desc' {
+  const orderRaw = param(raw, 'order');
+  if (blank(orderRaw)) return fallback;
+  const o = String(orderRaw).trim().toLowerCase();
+  if (o === 'asc' || o === 'desc') return o;
+  errors.order = ADMIN_MESSAGES.order;
+  return fallback;
+}
+
 export function parseUserListQuery(raw: Raw): { value: UserListQuery | null; errors: Record<string, string> } {
   const { page, size, errors } = parsePaging(raw, USER_PAGE_SIZE_DEFAULT);
 
@@ -67,24 +92,10 @@ export function parseUserListQuery(raw: Raw): { value: UserListQuery | null; err
   else if (s === '0' || s === 'false') active = false;
   else if (s !== 'all') errors.status = ADMIN_MESSAGES.status;
 
-  const keyRaw = param(raw, 'key');
-  const key = typeof keyRaw === 'string' && keyRaw.trim() ? keyRaw.trim().slice(0, KEY_MAX) : null;
-
-  const sortRaw = param(raw, 'sort');
-  let sort: UserListSort = 'dateOfJoining';
-  if (!blank(sortRaw)) {
-    const found = USER_LIST_SORTS.find((c) => c.toLowerCase() === String(sortRaw).trim().toLowerCase());
-    if (found) sort = found;
-    else errors.sort = ADMIN_MESSAGES.sort;
-  }
-  const orderRaw = param(raw, 'order');
+  const key = parseKey(raw);
+  const sort = parseSort(raw, USER_LIST_SORTS, 'dateOfJoining', ADMIN_MESSAGES.sort, errors);
   // Newest joiners first by default; any other column reads A-Z unless asked otherwise.
-  let order: 'asc' | 'desc' = sort === 'dateOfJoining' && blank(sortRaw) ? 'desc' : 'asc';
-  if (!blank(orderRaw)) {
-    const o = String(orderRaw).trim().toLowerCase();
-    if (o === 'asc' || o === 'desc') order = o;
-    else errors.order = ADMIN_MESSAGES.order;
-  }
+  const order = parseOrder(raw, sort === 'dateOfJoining' && blank(param(raw, 'sort')) ? 'desc' : 'asc', errors);
   if (Object.keys(errors).length) return { value: null, errors };
   return { value: { page, size, active, key, sort, order }, errors: {} };
 }
@@ -93,23 +104,9 @@ export function parseUserListQuery(raw: Raw): { value: UserListQuery | null; err
 // other column reads A-Z (name) or largest first (counts, storage) unless asked otherwise.
 export function parseCompanyListQuery(raw: Raw): { value: CompanyListQuery | null; errors: Record<string, string> } {
   const { page, size, errors } = parsePaging(raw, COMPANY_PAGE_SIZE_DEFAULT);
-  const keyRaw = param(raw, 'key');
-  const key = typeof keyRaw === 'string' && keyRaw.trim() ? keyRaw.trim().slice(0, KEY_MAX) : null;
-
-  const sortRaw = param(raw, 'sort');
-  let sort: CompanyListSort = 'createdDate';
-  if (!blank(sortRaw)) {
-    const found = COMPANY_LIST_SORTS.find((c) => c.toLowerCase() === String(sortRaw).trim().toLowerCase());
-    if (found) sort = found;
-    else errors.sort = ADMIN_MESSAGES.companySort;
-  }
-  const orderRaw = param(raw, 'order');
-  let order: 'asc' | 'desc' = sort === 'name' ? 'asc' : 'desc';
-  if (!blank(orderRaw)) {
-    const o = String(orderRaw).trim().toLowerCase();
-    if (o === 'asc' || o === 'desc') order = o;
-    else errors.order = ADMIN_MESSAGES.order;
-  }
+  const key = parseKey(raw);
+  const sort = parseSort(raw, COMPANY_LIST_SORTS, 'createdDate', ADMIN_MESSAGES.companySort, errors);
+  const order = parseOrder(raw, sort === 'name' ? 'asc' : 'desc', errors);
   if (Object.keys(errors).length) return { value: null, errors };
   return { value: { page, size, key, sort, order }, errors: {} };
 }
