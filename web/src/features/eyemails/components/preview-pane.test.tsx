@@ -1,7 +1,7 @@
 // The live preview's line under the video, from the form's landing page, without a server or a
 // browser: it says where a click goes only for a valid address, never echoing what was typed
-// otherwise, and an address typed without https:// is completed on leaving the field. How the
-// preview sits on a phone is the browser's (test/browser/usability.test.ts).
+// otherwise, the web view when there is none, and an address typed without https:// is completed
+// on leaving the field. How the preview sits on a phone is the browser's (usability.test.ts).
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
@@ -31,7 +31,7 @@ async function enter(user: ReturnType<typeof renderForm>['user'], field: HTMLEle
 const preview = () => within(screen.getByRole('region', { name: 'Preview' }));
 
 describe('the preview says where a click goes', () => {
-  it('only for a valid landing page, never echoing invalid input', async () => {
+  it('to a valid landing page, never echoing invalid input, and to the web view without one', async () => {
     const { user } = renderForm();
     const field = screen.getByLabelText('Landing page URL');
     await enter(user, field, 'https://Shop.example.com/winter');
@@ -42,6 +42,9 @@ describe('the preview says where a click goes', () => {
       expect(preview().queryByText(bad, { exact: false })).toBeNull();
     }
     expect(screen.getByText('Not a valid URL')).toBeTruthy();
+    // No landing page at all: a click opens the web view, as the exported email's video does.
+    await user.clear(field);
+    expect(preview().getByText('Clicking the video opens its web view, where it plays with sound')).toBeTruthy();
   });
 
   it('completes an address typed without https:// on leaving the field, instead of a bare "Not a valid URL"', async () => {
