@@ -8,6 +8,7 @@
 // - an outside tool (sharp, nodemailer, ffmpeg's child process...) is imported by its adapter only.
 // - queries live in repositories (*.repository.ts).
 // - no import cycles; kebab-case file and folder names; the rules of React hooks.
+// - nothing imported or declared that is never used.
 // Only these rules: style is left to the editor, and no rule needs type information (fast).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -186,7 +187,7 @@ export default [
       parserOptions: { ecmaFeatures: { jsx: true } },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX, 'check-file': checkFile },
+    plugins: { 'import-x': importX, 'check-file': checkFile, '@typescript-eslint': tseslint.plugin },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -199,6 +200,8 @@ export default [
       ],
     },
     rules: {
+      // nothing imported or declared and then never used (arguments aside: a handler's signature)
+      '@typescript-eslint/no-unused-vars': ['error', { args: 'none', ignoreRestSiblings: true, caughtErrors: 'none' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
       'check-file/filename-naming-convention': [

@@ -4,7 +4,7 @@ import { rawSql } from '../database/raw-sql.js';
 import { throttleDecision } from './notification-rules.js';
 import { capDecision, capFlood, type CapDecision } from './notification-cap.js';
 import { capId, lockCaps, NotificationStatements, runOn, textArray, writeCaps } from './notification-cap.repository.js';
-import type { MailState, NotificationTables } from './notification-tables.js';
+import type { MailState } from './notification-tables.js';
 
 export interface OwnerOfSnippet {
   snippetId: string;

@@ -10,13 +10,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { SCREENSHOT_DIR, expectTitle, screenshot } from './support/browser.ts';
 import { IP, NO_ENGAGEMENTS, openFilter, reportSetup, waitForRange, waitForTiles } from './support/reports.ts';
 
 const setup = reportSetup({ stranger: true });
 let page: Page;
-let ctx: BrowserContext;
 let reportId: string;
 let seededAt: Date;
 let quietId: string;
@@ -24,7 +23,7 @@ let strangerId: string;
 
 before(async () => {
   await setup.start();
-  ({ page, ctx, reportId, seededAt, quietId, strangerId } = setup);
+  ({ page, reportId, seededAt, quietId, strangerId } = setup);
 });
 
 after(() => setup.stop());

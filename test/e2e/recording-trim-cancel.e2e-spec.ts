@@ -4,7 +4,6 @@
 // what becomes ready, with nothing of the dropped encode left behind.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { jest } from '@jest/globals';

@@ -2,7 +2,6 @@
 // VP8 + Opus, no duration in its header, uneven frame times) encodes to a constant-rate MP4 of the
 // cut asked for; the cut is checked (order, at least a second, inside the video) with clear 400s;
 // it becomes the video's own, so a later request without one and the EyeMail use the cut.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

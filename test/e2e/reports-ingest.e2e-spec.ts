@@ -12,7 +12,7 @@ import request from 'supertest';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/config.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newClient, signUp, sql, type Client } from '../support/account-factory.js';
+import { signUp, sql, type Client } from '../support/account-factory.js';
 import { createSnippet, readyVideo, snippetPayload } from '../support/snippet-factory.js';
 import { listen, rawRequest } from '../support/raw-http.js';
 import { REAL_AGENTS as UA } from '../../src/ingest/user-agents.fixtures.js';

@@ -3,7 +3,7 @@
 // read from the app itself (test/support/route-table.ts), so a route added later fails here until
 // it is classified below.
 import { startTestApp, type TestApp } from '../support/app.js';
-import { newClient, signIn, signInAdmin, signUp, sql, type Client, type SignedUpUser } from '../support/account-factory.js';
+import { newClient, signIn, signInAdmin, signUp, sql, type Client } from '../support/account-factory.js';
 import { listRoutes, type RouteInfo } from '../support/route-table.js';
 import { addMember, createCompany } from '../support/workspace-factory.js';
 import { ACCESS_OF, buildWorld, keyOf, ROUTES, routeKey, SECRET_TITLE, type Call, type Kind, type World } from '../support/route-calls.js';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { signUp, sql, type Client, type SignedUpUser } from '../support/account-factory.js';
+import { signUp, sql, type Client } from '../support/account-factory.js';
 import { clip, leftoverUploads, storedObjects, upload } from '../support/upload-fixtures.js';
 import { ResumableUploadService } from '../../src/files/resumable-upload.service.js';
 

@@ -18,7 +18,6 @@ jest.setTimeout(180_000);
 
 const RANGES = '/api/reports/updateduration/ranges';
 const LENGTH = 30;
-const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 interface PlayEvent {
   type: string;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ForbiddenError, InvalidInputError } from '../../common/domain-error.js';
+import { ForbiddenError } from '../../common/domain-error.js';
 import { checkBody as check } from '../../common/validation/input-check.fixtures.js';
 import { SNIPPET_FIELD_RULES } from '../../shared/snippet-rules.js';
 import { snippetFormOf } from '../snippet-input.js';

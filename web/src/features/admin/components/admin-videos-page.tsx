@@ -4,7 +4,7 @@ import { IconMovie } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '@/lib/date-format';
 import { PageHeader } from '@/components/page-header';
-import { AdminListHeading, AdminSearchBar } from './admin-list-parts';
+import { AdminSearchBar } from './admin-list-parts';
 import { EmptyState } from '@/components/empty-state';
 import type { AdminVideo } from '@/features/admin/api/admin-api';
 import { useAdminVideos } from '@/features/admin/api/get-admin-videos';

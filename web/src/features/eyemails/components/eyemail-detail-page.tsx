@@ -10,7 +10,6 @@ import { useOpenInWorkspace } from '@/lib/workspace/use-open-in-workspace';
 import { useMotionAllowed } from '@/hooks/use-motion-allowed';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
-import { toast } from '@/components/toasts';
 import { isNotFound, useSnippet } from '@/features/eyemails/api/get-snippet';
 import { videoLinkOf } from '@/features/eyemails/utils/snippet-form';
 import { useSetSnippetStatus } from '@/features/eyemails/api/set-snippet-status';

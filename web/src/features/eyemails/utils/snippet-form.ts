@@ -5,7 +5,6 @@ import {
   LOGO_WIDTH_DEFAULT,
   WIDTH_DEFAULT,
   landingPageUrlError,
-  parseHttpUrl,
   logoWidthError,
   normalizeOverlay,
   parseCtaButtonsJson,

@@ -1,7 +1,7 @@
 import { AreaChart } from '@mantine/charts';
 import { Card, Paper, Skeleton, Text, Title } from '@mantine/core';
 import type { EngagementReport } from '@shared/report-types';
-import { clock, percent } from '../utils/engagement-display';
+import { clock } from '../utils/engagement-display';
 
 interface Point {
   at: string;
