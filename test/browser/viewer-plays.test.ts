@@ -73,12 +73,13 @@ type VideoState = { paused: boolean; muted: boolean; currentTime: number };
 const state = (page: Page): Promise<VideoState> =>
   page.locator('video').evaluate((v: { paused: boolean; muted: boolean; currentTime: number }) => ({ paused: v.paused, muted: v.muted, currentTime: v.currentTime }));
 
-async function until<T>(what: string, check: () => Promise<T | null | false>, timeoutMs = 20_000): Promise<T> {
+// `seen()`: what the last check saw, said when it times out (so a failure under load tells why).
+async function until<T>(what: string, check: () => Promise<T | null | false>, timeoutMs = 20_000, seen: () => unknown = () => undefined): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}; last seen: ${JSON.stringify(seen())}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -138,13 +139,21 @@ test('autoplay muted, pause, play, sound on, seek back, close the tab: the repor
   // the spec's play-time reports (on pause and as the tab closed) name that play: their records
   // carry its share watched and sound on. Read with the play at the same moment: the tab's last
   // range report (its own beacon) may land after the read above and add a few hundredths.
-  const { records, latest } = await until('the play-time records naming the play, with its share watched', async () => {
-    const list = await api(owner.request, 'get', `/api/reports/${snippetId}?receiver=${encodeURIComponent(RECIPIENT)}`);
-    const withTime = list.filter((r: { durationSecs: number | null }) => r.durationSecs !== null);
-    if (withTime.length < 2) return null;
-    const [now] = await api(owner.request, 'get', `/api/reports/${snippetId}/plays?receiver=${encodeURIComponent(RECIPIENT)}`);
-    return withTime.every((r: { shareWatched: number }) => r.shareWatched === now.shareWatched) ? { records: withTime, latest: now } : null;
-  });
+  let lastRead: unknown;
+  const { records, latest } = await until(
+    'the play-time records naming the play, with its share watched',
+    async () => {
+      const list = await api(owner.request, 'get', `/api/reports/${snippetId}?receiver=${encodeURIComponent(RECIPIENT)}`);
+      const withTime = list.filter((r: { durationSecs: number | null }) => r.durationSecs !== null);
+      lastRead = { records: list.map((r: { activity: string; durationSecs: number | null; shareWatched: number | null; machineReason: string | null }) => [r.activity, r.durationSecs, r.shareWatched, r.machineReason]) };
+      if (withTime.length < 2) return null;
+      const [now] = await api(owner.request, 'get', `/api/reports/${snippetId}/plays?receiver=${encodeURIComponent(RECIPIENT)}`);
+      lastRead = { ...(lastRead as object), play: now && [now.playId, now.shareWatched] };
+      return withTime.every((r: { shareWatched: number }) => r.shareWatched === now.shareWatched) ? { records: withTime, latest: now } : null;
+    },
+    20_000,
+    () => lastRead,
+  );
   assert.equal(latest.playId, play.playId);
   // (the tab's last report only adds what played after the read above: up to the ~0.6 s before it closed)
   assert.ok(latest.shareWatched >= play.shareWatched && latest.shareWatched - play.shareWatched <= 1 / LENGTH, `the share went from ${play.shareWatched} to ${latest.shareWatched}`);
