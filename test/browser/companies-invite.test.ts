@@ -2,7 +2,8 @@
 // (the dialog, the pending list), the mail arrives at the mail server with the link, a new person
 // opens it signed out, creates an account with the invited address, comes back and accepts, and
 // lands in the company's library. A viewer invited the same way (at 390 px) sees the library but
-// nothing to make or delete with; a used link says so and offers no Accept.
+// nothing to make or delete with, and Create EyeMail's address says a viewer can't; a used link
+// says so and offers no Accept.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -246,6 +247,12 @@ test('at 390 px: a viewer is invited and accepts; they see the library but no Up
     await p.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     await screenshot(p, 'invite-accepted-library-viewer');
+    // Create EyeMail's address typed by hand: told why, not a form the server would refuse.
+    await p.goto('/create-eyemail');
+    await p.getByText("Viewers can't create or change EyeMails").waitFor();
+    assert.equal(await p.getByRole('button', { name: 'Create EyeMail' }).count(), 0, 'a viewer gets the form');
+    await p.getByRole('link', { name: 'Back to EyeMails' }).waitFor();
+    await screenshot(p, 'invite-viewer-create-refused');
 
     // Signed out, the used link says so too.
     await viewer.clearCookies();

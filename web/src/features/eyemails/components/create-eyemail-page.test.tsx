@@ -24,6 +24,8 @@ const ROUTES = {
   'GET notifications/settings': { result: true, body: { events: [] } },
   'POST videos/file-1': { result: true, body: ENCODING },
   'GET videos/encodings/enc-1': { result: true, body: { ...ENCODING, state: 'active', progress: 40 } },
+  // who may edit here (the personal workspace: its owner)
+  'GET workspaces': { result: true, body: [{ id: USER.id, kind: 'personal', name: 'Personal', role: 'owner', membersCount: 1, domain: null, department: null }] },
 };
 
 afterEach(() => window.localStorage.clear());
@@ -69,7 +71,7 @@ describe('Create EyeMail form', () => {
     await user.type(width, '640');
     expect(screen.queryByText('Video width can be up to 800px.')).toBeNull();
     expect(screen.getByText('640px wide')).toBeTruthy();
-    expect(api.calls.map((c) => c.route)).toEqual(['GET notifications/settings']);
+    expect(api.calls.map((c) => c.route).sort()).toEqual(['GET notifications/settings', 'GET workspaces']);
   });
 
   it('draws the chosen mute icon in the preview and offers its colour only once it is chosen', async () => {

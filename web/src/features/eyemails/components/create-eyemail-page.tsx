@@ -11,16 +11,26 @@ import { opensFullForm, readCreateMode, rememberCreateMode } from '@/features/ey
 import { clearDraft, readDraft, writeDraft } from '@/features/eyemails/utils/create-draft';
 import { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { useVideoFromLibrary } from '@/features/eyemails/utils/use-video-from-library';
+import { EditorsOnly } from './editors-only';
 import { EyeMailFormLayout } from './eyemail-form-layout';
 import { GettingStartedCard } from './getting-started-card';
 import { PleaseWaitModal } from './please-wait-modal';
 
 const LEAVE_MESSAGE = 'This EyeMail is not created yet. What you entered stays on this browser: Create EyeMail offers to continue where you left off.';
 
+// /create-eyemail, for those who may edit the workspace's EyeMails (EditorsOnly).
+export function CreateEyeMailPage() {
+  return (
+    <EditorsOnly title="Create EyeMail">
+      <CreateEyeMail />
+    </EditorsOnly>
+  );
+}
+
 // The Getting Started flow first; 'More options' opens the full form with what was entered, and
 // this browser remembers that choice for next time. What is typed is kept as a draft for this
 // user (create-draft.ts) and offered back with 'Continue where you left off'.
-export function CreateEyeMailPage() {
+function CreateEyeMail() {
   const user = useAtomValue(userAtom);
   const userId = user?.id ?? 'anonymous';
   const tier = user?.tier ?? 'premium';

@@ -14,6 +14,7 @@ import { keptBySentEmails, sentEmailsNote } from '@/features/eyemails/utils/sent
 import { useEyeMailEditor } from '@/features/eyemails/utils/use-eyemail-editor';
 import { EyeMailFormLayout } from './eyemail-form-layout';
 import { EyeMailNotFound } from './eyemail-not-found';
+import { EditorsOnly } from './editors-only';
 
 function EditForm({ saved }: { saved: SnippetView }) {
   const user = useAtomValue(userAtom);
@@ -58,5 +59,9 @@ export function EditEyeMailPage() {
   if (link === 'locating') return <Spinner label="Loading EyeMail…" />;
   if (isError) return <EyeMailNotFound />;
   if (!saved) return <Spinner label="Loading EyeMail…" />;
-  return <EditForm key={saved.snippet} saved={saved} />;
+  return (
+    <EditorsOnly title="Update EyeMail">
+      <EditForm key={saved.snippet} saved={saved} />
+    </EditorsOnly>
+  );
 }
