@@ -3,7 +3,7 @@
 // (not in a personal workspace), the period sent as dates, the loading and failing states. The
 // numbers from real hits at 1280 and 390 px are the browser's (test/browser/reports-workspace.test.ts).
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import type { User } from '@/lib/session/user';
 import type { WorkspaceReport } from '@shared/workspace-report-types';
@@ -105,6 +105,17 @@ describe('workspace overview', () => {
     const till = new Date(`${asked.get('dateTill')}T00:00:00`);
     expect(Math.round((till.getTime() - from.getTime()) / 86_400_000)).toBe(6);
     expect(asked.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('leaves machine traffic and tests out until asked for, and says which way the figures are', async () => {
+    const { user, api } = render({
+      workspace: (_body, url) => ({ result: true, body: url.searchParams.get('includeMachine') === 'true' ? { ...REPORT, includeMachine: true, machineExcluded: 0 } : REPORT }),
+    });
+    expect((await screen.findByTestId('workspace-overview-note')).textContent).toContain('4 machine events and tests left out.');
+    expect(api.calls.find((c) => c.route === 'GET reports/workspace')!.url.searchParams.has('includeMachine')).toBe(false);
+    await user.click(screen.getByRole('switch', { name: 'Include machine traffic and tests' }));
+    await waitFor(() => expect(screen.getByTestId('workspace-overview-note').textContent).toContain('Machine traffic and tests included (4).'));
+    expect(api.calls.filter((c) => c.route === 'GET reports/workspace').at(-1)!.url.searchParams.get('includeMachine')).toBe('true');
   });
 
   it('leaves the creators out of a personal workspace, and says when nothing was opened yet', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { metric } from '@shared/metrics/report-metrics';
@@ -154,7 +154,8 @@ function ByCreator({ report, wide }: { report: WorkspaceReport; wide: boolean })
 export function WorkspaceOverview() {
   const workspace = useCurrentWorkspace();
   const [period, setPeriod] = useState<WorkspacePeriod>('all');
-  const query = workspaceQuery(period, browserTimeZone());
+  const [includeMachine, setIncludeMachine] = useState(false);
+  const query = workspaceQuery(period, browserTimeZone(), new Date(), includeMachine);
   const report = useWorkspaceReport(workspace.id, query);
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const r = report.data;
@@ -172,7 +173,10 @@ export function WorkspaceOverview() {
             {r ? `${r.eyeMails === 1 ? '1 EyeMail' : `${n(r.eyeMails)} EyeMails`} of ${workspace.name || 'this workspace'}, added up` : `Every EyeMail of ${workspace.name || 'this workspace'}, added up`}
           </Text>
         </Stack>
-        <SegmentedControl size="xs" aria-label="Period" value={period} onChange={(v) => setPeriod(v as WorkspacePeriod)} data={WORKSPACE_PERIODS} />
+        <Group gap="sm" wrap="wrap">
+          <Switch size="xs" label="Include machine traffic and tests" checked={includeMachine} onChange={(e) => setIncludeMachine(e.currentTarget.checked)} />
+          <SegmentedControl size="xs" aria-label="Period" value={period} onChange={(v) => setPeriod(v as WorkspacePeriod)} data={WORKSPACE_PERIODS} />
+        </Group>
       </Group>
       {report.isError && !r ? (
         <Alert color="red" title="The workspace overview could not be loaded">
@@ -194,7 +198,11 @@ export function WorkspaceOverview() {
           {r ? (
             <Text size="xs" c="dimmed" data-testid="workspace-overview-note">
               Each EyeMail&apos;s figures added up: someone who viewed two EyeMails is a unique view of each.{' '}
-              {r.machineExcluded > 0 ? `${n(r.machineExcluded)} machine ${r.machineExcluded === 1 ? 'event or test' : 'events and tests'} left out.` : ''}
+              {r.includeMachine
+                ? `Machine traffic and tests included${r.totals.machineEvents > 0 ? ` (${n(r.totals.machineEvents)})` : ''}.`
+                : r.machineExcluded > 0
+                  ? `${n(r.machineExcluded)} machine ${r.machineExcluded === 1 ? 'event or test' : 'events and tests'} left out.`
+                  : ''}
             </Text>
           ) : null}
           {r ? (

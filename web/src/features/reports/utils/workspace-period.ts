@@ -14,8 +14,9 @@ const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart
 
 // The query of GET reports/workspace for a period: dateFrom and dateTill (both included), the
 // browser's zone.
-export function workspaceQuery(period: WorkspacePeriod, timeZone: string | null, now = new Date()): Query {
+export function workspaceQuery(period: WorkspacePeriod, timeZone: string | null, now = new Date(), includeMachine = false): Query {
   const q: Query = {};
+  if (includeMachine) q.includeMachine = 'true';
   if (period !== 'all') {
     const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (Number(period) - 1));
     q.dateFrom = iso(from);
