@@ -37,6 +37,7 @@ import { Migration0036WorkspaceAudit } from './0036-workspace-audit.js';
 import { Migration0037WorkspaceListIndexes } from './0037-workspace-list-indexes.js';
 import { Migration0038FollowersIndex } from './0038-followers-index.js';
 import { Migration0039ReportTotals } from './0039-report-totals.js';
+import { Migration0040CompanyFilesKept } from './0040-company-files-kept.js';
 
 // Every migration, in order. Listed explicitly (not discovered from disk) so the same list runs
 // from TypeScript in tests and from the compiled build in production.
@@ -79,4 +80,5 @@ export const migrationsList: MigrationObject[] = [
   { name: '0037-workspace-list-indexes', class: Migration0037WorkspaceListIndexes },
   { name: '0038-followers-index', class: Migration0038FollowersIndex },
   { name: '0039-report-totals', class: Migration0039ReportTotals },
+  { name: '0040-company-files-kept', class: Migration0040CompanyFilesKept },
 ];

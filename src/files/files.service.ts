@@ -14,6 +14,8 @@ import type { AdminVideoItem, DeletionListener, DerivedMedia, StoredSource, Usag
 
 // Who acts on the library and in which workspace, for the videos module's routes too.
 export { assertCanEdit, libraryCallerOf, type LibraryCaller } from './library-scope.js';
+// A refused delete or insert (a key still in use, or pointing at a row gone), for the modules above.
+export { isForeignKeyViolation } from './workspace-files-deletion.js';
 export type { AdminVideoItem, DeletionListener, DerivedMedia, StoredSource, UsageCheck, VideoUser, VideoUsersOf } from './library-contracts.js';
 
 // Kinds that hold a still image of the user's (what may be attached to a support inquiry).

@@ -178,3 +178,55 @@ describe('deleting a company', () => {
     }
   });
 });
+
+// Needs PostgreSQL's dblink (a contrib extension of the server DATABASE_URL names): the upload is
+// played by another connection, which commits on its own, as a real upload does.
+const describeWithPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+describeWithPostgres('a file arriving while the company is deleted', () => {
+  it('is deleted with the company, its stored object too, and the database never lets the company go while it holds one', async () => {
+    const owner = await signUp(t, { fullName: 'Rita Racer' });
+    const id = await createCompany(owner, 'Racing Co');
+    owner.client.workspace = id;
+    const kept = await uploadFile(owner.client, 'logo', tinyPng('green', '120x60'));
+    // Without the files deleted first, the database refuses the company's row.
+    await expect(sql(t, 'delete from company where id = ?', [id])).rejects.toThrow(/foreign key/i);
+
+    // An upload landing between the deletion of the company's files and of its row: its object
+    // stored, then its row committed by another connection as the row's delete begins (once).
+    const [row] = await sql<{ storage_key: string }>(t, 'select storage_key from media_file where id = ?', [kept.fileId]);
+    const strayKey = row.storage_key.replace(/[^/]+$/, 'stray.png');
+    const strayPath = path.join(t.config.dataDir, 'media', strayKey);
+    fs.copyFileSync(path.join(t.config.dataDir, 'media', row.storage_key), strayPath);
+    const db = new URL(t.config.databaseUrl!);
+    const other = `host=${db.hostname} port=${db.port || 5432} user=${decodeURIComponent(db.username)} dbname=${db.pathname.slice(1)}`;
+    await sql(t, 'create extension if not exists dblink');
+    await sql(t, 'create table stray_upload_done (at timestamptz)');
+    await sql(
+      t,
+      `create function stray_upload() returns trigger language plpgsql as $$
+       begin
+         if not exists (select 1 from stray_upload_done) then
+           perform dblink_exec('${other}', format(
+             'insert into stray_upload_done values (now()); insert into media_file (id, owner_id, workspace_id, kind, file_name, content_type, size, storage_key) values (gen_random_uuid(), %L, %L, %L, %L, %L, 1, %L)',
+             '${owner.id}', old.id, 'logo', 'stray.png', 'image/png', '${strayKey}'));
+         end if;
+         return old;
+       end $$`,
+    );
+    await sql(t, 'create trigger stray_upload before delete on company for each row execute function stray_upload()');
+    try {
+      const res = await deleteCompany(owner, 'Racing Co');
+      expect(res.status).toBe(200);
+    } finally {
+      await sql(t, 'drop trigger stray_upload on company');
+      await sql(t, 'drop function stray_upload()');
+    }
+    // the upload did land once, after the files were deleted
+    expect(await sql(t, 'select count(*)::int as n from stray_upload_done')).toEqual([{ n: 1 }]);
+    await sql(t, 'drop table stray_upload_done');
+    expect(await sql(t, 'select 1 from company where id = ?', [id])).toEqual([]);
+    expect(await sql(t, 'select 1 from media_file where workspace_id = ?', [id])).toEqual([]);
+    expect(fs.existsSync(strayPath)).toBe(false);
+  });
+});
