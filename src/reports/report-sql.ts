@@ -2,9 +2,6 @@ import { containsPattern } from '../snippets/snippet-list-query.js';
 import { joinSql, Sql, sql } from '../database/sql-template.js';
 import { countersServe, type FamilyMatch, type ReportFilter, type ReportPage } from './report-filter.js';
 
-// The reports' SQL builders compose their pieces with database/sql-template.ts.
-export { joinSql, Sql, sql };
-
 // The report queries over the engagement table, built as SQL text plus positional parameters.
 // Pure (no database here): report.repository.ts runs them, bench/report.mjs times them as they
 // are. Rules (spec 02 section 9, agreed with the ingest side):

@@ -4,7 +4,8 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import { rawSql } from '../database/raw-sql.js';
 import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
 import { countersServe, isWholeReport, type ReportFilter, type ReportPage } from './report-filter.js';
-import { recordCountSql, recordsSql, summarySql, type Sql } from './report-sql.js';
+import type { Sql } from '../database/sql-template.js';
+import { recordCountSql, recordsSql, summarySql } from './report-sql.js';
 import { csvLinesSql } from './report-csv-sql.js';
 import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
 import {
