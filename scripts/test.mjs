@@ -16,6 +16,7 @@ import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
 import { browserSlots, DURATIONS_FILE, longestFirst, mergeDurations, readDurations } from './test-plan.mjs';
+import { formatFailures, jestFailures, tapFailures } from './test-failures.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const PARTS = ['lint', 'jest', 'browser'];
@@ -56,6 +57,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Each failure, named again before the summary line.
+const failures = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'eyemail-results-'));
 const timings = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -141,7 +144,12 @@ function browserFile(file) {
       const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
       const r = { ms, passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
       // A file that ended badly without a failing test to show for it still counts as a failure.
-      if (!text || hung || (code !== 0 && r.failed === 0)) r.failed += 1;
+      const named = tapFailures(text, file);
+      if (!text || hung || (code !== 0 && r.failed === 0)) {
+        r.failed += 1;
+        named.push({ file, name: '(the file itself)', message: [hung ? `still running after ${seconds(BROWSER_FILE_LIMIT_MS)}: stopped` : `ended with exit code ${code}${text ? '' : ' and no TAP output'}`] });
+      }
+      failures.push(...named);
       console.log(`\n-- ${file} (${seconds(ms)}${r.failed ? `, ${r.failed} failed` : ''})`);
       process.stdout.write(Buffer.concat(out));
       // What the file's servers logged (warnings and errors), when something failed.
@@ -224,9 +232,11 @@ async function runJest() {
   await new Promise((resolve) => child.on('close', resolve));
   if (!fs.existsSync(out)) {
     totals.failed += 1;
+    failures.push({ file: 'jest', name: '(the run itself)', message: ['ended without writing its results'] });
     return;
   }
   const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+  failures.push(...jestFailures(j, (p) => path.relative(root, p)));
   totals.passed += j.numPassedTests;
   totals.failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
   totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
@@ -328,6 +338,7 @@ try {
       } else {
         console.log('Lint: failed (findings above).');
         totals.failed += 1;
+        failures.push({ file: 'eslint.config.js', name: 'lint', message: ['findings above'] });
       }
     });
   }
@@ -340,5 +351,6 @@ try {
 
 console.log('\nTime per phase:');
 for (const [name, ms] of timings) console.log(`  ${seconds(ms).padStart(8)}  ${name}`);
+process.stdout.write(formatFailures(failures));
 console.log(`\nSummary: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed || totals.passed === 0 ? 1 : 0);
