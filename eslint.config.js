@@ -72,7 +72,7 @@ const PUBLIC_FILES = {
   encoding: ['encode-plan.ts', 'encoding-error.ts', 'probe.ts', 'recording.ts'],
   mail: ['mail-views.ts'],
   queue: ['job-queue.ts', 'periodic-job.ts'],
-  snippets: ['snippet-messages.ts', 'snippet-list-query.ts'],
+  snippets: ['snippet-messages.ts'],
   storage: ['storage-keys.ts', 'byte-counter.ts'],
 };
 // One glob (an exception must be one; matched against absolute paths).

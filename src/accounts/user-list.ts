@@ -36,10 +36,6 @@ export function orderByClause(sort: UserListSort, order: 'asc' | 'desc'): string
   return `${SORT_EXPRESSIONS[sort]} ${dir} nulls last, "dateOfJoining" desc, id asc`;
 }
 
-// A LIKE pattern matching the text anywhere, with the text's own % _ and \ taken literally.
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function totalPages(totalCount: number, size: number): number {
   return Math.max(1, Math.ceil(totalCount / size));

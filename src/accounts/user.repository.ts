@@ -6,7 +6,8 @@ import { rawSql } from '../database/raw-sql.js';
 import { AccountStatusChange } from './account-status-change.entity.js';
 import { Company } from './company.entity.js';
 import { User } from './user.entity.js';
-import { containsPattern, orderByClause, type UserListQuery } from './user-list.js';
+import { containsPattern } from '../database/like-pattern.js';
+import { orderByClause, type UserListQuery } from './user-list.js';
 import type { CompanyListQuery, CompanyListSort } from '../shared/admin-companies.js';
 
 export type NewUser = Pick<User, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'tier'>;

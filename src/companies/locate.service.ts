@@ -3,6 +3,7 @@ import { InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import { FilesService } from '../files/files.service.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { SNIPPET_MESSAGES } from '../shared/snippet-rules.js';
 
 // What a shared link names: an EyeMail (its page or its report) or a video.
 export type LocateTarget = { eyemail: string } | { video: string };
@@ -10,7 +11,7 @@ export type LocateTarget = { eyemail: string } | { video: string };
 export const LOCATE_MESSAGES = {
   // The messages of a missing EyeMail and a missing file: one the caller may not open answers
   // exactly like one that does not exist.
-  eyemailNotFound: 'EyeMail not found.',
+  eyemailNotFound: SNIPPET_MESSAGES.notFound,
   videoNotFound: 'File not found.',
   oneTarget: 'Name one EyeMail (eyemail=<id>) or one video (video=<id>).',
 } as const;

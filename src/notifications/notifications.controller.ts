@@ -8,6 +8,7 @@ import { uuidParam } from '../common/uuid-param.pipe.js';
 import { ValidBody } from '../common/validation/input.pipe.js';
 import { AccountNotifySettingDto, FollowSnippetDto, SnippetNotifySettingDto } from './dto/notify-setting.dto.js';
 import { NotificationsService, type Caller } from './notifications.service.js';
+import { SNIPPET_MESSAGES } from '../shared/snippet-rules.js';
 
 // The person's notifications: the bell's latest events and what mails (session only). About the
 // person, whatever workspace the dashboard shows: the mails and the bell go to an EyeMail's
@@ -69,14 +70,14 @@ export class NotificationsController {
   @Get('settings/:snippetId')
   @AccountScope()
   @ApiOperation({ summary: "An EyeMail's choice (inherit: it follows the account default)" })
-  snippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string) {
+  snippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_MESSAGES.notFound)) id: string) {
     return this.notifications.snippetSetting(callerOf(user), id);
   }
 
   @Put('settings/:snippetId')
   @AccountScope()
   @ApiOperation({ summary: "Change an EyeMail's choice, or { inherit: true } to follow the account default" })
-  async saveSnippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string, @ValidBody() body: SnippetNotifySettingDto) {
+  async saveSnippetSetting(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_MESSAGES.notFound)) id: string, @ValidBody() body: SnippetNotifySettingDto) {
     return ok(await this.notifications.saveSnippetSetting(callerOf(user), id, body), 'Notification settings saved for this EyeMail.');
   }
 
@@ -88,7 +89,7 @@ export class NotificationsController {
       'An EyeMail of the current workspace (another is a 404). Its creator gets them by default; any other member only by following it. ' +
       '`events`: those that reach you; when not following, those following would start with (your account default).',
   })
-  follow(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string) {
+  follow(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_MESSAGES.notFound)) id: string) {
     return this.notifications.follow(callerOf(user), id);
   }
 
@@ -98,7 +99,7 @@ export class NotificationsController {
     summary: 'Follow an EyeMail of the current workspace: { following: true, events: [...] }, or { following: false } to stop',
     description: 'The same choice as PUT settings/{snippetId}: following is a choice with events, stopping removes it (for the creator, it turns the mails off).',
   })
-  async saveFollow(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam('EyeMail not found.')) id: string, @ValidBody() body: FollowSnippetDto) {
+  async saveFollow(@CurrentUser() user: AuthUser, @Param('snippetId', uuidParam(SNIPPET_MESSAGES.notFound)) id: string, @ValidBody() body: FollowSnippetDto) {
     const view = await this.notifications.saveFollow(callerOf(user), id, body);
     return ok(view, view.following ? 'You follow this EyeMail.' : 'You no longer follow this EyeMail.');
   }

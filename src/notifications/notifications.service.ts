@@ -10,6 +10,7 @@ import type { AccountNotifySettingDto, FollowSnippetDto, SnippetNotifySettingDto
 import { NotificationRepository } from './notification.repository.js';
 import { BellHub } from './bell-hub.service.js';
 import { UNSUBSCRIBE_SECRET } from './notifier.service.js';
+import { SNIPPET_MESSAGES } from '../shared/snippet-rules.js';
 
 const BELL_SIZE = 20;
 
@@ -25,7 +26,7 @@ export interface FollowView {
   following: boolean;
   events: NotifyEvent[];
 }
-const NOT_FOUND = 'EyeMail not found.';
+const NOT_FOUND = SNIPPET_MESSAGES.notFound;
 
 // The owner's side: the bell's latest events, the choices of what mails (account default and
 // per EyeMail), and unsubscribing from a mail's signed link.

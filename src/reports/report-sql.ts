@@ -1,4 +1,4 @@
-import { containsPattern } from '../snippets/snippet-list-query.js';
+import { containsPattern } from '../database/like-pattern.js';
 import { joinSql, Sql, sql } from '../database/sql-template.js';
 import { countersServe, type FamilyMatch, type ReportFilter, type ReportPage } from './report-filter.js';
 
@@ -180,6 +180,14 @@ export function recordCountSql(snippetId: string, f: ReportFilter, tz: string): 
 const timelineJson = (week: { weekStart: string; weekEnding: string }) =>
   sql`(select json_agg(json_build_object('date', to_char(g.day, 'YYYY-MM-DD'), 'views', coalesce(d.views, 0), 'clicks', coalesce(d.clicks, 0)) order by g.day)
     from generate_series(${week.weekStart}::date, ${week.weekEnding}::date, interval '1 day') as g(day) left join days d on d.local_day = g.day::date)`;
+
+// Whose report it is, in one statement read before the rest: the EyeMail's id, title and status
+// when it is one of the workspace's (no row otherwise: another workspace's EyeMail is "not found",
+// like a missing one), and the name of the caller's profile time zone (null when they chose none).
+export function reportContextSql(workspaceId: string, snippetId: string, timezoneId: number | null): Sql {
+  return sql`select s.id as "snippetId", s.title, s.status, (select z.name from timezone z where z.id = ${timezoneId}::int) as "zoneName"
+    from snippet s where s.id = ${snippetId}::uuid and s.workspace_id = ${workspaceId}::uuid`;
+}
 
 // Everything the summary shows in one statement (one row): totals, uniques, the average view
 // time, the machine count and the 7-day timeline (json). Aggregated in the database: over the rows

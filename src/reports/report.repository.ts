@@ -5,7 +5,7 @@ import { rawSql } from '../database/raw-sql.js';
 import type { ReportRecord, TimelineDay } from '../shared/report-types.js';
 import { countersServe, isWholeReport, type ReportFilter, type ReportPage } from './report-filter.js';
 import type { Sql } from '../database/sql-template.js';
-import { recordCountSql, recordsSql, summarySql } from './report-sql.js';
+import { recordCountSql, recordsSql, reportContextSql, summarySql } from './report-sql.js';
 import { csvLinesSql } from './report-csv-sql.js';
 import { playCountSql, playsSql, type PlayRow } from './report-plays-sql.js';
 import {
@@ -22,6 +22,13 @@ import {
 } from './report-engagement-sql.js';
 import type { TimelineGrain } from '../shared/metrics/timeline-grain.js';
 import { workspaceEyeMailsSql, type WorkspaceEyeMailRow } from './workspace-report-sql.js';
+
+export interface ReportContextRow {
+  snippetId: string;
+  title: string;
+  status: boolean;
+  zoneName: string | null;
+}
 
 export interface SummaryRow {
   totalViews: number;
@@ -55,6 +62,12 @@ export class ReportRepository {
 
   private all<T>(q: Sql): Promise<T[]> {
     return rawSql<T>(this.orm, q.text, q.params);
+  }
+
+  // The EyeMail, when it is one of the workspace's, and the caller's zone name (reportContextSql);
+  // null for another workspace's EyeMail or a missing one. `snippetId` is a checked uuid.
+  async context(workspaceId: string, snippetId: string, timezoneId: number | null): Promise<ReportContextRow | null> {
+    return (await this.all<ReportContextRow>(reportContextSql(workspaceId, snippetId, timezoneId)))[0] ?? null;
   }
 
   async records(snippetId: string, f: ReportFilter, tz: string, page: ReportPage): Promise<{ records: ReportRecord[]; total: number }> {

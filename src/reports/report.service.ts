@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { AuthUser } from '../common/auth/auth-user.js';
 import { ReferenceDataService } from '../accounts/reference-data.service.js';
-import { SnippetsService } from '../snippets/snippets.service.js';
+import { NotFoundError } from '../common/domain-error.js';
+import { SNIPPET_MESSAGES } from '../shared/snippet-rules.js';
+import { isUuid } from '../shared/uuid.js';
 import { flooredPercents, oneDecimal, weekWindow } from '../shared/report-rules.js';
 import type { EngagementReport, FilterMap, PlayRecord, ReportCountry, ReportFeed, ReportRecord, ReportSummary } from '../shared/report-types.js';
 import { toPlayRecord } from './report-plays.js';
@@ -54,21 +56,25 @@ interface Context {
 export class ReportService {
   constructor(
     private readonly repo: ReportRepository,
-    private readonly snippets: SnippetsService,
     private readonly reference: ReferenceDataService,
     private readonly loader: IngestLoader,
   ) {}
 
-  // The caller's profile time zone, else the one their browser sent (tz), else UTC
-  // (reportTimeZone, which takes only a zone Intl and the database know). The zones' names are
-  // reference data, read once (ReferenceDataService). The workspace report's too.
+  // The workspace report's zone: the caller's profile time zone, else the one their browser sent
+  // (tz), else UTC (reportTimeZone, which takes only a zone Intl and the database know). The
+  // zones' names are reference data, read once (ReferenceDataService). An EyeMail's report reads
+  // the name with the EyeMail instead (context below).
   async timeZoneOf(user: AuthUser, requested: string | null): Promise<string> {
     const zone = user.timezoneId ? (await this.reference.timezones()).find((z) => z.timezoneId === user.timezoneId) : undefined;
     return reportTimeZone(zone?.timezoneName ?? null, requested);
   }
 
+  // The EyeMail (one of the workspace's, else 404 as for a missing one) and the caller's profile
+  // zone in one query (ReportRepository.context), then the filters, then the journal's catch-up.
   private async context(user: AuthUser, snippetId: string, query: ReportQuery): Promise<Context> {
-    const snippet = await this.snippets.getOwnedHeader(user.workspace.id, snippetId);
+    const found = isUuid(snippetId) ? await this.repo.context(user.workspace.id, snippetId.toLowerCase(), user.timezoneId) : null;
+    if (!found) throw new NotFoundError(SNIPPET_MESSAGES.notFound);
+    const { zoneName, ...snippet } = found;
     const refused = refusalOf(query);
     if (refused) throw refused;
     const value = readReportQuery(query);
@@ -76,7 +82,7 @@ export class ReportService {
     // waiting event first (bounded; other EyeMails' backlog after it is not waited for); what is
     // still waiting after that is said (pendingEvents).
     const pending = await this.loader.catchUpFor(snippet.snippetId);
-    return { snippet, tz: await this.timeZoneOf(user, value.timeZone), q: value, pending };
+    return { snippet, tz: reportTimeZone(zoneName, value.timeZone), q: value, pending };
   }
 
   async records(user: AuthUser, snippetId: string, query: ReportQuery): Promise<{ records: ReportRecord[]; total: number }> {

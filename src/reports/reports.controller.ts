@@ -6,7 +6,7 @@ import { CurrentUser, type AuthUser } from '../common/auth/auth.decorators.js';
 import { FeedLinkAccess, TokenScope } from '../common/auth/api-access.js';
 import { uuidParam } from '../common/uuid-param.pipe.js';
 import { AccountScope, WorkspaceScope } from '../common/auth/workspace-access.js';
-import { SNIPPET_API_MESSAGES } from '../snippets/snippet-messages.js';
+import { SNIPPET_MESSAGES } from '../shared/snippet-rules.js';
 import { ReportService } from './report.service.js';
 import { ReportCountryDto, ReportFeedDto, ReportRecordDto, ReportSummaryDto } from './dto/report.dto.js';
 import { PlayRecordDto } from './dto/play-record.dto.js';
@@ -19,7 +19,7 @@ const NOT_YOURS = 'another workspace\'s EyeMail is 404, like a missing one';
 // A feed link's key (api-tokens module), for callers without a session or token.
 const FEED_KEY = ApiQuery({ name: 'key', required: false, description: "The key of the EyeMail's feed link (POST feed-links/{snippetId}); opens this route without a session" });
 // A report names one of the workspace's snippets: anything else is that snippet's 'not found'.
-const SNIPPET_NOT_FOUND = SNIPPET_API_MESSAGES.notFound;
+const SNIPPET_NOT_FOUND = SNIPPET_MESSAGES.notFound;
 
 // The report API (spec 02 section 7 "Reports and feeds"): the engagement records, summary, CSV
 // and feeds of the workspace's EyeMails, which every member reads (@WorkspaceScope('viewer')),

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { SnippetsModule } from '../snippets/snippets.module.js';
 import { IngestModule } from '../ingest/ingest.module.js';
 import { ReportRepository } from './report.repository.js';
 import { ReportService } from './report.service.js';
@@ -8,9 +7,10 @@ import { ReportsController } from './reports.controller.js';
 import { WorkspaceReportService } from './workspace-report.service.js';
 
 // Reports, read only: the report API, CSV and feeds over the engagement store (its read-only
-// repository, ReportRepository), each read once the ingest has loaded its EyeMail's waiting events.
+// repository, ReportRepository, which also reads whether the EyeMail is the caller's workspace's),
+// each read once the ingest has loaded its EyeMail's waiting events.
 @Module({
-  imports: [AccountsModule, SnippetsModule, IngestModule],
+  imports: [AccountsModule, IngestModule],
   controllers: [ReportsController],
   providers: [ReportRepository, ReportService, WorkspaceReportService],
 })

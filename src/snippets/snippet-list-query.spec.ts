@@ -1,4 +1,4 @@
-import { containsPattern, parseListFilters, parseStatusFilter } from './snippet-list-query.js';
+import { parseListFilters, parseStatusFilter } from './snippet-list-query.js';
 
 describe('list filters', () => {
   it.each([
@@ -22,10 +22,5 @@ describe('list filters', () => {
     expect(parseListFilters({ query: '   ', status: 'false' }).value).toEqual({ query: null, status: false });
     expect(parseListFilters({}).value).toEqual({ query: null, status: null });
     expect(parseListFilters({ query: 'x'.repeat(500) }).value!.query).toHaveLength(240);
-  });
-
-  it('makes a LIKE pattern that takes %, _ and \\ literally', () => {
-    expect(containsPattern('spring')).toBe('%spring%');
-    expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 });

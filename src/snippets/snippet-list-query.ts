@@ -36,7 +36,3 @@ export function parseListFilters(raw: Record<string, unknown>): { value: Snippet
   return { value: { query, status: status.value }, errors: {} };
 }
 
-// A LIKE pattern matching the text anywhere, with the text's own % _ and \ taken literally.
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

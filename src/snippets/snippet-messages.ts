@@ -1,3 +1,5 @@
+import { SNIPPET_MESSAGES } from '../shared/snippet-rules.js';
+
 // What the snippets API says (the snippets API contract). Field messages live in
 // src/shared/snippet-rules.ts, shared with the dashboard.
 export const SNIPPET_API_MESSAGES = {
@@ -6,7 +8,7 @@ export const SNIPPET_API_MESSAGES = {
   deleted: 'EyeMail deleted',
   activated: 'Activated!',
   deactivated: 'Deactivated!',
-  notFound: 'EyeMail not found.',
+  notFound: SNIPPET_MESSAGES.notFound,
   snippetRequired: 'EyeMail is required',
   noActiveCampaign: 'No active campaign found.',
   expressOnlyVideo: 'Express accounts include the video only: logo, cover image and buttons are Premium features.',

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Snippet } from './snippet.entity.js';
-import { containsPattern, type SnippetListFilters } from './snippet-list-query.js';
+import { containsPattern } from '../database/like-pattern.js';
+import type { SnippetListFilters } from './snippet-list-query.js';
 
 export type NewSnippet = Omit<Snippet, 'id' | 'createdAt' | 'updatedAt'>;
 

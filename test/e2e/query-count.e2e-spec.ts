@@ -18,12 +18,13 @@ const requestQueries = (queries: string[]) => queries.filter((q) => !/\bjob\b/.t
 describe('query counts', () => {
   let t: TestApp;
   let owner: Client;
+  let ownerEmail: string;
   let videoId: string;
   let media: Record<string, string>;
 
   beforeAll(async () => {
     t = await startTestApp();
-    owner = (await signUp(t)).client;
+    ({ client: owner, email: ownerEmail } = await signUp(t));
     ({ videoId } = await readyVideo(owner, ['none']));
     media = {
       logoImageId: (await uploadFile(owner, 'logo', tinyPng('red'))).fileId,
@@ -81,13 +82,23 @@ describe('query counts', () => {
     expect(dataQueries(b.queries).length).toBeLessThanOrEqual(3);
   });
 
-  it("reads an API token's report with one read of its owner, with the token and their membership (the guard's gives the time zone too)", async () => {
+  it("reads an API token's report with one read of its owner, with the token and their membership, and the EyeMail with the profile's zone name", async () => {
     const { snippet } = await createSnippet(owner, snippetPayload(videoId, { title: 'Report' }));
+    const zones = (await owner.get('/api/timezones')).body.body as { timezoneId: number; timezoneName: string }[];
+    const tokyo = zones.find((z) => z.timezoneName === 'Asia/Tokyo');
+    expect(tokyo).toBeDefined();
+    const profile = await owner.put('/api/users/profile').send({ firstName: 'Ann', lastName: 'Lee', email: ownerEmail, country: null, timezone: tokyo!.timezoneId });
+    expect(profile.status).toBe(200);
     const made = await owner.post('/api/api-tokens').send({ name: 'Sheets' });
     expect(made.status).toBe(201);
     const { token } = made.body.body as { token: string };
-    const read = await countQueries(t, async () => (await t.http.get(`/api/reports/${snippet}/summary`).set('Authorization', `Bearer ${token}`)).status);
-    expect(read.result).toBe(200);
+    const read = await countQueries(t, async () => (await t.http.get(`/api/reports/${snippet}/summary`).set('Authorization', `Bearer ${token}`)).body);
+    expect(read.result).toMatchObject({ result: true, body: { snippetId: snippet, title: 'Report', timeZone: 'Asia/Tokyo' } });
+    // the EyeMail, checked to be the token's workspace's, and the zone's name: one statement
+    const snippetReads = read.queries.filter((q) => /\bfrom\s+"?snippet"?\s/.test(q));
+    expect(snippetReads).toHaveLength(1);
+    expect(snippetReads[0]).toMatch(/\bworkspace_id\b/);
+    expect(snippetReads[0]).toMatch(/\btimezone\b/);
     const userReads = read.queries.filter((q) => /\bapp_user\b/.test(q));
     expect(userReads).toHaveLength(1);
     // the token, its maker and their membership of its workspace in that one statement

@@ -72,6 +72,8 @@ export const LABELS = {
 } as const;
 
 export const SNIPPET_MESSAGES = {
+  // a missing EyeMail, another workspace's, or not an id: the same answer (404)
+  notFound: 'EyeMail not found.',
   videoRequired: 'Video is required.',
   invalidField: 'Invalid Field',
   width: 'Video width can be up to 800px.',
