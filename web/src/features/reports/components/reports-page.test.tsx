@@ -5,10 +5,11 @@
 // count, a date range read from the address) and an empty report with a filter on. The numbers
 // from real hits, paging, the CSV and the feeds are the browser's (test/browser/reports*.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/render';
 import { fakeApi, type Answer } from '@/testing/fake-api';
 import { ReportsPage } from './reports-page';
+import { PENDING_REFRESH_MS } from '../utils/report-display';
 
 const ID = 'snip-1';
 const NO_ENGAGEMENTS = 'There are no engagements found for this EyeMail.';
@@ -93,10 +94,10 @@ afterAll(() => {
   window.matchMedia = matchMedia;
 });
 
-function renderReport(path = `/reports/${ID}`, { empty = false } = {}) {
+function renderReport(path = `/reports/${ID}`, { empty = false, summary }: { empty?: boolean; summary?: Answer } = {}) {
   const routes: Record<string, Answer> = {
     'GET snippets/brief': { result: true, body: [{ snippet: ID, title: 'Spring launch' }] },
-    [`GET reports/${ID}/summary`]: { result: true, body: empty ? EMPTY_SUMMARY : SUMMARY },
+    [`GET reports/${ID}/summary`]: summary ?? { result: true, body: empty ? EMPTY_SUMMARY : SUMMARY },
     [`GET reports/${ID}/engagement`]: { result: true, body: empty ? EMPTY_ENGAGEMENT : ENGAGEMENT },
     [`GET reports/${ID}/plays`]: { result: true, body: [], headers: { 'X-Total-Count': '0' } },
     [`GET reports/${ID}`]: { result: true, body: empty ? [] : ROWS, headers: { 'X-Total-Count': empty ? '0' : '13' } },
@@ -168,4 +169,27 @@ describe('report page', () => {
     await user.click(screen.getByRole('button', { name: /^Filter/ }));
     expect(screen.getByRole('button', { name: 'Date Range' }).textContent!.replace(/[\u202f\u2009\u00a0]/g, ' ')).toContain('Jan 1 – 7, 2020');
   });
+
+  it('while hits are still being counted, says how many and reads itself again until they are in; Refresh reads at once', async () => {
+    // The server's answers: 3 hits waiting twice (the first read, then Refresh), then all counted.
+    let reads = 0;
+    const summary: Answer = () => {
+      reads += 1;
+      return { result: true, body: reads <= 2 ? { ...SUMMARY, totalViews: 8, pendingEvents: 3 } : SUMMARY };
+    };
+    const { user, api } = renderReport(`/reports/${ID}`, { summary });
+    const notice = await screen.findByTestId('report-catching-up');
+    expect(notice.textContent).toContain('3 recent opens, clicks and visits are still being counted after a burst of traffic.');
+    expect(tileValue('totalViews')).toBe('8');
+    const engagementReads = () => api.calls.filter((c) => c.route === `GET reports/${ID}/engagement`).length;
+    const before = engagementReads();
+    await user.click(within(notice).getByRole('button', { name: 'Refresh' }));
+    // at once, not after the automatic delay: the summary and the rest of the report
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(engagementReads()).toBeGreaterThan(before));
+    expect(screen.getByTestId('report-catching-up')).toBeTruthy();
+    // then by itself, with nothing clicked
+    await waitFor(() => expect(screen.queryByTestId('report-catching-up')).toBeNull(), { timeout: PENDING_REFRESH_MS * 3 });
+    expect(tileValue('totalViews')).toBe('11');
+  }, 20_000);
 });

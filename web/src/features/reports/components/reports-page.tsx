@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import '@mantine/dates/styles.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Card, Grid, Group, Select, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconChartBar, IconMoodEmpty, IconPlus } from '@tabler/icons-react';
@@ -22,7 +22,7 @@ import { EngagementSummary } from './engagement-summary';
 import { HowCounted } from './how-counted';
 import { PlaysTable } from './plays-table';
 import { isFilterActive, reportQuery } from '../utils/report-params';
-import { pendingNotice } from '../utils/report-display';
+import { PENDING_REFRESH_MS, pendingNotice } from '../utils/report-display';
 import { BreakdownChart } from './breakdown-chart';
 import { FilterPanel } from './filter-panel';
 import { ReportTiles } from './report-tiles';
@@ -114,6 +114,14 @@ function EyeMailReport({ snippetId }: { snippetId: string }) {
   const empty = !!s && records.data?.total === 0 && s.totalViews === 0 && s.totalClicks === 0 && !!e && e.visits.total === 0 && e.plays.total === 0;
   const toChooser = () => navigate('/reports');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: reportKeys.snippet(snippetId) });
+  // While the server says recent hits are still being counted (a burst of traffic), the report
+  // reads itself again every few seconds until they are in; Refresh does it at once.
+  const pending = s?.pendingEvents ?? 0;
+  useEffect(() => {
+    if (!pending) return undefined;
+    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: reportKeys.snippet(snippetId) }), PENDING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [pending, summary.dataUpdatedAt, queryClient, snippetId]);
 
   return (
     <>

@@ -122,8 +122,8 @@ describe('row formatting', () => {
 
 describe('pendingNotice: the hits still being counted', () => {
   it('says how many, in the singular for one', () => {
-    expect(pendingNotice(1)).toBe('1 recent open, click or visit is still being counted after a burst of traffic. Refresh in a moment to see it in these figures.');
-    expect(pendingNotice(12480)).toBe('12,480 recent opens, clicks and visits are still being counted after a burst of traffic. Refresh in a moment to see them in these figures.');
+    expect(pendingNotice(1)).toBe('1 recent open, click or visit is still being counted after a burst of traffic. These figures take it in by themselves in a moment.');
+    expect(pendingNotice(12480)).toBe('12,480 recent opens, clicks and visits are still being counted after a burst of traffic. These figures take them in by themselves in a moment.');
   });
 });
 

@@ -110,12 +110,15 @@ export function machineBadge(reason: string): string {
   return reason === 'test' ? 'Test' : 'Machine';
 }
 
+// How soon the report reads itself again while hits are still being counted.
+export const PENDING_REFRESH_MS = 2_000;
+
 // The notice of hits answered but not counted yet (a burst of traffic still being loaded).
 export function pendingNotice(pending: number): string {
   const n = pending.toLocaleString('en-US');
   return pending === 1
-    ? '1 recent open, click or visit is still being counted after a burst of traffic. Refresh in a moment to see it in these figures.'
-    : `${n} recent opens, clicks and visits are still being counted after a burst of traffic. Refresh in a moment to see them in these figures.`;
+    ? '1 recent open, click or visit is still being counted after a burst of traffic. These figures take it in by themselves in a moment.'
+    : `${n} recent opens, clicks and visits are still being counted after a burst of traffic. These figures take them in by themselves in a moment.`;
 }
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
