@@ -36,7 +36,6 @@ export function orderByClause(sort: UserListSort, order: 'asc' | 'desc'): string
   return `${SORT_EXPRESSIONS[sort]} ${dir} nulls last, "dateOfJoining" desc, id asc`;
 }
 
-
 export function totalPages(totalCount: number, size: number): number {
   return Math.max(1, Math.ceil(totalCount / size));
 }

@@ -35,4 +35,3 @@ export function parseListFilters(raw: Record<string, unknown>): { value: Snippet
   const query = typeof q === 'string' && q.trim() ? q.trim().slice(0, TITLE_MAX) : null;
   return { value: { query, status: status.value }, errors: {} };
 }
-
