@@ -14,11 +14,14 @@ export function longestFirst(files, measuredMs, sizeOf) {
 
 // How many browser files run at a time. While jest runs, none beside it until it is down to its
 // last files (fewer left than it has workers): then `perCore` for each worker it no longer needs.
+// One per core: two per core (four Chromiums, their servers and the recorder's live encoding on
+// two cores) held the CPU at 98% pressure on a slow day (2026-11-29, /proc/pressure/cpu), and
+// waits that take a few seconds ran past 15 s: a recording's stop, a 4 s notice already gone.
 // Measured on two cores: jest alone 299 s and the browser files alone 279 s, but side by side (one
 // browser file beside jest) 628 s: Chromium takes most of a core, jest's waits and polls then run
 // longer and cost more, and the browser files, one at a time, become a chain as long as jest. Once
 // jest is done, `perCore` per core. `jestFilesLeft` unknown (Infinity) keeps them apart until it ends.
-export function browserSlots({ cores, jestRunning, jestFilesLeft = Infinity, jestWorkers = cores, perCore = 2 }) {
+export function browserSlots({ cores, jestRunning, jestFilesLeft = Infinity, jestWorkers = cores, perCore = 1 }) {
   if (jestRunning) return Math.max(0, jestWorkers - jestFilesLeft) * perCore;
   return Math.max(1, cores * perCore);
 }

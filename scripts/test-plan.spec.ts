@@ -28,13 +28,13 @@ describe('longestFirst', () => {
 });
 
 describe('browserSlots', () => {
-  it('runs none beside jest until it is down to its last files, then two per core', () => {
-    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 150, jestWorkers: 2 })).toBe(0);
-    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 2, jestWorkers: 2 })).toBe(0);
-    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 1, jestWorkers: 2 })).toBe(2);
-    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 0, jestWorkers: 2 })).toBe(4);
-    expect(browserSlots({ cores: 2, jestRunning: false })).toBe(4);
-    expect(browserSlots({ cores: 8, jestRunning: false })).toBe(16);
+  it('runs none beside jest until it is down to its last files, then one per core', () => {
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 150, jestWorkers: 3 })).toBe(0);
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 3, jestWorkers: 3 })).toBe(0);
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 2, jestWorkers: 3 })).toBe(1);
+    expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 0, jestWorkers: 3 })).toBe(3);
+    expect(browserSlots({ cores: 2, jestRunning: false })).toBe(2);
+    expect(browserSlots({ cores: 8, jestRunning: false })).toBe(8);
   });
 
   it('keeps them apart while jest runs when its files left are not known', () => {
@@ -43,7 +43,7 @@ describe('browserSlots', () => {
 
   it('takes other numbers when told', () => {
     expect(browserSlots({ cores: 2, jestRunning: true, jestFilesLeft: 0, jestWorkers: 1, perCore: 3 })).toBe(3);
-    expect(browserSlots({ cores: 2, jestRunning: false, perCore: 1 })).toBe(2);
+    expect(browserSlots({ cores: 2, jestRunning: false, perCore: 2 })).toBe(4);
   });
 
   it('always runs at least one once jest is done', () => {

@@ -4,7 +4,7 @@
 // files whose names hold one of the other words. Uses DATABASE_URL / REDIS_URL when set, embedded defaults otherwise.
 // Lint runs beside the build and the tests; with DATABASE_URL each test file's database is a copy of one
 // migrated template made once per run. Jest has a worker per core and one more (TEST_WORKERS=n to choose); the
-// browser files start as jest's workers run out of files, two per core once it is done
+// browser files start as jest's workers run out of files, one per core once it is done
 // (BROWSER_WORKERS=n for a fixed number at any time), longest first by the last run's measures (kept in
 // test/.artifacts/test-durations.json; test/durations.json in a fresh checkout). Prints each phase's time and the slowest files.
 // Ends with one line "Summary: N passed, N failed, N skipped".
