@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -55,12 +55,17 @@ export function useOpenInWorkspace(target: LinkTarget, notFound: boolean): LinkS
 
   const destination = located.data && located.data !== current.id ? (workspaces?.find((w) => w.id === located.data) ?? null) : null;
 
+  // A page switches once for its target. Its 404 can outlast the switch by a render, or come back
+  // when the person then picks another workspace on purpose: switching again would show the notice
+  // twice, or take them back into the company they just left.
+  const switchedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!notFound || !destination) return;
+    if (!notFound || !destination || switchedFor.current === `${kind}:${id}`) return;
+    switchedFor.current = `${kind}:${id}`;
     // The same address: what the page shows is found again in that workspace.
     switchTo(destination.id, { to: pathname });
     toast.info(`This ${kind === 'eyemail' ? 'EyeMail' : 'video'} belongs to ${destination.name}, so the dashboard switched there.`, `Opened in ${destination.name}`);
-  }, [notFound, destination, switchTo, pathname, kind]);
+  }, [notFound, destination, switchTo, pathname, kind, id]);
 
   if (!notFound) return 'found';
   if (located.isPending || destination) return 'locating';
