@@ -1,5 +1,5 @@
 // What jsdom lacks and the dashboard's libraries ask for: matchMedia (colour scheme, useMediaQuery), ResizeObserver
-// (ScrollArea, Textarea autosize), scrollIntoView and the pointer-capture calls of its sliders, and
+// (ScrollArea, Textarea autosize), document.fonts (Textarea autosize), scrollIntoView and the pointer-capture calls of its sliders, and
 // the list of unfinished uploads (below).
 // Every media query answers "no": the components render at desktop width, without reduced motion.
 import { cleanup } from '@testing-library/react';
@@ -27,6 +27,8 @@ window.ResizeObserver = NoResizeObserver;
 Element.prototype.scrollIntoView = () => undefined;
 Element.prototype.hasPointerCapture = () => false;
 Element.prototype.releasePointerCapture = () => undefined;
+// The font loading API (Textarea autosize listens for fonts that finish loading): none load here.
+Object.defineProperty(document, 'fonts', { configurable: true, value: Object.assign(new EventTarget(), { ready: Promise.resolve() }) });
 
 // Each test starts on an empty page.
 afterEach(cleanup);
