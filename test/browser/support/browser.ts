@@ -86,11 +86,20 @@ export async function resizeTo(page: Page, size: { width: number; height: number
   await settled(page);
 }
 
+// Whether screenshot() saves pictures: yes unless SCREENSHOTS=0, which CI sets (nobody looks at
+// its pictures, and they cost a resize, a settle and a capture at each width).
+export const TAKE_SCREENSHOTS = process.env.SCREENSHOTS !== '0';
+
 // Saves <name>-desktop.png (the 1280x800 viewport) and <name>-phone.png (390x844, the whole
 // page unless `phoneFullPage` is false, e.g. under a dialog), then restores the desktop size.
-// Each is taken once the page has settled at that size (see settled()).
+// Each is taken once the page has settled at that size (see settled()). With SCREENSHOTS=0 it
+// only restores the desktop size, so what follows runs at the same width either way.
 export async function screenshot(page: Page, name: string, opts: { phoneFullPage?: boolean } = {}): Promise<void> {
   claimScreenshotName(name);
+  if (!TAKE_SCREENSHOTS) {
+    await resizeTo(page, DESKTOP);
+    return;
+  }
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(size);

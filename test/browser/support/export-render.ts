@@ -17,7 +17,7 @@ import type * as ExportHtml from '../../../src/snippets/export/export-html.js';
 import type * as ExportViewModel from '../../../src/snippets/export/export-view-model.js';
 import type * as Platforms from '../../../src/snippets/email-platforms.js';
 import type * as Clients from '../../../src/snippets/export/client-video.js';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, TAKE_SCREENSHOTS } from './browser.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const artifacts = path.join(root, 'test', '.artifacts');
@@ -191,6 +191,7 @@ export async function open(name: string, html: string, page?: Page): Promise<Pag
 // missing: fine). A hidden video is not waited for: the picture does not show it, and one that
 // is hidden with preload="none" (as most clients get it) never loads at all.
 export async function shoot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   await page
     .waitForFunction("[...document.querySelectorAll('video')].filter((v) => v.checkVisibility()).every((v) => v.readyState >= 2 || v.error !== null)", undefined, { timeout: 3000 })
     .catch(() => undefined);
