@@ -144,31 +144,21 @@ test('deactivating asks first, disables Download and switches the viewer off', a
   }
 });
 
-test('the list: search and status filter round-trip through the address', async () => {
+// The filters' own behaviour (the address written and read back, what is asked, Clear filters) is
+// the list's component test (eyemails-list-page.test.tsx); here the real list from the server.
+test('the list from the server: its card, and the filters of the address applied by the server', async () => {
   await page.goto('/eyemails');
   const card = page.getByRole('article', { name: NEW_TITLE });
   await card.waitFor();
   await card.getByText('Inactive').waitFor();
-  assert.equal(await card.getByRole('link', { name: `Preview ${NEW_TITLE}` }).getAttribute('target'), '_blank');
-  assert.equal(await card.getByRole('link', { name: `Reports for ${NEW_TITLE}` }).getAttribute('href'), `/reports/${snippetId}`);
   await screenshot(page, 'eyemails-list');
-
-  await page.getByRole('searchbox', { name: 'Search' }).fill('SPRING');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.waitForURL((u) => u.searchParams.get('query') === 'SPRING');
-  await card.waitFor();
-
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Active', exact: true }).click();
-  await page.waitForURL((u) => u.searchParams.get('status') === 'active' && u.searchParams.get('query') === 'SPRING');
-  await page.getByText('No EyeMails found.').waitFor();
 
   await page.goto('/eyemails?query=spring&status=inactive');
   await card.waitFor();
   assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'spring');
-  assert.equal(await page.getByRole('combobox', { name: 'Status' }).inputValue(), 'Inactive');
-
-  await page.goto('/eyemails?query=autumn');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Active', exact: true }).click();
+  await page.waitForURL((u) => u.searchParams.get('status') === 'active' && u.searchParams.get('query') === 'spring');
   await page.getByText('No EyeMails found.').waitFor();
 });
 
