@@ -52,7 +52,11 @@ export interface ReceiveOptions {
 // what the client still sends until it stops for LINGER_IDLE_MS or LINGER_MAX_MS have passed.
 // A client that declared its length and keeps the connection is drained to the end of it; one
 // streaming without a length is told the connection closes. A client that stops sending while
-// it is drained is cut off after the idle timeout: a stalled connection holds a descriptor.
+// it is drained is cut off after the idle timeout: a stalled connection holds a descriptor. That
+// silence is counted from the moment the answer has gone out, never before: a stalled client is
+// silent already, and an answer slower than the timeout (a loaded machine removing the temporary
+// file) would otherwise find its connection cut and the client would get no answer at all. A
+// handler that never answers is bounded by the server's request timeout (files.module.ts).
 const LINGER_IDLE_MS = 2000;
 const LINGER_MAX_MS = 10_000;
 export const DEFAULT_UPLOAD_IDLE_MS = 30_000;
@@ -70,14 +74,22 @@ export function discardRequestBody(req: IncomingMessage, idleTimeoutMs = DEFAULT
     stop();
     socket.destroy();
   };
-  let idle = setTimeout(cut, idleTimeoutMs).unref();
-  timers.push(idle);
+  let idle: NodeJS.Timeout | null = null;
   let lingering = false;
+  // The body was read to its end: the connection is healthy again (and may serve the next request).
+  let drained = false;
+  const watchSilence = () => {
+    if (drained || idle || lingering || socket.destroyed) return;
+    idle = setTimeout(cut, idleTimeoutMs).unref();
+    timers.push(idle);
+  };
+  if (!res || res.writableFinished || res.destroyed) watchSilence();
+  else res.once('finish', watchSilence);
   const linger = () => {
     if (lingering || socket.destroyed) return;
     lingering = true;
     socket.end();
-    clearTimeout(idle);
+    if (idle) clearTimeout(idle);
     idle = setTimeout(cut, Math.min(LINGER_IDLE_MS, idleTimeoutMs)).unref();
     timers.push(idle, setTimeout(cut, LINGER_MAX_MS).unref());
   };
@@ -89,10 +101,11 @@ export function discardRequestBody(req: IncomingMessage, idleTimeoutMs = DEFAULT
     if (!res || res.writableFinished || res.destroyed) linger();
     else res.once('finish', linger);
   }
-  req.on('data', () => idle.refresh());
+  req.on('data', () => idle?.refresh());
   // While it lingers, the timers end it whether or not the client finishes its body.
   req.once('end', () => {
     if (lingering) return;
+    drained = true;
     stop();
     socket.destroySoon = closeAtOnce;
   });
