@@ -89,14 +89,14 @@ test('Play opens the video and Escape closes it; Delete of a used video says why
   await page.getByRole('article', { name: NAME }).waitFor();
 });
 
-test('Rename checks the name, saves it and the card shows it', async () => {
+// The dialog's rules (a blank name refused, the name sent trimmed, the server's refusal) are its
+// component test (rename-video-modal.test.tsx).
+test('Rename saves the name and the card shows it', async () => {
   await moreActions(NAME).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rename video' });
   const field = dialog.getByRole('textbox', { name: 'Name' });
-  await field.fill('   ');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.getByText('Name is required').waitFor();
+  await field.waitFor();
   await screenshot(page, 'library-rename', { phoneFullPage: false });
   await expectAccessible('the rename dialog');
   await field.fill('  Launch <teaser>  ');
