@@ -66,34 +66,43 @@ export interface MailClient {
   source: string;
 }
 
+// Apple Mail does the same on macOS and on iOS (WebKit, the same rules): one behaviour, two entries.
+const APPLE_MAIL = {
+  family: 'Apple Mail',
+  engine: 'webkit',
+  videoTag: 'keeps',
+  // On iOS too: caniemail's entry (13.3, 2019: needs controls, no autoplay) predates current iOS;
+  // WebKit plays muted playsinline video by itself since iOS 10 (webkit.org/blog/6784, "New <video>
+  // Policies for iOS"), and the product plays the video in Apple Mail on iOS.
+  playback: 'autoplays',
+  featureQueries: 'honoured',
+  renamesClasses: false,
+  marksOutlookCycle: false,
+  animatesGif: 'yes',
+} as const satisfies Omit<MailClient, 'id' | 'name' | 'source'>;
+
+// The Outlook apps for iOS and Android do the same on either engine: the video kept but blocked,
+// no feature queries, and data-outlook-cycle on the body.
+const OUTLOOK_APP = {
+  videoTag: 'keeps',
+  playback: 'cannot-play',
+  featureQueries: 'dropped',
+  renamesClasses: false,
+  marksOutlookCycle: true,
+  animatesGif: 'yes',
+} as const satisfies Omit<MailClient, 'id' | 'name' | 'family' | 'engine' | 'source'>;
+
 export const MAIL_CLIENTS: readonly MailClient[] = Object.freeze([
   {
     id: 'apple-mail-macos',
     name: 'Apple Mail (macOS)',
-    family: 'Apple Mail',
-    engine: 'webkit',
-    videoTag: 'keeps',
-    playback: 'autoplays',
-    featureQueries: 'honoured',
-    renamesClasses: false,
-    marksOutlookCycle: false,
-    animatesGif: 'yes',
+    ...APPLE_MAIL,
     source: 'html-video apple-mail macos 12.4: y; css-at-supports macos 13: y',
   },
   {
     id: 'apple-mail-ios',
     name: 'Apple Mail (iOS)',
-    family: 'Apple Mail',
-    engine: 'webkit',
-    videoTag: 'keeps',
-    // caniemail's entry (13.3, 2019: needs controls, no autoplay) predates current iOS; WebKit plays
-    // muted playsinline video by itself since iOS 10 (webkit.org/blog/6784, "New <video> Policies
-    // for iOS"), and the product plays the video in Apple Mail on iOS.
-    playback: 'autoplays',
-    featureQueries: 'honoured',
-    renamesClasses: false,
-    marksOutlookCycle: false,
-    animatesGif: 'yes',
+    ...APPLE_MAIL,
     source: 'html-video apple-mail ios 13.3: a #5 #6 (2019); css-at-supports ios 13: y',
   },
   {
@@ -101,12 +110,7 @@ export const MAIL_CLIENTS: readonly MailClient[] = Object.freeze([
     name: 'Outlook for iOS',
     family: 'Outlook',
     engine: 'webkit',
-    videoTag: 'keeps',
-    playback: 'cannot-play',
-    featureQueries: 'dropped',
-    renamesClasses: false,
-    marksOutlookCycle: true,
-    animatesGif: 'yes',
+    ...OUTLOOK_APP,
     source: 'html-video outlook ios 2021-05: n #8; css-at-supports outlook ios 2020-05: n',
   },
   {
@@ -114,12 +118,7 @@ export const MAIL_CLIENTS: readonly MailClient[] = Object.freeze([
     name: 'Outlook for Android',
     family: 'Outlook',
     engine: 'blink',
-    videoTag: 'keeps',
-    playback: 'cannot-play',
-    featureQueries: 'dropped',
-    renamesClasses: false,
-    marksOutlookCycle: true,
-    animatesGif: 'yes',
+    ...OUTLOOK_APP,
     source: 'html-video outlook android 2021-05: n #8; css-at-supports outlook android 2020-05: n',
   },
   {
