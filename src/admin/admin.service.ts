@@ -74,15 +74,7 @@ export class AdminService {
     const { total, items } = await this.files.listVideosForAdmin({ ownerId, page: value.page, size: value.size });
     const emails = await this.users.emailsOf(items.map((i) => i.ownerId));
     return {
-      urLs: items.map((i) => ({
-        url: i.url,
-        createdDate: i.createdDate,
-        fileId: i.fileId,
-        fileName: i.fileName,
-        thumbnailUrl: i.thumbnailUrl,
-        durationSecs: i.durationSecs,
-        email: emails.get(i.ownerId) ?? null,
-      })),
+      urLs: items.map(({ ownerId, ...video }) => ({ ...video, email: emails.get(ownerId) ?? null })),
       countData: total,
       currentPage: value.page,
       totalPage: Math.max(1, Math.ceil(total / value.size)),

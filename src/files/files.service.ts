@@ -199,14 +199,15 @@ export class FilesService {
     const [files, total] = await this.repo.pageOfKind('video', { ownerId: opts.ownerId, limit: opts.size, offset: (opts.page - 1) * opts.size });
     return {
       total,
+      // AdminVideo's fields in its order (the admin module passes them on as they are), then the owner
       items: files.map((f) => ({
-        fileId: f.id,
-        ownerId: f.ownerId,
-        fileName: f.fileName,
         url: this.storage.publicUrl(f.storageKey),
+        createdDate: new Date(f.createdAt).toISOString(),
+        fileId: f.id,
+        fileName: f.fileName,
         thumbnailUrl: f.posterKey ? this.storage.publicUrl(f.posterKey) : null,
         durationSecs: f.durationSecs ?? null,
-        createdDate: new Date(f.createdAt).toISOString(),
+        ownerId: f.ownerId,
       })),
     };
   }

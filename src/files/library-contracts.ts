@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AdminVideo } from '../shared/admin-types.js';
 import type { FileView } from './file.mapper.js';
 
 // The contracts between the files module and the modules around it: what they tell it (usage
@@ -41,13 +42,6 @@ export interface StoredSource {
   contentType: string;
 }
 
-// A video as the admin's Media page lists it (GET Admin/GetAllVideos).
-export interface AdminVideoItem {
-  fileId: string;
-  ownerId: string;
-  fileName: string;
-  url: string;
-  thumbnailUrl: string | null;
-  durationSecs: number | null;
-  createdDate: string;
-}
+// A video as the admin's Media page lists it (GET Admin/GetAllVideos), with its owner's id in
+// place of the address the page shows (the admin module looks the address up).
+export type AdminVideoItem = Omit<AdminVideo, 'email'> & { ownerId: string };
