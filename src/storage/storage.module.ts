@@ -7,10 +7,13 @@ import { MediaService } from './media.service.js';
 import { SmallMediaCache } from './small-media-cache.service.js';
 import { STORAGE, type StorageAdapter } from './storage.adapter.js';
 
+const logger = new Logger('Storage');
+
 // The Google Cloud Storage client is loaded only when GCS_BUCKET is set: unused, it would hold
-// several MB of the process's memory (docs/performance-log.md, memory).
+// several MB of the process's memory (docs/performance-log.md, memory). Logs which was chosen.
 export async function createStorageAdapter(config: AppConfig): Promise<StorageAdapter> {
   if (config.gcsBucket) {
+    logger.log(`Media in bucket ${config.gcsBucket}`);
     const { GcsStorageAdapter } = await import('./gcs-storage.adapter.js');
     return new GcsStorageAdapter({
       bucket: config.gcsBucket,
@@ -19,6 +22,7 @@ export async function createStorageAdapter(config: AppConfig): Promise<StorageAd
       keyFilename: config.gcsKeyFile,
     });
   }
+  logger.log('Media in DATA_DIR/media');
   return new LocalStorageAdapter(config.dataDir, config.publicBaseUrl);
 }
 
@@ -31,16 +35,12 @@ export async function createStorageAdapter(config: AppConfig): Promise<StorageAd
   exports: [STORAGE, MediaService, SmallMediaCache],
 })
 export class StorageModule implements OnModuleInit {
-  private readonly logger = new Logger('Storage');
-
   constructor(
     @Inject(STORAGE) private readonly storage: StorageAdapter,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly checks: HealthChecks,
   ) {}
 
   onModuleInit(): void {
     this.checks.register('storage', () => this.storage.healthCheck());
-    this.logger.log(this.storage.kind === 'gcs' ? `Media in bucket ${this.config.gcsBucket}` : 'Media in DATA_DIR/media');
   }
 }
