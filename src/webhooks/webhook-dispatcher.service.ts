@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import { UsersService } from '../accounts/users.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { EngagementEvents, type CommittedEngagement, type SqlExecutor } from '../engagement/engagement-events.js';
+import { EngagementEvents, type SqlExecutor } from '../engagement/engagement-events.js';
 import { EngagementOutbox } from '../engagement/engagement-outbox.js';
 import { EventBuffer, packEvents, unpackEvents } from '../engagement/event-buffer.js';
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
@@ -14,7 +14,7 @@ import { DELIVERY_ATTEMPTS, endpointWants, eventData, eventOf, isDelivered, mess
 import {
   eventKeyOf,
   FANOUT_FIELDS,
-  fanoutKeyOf,
+  fanoutEventOf,
   messageIdOf,
   OUTBOX_CONSUMER,
   outboxFanoutJobId,
@@ -107,9 +107,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
         if (!this.anyEnabled && batch.some((e) => !e.machineReason && eventOf(e.kind) !== null)) await this.refreshEnabled(query);
       },
       wants: (e) => this.anyEnabled && !e.machineReason && eventOf(e.kind) !== null,
-      take: (batch, outboxId) => this.buffer.add(batch, (e) => this.fanoutEvent(e), outboxId),
+      take: (batch, outboxId) => this.buffer.add(batch, fanoutEventOf, outboxId),
       replay: async (batch, outboxId) => {
-        const events = batch.flatMap((e) => this.fanoutEvent(e) ?? []);
+        const events = batch.flatMap((e) => fanoutEventOf(e) ?? []);
         if (!events.length) return;
         this.stats.batchesReplayed++;
         await this.queue.enqueue<FanoutJobData>(WEBHOOK_FANOUT_JOB, { packed: packEvents(events, FANOUT_FIELDS) }, { jobId: outboxFanoutJobId(outboxId) });
@@ -151,34 +151,6 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
       ? await this.repo.anyEnabled(query)
       : await this.repo.anyEnabled().catch((e: unknown) => (this.logger.warn({ err: e }, 'Could not check for webhook endpoints'), null));
     if (on !== null && asked === this.enabledAsked) this.anyEnabled = on;
-  }
-
-  // What a fan-out job carries of a committed event (null: not for webhooks). On the ingest's
-  // path the batches with an outbox row for the webhooks are buffered (synchronous, no query) and
-  // queued as one fan-out job at most every FLUSH_MS (or every FLUSH_MAX events): a job per
-  // committed batch cost more than the webhooks themselves under a campaign's load
-  // (bench/webhooks.mjs).
-  private fanoutEvent(e: CommittedEngagement): FanoutEvent | null {
-    return e.machineReason || !eventOf(e.kind)
-        ? null
-        : {
-            key: fanoutKeyOf(e),
-            snippetId: e.snippetId,
-            kind: e.kind,
-            occurredAt: new Date(e.occurredAt).toISOString(),
-            receiver: e.receiver ?? null,
-            countryCode: e.countryCode ?? null,
-            countryName: e.countryName ?? null,
-            region: e.region ?? null,
-            city: e.city ?? null,
-            deviceType: e.deviceType ?? null,
-            platform: e.platform ?? null,
-            client: e.client ?? null,
-            target: e.target ?? null,
-            destination: e.destination ?? null,
-            destinationLabel: e.destinationLabel ?? null,
-            ...(e.playId ? { playId: e.playId, milestone: e.milestone ?? null, watchedSecs: e.watchedSecs ?? null, videoSecs: e.videoSecs ?? null, soundOn: e.soundOn ?? null } : {}),
-          };
   }
 
   private async fanOut(job: JobContext<FanoutJobData>): Promise<unknown> {

@@ -1,4 +1,4 @@
-import { deliveryIdOf, eventKeyOf, fanoutKeyOf, messageIdOf, outboxFanoutJobId } from './webhook-jobs.js';
+import { deliveryIdOf, eventKeyOf, fanoutEventOf, fanoutKeyOf, messageIdOf, outboxFanoutJobId } from './webhook-jobs.js';
 
 describe("a delivery's identity", () => {
   const endpoint = '0b7c4f5e-3d9a-4c1e-9f59-2a6b1c8d7e01';
@@ -40,5 +40,41 @@ describe("a delivery's identity", () => {
     expect(outboxFanoutJobId('17')).toBe(outboxFanoutJobId('17'));
     expect(outboxFanoutJobId('17')).toMatch(/^[A-Za-z0-9_.-]+$/);
     expect(outboxFanoutJobId('18')).not.toBe(outboxFanoutJobId('17'));
+  });
+});
+
+describe('what a fan-out job carries of a committed event', () => {
+  const open = { id: '42', snippetId: 's1', kind: 'open', occurredAt: new Date('2025-03-01T10:00:00Z'), receiver: 'ann@acme.com', city: 'Lyon' };
+
+  it('carries an event webhooks send: its key, the time as text, the rest null where unknown', () => {
+    expect(fanoutEventOf(open)).toEqual({
+      key: '42',
+      snippetId: 's1',
+      kind: 'open',
+      occurredAt: '2025-03-01T10:00:00.000Z',
+      receiver: 'ann@acme.com',
+      countryCode: null,
+      countryName: null,
+      region: null,
+      city: 'Lyon',
+      deviceType: null,
+      platform: null,
+      client: null,
+      target: null,
+      destination: null,
+      destinationLabel: null,
+    });
+  });
+
+  it("adds a play's milestone fields to the events of a play only", () => {
+    const play = '6f1c2a34-0000-4000-8000-000000000001';
+    const watched = fanoutEventOf({ ...open, id: null, kind: 'viewer-watched-50', playId: play, milestone: 50, watchedSecs: 12 });
+    expect(watched).toMatchObject({ key: `viewer-watched-50:${play}`, playId: play, milestone: 50, watchedSecs: 12, videoSecs: null, soundOn: null });
+    expect(fanoutEventOf(open)).not.toHaveProperty('playId');
+  });
+
+  it('carries nothing of machine traffic, nor of a kind no webhook is sent for', () => {
+    expect(fanoutEventOf({ ...open, machineReason: 'link-scanner' })).toBeNull();
+    expect(fanoutEventOf({ ...open, kind: 'play' })).toBeNull();
   });
 });

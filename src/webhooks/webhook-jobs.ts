@@ -1,7 +1,9 @@
 // The webhook jobs (webhook-dispatcher.service.ts runs them) and what they carry.
 import { createHash } from 'node:crypto';
+import type { CommittedEngagement } from '../engagement/engagement-events.js';
 import type { PackedEvents } from '../engagement/event-buffer.js';
 import type { Who } from '../engagement/viewer-activity-sql.js';
+import { eventOf } from './webhook-rules.js';
 
 // One per committed ingest batch that some enabled endpoint may want: turns its events into
 // deliveries and queues them.
@@ -81,6 +83,34 @@ export function messageIdOf(deliveryId: string): string {
 // each once), else none.
 export function fanoutKeyOf(e: { id?: string | null; playId?: string | null; kind: string }): string | null {
   return e.id ? e.id : e.playId ? `${e.kind}:${e.playId}` : null;
+}
+
+// What a fan-out job carries of a committed event (null: not for webhooks). On the ingest's
+// path the batches with an outbox row for the webhooks are buffered (synchronous, no query) and
+// queued as one fan-out job at most every FLUSH_MS (or every FLUSH_MAX events) of
+// webhook-dispatcher.service.ts: a job per committed batch cost more than the webhooks themselves
+// under a campaign's load (bench/webhooks.mjs).
+export function fanoutEventOf(e: CommittedEngagement): FanoutEvent | null {
+  return e.machineReason || !eventOf(e.kind)
+    ? null
+    : {
+        key: fanoutKeyOf(e),
+        snippetId: e.snippetId,
+        kind: e.kind,
+        occurredAt: new Date(e.occurredAt).toISOString(),
+        receiver: e.receiver ?? null,
+        countryCode: e.countryCode ?? null,
+        countryName: e.countryName ?? null,
+        region: e.region ?? null,
+        city: e.city ?? null,
+        deviceType: e.deviceType ?? null,
+        platform: e.platform ?? null,
+        client: e.client ?? null,
+        target: e.target ?? null,
+        destination: e.destination ?? null,
+        destinationLabel: e.destinationLabel ?? null,
+        ...(e.playId ? { playId: e.playId, milestone: e.milestone ?? null, watchedSecs: e.watchedSecs ?? null, videoSecs: e.videoSecs ?? null, soundOn: e.soundOn ?? null } : {}),
+      };
 }
 
 // A fan-out job's delivery of event `index` of its events: from its key when it has one (the same
