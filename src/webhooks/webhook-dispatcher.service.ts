@@ -8,6 +8,7 @@ import { EventBuffer, packEvents, unpackEvents } from '../engagement/event-buffe
 import { JOB_QUEUE, PermanentJobError, type JobContext, type JobQueue } from '../queue/job-queue.js';
 import { MailService } from '../mail/mail.service.js';
 import { webhookDisabledMail } from '../mail/mail-views.js';
+import { checkTargetUrl } from './target-address.js';
 import { WebhookHttpAdapter } from './webhook-http.adapter.js';
 import { WebhookRepository, type NewAttempt, type NewDelivery } from './webhook.repository.js';
 import { DELIVERY_ATTEMPTS, endpointWants, eventData, eventOf, isDelivered, messageBody, RETRY_DELAYS_MS, shouldDisable, signedHeaders, TEST_EVENT } from './webhook-rules.js';
@@ -141,6 +142,27 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationBootstrap, 
   endpointEnabled(): void {
     this.enabledAsked++;
     this.anyEnabled = true;
+  }
+
+  // The address an endpoint is saved with (https, not private: literally and as resolved now, as
+  // each delivery checks it again), or why it cannot be sent to.
+  async checkTarget(raw: string): Promise<{ url: URL } | { error: string }> {
+    const allow = this.config.webhookAllowPrivateTargets;
+    const target = checkTargetUrl(raw, allow);
+    if ('error' in target) return target;
+    const problem = await this.http.checkHost(target.url.hostname, allow);
+    return problem ? { error: problem } : target;
+  }
+
+  // Stores a signed webhook.test message to the endpoint (even a turned-off one) and queues it,
+  // tried once; its message id.
+  async queueTest(endpointId: string): Promise<string> {
+    const key = `test:${Date.now()}:${Math.random().toString(36).slice(2)}`;
+    const payload = messageBody(TEST_EVENT, new Date(), { endpointId, message: 'A test event from EyeMail. Your receiver got it and can check its signature.' });
+    await this.repo.insertDeliveries([{ endpointId, batchId: key, eventType: TEST_EVENT, eventKey: key, payload }]);
+    const [delivery] = await this.repo.pendingOfBatch(key);
+    await this.queue.enqueue<DeliverJobData>(WEBHOOK_TEST_JOB, { deliveryIds: [delivery.id] }, { jobId: `wht-${delivery.id}` });
+    return messageIdOf(delivery.id);
   }
 
   // `query`: in a load's transaction (prepare), whose errors are the load's own; the periodic

@@ -1,21 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AuditLogService } from '../workspaces/audit-log.service.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../common/domain-error.js';
 import { RateLimiter } from '../common/rate-limit.service.js';
-import { JOB_QUEUE, type JobQueue } from '../queue/job-queue.js';
 import type { AttemptView, EndpointView, NewEndpoint, QueuedTest, RotatedSecret } from '../shared/integration-types.js';
 import type { WebhookEvent } from '../shared/webhook-events.js';
 import { isUuid } from '../shared/uuid.js';
 import { SnippetsService } from '../snippets/snippets.service.js';
-import { checkTargetUrl } from './target-address.js';
-import { WebhookHttpAdapter } from './webhook-http.adapter.js';
 import { WebhookRepository, type AttemptRow, type EndpointRow } from './webhook.repository.js';
-import { ENDPOINTS_PER_WORKSPACE_MAX, messageBody, newSecret, TEST_EVENT, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT, TEST_SENDS_PER_WORKSPACE } from './webhook-rules.js';
+import { ENDPOINTS_PER_WORKSPACE_MAX, newSecret, TEST_SENDS_PER_ACCOUNT, TEST_SENDS_PER_ENDPOINT, TEST_SENDS_PER_WORKSPACE } from './webhook-rules.js';
 import type { AuthUser } from '../common/auth/auth-user.js';
 import { endpointInputOf, type EndpointInput } from './endpoint-input.js';
 import type { CreateEndpointDto, UpdateEndpointDto } from './dto/endpoint.dto.js';
-import { WEBHOOK_TEST_JOB, messageIdOf } from './webhook-jobs.js';
+import { messageIdOf } from './webhook-jobs.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 
 export type { AttemptView, EndpointView } from '../shared/integration-types.js';
@@ -60,12 +56,9 @@ function toAttemptView(a: AttemptRow): AttemptView {
 export class WebhooksService {
   constructor(
     private readonly repo: WebhookRepository,
-    private readonly http: WebhookHttpAdapter,
     private readonly snippets: SnippetsService,
     private readonly dispatcher: WebhookDispatcher,
     private readonly limiter: RateLimiter,
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly audit: AuditLogService,
   ) {}
 
@@ -122,12 +115,7 @@ export class WebhooksService {
       [TEST_SENDS_PER_ACCOUNT, user.id],
       [TEST_SENDS_PER_WORKSPACE, user.workspace.id === user.id ? null : user.workspace.id],
     );
-    const key = `test:${Date.now()}:${Math.random().toString(36).slice(2)}`;
-    const payload = messageBody(TEST_EVENT, new Date(), { endpointId: endpoint.id, message: 'A test event from EyeMail. Your receiver got it and can check its signature.' });
-    await this.repo.insertDeliveries([{ endpointId: endpoint.id, batchId: key, eventType: TEST_EVENT, eventKey: key, payload }]);
-    const [delivery] = await this.repo.pendingOfBatch(key);
-    await this.queue.enqueue(WEBHOOK_TEST_JOB, { deliveryIds: [delivery.id] }, { jobId: `wht-${delivery.id}` });
-    return { messageId: messageIdOf(delivery.id) };
+    return { messageId: await this.dispatcher.queueTest(endpoint.id) };
   }
 
   async deliveries(user: AuthUser, id: string): Promise<AttemptView[]> {
@@ -147,11 +135,8 @@ export class WebhooksService {
   private async checkInput(workspaceId: string, form: CreateEndpointDto | UpdateEndpointDto, partial: boolean): Promise<Partial<EndpointInput>> {
     const input = endpointInputOf({ ...form }, partial);
     if (input.url !== undefined) {
-      const allow = this.config.webhookAllowPrivateTargets;
-      const target = checkTargetUrl(input.url, allow);
+      const target = await this.dispatcher.checkTarget(input.url);
       if ('error' in target) throw new InvalidInputError(target.error, { url: target.error });
-      const problem = await this.http.checkHost(target.url.hostname, allow);
-      if (problem) throw new InvalidInputError(problem, { url: problem });
       input.url = target.url.toString();
     }
     if (input.snippetIds) {
