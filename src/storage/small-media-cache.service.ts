@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isMediaType, OPAQUE_TYPE } from './storage-keys.js';
-import { STORAGE, type StorageAdapter } from './storage.adapter.js';
+import { STORAGE, type StorageAdapter, type StoredObject } from './storage.adapter.js';
 
 // The living addresses' pictures in memory (snippets/live-media-router.ts): an email's GIF, poster,
 // logo, cover and icon are asked on every open, each a small object of the local disk. Keys are
@@ -9,11 +9,9 @@ import { STORAGE, type StorageAdapter } from './storage.adapter.js';
 export const MAX_OBJECT_BYTES = 2 * 1024 * 1024;
 export const MAX_TOTAL_BYTES = 48 * 1024 * 1024;
 
-export interface SmallObject {
-  bytes: Buffer;
-  contentType: string;
-  etag: string;
-}
+// An object's bytes, with its type and ETag as the store states them (a type that is not media's
+// is answered as OPAQUE_TYPE).
+export type SmallObject = Pick<StoredObject, 'contentType' | 'etag'> & { bytes: Buffer };
 
 export type LivingObject =
   // a bucket's object: mail clients fetch it from there
