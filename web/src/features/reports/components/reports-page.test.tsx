@@ -2,12 +2,15 @@
 // and what they are made of, the machine count, the views' breakdown whose whole percentages add
 // up to 100 with the clicks apart, the table's rows and range, each row's date in the browser's
 // locale, the Filter panel's fields and messages (the time window across midnight, the active
-// count, a date range read from the address) and an empty report with a filter on. The numbers
-// from real hits, paging, the CSV and the feeds are the browser's (test/browser/reports*.test.ts).
+// count, a date range read from the address), an empty report with a filter on and without, and
+// the not-found state of the report and of its feed for a 404 (another user's EyeMail: the server's
+// side is test/e2e/reports.e2e-spec.ts's "ownership"). The numbers from real hits, paging, the CSV
+// and the feeds' text are the browser's (test/browser/reports*.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/render';
 import { fakeApi, type Answer } from '@/testing/fake-api';
+import { FeedPage } from './feed-page';
 import { ReportsPage } from './reports-page';
 import { PENDING_REFRESH_MS } from '../utils/report-display';
 
@@ -94,7 +97,10 @@ afterAll(() => {
   window.matchMedia = matchMedia;
 });
 
-function renderReport(path = `/reports/${ID}`, { empty = false, summary }: { empty?: boolean; summary?: Answer } = {}) {
+// What the server answers for an EyeMail that is not the user's (another user's, or none).
+const NOT_FOUND: Answer = { result: false, status: 404, message: 'EyeMail not found.' };
+
+function renderReport(path = `/reports/${ID}`, { empty = false, summary, missing = false }: { empty?: boolean; summary?: Answer; missing?: boolean } = {}) {
   const routes: Record<string, Answer> = {
     'GET snippets/brief': { result: true, body: [{ snippet: ID, title: 'Spring launch' }] },
     [`GET reports/${ID}/summary`]: summary ?? { result: true, body: empty ? EMPTY_SUMMARY : SUMMARY },
@@ -105,7 +111,10 @@ function renderReport(path = `/reports/${ID}`, { empty = false, summary }: { emp
     'GET reports/filter/platforms': { result: true, body: { windows: 'Windows' } },
     'GET reports/filter/clients': { result: true, body: { outlook: 'Outlook' } },
     'GET reports/filter/countries': { result: true, body: [{ countryName: 'Germany', countryCode: 'DE' }] },
+    // none of the user's workspaces holds it either
+    'GET workspaces/locate': NOT_FOUND,
   };
+  if (missing) for (const r of ['', '/summary', '/engagement', '/plays']) routes[`GET reports/${ID}${r}`] = NOT_FOUND;
   const api = fakeApi(routes);
   return { ...renderWithProviders(<ReportsPage />, { route: '/reports/:id', path }), api };
 }
@@ -170,6 +179,31 @@ describe('report page', () => {
     expect(screen.getByRole('button', { name: 'Date Range' }).textContent!.replace(/[\u202f\u2009\u00a0]/g, ' ')).toContain('Jan 1 – 7, 2020');
   });
 
+  it('an EyeMail with no engagements yet says so, with zeros and no table or charts', async () => {
+    renderReport(`/reports/${ID}`, { empty: true });
+    await screen.findByText(NO_ENGAGEMENTS);
+    expect(screen.getByText('Opens, clicks and plays appear here as recipients read the email.')).toBeTruthy();
+    expect(screen.queryByText('Try clearing the filters.')).toBeNull();
+    expect([tileValue('totalViews'), tileValue('totalClicks'), tileValue('averageViewTime')]).toEqual(['0', '0', '0']);
+    expect(screen.queryByTestId('viewer-table')).toBeNull();
+    expect(screen.queryByTestId('timeline')).toBeNull();
+  });
+
+  it("answered 404 (another user's EyeMail), says it is not found and shows no figure, filter or export", async () => {
+    const { user, router, api } = renderReport(`/reports/${ID}`, { missing: true });
+    const error = await screen.findByTestId('report-error');
+    expect(within(error).getByText('EyeMail not found')).toBeTruthy();
+    expect(within(error).getByText('There is no EyeMail of yours at this address. It may have been deleted, or it belongs to another account.')).toBeTruthy();
+    // It first asked whether another of the user's workspaces holds it.
+    expect(api.calls.find((c) => c.route === 'GET workspaces/locate')!.url.searchParams.get('eyemail')).toBe(ID);
+    for (const id of ['tile-totalViews', 'viewer-table', 'timeline', 'machine-count']) expect(screen.queryByTestId(id)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Filter/ })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Feed' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(error).getByRole('button', { name: 'Choose another EyeMail' }));
+    expect(router.state.location.pathname).toBe('/reports');
+  });
+
   it('while hits are still being counted, says how many and reads itself again until they are in; Refresh reads at once', async () => {
     // The server's answers: 3 hits waiting twice (the first read, then Refresh), then all counted.
     let reads = 0;
@@ -192,4 +226,15 @@ describe('report page', () => {
     await waitFor(() => expect(screen.queryByTestId('report-catching-up')).toBeNull(), { timeout: PENDING_REFRESH_MS * 3 });
     expect(tileValue('totalViews')).toBe('11');
   }, 20_000);
+});
+
+describe('feed page', () => {
+  it("answered 404 (another user's EyeMail), says it is not found and shows no feed", async () => {
+    fakeApi({ [`GET reports/${ID}/feed/json`]: NOT_FOUND });
+    renderWithProviders(<FeedPage />, { route: '/feeds/:id/:type', path: `/feeds/${ID}/json` });
+    const error = await screen.findByTestId('feed-error');
+    expect(within(error).getByText('EyeMail not found')).toBeTruthy();
+    expect(within(error).getByText('There is no EyeMail of yours at this address. It may have been deleted, or it belongs to another account.')).toBeTruthy();
+    expect(screen.queryByTestId('feed-text')).toBeNull();
+  });
 });
