@@ -30,6 +30,7 @@ test('signed in with data: every dashboard page', async () => {
       { path: '/settings' },
       { path: '/integrations', ready: (p) => p.getByText('You have no API tokens yet.').waitFor() },
       { path: '/support', ready: (p) => p.getByRole('button', { name: 'How long should my video be?' }).waitFor() },
+      // The pages to come are three components, no two alike (unlike the legal pages: one is enough there).
       { path: '/product-lines' },
       { path: '/campaigns' },
       { path: '/templates' },

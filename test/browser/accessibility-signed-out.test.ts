@@ -1,6 +1,6 @@
 // Accessibility checked by a third-party engine: axe-core against WCAG 2.1 A and AA, at desktop and
 // phone widths, on the pages seen signed out (sign in, sign up, company sign-up, the password and
-// verification pages, the legal pages, 404); and a focused text field's 2 px ring. No violation of
+// verification pages, a legal page, 404); and a focused text field's 2 px ring. No violation of
 // impact critical or serious may remain; a failure lists each rule with its count and first
 // element, so it explains itself. The signed-in user's pages are accessibility-dashboard.test.ts's,
 // the admin's pages, the dialogs and the public pages accessibility-admin-dialogs.test.ts's; what
@@ -14,7 +14,7 @@ import { assertClean, auditRoutes, newContext, startA11y, stopA11y } from './sup
 before(() => startA11y({ seed: false }));
 after(stopA11y);
 
-test('signed out: sign in, sign up, password pages, legal pages, 404', async () => {
+test('signed out: sign in, sign up, password pages, a legal page, 404', async () => {
   const ctx = await newContext();
   const failures = await auditRoutes(
     ctx,
@@ -25,7 +25,7 @@ test('signed out: sign in, sign up, password pages, legal pages, 404', async () 
       { path: '/forgotpassword' },
       { path: '/resetpassword?token=expired' },
       { path: '/emailverification?token=expired' },
-      { path: '/terms-of-service' },
+      // The terms of service are the same LegalDocument with other text (legal-pages.test.tsx).
       { path: '/privacy-policy' },
       { path: '/no-such-page' },
     ],
