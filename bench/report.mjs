@@ -509,7 +509,7 @@ try {
     );
     console.log(`${vp[0].visits.toLocaleString('en')} viewer visits, ${vp[0].plays.toLocaleString('en')} plays with their segments`);
     const sqlRow = (await db.query(summaryQ)).rows[0];
-    if (sqlRow.totalViews !== check.totalViews || sqlRow.uniqueViews !== check.uniqueViews) throw new Error('the API and the SQL disagree');
+    if (sqlRow.totalViews !== check.totalViews || sqlRow.uniqueViews !== check.uniqueViews || sqlRow.opens !== check.opens || sqlRow.clicks !== check.clicks) throw new Error('the API and the SQL disagree');
 
     // (a) summary, (b) records page 1: API and SQL interleaved, RUNS each.
     const t = { summaryApi: [], summarySql: [], recordsApi: [], recordsSql: [], tableApi: [], tableSql: [], runs: { summary: slowRuns } };

@@ -4,10 +4,8 @@ import {
   isSessionOutdated,
   isTokenUsable,
   isWellFormedToken,
-  joinFullName,
   newRawToken,
   shouldTouchActivity,
-  splitFullName,
   tokenExpiry,
   tokenState,
 } from './account.rules.js';
@@ -62,15 +60,6 @@ describe('account rules', () => {
     expect(shouldTouchActivity(null, now)).toBe(true);
     expect(shouldTouchActivity(new Date('2025-01-01T11:59:30Z'), now)).toBe(false);
     expect(shouldTouchActivity(new Date('2025-01-01T11:59:00Z'), now)).toBe(true);
-  });
-
-  it.each([
-    ['Ann Lee', 'Ann', 'Lee'],
-    ['  Maria   del Carmen ', 'Maria', 'del Carmen'],
-    ['Cher', 'Cher', null],
-  ])('splits %p at the first space', (full, first, last) => {
-    expect(splitFullName(full)).toEqual({ firstName: first, lastName: last });
-    expect(joinFullName(first, last)).toBe(full.trim().replace(/\s+/g, ' '));
   });
 
   it('stores blank optional text as null', () => {

@@ -39,18 +39,6 @@ export function shouldTouchActivity(lastActivityAt: Date | null, now: Date): boo
   return lastActivityAt === null || now.getTime() - lastActivityAt.getTime() >= ACTIVITY_RESOLUTION_MS;
 }
 
-// Sign-up's single "full name" field: first name before the first space, the rest as last name.
-export function splitFullName(fullName: string): { firstName: string; lastName: string | null } {
-  const trimmed = fullName.trim().replace(/\s+/g, ' ');
-  const space = trimmed.indexOf(' ');
-  if (space < 0) return { firstName: trimmed, lastName: null };
-  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
-}
-
-export function joinFullName(firstName: string, lastName: string | null): string {
-  return `${firstName} ${lastName ?? ''}`.trim();
-}
-
 // A blank optional text field is stored as null.
 export function blankToNull(value: string | null | undefined): string | null {
   const v = value?.trim();

@@ -6,7 +6,6 @@ import { AUTH_USER, IS_PUBLIC, REQUIRED_ROLE } from '../common/auth/auth.decorat
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { deactivatedMessage } from './account-messages.js';
 import { UsersService } from './users.service.js';
-import { toAuthUser } from './user.mapper.js';
 import { isClosedByBeacon } from './beacon-close.js';
 import { isSessionOutdated } from './account.rules.js';
 import { FEED_LINK, TOKEN_SCOPE, type ApiTokenScope } from '../common/auth/api-access.js';
@@ -14,7 +13,7 @@ import { ApiCredentialsService, API_TOKEN_MESSAGES, type ApiCaller } from '../ap
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { ACCOUNT_SCOPE, WORKSPACE_ROLE } from '../common/auth/workspace-access.js';
 import { roleAllows, WORKSPACE_HEADER, WORKSPACE_ROLE_LABELS, type WorkspaceRole } from '../shared/workspace-roles.js';
-import type { AuthUser, CurrentWorkspace } from '../common/auth/auth-user.js';
+import { toAuthUser, type AuthUser, type CurrentWorkspace } from '../common/auth/auth-user.js';
 import { ForbiddenError, NotFoundError, UnauthenticatedError } from '../common/domain-error.js';
 
 const personalWorkspace = (userId: string): CurrentWorkspace => ({ id: userId, kind: 'personal', role: 'owner' });
@@ -92,7 +91,7 @@ export class AuthGuard implements CanActivate {
     const siteWide = isPublic || (!!role && !workspaceRole && !accountScope);
     const workspace = siteWide ? personalWorkspace(user.id) : await this.workspaceOf(user.id, req, accountScope);
     if (workspaceRole && !isPublic) this.checkRole(workspace, workspaceRole);
-    setAuthUser(req, { ...toAuthUser(user), workspace });
+    setAuthUser(req, toAuthUser(user, workspace));
     await this.users.touchActivity(user);
     return true;
   }
@@ -131,7 +130,7 @@ export class AuthGuard implements CanActivate {
     if (!workspaceRole && !accountScope) throw new ForbiddenError(UNDECLARED_ROUTE);
     if (!workspace) throw new UnauthenticatedError(caller.via === 'token' ? API_TOKEN_MESSAGES.invalid : API_TOKEN_MESSAGES.badFeedKey);
     if (workspaceRole) this.checkRole(workspace, workspaceRole);
-    setAuthUser(req, { ...toAuthUser(user), workspace });
+    setAuthUser(req, toAuthUser(user, workspace));
     return true;
   }
 }

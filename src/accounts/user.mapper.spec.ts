@@ -1,4 +1,4 @@
-import { toAuthUser, toProfileView, toUserView, type UserFields } from './user.mapper.js';
+import { toProfileView, toUserView, type UserFields } from './user.mapper.js';
 
 const row: UserFields & { passwordHash: string } = {
   id: '5f1c2f0e-3a38-4c1e-9b7b-0d7f0a3f6b11',
@@ -52,9 +52,5 @@ describe('user mappers', () => {
       tier: 'enterprise',
       profilePictureUrl: null,
     });
-  });
-
-  it('gives other modules the role, tier and company of the signed-in user', () => {
-    expect(toAuthUser({ ...row, role: 'admin', companyId: 'c1' })).toMatchObject({ id: row.id, role: 'admin', tier: 'express', companyId: 'c1', fullName: 'Ann Lee' });
   });
 });

@@ -1,7 +1,5 @@
-import { tierToApi } from '../shared/account-rules.js';
+import { joinFullName, tierToApi } from '../shared/account-rules.js';
 import type { ProfileView, UserView } from '../shared/account-types.js';
-import { joinFullName } from './account.rules.js';
-import type { AuthUser } from '../common/auth/auth-user.js';
 import type { UserRole, UserTier } from './user.entity.js';
 
 // The fields the mappers read; a User entity fits, and so does a plain row in tests.
@@ -49,21 +47,5 @@ export function toProfileView(u: UserFields): ProfileView {
     timezoneId: u.timezoneId ?? null,
     tier: tierToApi(u.tier),
     profilePictureUrl: u.profilePictureUrl ?? null,
-  };
-}
-
-// Who the user is; the AuthGuard adds the workspace the request acts in.
-export function toAuthUser(u: UserFields): Omit<AuthUser, 'workspace'> {
-  return {
-    id: u.id,
-    email: u.email,
-    fullName: joinFullName(u.firstName, u.lastName ?? null),
-    firstName: u.firstName,
-    lastName: u.lastName ?? null,
-    tier: u.tier,
-    role: u.role,
-    emailVerified: !!u.emailVerifiedAt,
-    companyId: u.companyId ?? null,
-    timezoneId: u.timezoneId ?? null,
   };
 }

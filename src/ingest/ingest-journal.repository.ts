@@ -126,15 +126,6 @@ export class IngestJournalRepository {
     return rows[0]?.n ?? 0;
   }
 
-  // The newest waiting row that holds events of this snippet, or may (rows without counts, written
-  // before migration 0027): what a reader of the snippet's report must see loaded. Null: none.
-  async lastWaitingFor(snippetId: string): Promise<bigint | null> {
-    const { rows } = await this.client().executeQuery<{ id: string | null }>(
-      CompiledQuery.raw(`select max(id)::text as id from ingest_journal where failed_at is null and (snippet_counts ? $1 or snippet_counts is null)`, [snippetId.toLowerCase()]),
-    );
-    return rows[0]?.id ? BigInt(rows[0].id) : null;
-  }
-
   // The oldest waiting row (loads go in this order). Null: the journal is loaded.
   async oldestWaiting(): Promise<bigint | null> {
     const { rows } = await this.client().executeQuery<{ id: string | null }>(CompiledQuery.raw('select min(id)::text as id from ingest_journal where failed_at is null', []));

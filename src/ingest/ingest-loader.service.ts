@@ -39,7 +39,8 @@ interface Loaded {
 // aggregates' triggers run in it) with its outbox rows, and the journal rows' delete. Once a load
 // has committed it checks the stored events for floods and link-scanner bursts and hands them to
 // the consumers (webhooks, notifications), as the writer did after its insert before the journal.
-// Readers of a report call catchUpFor() first, so it shows every answered hit of its EyeMail.
+// A report's reader that finds its EyeMail's events waiting calls catchUpFor() first, so it shows
+// every answered hit of its EyeMail.
 @Injectable()
 export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Ingest');
@@ -117,17 +118,17 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  // Loads what a reader of one snippet's report must see: the journal up to the newest row that
-  // holds the snippet's events when the read began (loads follow the journal's order), for at most
-  // `maxMs`; nothing when none of its events wait, so another EyeMail's backlog (a flood) never
-  // holds its report up. Answers how many of the snippet's events still wait when it stops.
-  async catchUpFor(snippetId: string, maxMs = CATCH_UP_MAX_MS): Promise<number> {
+  // Loads what a reader of one snippet's report must see: the journal up to `lastWaiting`, the
+  // newest row that held the snippet's events when the read began (a report reads it with its
+  // EyeMail in one statement, reports/report-sql.ts reportContextSql; loads follow the journal's
+  // order), for at most `maxMs`.
+  // Another EyeMail's backlog after that row (a flood) never holds the report up. Answers how many
+  // of the snippet's events still wait when it stops.
+  async catchUpFor(snippetId: string, lastWaiting: bigint, maxMs = CATCH_UP_MAX_MS): Promise<number> {
     const deadline = Date.now() + maxMs;
-    const last = await this.journal.lastWaitingFor(snippetId);
-    if (last === null) return 0;
     for (;;) {
       const oldest = await this.journal.oldestWaiting();
-      if (oldest === null || oldest > last) return 0;
+      if (oldest === null || oldest > lastWaiting) return 0;
       if (Date.now() >= deadline) return this.journal.waitingFor(snippetId);
       if ((await this.loadOnce()) > 0) continue;
       // another load runs (here or in another process): wait for it, then look again

@@ -183,14 +183,19 @@ const timelineJson = (week: { weekStart: string; weekEnding: string }) =>
 
 // Whose report it is, in one statement read before the rest: the EyeMail's id, title and status
 // when it is one of the workspace's (no row otherwise: another workspace's EyeMail is "not found",
-// like a missing one), and the name of the caller's profile time zone (null when they chose none).
+// like a missing one), the name of the caller's profile time zone (null when they chose none), and
+// the newest row of the ingest's journal (0026, 0027) still to load that holds the EyeMail's events
+// or may (no counts before 0027): null when none waits, so the read asks nothing of the ingest.
 export function reportContextSql(workspaceId: string, snippetId: string, timezoneId: number | null): Sql {
-  return sql`select s.id as "snippetId", s.title, s.status, (select z.name from timezone z where z.id = ${timezoneId}::int) as "zoneName"
+  return sql`select s.id as "snippetId", s.title, s.status, (select z.name from timezone z where z.id = ${timezoneId}::int) as "zoneName",
+      (select max(j.id)::text from ingest_journal j where j.failed_at is null and ((j.snippet_counts -> s.id::text) is not null or j.snippet_counts is null)) as "lastWaiting"
     from snippet s where s.id = ${snippetId}::uuid and s.workspace_id = ${workspaceId}::uuid`;
 }
 
 // Everything the summary shows in one statement (one row): totals, uniques, the average view
-// time, the machine count and the 7-day timeline (json). Aggregated in the database: over the rows
+// time, the machine count, what Total Views and Total Clicks are made of (every open and every
+// click of the same filters, src/shared/metrics/report-metrics.ts viewParts) and the 7-day
+// timeline (json). Aggregated in the database: over the rows
 // for filters the quarter-hour counters cannot answer (each person's first view read from
 // report_viewer, not found by sorting every view), else from the counters (below).
 export function summarySql(snippetId: string, f: ReportFilter, tz: string, week: { weekStart: string; weekEnding: string }): Sql {
@@ -229,7 +234,9 @@ export function summarySql(snippetId: string, f: ReportFilter, tz: string, week:
       select
         count(*) filter (where passes and human and counted and kind <> 'click')::int as views,
         count(*) filter (where passes and human and counted and kind = 'click')::int as clicks,
-        count(*) filter (where passes and machine_reason is not null)::int as machine
+        count(*) filter (where passes and machine_reason is not null)::int as machine,
+        count(*) filter (where passes and human and kind = 'open')::int as opens,
+        count(*) filter (where passes and human and kind = 'click')::int as all_clicks
       from base
     )
     select
@@ -239,6 +246,8 @@ export function summarySql(snippetId: string, f: ReportFilter, tz: string, week:
       t.clicks as "totalClicks",
       (select coalesce(avg(secs), 0) from per_viewer)::float8 as "averageViewTime",
       t.machine as "machineEvents",
+      t.opens as "opens",
+      t.all_clicks as "clicks",
       ${timelineJson(week)} as "timeline"
     from totals t`;
 }
@@ -258,7 +267,7 @@ const summaryCounterRows = (snippetId: string, f: ReportFilter, tz: string, from
 
 // The summary for all time or dates (machine traffic in or out), without reading the events:
 // totals, first views (people whose first view falls within the dates) and the machine count from
-// the quarter-hour counters, the week's timeline from its buckets (local midnights fall on quarter
+// the quarter-hour counters (the opens and clicks from the engagement's, engagement_counter), the week's timeline from its buckets (local midnights fall on quarter
 // hours in every zone), the average view time from the people's seconds kept at ingest (all time)
 // or from the dates' rows (a person's seconds within them).
 function summaryFromCountersSql(snippetId: string, f: ReportFilter, tz: string, week: { weekStart: string; weekEnding: string }): Sql {
@@ -275,12 +284,17 @@ function summaryFromCountersSql(snippetId: string, f: ReportFilter, tz: string, 
         coalesce(sum(k.records) filter (where k.machine), 0)::int as machine
       from ${summaryCounterRows(snippetId, f, tz, f.dateFrom, f.dateTill, { machine: false })}
     ),
+    e as (
+      select coalesce(sum(k.opens), 0)::int as opens, coalesce(sum(k.clicks), 0)::int as clicks
+      from ${counterRowsSql('engagement_counter', sql`k.snippet_id = ${snippetId}`, f, tz, f.dateFrom, f.dateTill)}
+    ),
     days as (
       select (k.bucket at time zone ${tz})::date as local_day, sum(k.views)::int as views, sum(k.clicks)::int as clicks
       from ${summaryCounterRows(snippetId, f, tz, week.weekStart, week.weekEnding)}
       group by 1
     )
     select k.views as "totalViews", k.firsts as "uniqueViews", k.clicks as "totalClicks", ${average}::float8 as "averageViewTime", k.machine as "machineEvents",
+      e.opens as "opens", e.clicks as "clicks",
       ${timelineJson(week)} as "timeline"
-    from k`;
+    from k, e`;
 }

@@ -28,6 +28,8 @@ export interface ReportContextRow {
   title: string;
   status: boolean;
   zoneName: string | null;
+  // the journal row to load before reading (a bigint as text); null: none of its events wait
+  lastWaiting: string | null;
 }
 
 export interface SummaryRow {
@@ -36,6 +38,9 @@ export interface SummaryRow {
   totalClicks: number;
   averageViewTime: number;
   machineEvents: number;
+  // every open and every click of the same filters: what the totals are made of
+  opens: number;
+  clicks: number;
   timeline: TimelineDay[];
 }
 
@@ -64,7 +69,8 @@ export class ReportRepository {
     return rawSql<T>(this.orm, q.text, q.params);
   }
 
-  // The EyeMail, when it is one of the workspace's, and the caller's zone name (reportContextSql);
+  // The EyeMail, when it is one of the workspace's, the caller's zone name and the ingest's newest
+  // journal row that holds its events (reportContextSql);
   // null for another workspace's EyeMail or a missing one. `snippetId` is a checked uuid.
   async context(workspaceId: string, snippetId: string, timezoneId: number | null): Promise<ReportContextRow | null> {
     return (await this.all<ReportContextRow>(reportContextSql(workspaceId, snippetId, timezoneId)))[0] ?? null;

@@ -74,14 +74,14 @@ export class ReportService {
   private async context(user: AuthUser, snippetId: string, query: ReportQuery): Promise<Context> {
     const found = isUuid(snippetId) ? await this.repo.context(user.workspace.id, snippetId.toLowerCase(), user.timezoneId) : null;
     if (!found) throw new NotFoundError(SNIPPET_MESSAGES.notFound);
-    const { zoneName, ...snippet } = found;
+    const { zoneName, lastWaiting, ...snippet } = found;
     const refused = refusalOf(query);
     if (refused) throw refused;
     const value = readReportQuery(query);
-    // Every answered hit of this EyeMail counted: the ingest's journal is loaded up to its last
-    // waiting event first (bounded; other EyeMails' backlog after it is not waited for); what is
-    // still waiting after that is said (pendingEvents).
-    const pending = await this.loader.catchUpFor(snippet.snippetId);
+    // Every answered hit of this EyeMail counted: when some of its events wait in the ingest's
+    // journal, it is loaded up to the last of them first (bounded; other EyeMails' backlog after it
+    // is not waited for); what is still waiting after that is said (pendingEvents).
+    const pending = lastWaiting === null ? 0 : await this.loader.catchUpFor(snippet.snippetId, BigInt(lastWaiting));
     return { snippet, tz: reportTimeZone(zoneName, value.timeZone), q: value, pending };
   }
 
@@ -119,7 +119,7 @@ export class ReportService {
     const today = todayIn(tz);
     // The timeline shows the week ending weekEnding, else the end of the date range, else today.
     const week = weekWindow(q.weekEnding ?? q.filter.dateTill ?? today);
-    const [row, parts] = await Promise.all([this.repo.summary(snippet.snippetId, q.filter, tz, week), this.totalsParts(snippet.snippetId, q, tz)]);
+    const row = await this.repo.summary(snippet.snippetId, q.filter, tz, week);
     const repeatViews = row.totalViews - row.uniqueViews;
     const [uniqueViewsPercent, repeatViewsPercent, clicksPercent] = flooredPercents([row.uniqueViews, repeatViews, row.totalClicks]);
     return {
@@ -130,7 +130,7 @@ export class ReportService {
       totalViews: row.totalViews,
       uniqueViews: row.uniqueViews,
       totalClicks: row.totalClicks,
-      ...viewParts(row, parts),
+      ...viewParts(row, row),
       averageViewTime: oneDecimal(row.averageViewTime),
       weekStart: week.weekStart,
       weekEnding: week.weekEnding,
@@ -157,10 +157,9 @@ export class ReportService {
   async feed(user: AuthUser, snippetId: string, query: ReportQuery): Promise<ReportFeed> {
     const { snippet, tz, q } = await this.context(user, snippetId, query);
     const today = todayIn(tz);
-    const [page, row, parts] = await Promise.all([
+    const [page, row] = await Promise.all([
       this.repo.records(snippet.snippetId, q.filter, tz, q.page),
       this.repo.summary(snippet.snippetId, q.filter, tz, weekWindow(q.filter.dateTill ?? today)),
-      this.totalsParts(snippet.snippetId, q, tz),
     ]);
     return {
       snippet,
@@ -170,7 +169,7 @@ export class ReportService {
         totalViews: row.totalViews,
         uniqueViews: row.uniqueViews,
         totalClicks: row.totalClicks,
-        ...viewParts(row, parts),
+        ...viewParts(row, row),
         averageViewTime: oneDecimal(row.averageViewTime),
         machineExcluded: q.filter.includeMachine ? 0 : row.machineEvents,
       },
@@ -179,13 +178,6 @@ export class ReportService {
       totalCount: page.total,
       records: page.records,
     };
-  }
-
-  // The opens and clicks of the same filters (engagement_counter, else the rows): what Total Views
-  // and Total Clicks are made of (src/shared/metrics/report-metrics.ts).
-  private async totalsParts(snippetId: string, q: ParsedReportQuery, tz: string): Promise<{ opens: number; clicks: number }> {
-    const t = await this.repo.engagementTotals(snippetId, q.filter, tz);
-    return { opens: t.opens, clicks: t.clicks };
   }
 
   async feedXml(user: AuthUser, snippetId: string, query: ReportQuery): Promise<string> {

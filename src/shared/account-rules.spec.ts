@@ -3,6 +3,7 @@ import {
   REMEMBER_ME_MESSAGE,
   SIGN_IN_PASSWORD_MAX,
   inviteCodeError,
+  joinFullName,
   listIdError,
   listIdFromForm,
   newPasswordError,
@@ -17,6 +18,7 @@ import {
   requiredTextError,
   selectionError,
   shortName,
+  splitFullName,
   TIERS,
   TIER_LABELS,
   TIER_MESSAGE,
@@ -26,6 +28,15 @@ import {
 } from './account-rules.js';
 
 describe('account rules', () => {
+  it.each([
+    ['Ann Lee', 'Ann', 'Lee'],
+    ['  Maria   del Carmen ', 'Maria', 'del Carmen'],
+    ['Cher', 'Cher', null],
+  ])('splits %p at the first space', (full, first, last) => {
+    expect(splitFullName(full)).toEqual({ firstName: first, lastName: last });
+    expect(joinFullName(first, last)).toBe(full.trim().replace(/\s+/g, ' '));
+  });
+
   it.each([
     ['ann@example.com', null],
     ['  Ann.Lee+promo@mail.example.co.uk ', null],

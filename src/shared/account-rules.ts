@@ -167,3 +167,15 @@ export function listIdError(value: unknown, message: string): string | null {
 export function newPasswordError(newPassword: unknown, currentPassword: unknown): string | null {
   return passwordError(newPassword) ?? (newPassword === currentPassword ? MESSAGES.samePassword : null);
 }
+
+// Sign-up's single "full name" field: first name before the first space, the rest as last name.
+export function splitFullName(fullName: string): { firstName: string; lastName: string | null } {
+  const trimmed = fullName.trim().replace(/\s+/g, ' ');
+  const space = trimmed.indexOf(' ');
+  if (space < 0) return { firstName: trimmed, lastName: null };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1) };
+}
+
+export function joinFullName(firstName: string, lastName: string | null): string {
+  return `${firstName} ${lastName ?? ''}`.trim();
+}

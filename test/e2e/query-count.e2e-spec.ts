@@ -82,7 +82,7 @@ describe('query counts', () => {
     expect(dataQueries(b.queries).length).toBeLessThanOrEqual(3);
   });
 
-  it("reads an API token's report with one read of its owner, with the token and their membership, and the EyeMail with the profile's zone name", async () => {
+  it("reads an API token's report with one read of its owner, with the token and their membership, and the EyeMail with the profile's zone name and the journal's waiting row", async () => {
     const { snippet } = await createSnippet(owner, snippetPayload(videoId, { title: 'Report' }));
     const zones = (await owner.get('/api/timezones')).body.body as { timezoneId: number; timezoneName: string }[];
     const tokyo = zones.find((z) => z.timezoneName === 'Asia/Tokyo');
@@ -99,6 +99,10 @@ describe('query counts', () => {
     expect(snippetReads).toHaveLength(1);
     expect(snippetReads[0]).toMatch(/\bworkspace_id\b/);
     expect(snippetReads[0]).toMatch(/\btimezone\b/);
+    // whether any of its events wait in the ingest's journal, in that statement too: with none
+    // waiting, nothing else is asked of the ingest
+    expect(snippetReads[0]).toMatch(/\bingest_journal\b/);
+    expect(read.queries.filter((q) => /\bingest_journal\b/.test(q))).toHaveLength(1);
     const userReads = read.queries.filter((q) => /\bapp_user\b/.test(q));
     expect(userReads).toHaveLength(1);
     // the token, its maker and their membership of its workspace in that one statement

@@ -1,4 +1,4 @@
-import type { Tier } from '../../shared/account-rules.js';
+import { joinFullName, type Tier } from '../../shared/account-rules.js';
 import type { WorkspaceKind, WorkspaceRole } from '../../shared/workspace-roles.js';
 
 // The roles a user may hold (stored in app_user.role; accounts/user.entity.ts uses this list).
@@ -6,7 +6,7 @@ export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 // The signed-in user as every module sees it (@CurrentUser()); never the entity. The accounts
-// module builds it (accounts/user.mapper.ts toAuthUser) and its AuthGuard puts it on the request.
+// module's AuthGuard builds it (toAuthUser below) and puts it on the request.
 export interface AuthUser {
   id: string;
   email: string;
@@ -30,4 +30,35 @@ export interface CurrentWorkspace {
   id: string;
   kind: WorkspaceKind;
   role: WorkspaceRole;
+}
+
+// The fields toAuthUser reads: a User entity fits, and so does the row an API token is read with
+// (api-credentials/api-token.repository.ts).
+export interface AuthUserFields {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName?: string | null;
+  tier: Tier;
+  role: UserRole;
+  emailVerifiedAt?: Date | null;
+  companyId?: string | null;
+  timezoneId?: number | null;
+}
+
+// Who the user is, acting in `workspace`.
+export function toAuthUser(u: AuthUserFields, workspace: CurrentWorkspace): AuthUser {
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: joinFullName(u.firstName, u.lastName ?? null),
+    firstName: u.firstName,
+    lastName: u.lastName ?? null,
+    tier: u.tier,
+    role: u.role,
+    emailVerified: !!u.emailVerifiedAt,
+    companyId: u.companyId ?? null,
+    timezoneId: u.timezoneId ?? null,
+    workspace,
+  };
 }
