@@ -121,9 +121,8 @@ export class IngestLoader implements OnApplicationBootstrap, BeforeApplicationSh
   // Loads what a reader of one snippet's report must see: the journal up to `lastWaiting`, the
   // newest row that held the snippet's events when the read began (a report reads it with its
   // EyeMail in one statement, reports/report-sql.ts reportContextSql; loads follow the journal's
-  // order), for at most `maxMs`.
-  // Another EyeMail's backlog after that row (a flood) never holds the report up. Answers how many
-  // of the snippet's events still wait when it stops.
+  // order), for at most `maxMs`. Another EyeMail's backlog after that row (a flood) never holds the
+  // report up. Answers how many of the snippet's events still wait when it stops.
   async catchUpFor(snippetId: string, lastWaiting: bigint, maxMs = CATCH_UP_MAX_MS): Promise<number> {
     const deadline = Date.now() + maxMs;
     for (;;) {
